@@ -1,0 +1,303 @@
+"""The event-sourced engine: a log of events beside the states they produce.
+
+``Engine.apply`` is the single place that checks legality and records.  The rules object
+of a variant (see ``table_app.variants``) provides the pure functions:
+
+``rules.initial_state(num_players) -> state``
+    the state before the first deal (a record may begin at any round);
+``rules.check(state, event) -> None``
+    raises ``IllegalActionError`` (with the rule id) for an action the rules refuse, or
+    ``RecordError`` for a chance event that cannot belong to this game (a wrong deck);
+``rules.apply(state, event) -> state``
+    pure, trusts its input;
+``rules.legal_actions(state) -> list``
+    the simple actions of the seat to act (draws, passes, buys, discards, leads, the
+    go-downs the solver finds, lay-offs, swaps);
+``rules.to_act(state) -> (seat, phase) | None``
+    phase one of ``draw``, ``buy``, ``play``, ``lead``, ``follow``; ``None`` when the game
+    is over; between deals the seat that will act first in the next deal;
+``rules.pre_events(state, action, rng) -> list``
+    chance events that must come before ``action`` (a ``Restock`` before a take from an
+    empty stock, CF-13);
+``rules.forced_action(state) -> action | None``
+    an action the engine plays itself (Michigan's forced follows, MG-6);
+``rules.next_deal(state, rng) -> Deal | None``
+    the next deal's chance event when the state is between deals;
+``rules.deal_end(state) -> DealEnd | None``, ``rules.game_end(state) -> GameEnd | None``
+    the derived events for a finished deal / game;
+``rules.observe(state, seat) -> Observation``;
+``rules.summary(state) -> dict``
+    the ``verify --json`` summary.
+
+States are immutable; the engine keeps ``states[i]`` = the state before ``log[i]``, so
+undo is a truncation (python-chess's move stack) and redo re-applies the cut tail.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Iterable
+
+from ..core.actions import DealEnd, Extension, GameEnd
+from ..core.errors import IllegalActionError
+
+Listener = Callable[[str, Any], None]
+
+
+def _is_decision(ev) -> bool:
+    return getattr(ev, "player", None) is not None
+
+
+class Engine:
+    """A game in progress: its rules, the record so far and every state.
+
+    Args:
+        rules: the variant's rules object.
+        num_players: seats, clockwise.
+        seed: provenance (recorded in the header); also seeds ``rng`` when none is given.
+        rng: the random generator for live chance events (deals, restocks).
+        auto: play forced actions, restocks and derived events automatically (live play
+            and simulation); ``False`` for reading a record, where every event comes from
+            the file.
+    """
+
+    def __init__(self, rules, num_players: int, seed: int | None = None,
+                 rng: random.Random | None = None, auto: bool = True):
+        self.rules = rules
+        self.num_players = num_players
+        self.seed = seed
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.auto = auto
+        self.log: list = []
+        self.forced: list[bool] = []
+        self.states: list = [rules.initial_state(num_players)]
+        self._redo: list[tuple[Any, bool]] = []
+        self._listeners: list[Listener] = []
+        self.revealed_by_undo = False  # an undo went back past a hidden card a seat saw
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def state(self):
+        """The current state."""
+        return self.states[-1]
+
+    def legal_actions(self) -> list:
+        return self.rules.legal_actions(self.state)
+
+    def to_act(self):
+        return self.rules.to_act(self.state)
+
+    def observe(self, seat: int):
+        return self.rules.observe(self.state, seat)
+
+    def is_legal(self, action) -> bool:
+        try:
+            self.rules.check(self.state, action)
+            return True
+        except (IllegalActionError, ValueError):
+            return False
+
+    # ------------------------------------------------------------------ listeners
+    def subscribe(self, fn: Listener) -> None:
+        """``fn(kind, payload)``: ``("append", (index, event, state_after))`` after each
+        recorded event, ``("truncate", new_length)`` after an undo."""
+        self._listeners.append(fn)
+
+    def _emit(self, kind: str, payload) -> None:
+        for fn in list(self._listeners):
+            fn(kind, payload)
+
+    # ------------------------------------------------------------------ recording
+    def _record(self, ev, forced: bool = False) -> None:
+        self.rules.check(self.state, ev)
+        st = self.rules.apply(self.state, ev)
+        self.log.append(ev)
+        self.forced.append(forced)
+        self.states.append(st)
+        self._emit("append", (len(self.log) - 1, ev, st))
+
+    def _check_derived(self, ev) -> None:
+        st = self.state
+        if isinstance(ev, DealEnd):
+            want = self.rules.deal_end(st)
+            if want is None or self.log and isinstance(self.log[-1], DealEnd):
+                raise IllegalActionError("deal_end where no deal has just ended", "CF-12")
+        else:
+            want = self.rules.game_end(st)
+            if want is None:
+                raise IllegalActionError("game_end before the game is over", "CF-16")
+        if not _same_derived(want, ev):
+            raise IllegalActionError(
+                f"the record says {ev.to_json()} but the rules give {want.to_json()}",
+                "CF-15" if isinstance(ev, DealEnd) else "CF-16")
+
+    def apply(self, action, *, forced: bool = False) -> list:
+        """Check and record one event; in ``auto`` mode also the chance events it needs
+        first and the forced and derived events after it.
+
+        Returns:
+            the events recorded, in order.
+
+        Raises:
+            IllegalActionError: the rules refuse it (nothing changes).
+            RecordError: a chance event that cannot belong to this game.
+        """
+        start = len(self.log)
+        if isinstance(action, Extension):
+            self.log.append(action)
+            self.forced.append(True)
+            self.states.append(self.state)
+            self._emit("append", (len(self.log) - 1, action, self.state))
+            return [action]
+        if isinstance(action, (DealEnd, GameEnd)):
+            self._check_derived(action)
+            self.log.append(action)
+            self.forced.append(True)
+            self.states.append(self.state)
+            self._emit("append", (len(self.log) - 1, action, self.state))
+            return [action]
+        if self.auto:
+            pre = self.rules.pre_events(self.state, action, self.rng)
+            if pre:
+                # check the action against the state the chance events make, without
+                # recording anything if it is refused
+                st = self.state
+                for ev in pre:
+                    self.rules.check(st, ev)
+                    st = self.rules.apply(st, ev)
+                self.rules.check(st, action)
+                for ev in pre:
+                    self._record(ev, forced=True)
+        self._record(action, forced)
+        if _is_decision(action) and not forced:
+            self._redo.clear()  # a new decision replaces the cut tail
+        if self.auto:
+            self._after()
+        return self.log[start:]
+
+    def _after(self) -> None:
+        while True:
+            st = self.state
+            de = self.rules.deal_end(st)
+            if de is not None and not (self.log and isinstance(self.log[-1], (DealEnd, GameEnd))):
+                self.log.append(de)
+                self.forced.append(True)
+                self.states.append(st)
+                self._emit("append", (len(self.log) - 1, de, st))
+                ge = self.rules.game_end(st)
+                if ge is not None:
+                    self.log.append(ge)
+                    self.forced.append(True)
+                    self.states.append(st)
+                    self._emit("append", (len(self.log) - 1, ge, st))
+                return
+            fa = self.rules.forced_action(st)
+            if fa is None:
+                return
+            pre = self.rules.pre_events(st, fa, self.rng)
+            for ev in pre:
+                self._record(ev, forced=True)
+            self._record(fa, forced=True)
+
+    def deal_next(self) -> list:
+        """Deal the next deal (a ``Deal`` chance event from ``rng``) when the state is
+        before the first deal or between deals.
+
+        Returns:
+            the events recorded (empty when the game is over or a deal is in progress).
+        """
+        ev = self.rules.next_deal(self.state, self.rng)
+        if ev is None:
+            return []
+        return self.apply(ev, forced=True)
+
+    def run(self, events: Iterable) -> None:
+        """Apply events one by one (a record's body)."""
+        for ev in events:
+            self.apply(ev)
+
+    # ------------------------------------------------------------------ undo / redo
+    def can_undo(self, seat: int) -> bool:
+        return self._undo_index(seat) is not None
+
+    def _undo_index(self, seat: int) -> int | None:
+        for i in range(len(self.log) - 1, -1, -1):
+            ev = self.log[i]
+            if not self.forced[i] and getattr(ev, "player", None) == seat:
+                return i
+        return None
+
+    def undo(self, seat: int) -> bool:
+        """Go back to just before ``seat``'s previous decision (skipping AI, chance,
+        forced and derived events).  Returns whether anything was undone."""
+        i = self._undo_index(seat)
+        if i is None:
+            return False
+        tail = list(zip(self.log[i:], self.forced[i:]))
+        for ev, _ in tail:
+            t = ev.type
+            if t in ("deal", "restock") or (getattr(ev, "player", None) == seat and (
+                    (t == "draw" and getattr(ev, "source", "") == "stock") or t == "buy")):
+                self.revealed_by_undo = True
+        del self.log[i:]
+        del self.forced[i:]
+        del self.states[i + 1:]
+        self._redo.extend(reversed(tail))
+        self._emit("truncate", len(self.log))
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self, seat: int) -> bool:
+        """Re-apply the cut tail up to ``seat``'s next decision (exclusive of the one
+        after).  Returns whether anything was redone."""
+        if not self._redo:
+            return False
+        first = True
+        while self._redo:
+            ev, forced = self._redo[-1]
+            if not first and not forced and getattr(ev, "player", None) == seat:
+                break
+            self._redo.pop()
+            first = False
+            saved = self._redo
+            self._redo = []
+            try:
+                if isinstance(ev, (DealEnd, GameEnd, Extension)):
+                    self.log.append(ev)
+                    self.forced.append(True)
+                    self.states.append(self.state)
+                    self._emit("append", (len(self.log) - 1, ev, self.state))
+                else:
+                    self._record(ev, forced)
+            finally:
+                self._redo = saved
+        return True
+
+    def clear_redo(self) -> None:
+        self._redo.clear()
+
+
+def _same_derived(a, b) -> bool:
+    from fractions import Fraction
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, DealEnd):
+        if a.round != b.round or a.winner != b.winner:
+            return False
+        if b.scores is not None and tuple(a.scores or ()) != tuple(b.scores):
+            return False
+        if b.balances is not None:
+            try:
+                return [Fraction(x) for x in a.balances or ()] == [Fraction(x) for x in b.balances]
+            except (ValueError, ZeroDivisionError):
+                return False
+        return True
+    if tuple(a.winners) != tuple(b.winners):
+        return False
+    if b.totals:
+        try:
+            return [Fraction(str(x)) for x in a.totals] == [Fraction(str(x)) for x in b.totals]
+        except (ValueError, ZeroDivisionError):
+            return False
+    return True
