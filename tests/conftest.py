@@ -1,0 +1,22 @@
+"""Test setup: headless SDL (no window, no sound device) and the shared folder."""
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+ACCEPTANCE = SHARED / "acceptance"
+RECORDS = Path(__file__).resolve().parent / "records"
+
+
+@pytest.fixture
+def acceptance_dir():
+    """``../shared/acceptance`` beside the checkout; skips when it is not there."""
+    if not ACCEPTANCE.is_dir():
+        pytest.skip(f"no public acceptance records at {ACCEPTANCE} (../shared is not beside this checkout)")
+    return ACCEPTANCE
