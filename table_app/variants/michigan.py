@@ -1,0 +1,625 @@
+"""Michigan Rummy, the stops game (``../shared/rules/michigan.md``, MG-1 … MG-12).
+
+``MichiganRules(options)`` implements the rules protocol of ``table_app.engine.engine``
+(``initial_state, check, apply, legal_actions, to_act, pre_events, forced_action,
+next_deal, deal_end, game_end, observe, summary``, plus ``check_players``).  It never
+imports pygame, pygame_gui or platformdirs.
+
+Options: ``{"rotations": int >= 1}`` (default 1, MG-11): the session has
+``rotations * players`` deals.  Unknown keys or bad values raise ``ValueError``.
+
+State
+    ``MichiganState`` is a frozen, slotted dataclass of tuples and ints, cheap to copy.
+    Michigan uses one 52-card deck without jokers (``make_deck(1, 0)``), so the card id of
+    a face is ``face * 8`` and the state indexes card positions by face (``loc``).
+    Chips are a journal of ``fractions.Fraction`` balances (each seat starts at 0 at the
+    record's first deal, balances may go negative, MG-3) plus the layout cells ``AH KC QD
+    JS`` and the ``Kitty``.  The sum of the balances and the layout is always 0.
+
+Play
+    * ``Deal`` (MG-3, MG-4): every player antes 1 chip into each pay cell and 2 into the
+      kitty, then the deck is dealt one card at a time clockwise from the dealer's left,
+      the widow taking the last card of each circuit.  The deal's ``round`` counts deals
+      from 1; a record may begin at any round, the deal passes left after every deal.
+      Live play (``next_deal`` with an rng) cuts for the first dealer: every seat draws a
+      card, the highest rank deals, ties cut again (only the resulting ``Deal`` event's
+      dealer is recorded).
+    * ``Lead`` (MG-5, MG-8): the lowest card of a suit in the leader's hand; after a stop
+      the last player to play leads, a different suit if they hold one.
+    * ``Play`` (MG-6): the holder of the next higher card of the sequence's suit must play
+      it; ``forced_action`` returns that ``Play`` so the engine plays it itself.  The
+      sequence stops (MG-7) at the ace or when the next card is in the widow or already
+      played.  A pay card takes its cell when played (MG-9, leads included).
+    * Going out (MG-10) ends the deal at once: the kitty plus 1 chip from each opponent for
+      every card left in their hand (the widow pays nothing).  Cells carry over.
+    * Session end (MG-11): after the deal of round ``rotations * players`` the chips left on
+      the layout are shared equally (exact fractions).  The ``DealEnd`` of that deal shows
+      the balances *before* the share, the ``GameEnd`` totals after it; winners are all
+      seats with the highest balance.
+    * ``Misdeal`` (MG-12), only while a deal is in progress: the journal (balances and the
+      layout) is restored to what it was **before that deal's ante**, the cards are void,
+      and the same dealer redeals the same round with the next ``Deal`` event, which takes
+      **no new ante** (so the redealt deal is played for the chips carried over on the
+      layout only).  A misdeal during a redeal restores the same journal again.
+
+Conventions of this module
+    * Before the first deal nobody has cut yet: ``to_act`` reports seat 0, phase ``lead``.
+    * Between deals ``to_act`` is the seat left of the next dealer (after a misdeal, left of
+      the same dealer), phase ``lead``; ``None`` once the session is over.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from ..core.actions import Deal, DealEnd, GameEnd, Lead, Misdeal, Play
+from ..core.cards import FACE_RANK, FACE_SUIT, face_pretty, make_face
+from ..core.errors import IllegalActionError, RecordError
+
+__all__ = ["MichiganRules", "MichiganState", "MichiganObservation", "DealResult",
+           "CELLS", "PAY_FACES", "DEFAULT_OPTIONS", "frac_text"]
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+DEFAULT_OPTIONS = {"rotations": 1}
+
+CELLS = ("AH", "KC", "QD", "JS")  # the pay cells (MG-2); the kitty is layout[KITTY]
+PAY_FACES = (make_face(14, 1), make_face(13, 3), make_face(12, 2), make_face(11, 0))
+KITTY = 4
+_PAY_CELL = {f: i for i, f in enumerate(PAY_FACES)}
+_ACE = 14
+
+# where a card is, indexed by face (``MichiganState.loc``): a seat number, or
+WIDOW = -1
+PLAYED = -2
+
+# deal status
+BEFORE = "before"      # no deal yet in this record
+PLAYING = "playing"    # a deal in progress
+OVER = "over"          # a deal has just ended; more deals to come
+MISDEALT = "misdeal"   # the deal in progress was void (MG-12); the same dealer redeals
+FINAL = "final"        # the session's last deal has ended (MG-11)
+
+_SUIT_ONE = ("spade", "heart", "diamond", "club")
+_SUIT_MANY = ("spades", "hearts", "diamonds", "clubs")
+_ZERO = Fraction(0)
+
+
+def frac_text(x: Fraction) -> str:
+    """A chip amount as an exact string: ``"-8"``, ``"7/3"``."""
+    return str(Fraction(x))
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """A finished deal: its round, the seat that went out and the running balances after
+    it (before the session's final share)."""
+    round: int
+    winner: int
+    balances: tuple[Fraction, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MichiganState:
+    """The whole game at one moment (immutable).
+
+    Attributes:
+        num_players: seats, clockwise.
+        status: ``before``, ``playing``, ``over``, ``misdeal`` or ``final``.
+        round: the current (or last) deal's round; 0 before the first deal.
+        dealer: the current (or last) dealer; -1 before the first deal.
+        hands: each seat's card ids, sorted (so in rank order within a suit).
+        widow: the widow's card ids, sorted.
+        played: the cards in front of each seat, in the order played.
+        loc: by face, where each card is: a seat, ``WIDOW`` or ``PLAYED``; ``()`` with no
+            deal in progress or finished.
+        seq_suit, seq_last: the current sequence's suit and the face of its last card
+            (-1 before the deal's first lead).  After a stop they name the stopped sequence
+            until the next lead.
+        to_move: the seat to lead or to follow.
+        following: the next card of the sequence is held by ``to_move`` (phase ``follow``);
+            otherwise ``to_move`` leads.
+        last_player: the last seat to play a card (-1 before the first lead).
+        layout: chips in ``AH KC QD JS Kitty`` (Fractions).
+        balances: each seat's running balance (Fractions).
+        saved: ``(balances, layout)`` before the current deal's ante (for MG-12).
+        winner: the seat that went out of the current deal, or -1.
+        results: the finished deals.
+    """
+    num_players: int
+    status: str
+    round: int
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    widow: tuple[int, ...]
+    played: tuple[tuple[int, ...], ...]
+    loc: tuple[int, ...]
+    seq_suit: int
+    seq_last: int
+    to_move: int
+    following: bool
+    last_player: int
+    layout: tuple[Fraction, ...]
+    balances: tuple[Fraction, ...]
+    saved: tuple
+    winner: int
+    results: tuple[DealResult, ...]
+
+    @property
+    def in_deal(self) -> bool:
+        return self.status == PLAYING
+
+    @property
+    def finished(self) -> bool:
+        return self.status == FINAL
+
+
+@dataclass(frozen=True, slots=True)
+class MichiganObservation:
+    """What one seat may know (ARCHITECTURE principle 6): never another seat's hand, and
+    the widow only once the deal is over.
+
+    Attributes:
+        seat, num_players, round, dealer: as in the state (round 0 / dealer -1 before the
+            first deal).
+        phase: ``"lead"`` or ``"follow"`` for the seat to act, ``None`` when the session
+            is over.
+        to_act: the seat to act, or ``None``.
+        hand: this seat's card ids, sorted.
+        hand_sizes: every seat's number of cards.
+        played: the cards face up in front of each seat, in the order played.
+        sequence: ``(suit, last card id)`` of the current (or just stopped) sequence, or
+            ``None`` before the deal's first lead.
+        stopped: the sequence has stopped and the next card is a lead.
+        layout: read-only mapping ``"AH" "KC" "QD" "JS"`` -> chips (Fraction).
+        kitty: chips in the kitty.
+        balances: every seat's running balance.
+        results: the finished deals (``DealResult``).
+        widow: the widow's card ids once the deal is over, else ``None``.
+        deal_over, finished: a deal has just ended / the session is over.
+        winner: the seat that went out of the deal just ended, else ``None``.
+    """
+    seat: int
+    num_players: int
+    round: int
+    dealer: int
+    phase: str | None
+    to_act: int | None
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    played: tuple[tuple[int, ...], ...]
+    sequence: tuple[int, int] | None
+    stopped: bool
+    layout: Mapping[str, Fraction]
+    kitty: Fraction
+    balances: tuple[Fraction, ...]
+    results: tuple[DealResult, ...]
+    widow: tuple[int, ...] | None
+    deal_over: bool
+    finished: bool
+    winner: int | None
+
+
+def _lowest_of_suit(hand: tuple[int, ...], suit: int) -> int | None:
+    for c in hand:
+        if (c >> 3) // 13 == suit:
+            return c
+    return None
+
+
+def _suits_held(hand: tuple[int, ...]) -> list[int]:
+    out: list[int] = []
+    for c in hand:
+        s = (c >> 3) // 13
+        if not out or out[-1] != s:
+            out.append(s)
+    return out
+
+
+class MichiganRules:
+    """The rules of Michigan Rummy (variant id ``michigan``).
+
+    Args:
+        options: ``{"rotations": n}`` (n >= 1, default 1), or ``None``/``{}``.
+
+    Raises:
+        ValueError: unknown option keys or bad values.
+    """
+
+    variant = "michigan"
+    name = "Michigan Rummy"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def __init__(self, options: dict | None = None):
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise ValueError(f"Michigan options must be an object, not {options!r}")
+        unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown Michigan option(s): {', '.join(map(str, unknown))} "
+                             f"(known: {', '.join(DEFAULT_OPTIONS)})")
+        rot = options.get("rotations", DEFAULT_OPTIONS["rotations"])
+        if not isinstance(rot, int) or isinstance(rot, bool) or rot < 1:
+            raise ValueError(f"Michigan option 'rotations' must be a whole number >= 1, not {rot!r}")
+        self.rotations: int = rot
+        self.options: dict = {"rotations": rot}
+
+    def __repr__(self) -> str:
+        return f"MichiganRules({self.options!r})"
+
+    # ------------------------------------------------------------------ setup
+    def check_players(self, n: int) -> None:
+        """Raises ValueError unless 3 <= n <= 8 (MG-1)."""
+        if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise ValueError(f"Michigan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} (MG-1)")
+
+    def total_deals(self, num_players: int) -> int:
+        """Deals in the session: ``rotations * players`` (MG-11)."""
+        return self.rotations * num_players
+
+    def initial_state(self, num_players: int) -> MichiganState:
+        self.check_players(num_players)
+        n = num_players
+        zeros = (_ZERO,) * n
+        layout = (_ZERO,) * 5
+        return MichiganState(
+            num_players=n, status=BEFORE, round=0, dealer=-1,
+            hands=((),) * n, widow=(), played=((),) * n, loc=(),
+            seq_suit=-1, seq_last=-1, to_move=0, following=False, last_player=-1,
+            layout=layout, balances=zeros, saved=(zeros, layout), winner=-1, results=())
+
+    # ------------------------------------------------------------------ queries
+    def to_act(self, state: MichiganState):
+        """``(seat, "lead" | "follow")``, or ``None`` once the session is over."""
+        st = state.status
+        if st == PLAYING:
+            return (state.to_move, "follow" if state.following else "lead")
+        if st == FINAL:
+            return None
+        if st == BEFORE:
+            return (0, "lead")  # nobody has cut for the deal yet
+        n = state.num_players
+        dealer = state.dealer if st == MISDEALT else (state.dealer + 1) % n
+        return ((dealer + 1) % n, "lead")
+
+    def legal_leads(self, state: MichiganState) -> list:
+        """The leads open to the leader: one per suit they may lead (MG-5, MG-8)."""
+        if state.status != PLAYING or state.following:
+            return []
+        p = state.to_move
+        hand = state.hands[p]
+        suits = _suits_held(hand)
+        if state.seq_suit >= 0 and len(suits) > 1:
+            suits = [s for s in suits if s != state.seq_suit]
+        return [Lead(p, _lowest_of_suit(hand, s) >> 3) for s in suits]
+
+    def legal_actions(self, state: MichiganState) -> list:
+        """The legal leads, or the one forced play."""
+        if state.status != PLAYING:
+            return []
+        if state.following:
+            return [Play(state.to_move, state.seq_last + 1)]
+        return self.legal_leads(state)
+
+    def pre_events(self, state: MichiganState, action, rng) -> list:
+        return []  # no stock, no restocks
+
+    def forced_action(self, state: MichiganState):
+        """The forced follow (MG-6) while the next card of the sequence is held."""
+        if state.status == PLAYING and state.following:
+            return Play(state.to_move, state.seq_last + 1)
+        return None
+
+    # ------------------------------------------------------------------ legality
+    def check(self, state: MichiganState, event) -> None:
+        """Raises ``IllegalActionError`` (with the MG rule id) for an event the rules
+        refuse, or ``RecordError`` for a deal that is not one 52-card deck."""
+        if isinstance(event, Deal):
+            return self._check_deal(state, event)
+        if isinstance(event, Misdeal):
+            if state.status != PLAYING:
+                raise IllegalActionError("There is no deal in progress to declare void", "MG-12")
+            return None
+        if isinstance(event, (Lead, Play)):
+            return self._check_card(state, event)
+        t = getattr(event, "type", type(event).__name__)
+        if t == "restock":
+            raise RecordError("a restock cannot belong to a Michigan game: there is no stock (MG-4)")
+        if t == "draw":
+            raise IllegalActionError("There is no stock to draw from in Michigan", "MG-4")
+        raise IllegalActionError(f"Michigan has no '{t}' action: a player only leads or "
+                                 "plays the next card of the sequence", "MG-6")
+
+    def _check_deal(self, state: MichiganState, ev: Deal) -> None:
+        n = state.num_players
+        deck = ev.deck
+        if len(deck) != 52 or sorted(deck) != list(range(52)):
+            raise RecordError("a Michigan deal needs one 52-card deck without jokers, "
+                              f"every card once (got {len(deck)} cards) (MG-1)")
+        if not isinstance(ev.dealer, int) or not 0 <= ev.dealer < n:
+            raise IllegalActionError(f"There is no seat {ev.dealer} to deal", "MG-4")
+        total = self.total_deals(n)
+        st = state.status
+        if st == PLAYING:
+            raise IllegalActionError(f"Round {state.round} is still being played", "MG-10")
+        if st == FINAL:
+            raise IllegalActionError(f"The session of {total} deals is over", "MG-11")
+        if st == BEFORE:
+            if not 1 <= ev.round <= total:
+                raise IllegalActionError(f"The session has {total} deals: there is no round "
+                                         f"{ev.round}", "MG-11")
+            return None
+        if st == MISDEALT:
+            if ev.round != state.round or ev.dealer != state.dealer:
+                raise IllegalActionError(f"After the misdeal seat {state.dealer} redeals "
+                                         f"round {state.round}", "MG-12")
+            return None
+        want = (state.dealer + 1) % n
+        if ev.round != state.round + 1:
+            raise IllegalActionError(f"The next deal is round {state.round + 1}, not "
+                                     f"{ev.round}", "MG-4")
+        if ev.dealer != want:
+            raise IllegalActionError(f"The deal passes left: seat {want} deals round "
+                                     f"{ev.round}, not seat {ev.dealer}", "MG-4")
+        return None
+
+    def _check_card(self, state: MichiganState, ev) -> None:
+        n = state.num_players
+        p, f = ev.player, ev.card
+        is_lead = isinstance(ev, Lead)
+        if not isinstance(p, int) or not 0 <= p < n:
+            raise IllegalActionError(f"There is no seat {p} at this table", "MG-1")
+        if not isinstance(f, int) or not 0 <= f < 52:
+            raise IllegalActionError("Michigan is played without jokers", "MG-1")
+        st = state.status
+        if st != PLAYING:
+            if st == BEFORE:
+                raise IllegalActionError("No cards have been dealt yet", "MG-4")
+            if st == FINAL:
+                raise IllegalActionError("The session is over", "MG-11")
+            if st == MISDEALT:
+                raise IllegalActionError("The deal was void: the same dealer redeals first", "MG-12")
+            raise IllegalActionError(f"Round {state.round} is over: the next deal comes first", "MG-10")
+        pretty = face_pretty(f)
+        if state.following:
+            nxt = state.seq_last + 1
+            holder = state.to_move
+            if is_lead:
+                raise IllegalActionError(
+                    f"No lead now: {face_pretty(nxt)} is next in the sequence and seat "
+                    f"{holder} must play it", "MG-6")
+            if p != holder:
+                raise IllegalActionError(
+                    f"It is seat {holder}'s turn to play {face_pretty(nxt)}, not seat {p}'s", "MG-6")
+            if f != nxt:
+                raise IllegalActionError(
+                    f"The next card is {face_pretty(nxt)}, not {pretty}: nobody may skip a "
+                    "rank or change suit within a sequence", "MG-6")
+            return None
+        # a lead is due
+        leader = state.to_move
+        stopped = state.seq_suit >= 0
+        if not is_lead:
+            if stopped:
+                raise IllegalActionError(
+                    f"The sequence has stopped at {face_pretty(state.seq_last)}: seat "
+                    f"{leader} leads a new one", "MG-7")
+            raise IllegalActionError(f"Nothing has been led yet: seat {leader} leads", "MG-5")
+        if p != leader:
+            if stopped:
+                raise IllegalActionError(
+                    f"Seat {leader} played the last card and leads, not seat {p}", "MG-8")
+            raise IllegalActionError(
+                f"The player left of the dealer, seat {leader}, leads, not seat {p}", "MG-5")
+        hand = state.hands[p]
+        if state.loc[f] != p:
+            raise IllegalActionError(f"You don't hold {pretty}", "MG-5")
+        s = FACE_SUIT[f]
+        low = _lowest_of_suit(hand, s)
+        if low is not None and low >> 3 != f:
+            raise IllegalActionError(
+                f"You must lead your lowest {_SUIT_ONE[s]}, {face_pretty(low >> 3)}", "MG-5")
+        if stopped and s == state.seq_suit and len(_suits_held(hand)) > 1:
+            raise IllegalActionError(
+                f"After the stop in {_SUIT_MANY[s]} you must lead a different suit while "
+                "you hold one", "MG-8")
+        return None
+
+    # ------------------------------------------------------------------ the reducer
+    def apply(self, state: MichiganState, event) -> MichiganState:
+        """The state after ``event`` (pure; trusts its input: call ``check`` first)."""
+        if isinstance(event, (Lead, Play)):
+            return self._apply_card(state, event.player, event.card)
+        if isinstance(event, Deal):
+            return self._apply_deal(state, event)
+        if isinstance(event, Misdeal):
+            bal, lay = state.saved
+            n = state.num_players
+            return MichiganState(
+                num_players=n, status=MISDEALT, round=state.round, dealer=state.dealer,
+                hands=((),) * n, widow=(), played=((),) * n, loc=(),
+                seq_suit=-1, seq_last=-1, to_move=(state.dealer + 1) % n, following=False,
+                last_player=-1, layout=lay, balances=bal, saved=state.saved, winner=-1,
+                results=state.results)
+        return state  # derived and extension events change nothing
+
+    def _apply_deal(self, state: MichiganState, ev: Deal) -> MichiganState:
+        n = state.num_players
+        if state.status == MISDEALT:
+            saved = state.saved  # MG-12: no new ante
+            bal, lay = state.balances, state.layout
+        else:
+            saved = (state.balances, state.layout)
+            bal = tuple(b - 6 for b in state.balances)  # 1 to each of 4 cells, 2 to the kitty
+            lay = tuple(c + n for c in state.layout[:4]) + (state.layout[KITTY] + 2 * n,)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        widow: list[int] = []
+        loc = [0] * 52
+        d = ev.dealer
+        k = n + 1
+        for i, f in enumerate(ev.deck):
+            j = i % k
+            if j == n:
+                widow.append(f << 3)
+                loc[f] = WIDOW
+            else:
+                seat = (d + 1 + j) % n
+                hands[seat].append(f << 3)
+                loc[f] = seat
+        return MichiganState(
+            num_players=n, status=PLAYING, round=ev.round, dealer=d,
+            hands=tuple(tuple(sorted(h)) for h in hands), widow=tuple(sorted(widow)),
+            played=((),) * n, loc=tuple(loc), seq_suit=-1, seq_last=-1,
+            to_move=(d + 1) % n, following=False, last_player=-1,
+            layout=lay, balances=bal, saved=saved, winner=-1, results=state.results)
+
+    def _apply_card(self, state: MichiganState, p: int, f: int) -> MichiganState:
+        n = state.num_players
+        cid = f << 3
+        hand = tuple(c for c in state.hands[p] if c != cid)
+        hands = state.hands[:p] + (hand,) + state.hands[p + 1:]
+        played = state.played[:p] + (state.played[p] + (cid,),) + state.played[p + 1:]
+        loc = list(state.loc)
+        loc[f] = PLAYED
+        layout, balances = state.layout, state.balances
+        cell = _PAY_CELL.get(f)
+        if cell is not None and layout[cell]:
+            gain = layout[cell]
+            layout = layout[:cell] + (_ZERO,) + layout[cell + 1:]
+            balances = balances[:p] + (balances[p] + gain,) + balances[p + 1:]
+        suit = FACE_SUIT[f]
+        if not hand:  # MG-10: going out ends the deal at once
+            bl = list(balances)
+            gain = layout[KITTY]
+            for o in range(n):
+                if o != p and hands[o]:
+                    c = len(hands[o])
+                    bl[o] -= c
+                    gain += c
+            bl[p] += gain
+            layout = layout[:KITTY] + (_ZERO,)
+            result = DealResult(state.round, p, tuple(bl))
+            status = OVER
+            if state.round >= self.total_deals(n):  # MG-11: the session ends
+                status = FINAL
+                share = sum(layout, _ZERO) / n
+                if share:
+                    bl = [b + share for b in bl]
+                layout = (_ZERO,) * 5
+            return MichiganState(
+                num_players=n, status=status, round=state.round, dealer=state.dealer,
+                hands=hands, widow=state.widow, played=played, loc=tuple(loc),
+                seq_suit=suit, seq_last=f, to_move=p, following=False, last_player=p,
+                layout=layout, balances=tuple(bl), saved=state.saved, winner=p,
+                results=state.results + (result,))
+        nxt = f + 1
+        if FACE_RANK[f] != _ACE and loc[nxt] >= 0:  # MG-6: its holder must play it
+            to_move, following = loc[nxt], True
+        else:  # MG-7: a stop; MG-8: the last player leads
+            to_move, following = p, False
+        return MichiganState(
+            num_players=n, status=PLAYING, round=state.round, dealer=state.dealer,
+            hands=hands, widow=state.widow, played=played, loc=tuple(loc),
+            seq_suit=suit, seq_last=f, to_move=to_move, following=following, last_player=p,
+            layout=layout, balances=balances, saved=state.saved, winner=-1,
+            results=state.results)
+
+    # ------------------------------------------------------------------ chance
+    def next_deal(self, state: MichiganState, rng) -> Deal | None:
+        """The next ``Deal`` (a shuffled deck from ``rng``) when no deal is in progress and
+        the session is not over; the first dealer is cut for (MG-4)."""
+        st = state.status
+        if st in (PLAYING, FINAL):
+            return None
+        n = state.num_players
+        if st == BEFORE:
+            dealer, rnd = self.cut_for_dealer(n, rng), 1
+        elif st == MISDEALT:
+            dealer, rnd = state.dealer, state.round
+        else:
+            dealer, rnd = (state.dealer + 1) % n, state.round + 1
+        deck = list(range(52))
+        rng.shuffle(deck)
+        return Deal(rnd, dealer, tuple(deck))
+
+    @staticmethod
+    def cut_for_dealer(num_players: int, rng) -> int:
+        """Every seat cuts a card; the highest rank deals, ties cut again (MG-4)."""
+        seats = list(range(num_players))
+        while len(seats) > 1:
+            cut = rng.sample(range(52), len(seats))
+            ranks = [FACE_RANK[c] for c in cut]
+            top = max(ranks)
+            seats = [s for s, r in zip(seats, ranks) if r == top]
+        return seats[0]
+
+    # ------------------------------------------------------------------ derived events
+    def deal_end(self, state: MichiganState) -> DealEnd | None:
+        """The ``DealEnd`` of the deal that has just ended, else ``None``."""
+        if state.status not in (OVER, FINAL) or not state.results:
+            return None
+        r = state.results[-1]
+        return DealEnd(r.round, r.winner, balances=tuple(frac_text(b) for b in r.balances))
+
+    def game_end(self, state: MichiganState) -> GameEnd | None:
+        """The ``GameEnd`` once the session is over (totals after the final share)."""
+        if state.status != FINAL:
+            return None
+        return GameEnd(tuple(frac_text(b) for b in state.balances), self.winners(state))
+
+    @staticmethod
+    def winners(state: MichiganState) -> tuple[int, ...]:
+        """The seats with the highest balance (MG-11: equal balances share)."""
+        top = max(state.balances)
+        return tuple(i for i, b in enumerate(state.balances) if b == top)
+
+    # ------------------------------------------------------------------ views
+    def observe(self, state: MichiganState, seat: int) -> MichiganObservation:
+        """What ``seat`` may know: own hand, the public table, hand sizes; the widow only
+        after the deal ends."""
+        ta = self.to_act(state)
+        over = state.status in (OVER, FINAL)
+        seq = None
+        if state.seq_suit >= 0:
+            seq = (state.seq_suit, state.seq_last << 3)
+        lay = state.layout
+        return MichiganObservation(
+            seat=seat, num_players=state.num_players, round=state.round, dealer=state.dealer,
+            phase=None if ta is None else ta[1], to_act=None if ta is None else ta[0],
+            hand=state.hands[seat], hand_sizes=tuple(len(h) for h in state.hands),
+            played=state.played, sequence=seq,
+            stopped=state.status == PLAYING and state.seq_suit >= 0 and not state.following,
+            layout=MappingProxyType(dict(zip(CELLS, lay[:4]))), kitty=lay[KITTY],
+            balances=state.balances, results=state.results,
+            widow=state.widow if over else None, deal_over=over,
+            finished=state.status == FINAL, winner=state.winner if over else None)
+
+    def summary(self, state: MichiganState) -> dict[str, Any]:
+        """The ``verify --json`` summary (RECORD_FORMAT.md): the finished deals with their
+        running balances, the current balances, ``finished`` and ``to_act``."""
+        out: dict[str, Any] = {
+            "variant": self.variant,
+            "deals": [{"round": r.round, "winner": r.winner,
+                       "balances": [frac_text(b) for b in r.balances]} for r in state.results],
+            "balances": [frac_text(b) for b in state.balances],
+            "finished": state.status == FINAL,
+        }
+        ta = self.to_act(state)
+        if ta is not None:
+            out["to_act"] = {"player": ta[0], "phase": ta[1]}
+        else:
+            out["winners"] = list(self.winners(state))
+        return out
+
+    # ------------------------------------------------------------------ text
+    @staticmethod
+    def describe_cell(index: int) -> str:
+        return "Kitty" if index == KITTY else CELLS[index]
+
+    @staticmethod
+    def suit_name(suit: int) -> str:
+        return _SUIT_MANY[suit]
+
