@@ -211,7 +211,7 @@ def replay(rec: Record, *, engine=None, stop_at: int | None = None):
     for k, (ev, ln) in enumerate(zip(rec.events, rec.lines)):
         if stop_at is not None and k >= stop_at:
             break
-        if eng.rules.to_act(eng.state) is None and ev.type not in ("game_end",) \
+        if eng.rules.to_act(eng.state) is None and ev.type not in ("deal_end", "game_end") \
                 and not ev.type.startswith("x-") and eng.log:
             raise RecordError(f"{ev.type} event after the end of the game", ln)
         try:

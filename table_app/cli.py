@@ -1,0 +1,109 @@
+"""The ``table-app`` command.
+
+``table-app``                     start the card table (GUI)
+``table-app verify FILE [--json]`` replay a game record through the rules, no window
+``table-app simulate ...``         AI-only games, headless (see ``--help``)
+``table-app replay FILE``          open a record in the replay viewer
+
+``verify`` exits 0 with a summary for a legal record, 1 naming the line, event and rule
+for a record that breaks a rule, 2 with a one-line message for a file that is not a
+record (RECORD_FORMAT.md).  It never prints a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import __version__
+
+
+def _verify(args) -> int:
+    from .core.errors import RecordError
+    from .engine.record import ReplayError, read_record, replay
+    path = args.file
+    try:
+        rec = read_record(path)
+        eng = replay(rec)
+    except ReplayError as e:
+        if args.json:
+            print(json.dumps({"error": {"line": e.line, "rule": e.rule, "message": str(e)}}))
+        else:
+            print(str(e))
+        return 1
+    except RecordError as e:
+        msg = f"{path}: {e}"
+        if args.json:
+            print(json.dumps({"error": {"line": e.line, "message": msg}}))
+        else:
+            print(msg, file=sys.stderr)
+        return 2
+    except Exception as e:  # noqa: BLE001 - never a traceback (RECORD_FORMAT.md)
+        msg = f"{path}: cannot verify: {type(e).__name__}: {e}".replace("\n", " ")
+        if args.json:
+            print(json.dumps({"error": {"line": None, "message": msg}}))
+        else:
+            print(msg, file=sys.stderr)
+        return 2
+    summary = eng.rules.summary(eng.state)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        deals = summary.get("deals", [])
+        print(f"{path}: a legal {summary['variant']} record, {len(eng.log)} events, "
+              f"{len(deals)} finished deal{'s' if len(deals) != 1 else ''}")
+        for d in deals:
+            res = d.get("scores", d.get("balances"))
+            print(f"  round {d['round']}: winner {d['winner']}, {res}")
+        if "totals" in summary:
+            print(f"  totals: {summary['totals']}")
+        ta = summary.get("to_act")
+        print(f"  to act: seat {ta['player']} ({ta['phase']})" if ta else "  the game is over")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="table-app", description="A desktop card table for rummy games.")
+    ap.add_argument("--version", action="version", version=f"table-app {__version__}")
+    sub = ap.add_subparsers(dest="command")
+    v = sub.add_parser("verify", help="replay a game record through the rules, without a window")
+    v.add_argument("file")
+    v.add_argument("--json", action="store_true", help="print one JSON object")
+    v.set_defaults(func=_verify)
+    for hook in _EXTRA:
+        hook(sub)
+    return ap
+
+
+_EXTRA: list = []
+
+
+def _register_optional() -> None:
+    """Subcommands from modules that may not be installed yet (simulate, replay)."""
+    import importlib
+    for mod in ("table_app.ai.simulate", "table_app.ui.replay_cli"):
+        try:
+            m = importlib.import_module(mod)
+        except ImportError:
+            continue
+        reg = getattr(m, "register_cli", None)
+        if reg is not None and reg not in _EXTRA:
+            _EXTRA.append(reg)
+
+
+def main(argv: list[str] | None = None) -> int:
+    _register_optional()
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    if getattr(args, "func", None) is None:
+        try:
+            from .ui.app import main as gui_main
+        except ImportError as e:
+            print(f"table-app: the table UI is not available: {e}", file=sys.stderr)
+            return 2
+        return gui_main()
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,795 @@
+"""The rules of the contract family: Contract Rummy, May I? and Mexican Rummy
+(``../shared/rules/contract_family.md``, ``contract.md``, ``may_i.md``, ``mexican.md``).
+
+One rules class driven by a ``VariantSpec`` (``specs.py``) and the game's options.  It
+implements the engine's rules protocol (see ``table_app.engine.engine``): ``check``
+refuses with ``IllegalActionError`` naming the rule id; ``apply`` is pure and trusts its
+input; states are frozen, slotted dataclasses of tuples.
+
+Phases (``CFState.phase``): ``predeal`` (no deal yet), ``draw`` (the active player takes
+the upcard, passes it, or draws from the stock), ``buy`` (a buying/calling window:
+``queue[0]`` answers), ``stock`` (the window is over: the active player draws from the
+stock), ``play`` (go down, lay off, swap, discard), ``between`` (a deal is over, the next
+is due), ``over`` (after round 7).
+
+Finite deals (CF-14): once the stock is empty and the discard pile holds only the upcard,
+nobody can pass the upcard or draw from the stock; when as many consecutive turns as there
+are players then end without a go-down, lay-off or swap, the deal ends with no winner.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from ..core.actions import (Buy, Deal, DealEnd, Discard, Draw, GameEnd, GoDown, LayOff,
+                            MeldDecl, PassBuy, PassUpcard, Restock, Swap)
+from ..core.cards import (FACE_RANK, FACE_TEXT, JOKER, RANK_TEXT, deck_faces, face_pretty,
+                          faces_to_cards)
+from ..core.errors import IllegalActionError, RecordError
+from ..core.melds import Meld, build_meld, can_be_wild, is_wild, layoff_result, layoff_roles, swap_index
+from .specs import SPECS, VariantSpec, contract_text
+
+_PLAYER_PHASES = {"draw": "draw", "stock": "draw", "buy": "buy", "play": "play"}
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """A finished deal: ``round``, ``winner`` (seat or ``None`` for a dead deal),
+    ``scores`` (points per seat)."""
+    round: int
+    winner: int | None
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CFState:
+    """A contract-family game state (immutable).
+
+    Card lists hold physical card ids.  ``stock`` has its top at the *end*;
+    ``discard`` has the upcard at the end, with ``discarders`` parallel (seat, or -1 for
+    the first upcard of the deal).  ``known[s]``: the cards seat ``s`` took from the
+    discard pile and still holds (public knowledge).
+    """
+    n: int
+    round: int
+    dealer: int
+    phase: str
+    current: int
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    discard: tuple[int, ...]
+    discarders: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    down: tuple[bool, ...]
+    went_down_now: bool = False
+    melded_now: bool = False
+    queue: tuple[int, ...] = ()
+    prev_buyer: int = -1
+    locked: bool = False
+    quiet: int = 0
+    known: tuple[tuple[int, ...], ...] = ()
+    results: tuple[DealResult, ...] = ()
+    wins: tuple[int, ...] = ()
+    last: str = ""  # a short text of the last thing that happened, for the UI
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know (principle 6).
+
+    Attributes:
+        variant, seat, num_players, round (0 before the first deal), dealer.
+        phase: ``predeal|draw|buy|play|between|over`` (``stock`` is shown as ``draw``).
+        to_act: the seat to act, or ``None``.
+        hand: this seat's card ids.
+        hand_sizes: cards in every seat's hand.
+        upcard: the discard pile's top card id, or ``None``.
+        discard_pile: the discard pile, bottom to top (ids).
+        stock_size: cards in the stock.
+        melds: the table's melds, in the order laid down.
+        down: whether each seat has gone down.
+        contract: ``(sets, runs)`` of this round; ``contract_text``.
+        wild_ranks: this deal's wild ranks besides jokers.
+        known: per seat, the cards seen taken from the discard pile still in that hand.
+        results: finished deals; ``totals`` per seat.
+        buy_card: the card on offer in a buying window (or ``None``).
+        can_draw_stock: the active player may (now or after the window) draw from the stock.
+        went_down_now: the active player went down this turn.
+        last: a short text of the last thing that happened.
+    """
+    variant: str
+    seat: int
+    num_players: int
+    round: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    upcard: int | None
+    discard_pile: tuple[int, ...]
+    stock_size: int
+    melds: tuple[Meld, ...]
+    down: tuple[bool, ...]
+    contract: tuple[int, int]
+    contract_text: str
+    wild_ranks: frozenset[int]
+    known: tuple[tuple[int, ...], ...]
+    results: tuple[DealResult, ...]
+    totals: tuple[int, ...]
+    buy_card: int | None
+    current: int
+    went_down_now: bool
+    last: str
+
+
+def _remove(hand: tuple[int, ...], cards) -> tuple[int, ...]:
+    rm = set(cards)
+    return tuple(c for c in hand if c not in rm)
+
+
+def _pick(hand: Sequence[int], face: int, used=()) -> int | None:
+    best = None
+    for c in hand:
+        if c >> 3 == face and c not in used and (best is None or c < best):
+            best = c
+    return best
+
+
+class ContractFamilyRules:
+    """Rules of one contract game with its options.
+
+    Args:
+        variant: ``"contract"``, ``"may_i"`` or ``"mexican"``.
+        options: Contract: ``{"deuces_wild": bool}``; the others take none.
+
+    Raises:
+        ValueError: unknown variant, unknown option or a bad option value.
+    """
+
+    def __init__(self, variant: str, options: dict | None = None):
+        if variant not in SPECS:
+            raise ValueError(f"unknown contract-family variant {variant!r}")
+        self.variant = variant
+        self.spec: VariantSpec = SPECS[variant]
+        options = dict(options or {})
+        allowed = {"deuces_wild"} if variant == "contract" else set()
+        for k in options:
+            if k not in allowed:
+                raise ValueError(f"{self.spec.name} has no option {k!r}")
+        dw = options.get("deuces_wild", False)
+        if not isinstance(dw, bool):
+            raise ValueError("deuces_wild must be true or false")
+        self.options = {"deuces_wild": dw} if variant == "contract" else {}
+        self.deuces_wild = dw
+        self._deck_cache: dict[int, tuple[int, ...]] = {}
+        p = self.spec.rule_prefix
+        self.R_BUY = "CR-5" if variant == "contract" else ("MI-5" if variant == "may_i" else "MX-5")
+        self.R_TURN = {"contract": "CR-6", "may_i": "MI-4", "mexican": "MX-5"}[variant]
+        self.R_R7 = {"contract": "CR-9", "may_i": "MI-10", "mexican": "MX-7"}[variant]
+        self._prefix = p
+
+    # ------------------------------------------------------------------ basics
+    def check_players(self, n: int) -> None:
+        """Raises ValueError outside the variant's seat range (CR-1, MI-1, MX-1)."""
+        s = self.spec
+        rule = {"contract": "CR-1", "may_i": "MI-1", "mexican": "MX-1"}[self.variant]
+        if not isinstance(n, int) or not s.min_players <= n <= s.max_players:
+            raise ValueError(f"{s.name} is for {s.min_players}-{s.max_players} players, not {n} ({rule})")
+
+    def wild_ranks(self, rnd: int) -> frozenset[int]:
+        """Wild ranks besides printed jokers in round ``rnd`` (CR-3, MX-3)."""
+        if self.variant == "mexican":
+            return frozenset((rnd + 2,)) if 1 <= rnd <= 7 else frozenset()
+        if self.deuces_wild:
+            return frozenset((2,))
+        return frozenset()
+
+    def value(self, face: int, rnd: int) -> int:
+        """Points of ``face`` left in hand at the end of a deal of round ``rnd``."""
+        return self.spec.value(face, self.wild_ranks(rnd))
+
+    def deck(self, n: int) -> tuple[int, ...]:
+        """The sorted faces of the deck for ``n`` players (CR-1, MI-1, MX-1)."""
+        d = self._deck_cache.get(n)
+        if d is None:
+            d = tuple(deck_faces(self.spec.decks_for(n), 2))
+            self._deck_cache[n] = d
+        return d
+
+    def initial_state(self, n: int) -> CFState:
+        self.check_players(n)
+        return CFState(n=n, round=0, dealer=-1, phase="predeal", current=-1,
+                       hands=((),) * n, stock=(), discard=(), discarders=(), melds=(),
+                       down=(False,) * n, known=((),) * n, wins=(0,) * n)
+
+    def req_text(self, rnd: int) -> str:
+        sets, runs = self.spec.contract(rnd)
+        if rnd == 7 and self.variant == "contract":
+            return "2 sets of 3 + 1 run of 7, whole hand"
+        t = contract_text(sets, runs)
+        if rnd == 7 and self.spec.round7_whole_hand:
+            t += ", whole hand"
+        return t
+
+    # ------------------------------------------------------------------ queries
+    def to_act(self, st: CFState):
+        """``(seat, phase)``; phase ``deal`` when a deal is due; ``None`` when over."""
+        ph = st.phase
+        if ph == "buy":
+            return (st.queue[0], "buy")
+        if ph in _PLAYER_PHASES:
+            return (st.current, _PLAYER_PHASES[ph])
+        if ph == "between":
+            return ((st.dealer + 2) % st.n, "deal")
+        if ph == "predeal":
+            return (0, "deal")
+        return None
+
+    def _stock_possible(self, st: CFState, keep: int = 1) -> bool:
+        return bool(st.stock) or len(st.discard) > keep
+
+    # ------------------------------------------------------------------ check
+    def _refuse(self, reason: str, rule: str):
+        raise IllegalActionError(reason, rule)
+
+    def check(self, st: CFState, a) -> None:  # noqa: C901 - one dispatcher per phase
+        t = a.type
+        if t == "deal":
+            return self._check_deal(st, a)
+        if t == "restock":
+            return self._check_restock(st, a)
+        if t in ("lead", "play", "misdeal"):
+            self._refuse(f"{t} is not an action of {self.spec.name}", "CF-11")
+        ph = st.phase
+        if ph in ("predeal", "between"):
+            self._refuse("No deal is in progress: the next deal comes first", "CF-6")
+        if ph == "over":
+            self._refuse("The game is over", "CF-16")
+        p = a.player
+        if not isinstance(p, int) or not 0 <= p < st.n:
+            self._refuse(f"There is no seat {p}", "CF-11")
+        if ph == "buy":
+            if t not in ("buy", "pass_buy"):
+                self._refuse("A buying window is open: the players asked answer first", self.R_BUY)
+            if p != st.queue[0]:
+                if p == st.current:
+                    self._refuse("The active player has declared for the stock and can't buy "
+                                 "the upcard now", self.R_BUY)
+                self._refuse(f"Seat {st.queue[0]} is asked first (nearest to the active player)",
+                             self.R_BUY)
+            if t == "buy":
+                if len(st.stock) == 0 and len(st.discard) < 3:
+                    rule = "MI-8" if self.variant == "may_i" else "CR-5"
+                    self._refuse("No penalty card can be given (the stock is empty and can't be "
+                                 "refilled), so there is no buy", rule)
+            return
+        if t in ("buy", "pass_buy"):
+            if self.spec.buying is None:
+                self._refuse("There is no buying out of turn in Mexican Rummy", "MX-5")
+            self._refuse("No buying window is open", self.R_BUY)
+        if p != st.current:
+            self._refuse(f"It is seat {st.current}'s turn", "CF-11")
+        if ph == "draw":
+            if t == "draw":
+                if a.source == "discard":
+                    if not st.discard:
+                        self._refuse("There is no upcard to take", "CF-10")
+                    return
+                if st.discard and self.spec.buying is not None:
+                    self._refuse("Declare for the stock first (pass the upcard): the others may "
+                                 "buy it before you draw", "MI-4" if self.variant == "may_i" else "CR-5")
+                if not self._stock_possible(st):
+                    self._refuse("The stock is empty and can't be refilled: take the upcard", "CF-14")
+                if not st.stock:
+                    self._refuse("The stock is empty: it must be refilled first (restock)", "CF-13")
+                return
+            if t == "pass_upcard":
+                if self.spec.buying is None:
+                    self._refuse("In Mexican Rummy you simply draw from the stock", "MX-5")
+                if not st.discard:
+                    self._refuse("There is no upcard to pass", "CF-10")
+                if not self._stock_possible(st):
+                    self._refuse("The stock is empty and can't be refilled: you must take the "
+                                 "upcard", "CF-14")
+                return
+            self._refuse("Draw first: take the upcard or draw from the stock", "CF-10")
+        if ph == "stock":
+            if t != "draw" or a.source != "stock":
+                self._refuse("You declared for the stock: draw from it", "CF-10")
+            if not st.stock:
+                if len(st.discard) > 1:
+                    self._refuse("The stock is empty: it must be refilled first (restock)", "CF-13")
+                self._refuse("The stock is empty and can't be refilled", "CF-14")
+            return
+        # play phase
+        if t == "draw" or t == "pass_upcard":
+            self._refuse("You have already drawn this turn", "CF-10")
+        if t == "discard":
+            return self._check_discard(st, a)
+        if t == "go_down":
+            self._go_down_melds(st, a)
+            return
+        if t == "lay_off":
+            self._layoff_meld(st, a)
+            return
+        if t == "swap":
+            self._swap(st, a)
+            return
+        self._refuse(f"Unknown action {t}", "CF-11")
+
+    def _check_deal(self, st: CFState, a: Deal) -> None:
+        if st.phase not in ("predeal", "between"):
+            self._refuse("A deal is in progress", "CF-6")
+        if not 1 <= a.round <= 7:
+            raise RecordError(f"round {a.round} is not one of the seven rounds")
+        if not 0 <= a.dealer < st.n:
+            raise RecordError(f"dealer {a.dealer} is not a seat")
+        if st.phase == "between":
+            if a.round != st.round + 1:
+                self._refuse(f"The next deal is round {st.round + 1}", "CF-6")
+            if a.dealer != (st.dealer + 1) % st.n:
+                self._refuse(f"The deal passes to the left: seat {(st.dealer + 1) % st.n} deals",
+                             "CF-6")
+        if tuple(sorted(a.deck)) != self.deck(st.n):
+            want = len(self.deck(st.n))
+            raise RecordError(f"the deck is not the {self.spec.name} deck for {st.n} players "
+                              f"({want} cards: {want // 54} decks of 54)")
+
+    def _check_restock(self, st: CFState, a: Restock) -> None:
+        if st.phase not in ("draw", "stock", "buy"):
+            self._refuse("No card is being taken from the stock now", "CF-13")
+        if st.stock:
+            self._refuse("The stock is refilled only when it is empty", "CF-13")
+        keep = 2 if st.phase == "buy" else 1
+        pool = st.discard[:-keep] if len(st.discard) > keep else ()
+        if not pool:
+            self._refuse("The discard pile has no cards to refill the stock", "CF-14")
+        if Counter(c >> 3 for c in pool) != Counter(a.order):
+            self._refuse("The new stock must be exactly the discard pile under the upcard", "CF-13")
+
+    def _check_discard(self, st: CFState, a: Discard) -> None:
+        hand = st.hands[a.player]
+        c = _pick(hand, a.card)
+        if c is None:
+            self._refuse(f"You don't hold {face_pretty(a.card)}", "CF-11")
+        if self.spec.discard_restriction and st.down[a.player] and st.melds:
+            wr = self.wild_ranks(st.round)
+            if self._playable(st, a.card, wr):
+                faces = {x >> 3 for x in hand}
+                if not all(self._playable(st, f, wr) for f in faces):
+                    self._refuse(f"{face_pretty(a.card)} can be laid off on the table: discard a "
+                                 f"card that can't be played", "CR-8")
+
+    def _playable(self, st: CFState, face: int, wr: frozenset[int]) -> bool:
+        return any(layoff_roles(m, face, wr) for m in st.melds)
+
+    def _resolve(self, st: CFState, p: int, faces: Sequence[int]) -> list[int]:
+        hand = st.hands[p]
+        used: list[int] = []
+        for f in faces:
+            c = _pick(hand, f, used)
+            if c is None:
+                self._refuse(f"You don't hold {face_pretty(f)}" +
+                             (" (that many times)" if any(u >> 3 == f for u in used) else ""), "CF-9")
+            used.append(c)
+        return used
+
+    def _go_down_melds(self, st: CFState, a: GoDown) -> list[Meld]:
+        p = a.player
+        spec = self.spec
+        if st.down[p]:
+            self._refuse("You have already gone down this deal: lay off instead", "CF-7")
+        sets, runs = spec.contract(st.round)
+        ks = Counter(m.kind for m in a.melds)
+        whole = st.round == 7 and spec.round7_whole_hand
+        if ks.get("set", 0) != sets or ks.get("run", 0) != runs or len(a.melds) != sets + runs:
+            self._refuse(f"The contract of round {st.round} is {self.req_text(st.round)}, laid "
+                         f"down all at once", self.R_R7 if st.round == 7 else "CF-7")
+        allfaces = [f for m in a.melds for f in m.cards]
+        ids = self._resolve(st, p, allfaces)
+        wr = self.wild_ranks(st.round)
+        out = []
+        k = 0
+        for m in a.melds:
+            cs = ids[k:k + len(m.cards)]
+            k += len(m.cards)
+            meld = build_meld(m.kind, p, cs, m.roles, wr)
+            nw = meld.wild_count()
+            if self.variant == "contract":
+                if st.round == 7:
+                    lo = 3 if m.kind == "set" else spec.round7_run_min
+                    if len(cs) < lo:
+                        self._refuse(f"Round 7 needs sets of 3 and a run of 7 (a {m.kind} of "
+                                     f"{len(cs)} is too short)", "CR-9")
+                elif spec.exact_sizes:
+                    want = 3 if m.kind == "set" else 4
+                    if len(cs) != want:
+                        self._refuse(f"Lay exactly the contract: every set 3 cards, every run 4 "
+                                     f"(this {m.kind} has {len(cs)}); lay the rest off later", "CR-4")
+                if spec.naturals_majority and not (len(cs) - nw > nw):
+                    self._refuse(f"In each meld you go down with, natural cards must outnumber "
+                                 f"wild cards ({len(cs) - nw} natural, {nw} wild)", "CR-4")
+            out.append(meld)
+        left = len(st.hands[p]) - len(ids)
+        if whole and left != 0:
+            why = ("Round 7: go down only by laying the whole hand at once"
+                   if self.variant == "contract" else
+                   "Round 7: go down only by going out, laying the whole hand in 3 runs at once")
+            self._refuse(f"{why} ({left} card{'s' if left != 1 else ''} would be left)", self.R_R7)
+        if not whole and left == 0:
+            self._refuse("Keep a card to discard: you may not meld your last card", "CF-12")
+        return out
+
+    def _layoff_meld(self, st: CFState, a: LayOff) -> Meld:
+        p = a.player
+        if not st.down[p]:
+            self._refuse("Go down with the contract before laying off", "CF-8")
+        if st.went_down_now and not self.spec.layoff_same_turn:
+            self._refuse("You can't lay off on the turn you go down", self.R_TURN)
+        if not 0 <= a.meld < len(st.melds):
+            self._refuse(f"There is no meld number {a.meld} on the table", "CF-8")
+        c = _pick(st.hands[p], a.card)
+        if c is None:
+            self._refuse(f"You don't hold {face_pretty(a.card)}", "CF-9")
+        if len(st.hands[p]) == 1:
+            self._refuse("Keep a card to discard: you may not lay off your last card", "CF-12")
+        return layoff_result(st.melds[a.meld], c, a.role, self.wild_ranks(st.round))
+
+    def _swap(self, st: CFState, a: Swap):
+        p = a.player
+        if not self.spec.swap:
+            rule = "MI-4" if self.variant == "may_i" else "MX-6"
+            self._refuse("Wild cards on the table are never moved or swapped", rule)
+        if not st.down[p]:
+            self._refuse("Only a player who is down may swap a wild", "CR-7")
+        if not 0 <= a.meld < len(st.melds):
+            self._refuse(f"There is no meld number {a.meld} on the table", "CR-7")
+        m = st.melds[a.meld]
+        if m.kind != "run":
+            self._refuse("Wilds in sets are not swapped, only wilds in runs", "CR-7")
+        c = _pick(st.hands[p], a.card)
+        if c is None:
+            self._refuse(f"You don't hold {face_pretty(a.card)}", "CR-7")
+        if a.card == JOKER:
+            self._refuse("Only a natural card can take a wild's place", "CR-7")
+        i = swap_index(m, a.card)
+        if i is None:
+            self._refuse(f"No wild in that run stands for {face_pretty(a.card)}", "CR-7")
+        return c, i
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, st: CFState, a) -> CFState:  # noqa: C901
+        t = a.type
+        if t == "deal":
+            return self._apply_deal(st, a)
+        if t == "restock":
+            keep = 2 if st.phase == "buy" else 1
+            pool = list(st.discard[:-keep])
+            ids = []
+            for f in a.order:
+                c = _pick(pool, f)
+                pool.remove(c)
+                ids.append(c)
+            return replace(st, stock=tuple(reversed(ids)), discard=st.discard[-keep:],
+                           discarders=st.discarders[-keep:], last="The stock is refilled from the discard pile")
+        p = a.player
+        if t == "draw":
+            if a.source == "discard":
+                c = st.discard[-1]
+                locked = not st.stock and len(st.discard) <= 1
+                return self._set_hand(
+                    replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
+                            phase="play", locked=locked,
+                            known=_tup_set(st.known, p, st.known[p] + (c,)),
+                            last=f"takes {face_pretty(c >> 3)}"), p, st.hands[p] + (c,))
+            c = st.stock[-1]
+            return self._set_hand(replace(st, stock=st.stock[:-1], phase="play", locked=False,
+                                          last="draws from the stock"),
+                                  p, st.hands[p] + (c,))
+        if t == "pass_upcard":
+            q = self._window(st, st.current, st.discarders[-1], -1)
+            st2 = replace(st, prev_buyer=-1, last=f"passes {face_pretty(st.discard[-1] >> 3)}")
+            if q:
+                return replace(st2, phase="buy", queue=q)
+            return self._to_stock(st2)
+        if t == "pass_buy":
+            q = st.queue[1:]
+            if q:
+                return replace(st, queue=q)
+            return self._to_stock(replace(st, queue=()))
+        if t == "buy":
+            up = st.discard[-1]
+            pen = st.stock[-1]
+            hand = st.hands[p] + (up, pen)
+            st2 = replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
+                          stock=st.stock[:-1], known=_tup_set(st.known, p, st.known[p] + (up,)),
+                          last=f"buys {face_pretty(up >> 3)} + a penalty card")
+            st2 = self._set_hand(st2, p, hand)
+            if self.spec.buying == "buy" and st2.discard:
+                q = self._window(st2, st2.current, st2.discarders[-1], p)
+                if q:
+                    return replace(st2, phase="buy", queue=q, prev_buyer=p)
+            return self._to_stock(replace(st2, queue=()))
+        if t == "go_down":
+            melds = self._go_down_melds(st, a)
+            used = [c for m in melds for c in m.cards]
+            st2 = replace(st, melds=st.melds + tuple(melds), down=_tup_set(st.down, p, True),
+                          went_down_now=True, melded_now=True,
+                          known=_tup_set(st.known, p, _remove(st.known[p], used)),
+                          last="goes down")
+            st2 = self._set_hand(st2, p, _remove(st.hands[p], used))
+            if not st2.hands[p]:
+                return self._end_deal(st2, p)
+            return st2
+        if t == "lay_off":
+            nm = self._layoff_meld(st, a)
+            c = _pick(st.hands[p], a.card)
+            melds = st.melds[:a.meld] + (nm,) + st.melds[a.meld + 1:]
+            st2 = replace(st, melds=melds, melded_now=True,
+                          known=_tup_set(st.known, p, _remove(st.known[p], (c,))),
+                          last=f"lays off {face_pretty(a.card)}")
+            return self._set_hand(st2, p, _remove(st.hands[p], (c,)))
+        if t == "swap":
+            c, i = self._swap(st, a)
+            m = st.melds[a.meld]
+            wild = m.cards[i]
+            nm = replace(m, cards=m.cards[:i] + (c,) + m.cards[i + 1:],
+                         roles=m.roles[:i] + (None,) + m.roles[i + 1:])
+            melds = st.melds[:a.meld] + (nm,) + st.melds[a.meld + 1:]
+            hand = _remove(st.hands[p], (c,)) + (wild,)
+            st2 = replace(st, melds=melds, melded_now=True,
+                          known=_tup_set(st.known, p, _remove(st.known[p], (c,)) + (wild,)),
+                          last=f"swaps {face_pretty(a.card)} for a wild")
+            return self._set_hand(st2, p, hand)
+        if t == "discard":
+            c = _pick(st.hands[p], a.card)
+            hand = _remove(st.hands[p], (c,))
+            st2 = replace(st, discard=st.discard + (c,), discarders=st.discarders + (p,),
+                          known=_tup_set(st.known, p, _remove(st.known[p], (c,))),
+                          last=f"discards {face_pretty(a.card)}")
+            st2 = self._set_hand(st2, p, hand)
+            if not hand:
+                return self._end_deal(st2, p)
+            quiet = (0 if st.melded_now else st.quiet + 1) if st.locked else 0
+            if quiet >= st.n:
+                return self._end_deal(replace(st2, quiet=quiet), None)
+            nxt = (p + 1) % st.n
+            return replace(st2, phase="draw", current=nxt, went_down_now=False,
+                           melded_now=False, quiet=quiet, locked=False, prev_buyer=-1)
+        raise ValueError(f"cannot apply {t}")
+
+    def _set_hand(self, st: CFState, p: int, hand: tuple[int, ...]) -> CFState:
+        return replace(st, hands=_tup_set(st.hands, p, hand))
+
+    def _window(self, st: CFState, active: int, discarder: int, prev_buyer: int) -> tuple[int, ...]:
+        """Seats asked in a buying window, nearest to the active player's left first
+        (MI-5, MI-6, CR-5): not the active player, not the card's discarder, not the
+        previous buyer in the chain."""
+        out = []
+        for k in range(1, st.n):
+            s = (active + k) % st.n
+            if s != discarder and s != prev_buyer:
+                out.append(s)
+        return tuple(out)
+
+    def _to_stock(self, st: CFState) -> CFState:
+        st2 = replace(st, phase="stock", queue=(), prev_buyer=-1)
+        if not st2.stock and len(st2.discard) <= 1:
+            return self._end_deal(st2, None)  # CF-14: nothing to draw
+        return st2
+
+    def _apply_deal(self, st: CFState, a: Deal) -> CFState:
+        n = st.n
+        cards = faces_to_cards(a.deck)
+        h = self.spec.hand_size(a.round)
+        hands = [[] for _ in range(n)]
+        for i in range(h * n):
+            hands[(a.dealer + 1 + i) % n].append(cards[i])
+        up = cards[h * n]
+        stock = tuple(reversed(cards[h * n + 1:]))
+        return replace(st, round=a.round, dealer=a.dealer, phase="draw",
+                       current=(a.dealer + 1) % n, hands=tuple(tuple(x) for x in hands),
+                       stock=stock, discard=(up,), discarders=(-1,), melds=(),
+                       down=(False,) * n, went_down_now=False, melded_now=False, queue=(),
+                       prev_buyer=-1, locked=False, quiet=0, known=((),) * n,
+                       last=f"Round {a.round}: {self.req_text(a.round)}")
+
+    def _end_deal(self, st: CFState, winner: int | None) -> CFState:
+        rnd = st.round
+        wr = self.wild_ranks(rnd)
+        val = self.spec.value
+        scores = tuple(0 if s == winner else sum(val(c >> 3, wr) for c in st.hands[s])
+                       for s in range(st.n))
+        res = st.results + (DealResult(rnd, winner, scores),)
+        wins = st.wins if winner is None else _tup_set(st.wins, winner, st.wins[winner] + 1)
+        return replace(st, phase="over" if rnd >= 7 else "between", results=res, wins=wins,
+                       queue=(), last="goes out" if winner is not None else "Dead deal: nobody can draw")
+
+    # ------------------------------------------------------------------ engine hooks
+    def pre_events(self, st: CFState, a, rng: random.Random) -> list:
+        """A ``Restock`` before a take from an empty stock (CF-13), shuffled by ``rng``."""
+        if st.stock or a.type not in ("draw", "buy"):
+            return []
+        if a.type == "draw":
+            if a.source != "stock" or st.phase not in ("draw", "stock") or len(st.discard) < 2:
+                return []
+            pool = [c >> 3 for c in st.discard[:-1]]
+        else:
+            if st.phase != "buy" or len(st.discard) < 3:
+                return []
+            pool = [c >> 3 for c in st.discard[:-2]]
+        rng.shuffle(pool)
+        return [Restock(tuple(pool))]
+
+    def forced_action(self, st: CFState):
+        return None
+
+    def next_deal(self, st: CFState, rng: random.Random, first_round: int = 1):
+        """The next ``Deal`` (shuffled by ``rng``), or ``None`` mid-deal or after round 7.
+        The first dealer is chosen at random (rules README)."""
+        if st.phase == "predeal":
+            rnd, dealer = first_round, rng.randrange(st.n)
+        elif st.phase == "between":
+            rnd, dealer = st.round + 1, (st.dealer + 1) % st.n
+        else:
+            return None
+        deck = list(self.deck(st.n))
+        rng.shuffle(deck)
+        return Deal(rnd, dealer, tuple(deck))
+
+    def deal_end(self, st: CFState):
+        if st.phase in ("between", "over") and st.results:
+            r = st.results[-1]
+            return DealEnd(r.round, r.winner, scores=r.scores)
+        return None
+
+    def totals(self, st: CFState) -> tuple[int, ...]:
+        return tuple(sum(r.scores[s] for r in st.results) for s in range(st.n))
+
+    def winners(self, st: CFState) -> tuple[int, ...]:
+        """Lowest total wins (CF-16); Mexican ties go to more deals won (MX-9); else shared."""
+        tot = self.totals(st)
+        best = min(tot)
+        w = [s for s in range(st.n) if tot[s] == best]
+        if self.spec.deals_won_tiebreak and len(w) > 1:
+            most = max(st.wins[s] for s in w)
+            w = [s for s in w if st.wins[s] == most]
+        return tuple(w)
+
+    def game_end(self, st: CFState):
+        if st.phase != "over":
+            return None
+        return GameEnd(self.totals(st), self.winners(st))
+
+    def summary(self, st: CFState) -> dict:
+        """The ``verify --json`` summary (RECORD_FORMAT.md)."""
+        out = {"variant": self.variant,
+               "deals": [{"round": r.round, "winner": r.winner, "scores": list(r.scores)}
+                         for r in st.results],
+               "totals": list(self.totals(st)),
+               "finished": st.phase == "over"}
+        ta = self.to_act(st)
+        if ta is not None and st.phase != "predeal":
+            seat, ph = ta
+            if ph == "deal":
+                ph = "draw"
+            out["to_act"] = {"player": seat, "phase": ph}
+        if st.phase == "over":
+            out["winners"] = list(self.winners(st))
+        return out
+
+    # ------------------------------------------------------------------ observation
+    def observe(self, st: CFState, seat: int) -> Observation:
+        ta = self.to_act(st)
+        rnd = st.round
+        c = self.spec.contract(rnd) if rnd else (0, 0)
+        return Observation(
+            variant=self.variant, seat=seat, num_players=st.n, round=rnd, dealer=st.dealer,
+            phase="draw" if st.phase == "stock" else st.phase,
+            to_act=None if ta is None or ta[1] == "deal" else ta[0],
+            hand=st.hands[seat], hand_sizes=tuple(len(h) for h in st.hands),
+            upcard=st.discard[-1] if st.discard else None, discard_pile=st.discard,
+            stock_size=len(st.stock), melds=st.melds, down=st.down, contract=c,
+            contract_text=self.req_text(rnd) if rnd else "",
+            wild_ranks=self.wild_ranks(rnd), known=st.known, results=st.results,
+            totals=self.totals(st), buy_card=st.discard[-1] if st.phase == "buy" else None,
+            current=st.current, went_down_now=st.went_down_now, last=st.last)
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, st: CFState) -> list:
+        """The actions of the seat to act.  In the play phase: one discard per distinct
+        face (CR-8 applied), the lay-offs and swaps, and the best go-down the solver
+        finds (other go-downs are checked by ``check``)."""
+        ph = st.phase
+        out: list = []
+        if ph == "draw":
+            p = st.current
+            if st.discard:
+                out.append(Draw(p, "discard"))
+            if self._stock_possible(st):
+                if self.spec.buying is not None and st.discard:
+                    out.append(PassUpcard(p))
+                else:
+                    out.append(Draw(p, "stock"))
+            return out
+        if ph == "stock":
+            return [Draw(st.current, "stock")] if self._stock_possible(st) else []
+        if ph == "buy":
+            p = st.queue[0]
+            if st.stock or len(st.discard) >= 3:
+                out.append(Buy(p))
+            out.append(PassBuy(p))
+            return out
+        if ph != "play":
+            return out
+        p = st.current
+        hand = st.hands[p]
+        wr = self.wild_ranks(st.round)
+        faces = sorted({c >> 3 for c in hand})
+        # discards
+        if self.spec.discard_restriction and st.down[p] and st.melds:
+            play = {f for f in faces if self._playable(st, f, wr)}
+            if len(play) < len(faces):
+                faces_d = [f for f in faces if f not in play]
+            else:
+                faces_d = faces
+        else:
+            faces_d = faces
+        out.extend(Discard(p, f) for f in faces_d)
+        # lay-offs and swaps
+        if st.down[p] and (self.spec.layoff_same_turn or not st.went_down_now) and len(hand) > 1:
+            for i, m in enumerate(st.melds):
+                for f in faces:
+                    for role in layoff_roles(m, f, wr):
+                        out.append(LayOff(p, i, f, role))
+            if self.spec.swap:
+                for i, m in enumerate(st.melds):
+                    if m.kind == "run":
+                        for f in faces:
+                            if f != JOKER and swap_index(m, f) is not None:
+                                out.append(Swap(p, i, f))
+        if not st.down[p]:
+            gd = self.suggest_go_down(st, p)
+            if gd is not None:
+                out.append(gd)
+        return out
+
+    def solver_req(self, rnd: int):
+        """The solver's requirement for going down in round ``rnd``."""
+        from ..core.solver import ContractReq
+        sets, runs = self.spec.contract(rnd)
+        whole = rnd == 7 and self.spec.round7_whole_hand
+        if self.variant == "contract":
+            if rnd == 7:
+                return ContractReq(sets, runs, set_min=3, run_min=7, naturals_majority=True,
+                                   whole_hand=True, keep_one=False)
+            return ContractReq(sets, runs, set_min=3, set_max=3, run_min=4, run_max=4,
+                               naturals_majority=True, whole_hand=False, keep_one=True)
+        return ContractReq(sets, runs, whole_hand=whole, keep_one=not whole)
+
+    def suggest_go_down(self, st: CFState, p: int):
+        """The solver's best going-down for seat ``p`` now (a ``GoDown``) or ``None``."""
+        try:
+            from ..core.solver import solve_go_down
+        except ImportError:  # pragma: no cover - the solver module is optional here
+            return None
+        wr = self.wild_ranks(st.round)
+        plan = solve_go_down(st.hands[p], self.solver_req(st.round), wr,
+                             lambda f: self.spec.value(f, wr))
+        if plan is None:
+            return None
+        return GoDown(p, tuple(MeldDecl(m.kind, tuple(c >> 3 for c in m.cards), tuple(m.roles))
+                               for m in plan))
+
+
+def _tup_set(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+__all__ = ["ContractFamilyRules", "CFState", "Observation", "DealResult"]
+
+# keep names used by other modules importable from here
+_ = (FACE_RANK, FACE_TEXT, RANK_TEXT, is_wild, can_be_wild)
