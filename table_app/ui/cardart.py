@@ -1,0 +1,898 @@
+"""Card art drawn in code: faces, backs, pile outlines, highlights and the felt.
+
+Everything is drawn with pygame shapes at 2-4x the target size and smoothscaled down
+(supersampling gives anti-aliased edges), so cards are crisp at any pixel width and
+no bundled image or font is needed.  Suit pips are **shapes**, not font glyphs (the
+default pygame font has no ``♠♥♦♣``); only rank letters and digits use
+``pygame.font.Font(None, size)``.
+
+    art = CardArt()
+    surf = art.face(face, 80)                  # 80 x 112 px, per-pixel alpha
+    surf = art.face(face, 60, four_color=True, large_index=True)
+    back = art.back(80, "blue")                # see BACK_STYLES
+    art.placeholder(80); art.highlight(80); art.shade(80)
+    table = art.felt((1280, 800))              # opaque, cached per size
+
+Faces are the codes of ``table_app.core.cards`` (``suit*13 + rank-2``, ``JOKER = 52``);
+``face_of_card(card_id)`` is ``card_id >> 3``.  Every result is cached per
+(kind, size, options); treat returned surfaces as read-only (copy before drawing on
+them).  Nothing here needs a display mode (no ``convert()``); the UI may convert.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import OrderedDict
+from typing import Callable, Sequence
+
+import pygame
+
+from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT
+
+__all__ = [
+    "CARD_RATIO", "BACK_STYLES", "CardArt", "card_size", "suit_color", "draw_pip",
+    "pip_height", "default_art",
+]
+
+CARD_RATIO = 1.4  # height / width
+
+# --- palette ---------------------------------------------------------------------
+PAPER = (252, 251, 247)
+EDGE = (150, 150, 158)
+RED = (200, 30, 42)
+BLACK = (24, 24, 30)
+BLUE = (24, 84, 200)
+GREEN = (18, 128, 58)
+GOLD = (226, 182, 70)
+GOLD_DARK = (150, 106, 32)
+GOLD_LIGHT = (248, 222, 140)
+CREAM = (251, 245, 226)
+
+_TWO_COLOR = (BLACK, RED, RED, BLACK)
+_FOUR_COLOR = (BLACK, RED, BLUE, GREEN)
+
+Color = tuple
+
+
+def suit_color(suit: int, four_color: bool = False) -> tuple[int, int, int]:
+    """Ink colour of a suit (0=S, 1=H, 2=D, 3=C)."""
+    return (_FOUR_COLOR if four_color else _TWO_COLOR)[suit]
+
+
+def card_size(width_px: int) -> tuple[int, int]:
+    """Pixel size ``(w, h)`` of a card ``width_px`` wide."""
+    w = max(8, int(width_px))
+    return w, max(10, round(w * CARD_RATIO))
+
+
+def _mix(a, b, t: float):
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
+
+
+def _ss_factor(width_px: int) -> int:
+    if width_px <= 90:
+        return 4
+    if width_px <= 170:
+        return 3
+    return 2
+
+
+# --- suit pip shapes (unit = pip width; origin = centre of the bounding box) -------
+
+def _bezier(p0, p1, p2, p3, n=14):
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        u = 1 - t
+        out.append((u * u * u * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t * t * t * p3[0],
+                    u * u * u * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t * t * t * p3[1]))
+    return out
+
+
+def _heart_outline(n: int = 72) -> list[tuple[float, float]]:
+    """Classic heart (point down), width 1, y growing downwards."""
+    pts = []
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((x / 32.0, -y / 32.0 * 1.02))
+    return pts
+
+
+def _stem(top_y: float, bottom_y: float, half_base: float, half_top: float = 0.03):
+    """A flared stem (concave sides) from ``top_y`` down to a base at ``bottom_y``."""
+    left = _bezier((-half_top, top_y), (-half_top, bottom_y - 0.12),
+                   (-half_base * 0.35, bottom_y), (-half_base, bottom_y), 10)
+    right = [(-x, y) for x, y in reversed(left)]
+    return left + right
+
+
+def _build_shapes():
+    shapes = {}
+    # hearts: one polygon
+    shapes[1] = [("poly", _heart_outline())]
+    # diamonds: four concave-sided edges
+    hw, hh, k = 0.5, 0.64, 0.07
+    top, right, bottom, left = (0, -hh), (hw, 0), (0, hh), (-hw, 0)
+
+    def edge(a, b):
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        c = (mx * (1 - k * 2.2), my * (1 - k * 2.2))
+        return _bezier(a, (a[0] + (c[0] - a[0]) * 0.66, a[1] + (c[1] - a[1]) * 0.66),
+                       (b[0] + (c[0] - b[0]) * 0.66, b[1] + (c[1] - b[1]) * 0.66), b, 8)[:-1]
+    shapes[2] = [("poly", edge(top, right) + edge(right, bottom) + edge(bottom, left) + edge(left, top))]
+    # spades: an inverted heart with a stem
+    body = [(x * 1.0, -y * 0.98 - 0.02) for x, y in _heart_outline()]
+    shapes[0] = [("poly", body), ("poly", _stem(0.1, 0.62, 0.21))]
+    # clubs: three circles, a filler and a stem
+    r = 0.255
+    shapes[3] = [("circle", (0.0, -0.27), r), ("circle", (-0.245, 0.09), r),
+                 ("circle", (0.245, 0.09), r),
+                 ("poly", [(0.0, -0.2), (-0.17, 0.1), (0.0, 0.22), (0.17, 0.1)]),
+                 ("poly", _stem(0.05, 0.6, 0.2, 0.035))]
+    # centre each shape on its bounding box
+    out = {}
+    for suit, prims in shapes.items():
+        xs, ys = [], []
+        for p in prims:
+            if p[0] == "poly":
+                xs += [q[0] for q in p[1]]
+                ys += [q[1] for q in p[1]]
+            else:
+                (cx, cy), rr = p[1], p[2]
+                xs += [cx - rr, cx + rr]
+                ys += [cy - rr, cy + rr]
+        w = max(xs) - min(xs)
+        ox, oy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        norm = []
+        for p in prims:
+            if p[0] == "poly":
+                norm.append(("poly", [((x - ox) / w, (y - oy) / w) for x, y in p[1]]))
+            else:
+                (cx, cy), rr = p[1], p[2]
+                norm.append(("circle", ((cx - ox) / w, (cy - oy) / w), rr / w))
+        out[suit] = (norm, (max(ys) - min(ys)) / w)
+    return out
+
+
+_SHAPES = _build_shapes()
+
+
+def pip_height(suit: int, width: float) -> float:
+    """Height of a pip of the given width."""
+    return _SHAPES[suit][1] * width
+
+
+def draw_pip(surf: pygame.Surface, suit: int, center, width: float, color,
+             flip: bool = False) -> None:
+    """Draw a suit pip (a shape, not a glyph) ``width`` px wide centred at ``center``;
+    ``flip`` turns it upside down (the lower pips of a number card)."""
+    cx, cy = center
+    sy = -width if flip else width
+    for p in _SHAPES[suit][0]:
+        if p[0] == "poly":
+            pygame.draw.polygon(surf, color, [(cx + x * width, cy + y * sy) for x, y in p[1]])
+        else:
+            (px, py), r = p[1], p[2]
+            pygame.draw.circle(surf, color, (cx + px * width, cy + py * sy), r * width)
+
+
+def _star(cx, cy, r_out, r_in, n=5, rot=-math.pi / 2):
+    pts = []
+    for i in range(2 * n):
+        r = r_out if i % 2 == 0 else r_in
+        a = rot + math.pi * i / n
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+# --- fonts and text ---------------------------------------------------------------
+
+_FONTS: dict[int, pygame.font.Font] = {}
+
+
+def _font(size: int) -> pygame.font.Font:
+    size = max(6, int(size))
+    f = _FONTS.get(size)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = _FONTS[size] = pygame.font.Font(None, size)
+    return f
+
+
+def _text(text: str, height: float, color, max_width: float | None = None) -> pygame.Surface:
+    """``text`` rendered so its ink is ``height`` px tall (cropped to the ink), squeezed
+    horizontally to ``max_width`` if given."""
+    height = max(2, int(round(height)))
+    s = _font(int(height * 1.45) + 2).render(text, True, color)
+    box = s.get_bounding_rect(min_alpha=1)
+    if box.w == 0 or box.h == 0:
+        return pygame.Surface((1, 1), pygame.SRCALPHA)
+    s = s.subsurface(box)
+    w = box.w * height / box.h
+    if max_width is not None and w > max_width:
+        w = max_width
+    return pygame.transform.smoothscale(s, (max(1, round(w)), height))
+
+
+def _outlined_text(text: str, height: float, color, outline, thickness: int,
+                   max_width: float | None = None) -> pygame.Surface:
+    inner = _text(text, height, color, max_width)
+    ring = _text(text, height, outline, max_width)
+    t = max(1, thickness)
+    out = pygame.Surface((inner.get_width() + 2 * t, inner.get_height() + 2 * t), pygame.SRCALPHA)
+    for i in range(16):
+        a = 2 * math.pi * i / 16
+        out.blit(ring, (t + round(t * math.cos(a)), t + round(t * math.sin(a))))
+    out.blit(inner, (t, t))
+    return out
+
+
+# --- number-card pip layouts: (column, row) with column in {-1,0,1}, row in 0..1 -----
+
+_L, _C, _R = -1, 0, 1
+_LAYOUT = {
+    2: [(_C, 0), (_C, 1)],
+    3: [(_C, 0), (_C, .5), (_C, 1)],
+    4: [(_L, 0), (_R, 0), (_L, 1), (_R, 1)],
+    5: [(_L, 0), (_R, 0), (_C, .5), (_L, 1), (_R, 1)],
+    6: [(_L, 0), (_R, 0), (_L, .5), (_R, .5), (_L, 1), (_R, 1)],
+    7: [(_L, 0), (_R, 0), (_C, .25), (_L, .5), (_R, .5), (_L, 1), (_R, 1)],
+    8: [(_L, 0), (_R, 0), (_C, .25), (_L, .5), (_R, .5), (_C, .75), (_L, 1), (_R, 1)],
+    9: [(_L, 0), (_R, 0), (_L, 1 / 3), (_R, 1 / 3), (_C, .5), (_L, 2 / 3), (_R, 2 / 3),
+        (_L, 1), (_R, 1)],
+    10: [(_L, 0), (_R, 0), (_C, 1 / 6), (_L, 1 / 3), (_R, 1 / 3), (_L, 2 / 3), (_R, 2 / 3),
+         (_C, 5 / 6), (_L, 1), (_R, 1)],
+}
+
+BACK_STYLES = ("blue", "red", "green", "purple", "black")
+_BACK_COLORS = {
+    "blue": ((28, 66, 150), (78, 124, 214)),
+    "red": ((156, 26, 38), (220, 92, 96)),
+    "green": ((22, 104, 64), (82, 170, 114)),
+    "purple": ((84, 40, 128), (150, 104, 200)),
+    "black": ((34, 36, 42), (110, 114, 126)),
+}
+_BACK_PATTERN = {"blue": "lattice", "red": "diamonds", "green": "rings",
+                 "purple": "lattice", "black": "diamonds"}
+
+
+class CardArt:
+    """Renders and caches card surfaces.  One instance is enough for the whole app
+    (``default_art()``); a cache holds up to ``max_entries`` surfaces."""
+
+    def __init__(self, max_entries: int = 1500):
+        self._cache: OrderedDict = OrderedDict()
+        self.max_entries = max_entries
+
+    # -- cache ---------------------------------------------------------------------
+    def _cached(self, key, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        s = self._cache.get(key)
+        if s is not None:
+            self._cache.move_to_end(key)
+            return s
+        s = make()
+        self._cache[key] = s
+        if len(self._cache) > self.max_entries:
+            self._cache.popitem(last=False)
+        return s
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    # -- public API ----------------------------------------------------------------
+    def size(self, width_px: int) -> tuple[int, int]:
+        return card_size(width_px)
+
+    def face(self, face: int, width_px: int, *, four_color: bool = False,
+             large_index: bool = False) -> pygame.Surface:
+        """The face of a card (``0..52``) ``width_px`` wide, with per-pixel alpha."""
+        if not 0 <= face <= JOKER:
+            raise ValueError(f"not a face code: {face!r}")
+        w = card_size(width_px)[0]
+        key = ("face", face, w, bool(four_color), bool(large_index))
+        return self._cached(key, lambda: self._render_face(face, w, bool(four_color),
+                                                           bool(large_index)))
+
+    def card(self, card_id: int, width_px: int, **options) -> pygame.Surface:
+        """Face of a physical card id (``face*8 + copy``)."""
+        return self.face(card_id >> 3, width_px, **options)
+
+    def back(self, width_px: int, style: str = "blue") -> pygame.Surface:
+        """A patterned card back; ``style`` is one of ``BACK_STYLES``."""
+        if style not in _BACK_COLORS:
+            raise ValueError(f"unknown back style {style!r}; choose from {', '.join(BACK_STYLES)}")
+        w = card_size(width_px)[0]
+        return self._cached(("back", style, w), lambda: self._render_back(w, style))
+
+    def placeholder(self, width_px: int, label: str = "") -> pygame.Surface:
+        """An empty pile: a translucent rounded outline, optionally with a short label."""
+        w = card_size(width_px)[0]
+        return self._cached(("placeholder", w, label), lambda: self._render_placeholder(w, label))
+
+    def highlight(self, width_px: int, color=(255, 214, 80), thickness: float | None = None,
+                  fill_alpha: int = 0) -> pygame.Surface:
+        """A card-sized rounded ring (blit it over a card at the same position) to mark
+        a selected card or a valid drop target.  ``fill_alpha`` > 0 adds a tint."""
+        w = card_size(width_px)[0]
+        color = tuple(color)
+        key = ("highlight", w, color, thickness, fill_alpha)
+        return self._cached(key, lambda: self._render_ring(w, color, thickness, fill_alpha))
+
+    def shade(self, width_px: int, alpha: int = 90, color=(0, 0, 0)) -> pygame.Surface:
+        """A card-sized translucent rounded overlay (dims a card that cannot be played)."""
+        w = card_size(width_px)[0]
+        key = ("shade", w, alpha, tuple(color))
+        return self._cached(key, lambda: self._render_shade(w, alpha, tuple(color)))
+
+    def felt(self, size: Sequence[int], color=(30, 104, 62)) -> pygame.Surface:
+        """Green felt for the table: opaque, with fine grain, soft mottling and a
+        vignette.  Cached per size (a few ms for a new window size)."""
+        size = (max(1, int(size[0])), max(1, int(size[1])))
+        return self._cached(("felt", size, tuple(color)), lambda: _render_felt(size, tuple(color)))
+
+    # -- rendering helpers -----------------------------------------------------------
+    @staticmethod
+    def _radius(w: int) -> float:
+        return w * 0.075
+
+    def _blank(self, w: int, ss: int, paper=PAPER) -> tuple[pygame.Surface, int, int]:
+        W, H = w * ss, card_size(w)[1] * ss
+        s = pygame.Surface((W, H), pygame.SRCALPHA)
+        rad = round(self._radius(w) * ss)
+        pygame.draw.rect(s, paper, (0, 0, W, H), border_radius=rad)
+        return s, W, H
+
+    def _edge(self, s: pygame.Surface, w: int, ss: int, color=EDGE) -> None:
+        W, H = s.get_size()
+        bw = max(1, round(ss * max(1.0, w / 110)))
+        pygame.draw.rect(s, color, (0, 0, W, H), width=bw, border_radius=round(self._radius(w) * ss))
+
+    @staticmethod
+    def _down(s: pygame.Surface, w: int) -> pygame.Surface:
+        return pygame.transform.smoothscale(s, card_size(w))
+
+    # -- faces -----------------------------------------------------------------------
+    def _render_face(self, face: int, w: int, four_color: bool, large: bool) -> pygame.Surface:
+        ss = _ss_factor(w)
+        s, W, H = self._blank(w, ss)
+        if face == JOKER:
+            self._draw_joker(s, W, H, large)
+        else:
+            rank, suit = FACE_RANK[face], FACE_SUIT[face]
+            col = suit_color(suit, four_color)
+            if large:
+                self._draw_large_body(s, W, H, rank, suit, col)
+            elif rank == 14:
+                self._draw_ace(s, W, H, suit, col)
+            elif rank >= 11:
+                self._draw_court(s, W, H, rank, suit, col)
+            else:
+                self._draw_pips(s, W, H, rank, suit, col)
+            self._draw_index(s, W, H, RANK_TEXT[rank], suit, col, large)
+        self._edge(s, w, ss)
+        return self._down(s, w)
+
+    def _index_block(self, W: int, rank_text: str, suit: int, col, large: bool) -> pygame.Surface:
+        k = 2.0 if large else 1.0
+        th = W * 0.165 * k
+        txt = _text(rank_text, th, col, max_width=W * 0.2 * k)
+        pw = W * 0.125 * k
+        ph = pip_height(suit, pw)
+        gap = W * 0.045 * k
+        bw = max(txt.get_width(), math.ceil(pw)) + 2
+        bh = math.ceil(th + gap + ph) + 2
+        blk = pygame.Surface((bw, bh), pygame.SRCALPHA)
+        blk.blit(txt, ((bw - txt.get_width()) // 2, 0))
+        draw_pip(blk, suit, (bw / 2, th + gap + ph / 2), pw, col)
+        return blk
+
+    def _draw_index(self, s, W, H, rank_text, suit, col, large) -> None:
+        blk = self._index_block(W, rank_text, suit, col, large)
+        cx = W * (0.118 if not large else 0.19)
+        top = W * (0.07 if not large else 0.06)
+        x = round(cx - blk.get_width() / 2)
+        s.blit(blk, (x, round(top)))
+        rot = pygame.transform.rotate(blk, 180)
+        s.blit(rot, (W - x - blk.get_width(), H - round(top) - blk.get_height()))
+
+    def _draw_pips(self, s, W, H, rank, suit, col) -> None:
+        pw = W * 0.19
+        cols = {_L: W * 0.315, _C: W * 0.5, _R: W * 0.685}
+        top, bottom = H * 0.205, H * 0.795
+        if rank == 2 or rank == 3:
+            top, bottom = H * 0.2, H * 0.8
+        for c, r in _LAYOUT[rank]:
+            y = top + (bottom - top) * r
+            draw_pip(s, suit, (cols[c], y), pw, col, flip=r > 0.5)
+
+    def _draw_ace(self, s, W, H, suit, col) -> None:
+        pw = W * (0.5 if suit != 2 else 0.44)
+        if suit == 0:
+            # the ace of spades: a larger pip inside a fine ornamental ring
+            pygame.draw.circle(s, _mix(col, PAPER, 0.82), (W / 2, H / 2), W * 0.36, max(1, round(W * 0.012)))
+            for i in range(12):
+                a = 2 * math.pi * i / 12
+                pygame.draw.circle(s, _mix(col, PAPER, 0.6),
+                                   (W / 2 + W * 0.36 * math.cos(a), H / 2 + W * 0.36 * math.sin(a)),
+                                   W * 0.018)
+            pw = W * 0.46
+        draw_pip(s, suit, (W / 2, H / 2), pw, col)
+
+    def _draw_large_body(self, s, W, H, rank, suit, col) -> None:
+        """Body of a card with double-size indices: a big pale watermark pip (and the
+        headgear of a court card), leaving the corners to the big indices."""
+        draw_pip(s, suit, (W / 2, H / 2), W * 0.56, _mix(col, PAPER, 0.86))
+        if 11 <= rank <= 13:
+            _HEADGEAR[rank](s, W / 2, H / 2 + W * 0.08, W * 0.3, col)
+
+    # -- court cards ----------------------------------------------------------------
+    def _draw_court(self, s, W, H, rank, suit, col) -> None:
+        fx0, fx1 = W * 0.225, W * 0.775
+        fy0, fy1 = H * 0.075, H * 0.925
+        fw, fh = fx1 - fx0, fy1 - fy0
+        frame = pygame.Rect(round(fx0), round(fy0), round(fw), round(fh))
+        tint = _mix(CREAM, col, 0.06)
+        rad = round(W * 0.035)
+        pygame.draw.rect(s, tint, frame, border_radius=rad)
+        # the half-design, drawn once and turned 180 degrees for the other end
+        half = pygame.Surface((frame.w, frame.h // 2 + 1), pygame.SRCALPHA)
+        self._court_half(half, rank, suit, col, W)
+        s.blit(half, frame.topleft)
+        s.blit(pygame.transform.rotate(half, 180), (frame.x, frame.bottom - half.get_height()))
+        # the dividing sash with a central medallion
+        cy = frame.centery
+        lw = max(1, round(W * 0.008))
+        pygame.draw.line(s, GOLD_DARK, (frame.x + W * 0.02, cy), (frame.right - W * 0.02, cy), lw)
+        pygame.draw.circle(s, GOLD, (frame.centerx, cy), W * 0.075)
+        pygame.draw.circle(s, GOLD_DARK, (frame.centerx, cy), W * 0.075, lw)
+        pygame.draw.circle(s, PAPER, (frame.centerx, cy), W * 0.058)
+        draw_pip(s, suit, (frame.centerx, cy), W * 0.07, col)
+        # the frame: suit-colour rule with a gold inner line
+        pygame.draw.rect(s, col, frame, width=max(1, round(W * 0.013)), border_radius=rad)
+        inner = frame.inflate(-round(W * 0.045), -round(W * 0.045))
+        pygame.draw.rect(s, GOLD, inner, width=max(1, round(W * 0.007)), border_radius=max(1, rad // 2))
+
+    def _court_half(self, half: pygame.Surface, rank, suit, col, W) -> None:
+        hw, hh = half.get_size()
+        cx = hw / 2
+        # faint gold hatching in the frame
+        hatch = _mix(CREAM, GOLD, 0.3)
+        step = W * 0.05
+        lw = max(1, round(W * 0.004))
+        k = 0
+        while k * step < hw + hh:
+            pygame.draw.line(half, hatch, (k * step, 0), (k * step - hh, hh), lw)
+            k += 1
+        # a portrait oval (it continues into the other half, which is this one turned)
+        oval = pygame.Rect(0, 0, round(hw * 0.8), round(hh * 1.84))
+        oval.midtop = (round(cx), round(hh * 0.13))
+        pygame.draw.ellipse(half, _mix(col, CREAM, 0.86), oval)
+        pygame.draw.ellipse(half, _mix(col, CREAM, 0.5), oval, max(1, round(W * 0.009)))
+        pygame.draw.ellipse(half, GOLD, oval.inflate(-round(W * 0.03), -round(W * 0.03)),
+                            max(1, round(W * 0.005)))
+        # the big letter, suit colour with a gold outline, crowned
+        lt = _outlined_text(RANK_TEXT[rank], hh * 0.4, col, GOLD_DARK, max(1, round(W * 0.01)))
+        ly = hh * 0.5
+        half.blit(lt, (round(cx - lt.get_width() / 2), round(ly)))
+        _HEADGEAR[rank](half, cx, ly - hh * 0.035, hw * 0.6, col)
+        # small pips in the frame's corners, outside the oval
+        pw = W * 0.07
+        for sx in (-1, 1):
+            draw_pip(half, suit, (cx + sx * hw * 0.355, hh * 0.125), pw, col)
+
+    # -- joker ----------------------------------------------------------------------
+    def _draw_joker(self, s, W, H, large) -> None:
+        fx0, fx1 = W * 0.225, W * 0.775
+        fy0, fy1 = H * 0.075, H * 0.925
+        frame = pygame.Rect(round(fx0), round(fy0), round(fx1 - fx0), round(fy1 - fy0))
+        rad = round(W * 0.035)
+        if not large:
+            # a gold sunburst inside a rounded frame
+            panel = pygame.Surface(frame.size, pygame.SRCALPHA)
+            panel.fill(_mix(CREAM, (120, 60, 160), 0.05))
+            pcx, pcy = frame.w / 2, frame.h / 2
+            r = W
+            for i in range(0, 24, 2):
+                a = 2 * math.pi * i / 24
+                b = a + 2 * math.pi / 24
+                pygame.draw.polygon(panel, _mix(CREAM, GOLD, 0.28),
+                                    [(pcx, pcy), (pcx + r * math.cos(a), pcy + r * math.sin(a)),
+                                     (pcx + r * math.cos(b), pcy + r * math.sin(b))])
+            mask = pygame.Surface(frame.size, pygame.SRCALPHA)
+            pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)
+            panel.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            s.blit(panel, frame.topleft)
+            pygame.draw.rect(s, (110, 50, 150), frame, width=max(1, round(W * 0.013)), border_radius=rad)
+            cx, cy = frame.center
+            jx, jy, jw = cx, cy - W * 0.06, frame.w * 0.9
+        else:
+            cx, cy = W / 2, H / 2
+            jx, jy, jw = cx, cy, W * 0.5
+        _jester(s, jx, jy, jw)
+        # "JOKER" written vertically in two corners
+        k = 2.0 if large else 1.0
+        th = W * 0.105 * k
+        letters = [_text(ch, th, RED) for ch in "JOKER"]
+        bw = max(t.get_width() for t in letters)
+        gap = th * 0.28
+        blk = pygame.Surface((bw + 2, round(len(letters) * (th + gap))), pygame.SRCALPHA)
+        y = 0.0
+        for t in letters:
+            blk.blit(t, ((bw - t.get_width()) // 2 + 1, round(y)))
+            y += th + gap
+        star_w = W * 0.1 * k
+        x = round(W * (0.118 if not large else 0.15) - blk.get_width() / 2)
+        top = round(W * 0.07)
+        s.blit(blk, (x, top))
+        pygame.draw.polygon(s, GOLD_DARK, _star(x + blk.get_width() / 2, top + blk.get_height() + star_w * 0.5,
+                                                star_w / 2, star_w / 4.6))
+        rot = pygame.transform.rotate(blk, 180)
+        s.blit(rot, (W - x - blk.get_width(), H - top - blk.get_height()))
+        pygame.draw.polygon(s, GOLD_DARK, _star(W - x - blk.get_width() / 2,
+                                                H - top - blk.get_height() - star_w * 0.5,
+                                                star_w / 2, star_w / 4.6, rot=math.pi / 2))
+
+    # -- backs, placeholders, overlays ----------------------------------------------
+    def _render_back(self, w: int, style: str) -> pygame.Surface:
+        ss = _ss_factor(w)
+        s, W, H = self._blank(w, ss)
+        dark, light = _BACK_COLORS[style]
+        m = round(W * 0.065)
+        inner = pygame.Rect(m, m, W - 2 * m, H - 2 * m)
+        rad = max(1, round(W * 0.045))
+        pat = pygame.Surface(inner.size, pygame.SRCALPHA)
+        pat.fill(dark)
+        _PATTERNS[_BACK_PATTERN[style]](pat, W, dark, light)
+        # central medallion
+        cx, cy = inner.w / 2, inner.h / 2
+        ew, eh = inner.w * 0.5, inner.w * 0.62
+        er = pygame.Rect(0, 0, round(ew), round(eh))
+        er.center = (round(cx), round(cy))
+        pygame.draw.ellipse(pat, dark, er.inflate(round(W * 0.05), round(W * 0.05)))
+        pygame.draw.ellipse(pat, light, er, max(1, round(W * 0.014)))
+        pygame.draw.ellipse(pat, light, er.inflate(-round(W * 0.07), -round(W * 0.07)), max(1, round(W * 0.007)))
+        pw = W * 0.14
+        for suit, (dx, dy) in zip(range(4), ((0, -1), (1, 0), (0, 1), (-1, 0))):
+            draw_pip(pat, suit, (cx + dx * ew * 0.2, cy + dy * eh * 0.2), pw * 0.78, light)
+        # round the pattern's corners
+        mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)
+        pat.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        s.blit(pat, inner.topleft)
+        pygame.draw.rect(s, _mix(dark, (0, 0, 0), 0.2), inner, width=max(1, round(W * 0.01)), border_radius=rad)
+        self._edge(s, w, ss)
+        return self._down(s, w)
+
+    def _render_placeholder(self, w: int, label: str) -> pygame.Surface:
+        ss = _ss_factor(w)
+        W, H = w * ss, card_size(w)[1] * ss
+        s = pygame.Surface((W, H), pygame.SRCALPHA)
+        rad = round(self._radius(w) * ss)
+        pygame.draw.rect(s, (0, 0, 0, 46), (0, 0, W, H), border_radius=rad)
+        t = max(ss, round(ss * max(1.5, w / 60)))
+        pygame.draw.rect(s, (255, 255, 255, 120), (0, 0, W, H), width=t, border_radius=rad)
+        if label:
+            txt = _text(label, W * 0.16, (255, 255, 255), max_width=W * 0.8)
+            txt.set_alpha(130)
+            s.blit(txt, txt.get_rect(center=(W // 2, H // 2)))
+        return self._down(s, w)
+
+    def _render_ring(self, w: int, color, thickness, fill_alpha) -> pygame.Surface:
+        ss = _ss_factor(w)
+        W, H = w * ss, card_size(w)[1] * ss
+        s = pygame.Surface((W, H), pygame.SRCALPHA)
+        rad = round(self._radius(w) * ss)
+        rgb = tuple(color[:3])
+        if fill_alpha:
+            pygame.draw.rect(s, rgb + (fill_alpha,), (0, 0, W, H), border_radius=rad)
+        t = round(ss * (thickness if thickness is not None else max(2.0, w / 28)))
+        a = color[3] if len(color) > 3 else 255
+        pygame.draw.rect(s, rgb + (a,), (0, 0, W, H), width=max(1, t), border_radius=rad)
+        return self._down(s, w)
+
+    def _render_shade(self, w: int, alpha: int, color) -> pygame.Surface:
+        ss = _ss_factor(w)
+        W, H = w * ss, card_size(w)[1] * ss
+        s = pygame.Surface((W, H), pygame.SRCALPHA)
+        pygame.draw.rect(s, color + (alpha,), (0, 0, W, H), border_radius=round(self._radius(w) * ss))
+        return self._down(s, w)
+
+
+# --- headgear for the court cards ------------------------------------------------
+
+def _crown_king(s, cx, base_y, width, col) -> None:
+    """Five-pointed crown with pearls, jewels on the band and an orb with a cross."""
+    w = width
+    band_h = w * 0.18
+    x0, x1 = cx - w / 2, cx + w / 2
+    top = base_y - w * 0.52
+    pts = [(x0, base_y - band_h), (x0 - w * 0.03, top + w * 0.14)]
+    peaks = [x0 + w * f for f in (0.0, 0.25, 0.5, 0.75, 1.0)]
+    pts = [(x0 + w * 0.02, base_y - band_h)]
+    for i, px in enumerate(peaks):
+        py = top + (w * 0.12 if i in (0, 4) else (w * 0.05 if i in (1, 3) else 0))
+        pts.append((px, py))
+        if i < 4:
+            pts.append(((px + peaks[i + 1]) / 2, base_y - band_h - w * 0.12))
+    pts.append((x1 - w * 0.02, base_y - band_h))
+    pygame.draw.polygon(s, GOLD, pts)
+    pygame.draw.polygon(s, GOLD_DARK, pts, max(1, round(w * 0.02)))
+    for i, px in enumerate(peaks):
+        py = top + (w * 0.12 if i in (0, 4) else (w * 0.05 if i in (1, 3) else 0))
+        if i == 2:
+            # orb and cross on the middle point
+            pygame.draw.circle(s, GOLD_LIGHT, (px, py - w * 0.03), w * 0.055)
+            pygame.draw.circle(s, GOLD_DARK, (px, py - w * 0.03), w * 0.055, max(1, round(w * 0.015)))
+            lw = max(1, round(w * 0.03))
+            pygame.draw.line(s, GOLD_DARK, (px, py - w * 0.09), (px, py - w * 0.19), lw)
+            pygame.draw.line(s, GOLD_DARK, (px - w * 0.045, py - w * 0.145), (px + w * 0.045, py - w * 0.145), lw)
+        else:
+            pygame.draw.circle(s, PAPER, (px, py), w * 0.045)
+            pygame.draw.circle(s, GOLD_DARK, (px, py), w * 0.045, max(1, round(w * 0.012)))
+    band = pygame.Rect(0, 0, round(w), round(band_h))
+    band.midbottom = (round(cx), round(base_y))
+    pygame.draw.rect(s, GOLD, band, border_radius=max(1, round(w * 0.03)))
+    pygame.draw.rect(s, GOLD_DARK, band, max(1, round(w * 0.02)), border_radius=max(1, round(w * 0.03)))
+    for i, f in enumerate((0.17, 0.5, 0.83)):
+        jx, jy = x0 + w * f, base_y - band_h / 2
+        r = band_h * (0.34 if i == 1 else 0.26)
+        pygame.draw.polygon(s, col, [(jx, jy - r), (jx + r, jy), (jx, jy + r), (jx - r, jy)])
+
+
+def _crown_queen(s, cx, base_y, width, col) -> None:
+    """A tiara: an arched band with three fleurons and a jewel in the suit colour."""
+    w = width * 0.9
+    band_h = w * 0.16
+    x0, x1 = cx - w / 2, cx + w / 2
+    # arched body
+    arc_top = base_y - band_h - w * 0.22
+    body = _bezier((x0, base_y - band_h), (x0 + w * 0.1, arc_top), (x1 - w * 0.1, arc_top),
+                   (x1, base_y - band_h), 20)
+    poly = [(x0, base_y)] + body + [(x1, base_y)]
+    pygame.draw.polygon(s, GOLD, poly)
+    pygame.draw.polygon(s, GOLD_DARK, poly, max(1, round(w * 0.02)))
+    # fleurons: a stalk with a pearl; the centre one taller
+    for f, hgt in ((0.22, 0.14), (0.5, 0.26), (0.78, 0.14)):
+        fx = x0 + w * f
+        fy = _bez_y(body, fx)
+        tip = fy - w * hgt
+        lw = max(1, round(w * 0.03))
+        pygame.draw.line(s, GOLD_DARK, (fx, fy), (fx, tip), lw)
+        for sx in (-1, 1):
+            leaf = _bezier((fx, fy - w * 0.01), (fx + sx * w * 0.09, fy - w * 0.02),
+                           (fx + sx * w * 0.08, tip + w * 0.05), (fx, tip + w * 0.04), 8)
+            pygame.draw.lines(s, GOLD_DARK, False, leaf, lw)
+        pygame.draw.circle(s, PAPER, (fx, tip), w * 0.045)
+        pygame.draw.circle(s, GOLD_DARK, (fx, tip), w * 0.045, max(1, round(w * 0.012)))
+    # jewel in the middle of the arch
+    jy = base_y - band_h - w * 0.08
+    r = w * 0.07
+    pygame.draw.circle(s, col, (cx, jy), r)
+    pygame.draw.circle(s, GOLD_LIGHT, (cx - r * 0.3, jy - r * 0.3), r * 0.28)
+    band = pygame.Rect(0, 0, round(w), round(band_h))
+    band.midbottom = (round(cx), round(base_y))
+    pygame.draw.rect(s, GOLD, band, border_radius=max(1, round(w * 0.04)))
+    pygame.draw.rect(s, GOLD_DARK, band, max(1, round(w * 0.02)), border_radius=max(1, round(w * 0.04)))
+    for f in (0.12, 0.3, 0.5, 0.7, 0.88):
+        pygame.draw.circle(s, PAPER, (x0 + w * f, base_y - band_h / 2), band_h * 0.22)
+
+
+def _bez_y(curve, x) -> float:
+    best = min(curve, key=lambda p: abs(p[0] - x))
+    return best[1]
+
+
+def _cap_jack(s, cx, base_y, width, col) -> None:
+    """A page's cap: a soft dome in the suit colour, a gold brim and a long feather."""
+    w = width * 0.85
+    brim_h = w * 0.14
+    dome = pygame.Rect(0, 0, round(w * 0.84), round(w * 0.8))
+    dome.center = (round(cx - w * 0.04), round(base_y - brim_h * 0.5))
+    # clip the dome to its top half by drawing it onto a scratch surface
+    scratch = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    pygame.draw.ellipse(scratch, col, dome)
+    pygame.draw.ellipse(scratch, _mix(col, (255, 255, 255), 0.22),
+                        dome.inflate(-round(w * 0.28), -round(w * 0.28)))
+    pygame.draw.ellipse(scratch, _mix(col, (0, 0, 0), 0.3), dome, max(1, round(w * 0.02)))
+    scratch.fill((0, 0, 0, 0), pygame.Rect(0, round(base_y - brim_h / 2), s.get_width(), s.get_height()))
+    s.blit(scratch, (0, 0))
+    # feather sweeping up and back
+    fx, fy = cx + w * 0.2, base_y - brim_h - w * 0.12
+    spine = _bezier((fx, fy), (fx + w * 0.25, fy - w * 0.1), (fx + w * 0.38, fy - w * 0.3),
+                    (fx + w * 0.3, fy - w * 0.5), 16)
+    upper, lower = [], []
+    for i, (x, y) in enumerate(spine):
+        t = i / (len(spine) - 1)
+        half = w * 0.07 * math.sin(math.pi * min(1.0, t * 1.1))
+        if i + 1 < len(spine):
+            dx, dy = spine[i + 1][0] - x, spine[i + 1][1] - y
+        else:
+            dx, dy = x - spine[i - 1][0], y - spine[i - 1][1]
+        n = math.hypot(dx, dy) or 1.0
+        nx, ny = -dy / n, dx / n
+        upper.append((x + nx * half, y + ny * half))
+        lower.append((x - nx * half, y - ny * half))
+    feather = upper + lower[::-1]
+    pygame.draw.polygon(s, GOLD_LIGHT, feather)
+    pygame.draw.polygon(s, GOLD_DARK, feather, max(1, round(w * 0.015)))
+    pygame.draw.lines(s, GOLD_DARK, False, spine, max(1, round(w * 0.015)))
+    # brim
+    brim = pygame.Rect(0, 0, round(w * 0.96), round(brim_h))
+    brim.midbottom = (round(cx), round(base_y))
+    pygame.draw.rect(s, GOLD, brim, border_radius=max(1, round(brim_h / 2)))
+    pygame.draw.rect(s, GOLD_DARK, brim, max(1, round(w * 0.02)), border_radius=max(1, round(brim_h / 2)))
+    pygame.draw.circle(s, col, (cx - w * 0.04, base_y - brim_h / 2), brim_h * 0.3)
+
+
+_HEADGEAR = {11: _cap_jack, 12: _crown_queen, 13: _crown_king}
+
+
+def _jester(s, cx, cy, width) -> None:
+    """A jester's hat (three bells) over a five-pointed star."""
+    w = width
+    colors = (RED, (40, 70, 170), (40, 140, 70))
+    base_y = cy - w * 0.02
+    brim_h = w * 0.12
+    tips = [(cx - w * 0.44, cy - w * 0.5), (cx, cy - w * 0.74), (cx + w * 0.44, cy - w * 0.5)]
+    roots = [(cx - w * 0.3, cx - w * 0.02), (cx - w * 0.16, cx + w * 0.16), (cx + w * 0.02, cx + w * 0.3)]
+    order = (0, 2, 1)
+    for i in order:
+        (tx, ty), (ra, rb) = tips[i], roots[i]
+        bend = (tx - cx) * 0.15
+        left = _bezier((ra, base_y - brim_h), (ra + bend, base_y - w * 0.35), (tx - w * 0.05, ty + w * 0.12), (tx, ty), 12)
+        right = _bezier((tx, ty), (tx + w * 0.08 * (1 if i != 0 else 0.3), ty + w * 0.2), (rb + bend, base_y - w * 0.3),
+                        (rb, base_y - brim_h), 12)
+        poly = left + right[1:]
+        pygame.draw.polygon(s, colors[i], poly)
+        pygame.draw.polygon(s, _mix(colors[i], (0, 0, 0), 0.35), poly, max(1, round(w * 0.012)))
+        pygame.draw.circle(s, GOLD, (tx, ty), w * 0.055)
+        pygame.draw.circle(s, GOLD_DARK, (tx, ty), w * 0.055, max(1, round(w * 0.012)))
+    brim = pygame.Rect(0, 0, round(w * 0.7), round(brim_h))
+    brim.midbottom = (round(cx), round(base_y))
+    pygame.draw.rect(s, GOLD, brim, border_radius=max(1, round(brim_h / 2)))
+    pygame.draw.rect(s, GOLD_DARK, brim, max(1, round(w * 0.012)), border_radius=max(1, round(brim_h / 2)))
+    for k in range(5):
+        x = brim.x + brim.w * (0.14 + 0.18 * k)
+        pygame.draw.circle(s, colors[k % 3], (x, brim.centery), brim_h * 0.22)
+    # star below
+    sy = base_y + w * 0.44
+    pygame.draw.polygon(s, GOLD, _star(cx, sy, w * 0.36, w * 0.15))
+    pygame.draw.polygon(s, GOLD_DARK, _star(cx, sy, w * 0.36, w * 0.15), max(1, round(w * 0.012)))
+    pygame.draw.polygon(s, RED, _star(cx, sy + w * 0.01, w * 0.14, w * 0.06))
+    for dx, dy, r in ((-0.36, 0.12, 0.06), (0.38, 0.2, 0.05), (-0.3, 0.72, 0.05), (0.32, 0.7, 0.06)):
+        pygame.draw.polygon(s, (110, 50, 150), _star(cx + dx * w, base_y + dy * w, r * w, r * w * 0.42))
+
+
+# --- back patterns ------------------------------------------------------------------
+
+def _pattern_lattice(pat, W, dark, light) -> None:
+    pw, ph = pat.get_size()
+    step = W * 0.085
+    lw = max(1, round(W * 0.008))
+    line = _mix(dark, light, 0.55)
+    n = int((pw + ph) / step) + 2
+    for i in range(-n, n):
+        x = i * step
+        pygame.draw.line(pat, line, (x, 0), (x + ph, ph), lw)
+        pygame.draw.line(pat, line, (x, 0), (x - ph, ph), lw)
+    for i in range(-n, n):
+        for j in range(0, int(ph / step) + 2):
+            # dots in the middle of each lattice cell
+            x = i * step + (step / 2 if j % 2 else 0)
+            y = j * step / 2
+            if 0 <= x <= pw:
+                pygame.draw.circle(pat, light, (x, y + step / 2), W * 0.008)
+
+
+def _pattern_diamonds(pat, W, dark, light) -> None:
+    pw, ph = pat.get_size()
+    step = W * 0.1
+    fill = _mix(dark, light, 0.3)
+    lw = max(1, round(W * 0.006))
+    rows = int(ph / (step / 2)) + 2
+    cols = int(pw / step) + 2
+    for j in range(rows):
+        for i in range(cols):
+            cx = i * step + (step / 2 if j % 2 else 0)
+            cy = j * step / 2
+            r = step * 0.42
+            d = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+            pygame.draw.polygon(pat, fill, d)
+            pygame.draw.polygon(pat, _mix(dark, light, 0.7), d, lw)
+
+
+def _pattern_rings(pat, W, dark, light) -> None:
+    pw, ph = pat.get_size()
+    step = W * 0.12
+    lw = max(1, round(W * 0.007))
+    col1, col2 = _mix(dark, light, 0.25), _mix(dark, light, 0.65)
+    rows = int(ph / (step / 2)) + 2
+    cols = int(pw / step) + 2
+    # fish-scale pattern: overlapping circles, bottom rows drawn last
+    for j in range(rows):
+        for i in range(cols + 1):
+            cx = i * step + (step / 2 if j % 2 else 0)
+            cy = j * step / 2
+            pygame.draw.circle(pat, col1, (cx, cy), step * 0.55)
+            pygame.draw.circle(pat, col2, (cx, cy), step * 0.55, lw)
+            pygame.draw.circle(pat, col2, (cx, cy), step * 0.3, lw)
+
+
+_PATTERNS = {"lattice": _pattern_lattice, "diamonds": _pattern_diamonds, "rings": _pattern_rings}
+
+
+# --- felt ----------------------------------------------------------------------------
+
+_GRAIN: pygame.Surface | None = None
+
+
+def _grain_tile() -> pygame.Surface:
+    """A 192 px opaque tile of fine grain, multiplied onto the felt (near-white specks
+    darken it by 0-15 %)."""
+    global _GRAIN
+    if _GRAIN is None:
+        rnd = random.Random(7)
+        n = 192
+        tile = pygame.Surface((n, n))
+        pa = pygame.PixelArray(tile)
+        for y in range(n):
+            for x in range(n):
+                v = 255 - int(rnd.random() ** 2 * 38)
+                pa[x, y] = (v, v, v)
+        del pa
+        _GRAIN = tile
+    return _GRAIN
+
+
+_SHADING: dict = {}
+
+
+def _felt_shading(color) -> pygame.Surface:
+    """A small opaque image of the felt's colour with soft mottling and a vignette;
+    smoothscaling it to the window gives the large-scale shading in one pass."""
+    s = _SHADING.get(color)
+    if s is None:
+        rnd = random.Random(11)
+        sw, sh = 48, 32
+        mott = [[rnd.uniform(-1.0, 1.0) for _ in range(sw // 4 + 2)] for _ in range(sh // 4 + 2)]
+        s = pygame.Surface((sw, sh))
+        for y in range(sh):
+            for x in range(sw):
+                # bilinear mottling from a coarse random grid
+                gx, gy = x / 4, y / 4
+                ix, iy = int(gx), int(gy)
+                fx, fy = gx - ix, gy - iy
+                m = (mott[iy][ix] * (1 - fx) * (1 - fy) + mott[iy][ix + 1] * fx * (1 - fy)
+                     + mott[iy + 1][ix] * (1 - fx) * fy + mott[iy + 1][ix + 1] * fx * fy)
+                dx = (x + 0.5 - sw / 2) / (sw / 2)
+                dy = (y + 0.5 - sh / 2) / (sh / 2)
+                r = math.sqrt((dx * dx + dy * dy) * 0.85)
+                v = max(0.0, r - 0.42) / 0.75
+                k = 1.05 + 0.045 * m - min(0.55, 0.6 * v * v)
+                s.set_at((x, y), tuple(max(0, min(255, round(c * k))) for c in color))
+        _SHADING[color] = s
+    return s
+
+
+def _render_felt(size, color) -> pygame.Surface:
+    surf = pygame.transform.smoothscale(_felt_shading(color), size)
+    w, h = size
+    tile = _grain_tile()
+    tw, th = tile.get_size()
+    surf.fblits([(tile, (x, y)) for y in range(0, h, th) for x in range(0, w, tw)],
+                pygame.BLEND_RGB_MULT)
+    return surf
+
+
+_DEFAULT: CardArt | None = None
+
+
+def default_art() -> CardArt:
+    """The shared ``CardArt`` instance (one cache for the whole app)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = CardArt()
+    return _DEFAULT
