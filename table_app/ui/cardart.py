@@ -350,9 +350,16 @@ class CardArt:
         bw = max(1, round(ss * max(1.0, w / 110)))
         pygame.draw.rect(s, color, (0, 0, W, H), width=bw, border_radius=round(self._radius(w) * ss))
 
-    @staticmethod
-    def _down(s: pygame.Surface, w: int) -> pygame.Surface:
-        return pygame.transform.smoothscale(s, card_size(w))
+    def _down(self, s: pygame.Surface, w: int, solid: bool = False) -> pygame.Surface:
+        out = pygame.transform.smoothscale(s, card_size(w))
+        if solid:
+            # smoothscale by 3 rounds full alpha down to 253: make the body opaque again
+            # (the rounded corners keep their anti-aliased edge)
+            W, H = out.get_size()
+            r = math.ceil(self._radius(w)) + 1
+            for rect in ((0, r, W, H - 2 * r), (r, 0, W - 2 * r, H)):
+                out.fill((0, 0, 0, 3), rect, special_flags=pygame.BLEND_RGBA_ADD)
+        return out
 
     # -- faces -----------------------------------------------------------------------
     def _render_face(self, face: int, w: int, four_color: bool, large: bool) -> pygame.Surface:
@@ -373,7 +380,7 @@ class CardArt:
                 self._draw_pips(s, W, H, rank, suit, col)
             self._draw_index(s, W, H, RANK_TEXT[rank], suit, col, large)
         self._edge(s, w, ss)
-        return self._down(s, w)
+        return self._down(s, w, solid=True)
 
     def _index_block(self, W: int, rank_text: str, suit: int, col, large: bool) -> pygame.Surface:
         k = 2.0 if large else 1.0
@@ -564,7 +571,7 @@ class CardArt:
         s.blit(pat, inner.topleft)
         pygame.draw.rect(s, _mix(dark, (0, 0, 0), 0.2), inner, width=max(1, round(W * 0.01)), border_radius=rad)
         self._edge(s, w, ss)
-        return self._down(s, w)
+        return self._down(s, w, solid=True)
 
     def _render_placeholder(self, w: int, label: str) -> pygame.Surface:
         ss = _ss_factor(w)
