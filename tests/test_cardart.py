@@ -201,3 +201,10 @@ def test_card_id_and_bad_face(art):
 
 def test_face_tables_match():
     assert FACE_RANK[make_face(14, 3)] == 14 and FACE_SUIT[make_face(14, 3)] == 3
+
+
+def test_icon_sizes(art):
+    for n in (16, 32, 48, 256):
+        s = art.icon(n)
+        assert s.get_size() == (n, n)
+        assert s.get_at((n // 2, n // 2)).a == 255

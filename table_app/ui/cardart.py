@@ -27,7 +27,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT
+from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, make_face
 
 __all__ = [
     "CARD_RATIO", "BACK_STYLES", "CardArt", "card_size", "suit_color", "draw_pip",
@@ -333,6 +333,12 @@ class CardArt:
         size = (max(1, int(size[0])), max(1, int(size[1])))
         return self._cached(("felt", size, tuple(color)), lambda: _render_felt(size, tuple(color)))
 
+    def icon(self, size: int) -> pygame.Surface:
+        """The app icon, ``size`` px square: two fanned aces on a felt tile (a single
+        ace of spades below 48 px, where two cards would blur)."""
+        size = max(8, int(size))
+        return self._cached(("icon", size), lambda: self._render_icon(size))
+
     # -- rendering helpers -----------------------------------------------------------
     @staticmethod
     def _radius(w: int) -> float:
@@ -572,6 +578,36 @@ class CardArt:
         pygame.draw.rect(s, _mix(dark, (0, 0, 0), 0.2), inner, width=max(1, round(W * 0.01)), border_radius=rad)
         self._edge(s, w, ss)
         return self._down(s, w, solid=True)
+
+    def _render_icon(self, size: int) -> pygame.Surface:
+        ss = 4 if size <= 64 else 2
+        S = size * ss
+        s = pygame.Surface((S, S), pygame.SRCALPHA)
+        tile = pygame.Rect(0, 0, S, S)
+        rad = round(S * 0.2)
+        felt = self.felt((S, S))
+        mask = pygame.Surface((S, S), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), tile, border_radius=rad)
+        felt = _with_alpha(felt)
+        felt.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        s.blit(felt, (0, 0))
+        if size < 48:
+            cw = round(S * 0.6)
+            card = self.face(12, cw)  # ace of spades
+            # the pips of a tiny icon must be big: redraw the ace with a fat pip
+            card = card.copy()
+            ch = card.get_height()
+            pygame.draw.rect(card, PAPER, (cw * 0.08, ch * 0.06, cw * 0.84, ch * 0.88))
+            draw_pip(card, 0, (cw / 2, ch / 2), cw * 0.78, BLACK)
+            s.blit(card, card.get_rect(center=(S // 2, S // 2)))
+        else:
+            cw = round(S * 0.46)
+            back = pygame.transform.rotozoom(self.face(make_face(14, 1), cw), 14, 1)
+            front = pygame.transform.rotozoom(self.face(make_face(14, 0), cw), -10, 1)
+            s.blit(back, back.get_rect(center=(round(S * 0.4), round(S * 0.5))))
+            s.blit(front, front.get_rect(center=(round(S * 0.6), round(S * 0.52))))
+        pygame.draw.rect(s, (0, 0, 0, 70), tile, width=max(1, ss), border_radius=rad)
+        return pygame.transform.smoothscale(s, (size, size))
 
     def _render_placeholder(self, w: int, label: str) -> pygame.Surface:
         ss = _ss_factor(w)
@@ -892,6 +928,12 @@ def _render_felt(size, color) -> pygame.Surface:
     surf.fblits([(tile, (x, y)) for y in range(0, h, th) for x in range(0, w, tw)],
                 pygame.BLEND_RGB_MULT)
     return surf
+
+
+def _with_alpha(surf: pygame.Surface) -> pygame.Surface:
+    out = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    out.blit(surf, (0, 0))
+    return out
 
 
 _DEFAULT: CardArt | None = None
