@@ -1,0 +1,33 @@
+"""Storage: paths, settings, the autosave journal, resume, the library of past games and
+statistics.  No pygame here; platformdirs only in ``paths``.
+
+Quick use (the UI)::
+
+    from table_app import storage
+    settings, msgs = storage.load_settings()
+    lib = storage.Library()
+    if lib.unfinished():                      # offer "Resume"
+        r = lib.resume()                      # -> Resumed(engine, journal, record, ...)
+    journal = lib.new_game(engine, make_header(...))   # autosave a new game
+    journal.error                             # None or a one-line message to show
+    lib.list(); lib.open(game_id); lib.delete(game_id); lib.statistics()
+    lib.take_messages()                       # bad files moved aside, write failures
+"""
+from .files import atomic_write_json, atomic_write_text, move_aside
+from .journal import ABANDON_MARK, PRACTICE_MARK, UNDO_MARK, GameJournal, new_record_path
+from .library import Library
+from .paths import (HOME_ENV, config_dir, data_dir, games_dir, index_path, log_dir,
+                    settings_path, stats_path)
+from .resume import Resumed, live_rng, load_engine, resume_game
+from .settings import Settings, load_settings, save_settings, settings_from_json
+from .stats import GroupStats, Statistics, countable
+from .summary import GameSummary, setup_key, summarize
+
+__all__ = [
+    "ABANDON_MARK", "PRACTICE_MARK", "UNDO_MARK", "GameJournal", "GameSummary", "GroupStats",
+    "HOME_ENV", "Library", "Resumed", "Settings", "Statistics", "atomic_write_json",
+    "atomic_write_text", "config_dir", "countable", "data_dir", "games_dir", "index_path",
+    "live_rng", "load_engine", "load_settings", "log_dir", "move_aside", "new_record_path",
+    "resume_game", "save_settings", "settings_from_json", "settings_path", "setup_key",
+    "stats_path", "summarize",
+]

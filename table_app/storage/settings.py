@@ -1,0 +1,285 @@
+"""Settings: a validated JSON file (``<config>/settings.json``) read into a frozen
+dataclass.
+
+``load_settings()`` never raises: an unknown key or a bad value is reported (one line
+each in the returned messages) and replaced by the default; a file that is not a settings
+file (not JSON, not an object, another format, a newer version) is moved aside
+(``settings.json.bad-YYYYmmdd-HHMMSS``) and the defaults are used.  ``save_settings``
+replaces the file atomically.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import re
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Callable
+
+from . import paths
+from .files import atomic_write_json, move_aside, os_error_message, read_json_file
+
+FORMAT = "table-app-settings"
+VERSION = 1
+
+LANGUAGES = ("system", "en", "ru", "uk")
+CARD_SIZES = ("small", "medium", "large")
+AI_LEVELS = ("easy", "normal", "hard")
+VARIANT_IDS = ("contract", "may_i", "mexican", "michigan")
+_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting with its default.
+
+    Attributes:
+        language: ``"system"`` (the system locale), ``"en"``, ``"ru"`` or ``"uk"``.
+        animation_speed: multiplier of animation speed, 0.25..4 (1 = normal).
+        skip_animations: cards jump straight to their places.
+        ai_speed: multiplier of the AI's visible pace, 0.25..4 (1 = normal).
+        sound_on, volume: sound, volume 0..1.
+        card_size: ``"small"``, ``"medium"`` or ``"large"``.
+        four_color: a 4-colour deck; large_index: large corner indices.
+        card_back: the name of a card back (lowercase letters, digits, ``-``, ``_``).
+        auto_pass_buys: answer buying windows with "pass" automatically.
+        buy_countdown_s: seconds the May I?/Call button stays up, 0..30.
+        confirm_go_down: ask before going down.
+        default_variant, default_players, default_levels: the picker's defaults
+            (``default_levels``: one AI level per opponent seat).
+        last_variant, last_players, last_levels, last_names, last_options: the picker's
+            last choices (``None`` / empty until a game was started).
+        fullscreen: start full-screen; window_size: ``[width, height]`` of the window.
+    """
+    language: str = "system"
+    animation_speed: float = 1.0
+    skip_animations: bool = False
+    ai_speed: float = 1.0
+    sound_on: bool = True
+    volume: float = 0.8
+    card_size: str = "medium"
+    four_color: bool = False
+    large_index: bool = False
+    card_back: str = "blue"
+    auto_pass_buys: bool = False
+    buy_countdown_s: float = 5.0
+    confirm_go_down: bool = True
+    default_variant: str = "may_i"
+    default_players: int = 4
+    default_levels: tuple[str, ...] = ("normal", "normal", "normal")
+    last_variant: str | None = None
+    last_players: int | None = None
+    last_levels: tuple[str, ...] = ()
+    last_names: tuple[str, ...] = ()
+    last_options: dict = field(default_factory=dict)
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 800)
+
+    def replace(self, **changes) -> "Settings":
+        """A copy with ``changes``, validated.
+
+        Raises:
+            ValueError: an unknown key or a bad value (naming it).
+        """
+        for k, v in changes.items():
+            if k not in _VALIDATORS:
+                raise ValueError(f"unknown setting {k!r}")
+            ok, val = _VALIDATORS[k](v)
+            if not ok:
+                raise ValueError(f"bad value for setting {k!r}: {v!r}")
+            changes[k] = val
+        return dataclasses.replace(self, **changes)
+
+    def to_json(self) -> dict:
+        d: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            d[f.name] = list(v) if isinstance(v, tuple) else v
+        return d
+
+
+# ---------------------------------------------------------------- validators
+# each returns (ok, normalised value)
+
+def _bool(v):
+    return (isinstance(v, bool), v)
+
+
+def _num(lo: float, hi: float) -> Callable:
+    def check(v):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            return False, v
+        return lo <= v <= hi, float(v)
+    return check
+
+
+def _int(lo: int, hi: int) -> Callable:
+    def check(v):
+        return (isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi), v
+    return check
+
+
+def _choice(options: tuple, allow_none: bool = False) -> Callable:
+    def check(v):
+        if v is None:
+            return allow_none, v
+        return (isinstance(v, str) and v in options), v
+    return check
+
+
+def _levels(max_len: int = 7, min_len: int = 0) -> Callable:
+    def check(v):
+        if isinstance(v, (list, tuple)) and min_len <= len(v) <= max_len \
+                and all(isinstance(x, str) and x in AI_LEVELS for x in v):
+            return True, tuple(v)
+        return False, v
+    return check
+
+
+def _names(v):
+    if isinstance(v, (list, tuple)) and len(v) <= 8 and all(
+            isinstance(x, str) and 0 < len(x) <= 40 and x.isprintable() for x in v):
+        return True, tuple(v)
+    return False, v
+
+
+def _card_back(v):
+    return (isinstance(v, str) and bool(_NAME_RE.match(v))), v
+
+
+def _options(v):
+    if not isinstance(v, dict) or len(v) > 32:
+        return False, v
+    for k, x in v.items():
+        if not isinstance(k, str) or not isinstance(x, (bool, int, float, str)):
+            return False, v
+    return True, dict(v)
+
+
+def _window(v):
+    if isinstance(v, (list, tuple)) and len(v) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) and 200 <= x <= 16384 for x in v):
+        return True, tuple(v)
+    return False, v
+
+
+def _players_or_none(v):
+    if v is None:
+        return True, v
+    return _int(2, 8)(v)
+
+
+_VALIDATORS: dict[str, Callable[[Any], tuple[bool, Any]]] = {
+    "language": _choice(LANGUAGES),
+    "animation_speed": _num(0.25, 4.0),
+    "skip_animations": _bool,
+    "ai_speed": _num(0.25, 4.0),
+    "sound_on": _bool,
+    "volume": _num(0.0, 1.0),
+    "card_size": _choice(CARD_SIZES),
+    "four_color": _bool,
+    "large_index": _bool,
+    "card_back": _card_back,
+    "auto_pass_buys": _bool,
+    "buy_countdown_s": _num(0.0, 30.0),
+    "confirm_go_down": _bool,
+    "default_variant": _choice(VARIANT_IDS),
+    "default_players": _int(2, 8),
+    "default_levels": _levels(7, 1),
+    "last_variant": _choice(VARIANT_IDS, allow_none=True),
+    "last_players": _players_or_none,
+    "last_levels": _levels(7, 0),
+    "last_names": _names,
+    "last_options": _options,
+    "fullscreen": _bool,
+    "window_size": _window,
+}
+assert set(_VALIDATORS) == {f.name for f in fields(Settings)}
+
+
+def settings_from_json(obj: Any) -> tuple[Settings, list[str]]:
+    """Validate a settings object.  Returns the settings and one message per unknown key
+    or bad value (each replaced by its default).
+
+    Raises:
+        ValueError: not a settings object at all (not an object, another format, a newer
+            version).
+    """
+    if not isinstance(obj, dict):
+        raise ValueError("not a settings file (not a JSON object)")
+    fmt = obj.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise ValueError(f"not a settings file (format {fmt!r})")
+    ver = obj.get("version", VERSION)
+    if not isinstance(ver, int) or isinstance(ver, bool) or ver < 1:
+        raise ValueError(f"not a settings file (version {ver!r})")
+    if ver > VERSION:
+        raise ValueError(f"settings version {ver} is newer than this app reads (up to {VERSION})")
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    messages: list[str] = []
+    for k, v in obj.items():
+        if k in ("format", "version"):
+            continue
+        if k not in _VALIDATORS:
+            messages.append(f"settings: unknown setting {k!r} ignored")
+            continue
+        ok, val = _VALIDATORS[k](v)
+        if ok:
+            values[k] = val
+        else:
+            default = getattr(defaults, k)
+            shown = json.dumps(v, ensure_ascii=False)
+            if len(shown) > 40:
+                shown = shown[:37] + "..."
+            messages.append(f"settings: bad value {shown} for {k!r}, using the default "
+                            f"{json.dumps(list(default) if isinstance(default, tuple) else default)}")
+    # cross-field check: one default level per opponent
+    s = dataclasses.replace(defaults, **values)
+    if len(s.default_levels) != s.default_players - 1:
+        lv = tuple((list(s.default_levels) + ["normal"] * 8)[: max(s.default_players - 1, 1)])
+        messages.append(f"settings: 'default_levels' needs {s.default_players - 1} levels, "
+                        f"using {list(lv)}")
+        s = dataclasses.replace(s, default_levels=lv)
+    return s, messages
+
+
+def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list[str]]:
+    """Read the settings file.  Never raises.
+
+    Returns:
+        ``(settings, messages)``; a missing file gives the defaults and no message.  A
+        file that cannot be used at all is moved aside and named in a message.
+    """
+    path = Path(path) if path is not None else paths.settings_path()
+    try:
+        obj = read_json_file(path)
+    except FileNotFoundError:
+        return Settings(), []
+    except OSError as e:
+        return Settings(), [os_error_message(e, "settings could not be read, using the defaults")]
+    except (ValueError, UnicodeDecodeError):
+        return Settings(), [_aside(path, "not valid JSON")]
+    try:
+        return settings_from_json(obj)
+    except ValueError as e:
+        return Settings(), [_aside(path, str(e))]
+
+
+def _aside(path: Path, why: str) -> str:
+    new = move_aside(path)
+    where = f"moved to {new.name}" if new else "left in place"
+    return f"settings file {path.name}: {why}; {where}, using the defaults"
+
+
+def save_settings(settings: Settings, path: str | os.PathLike | None = None) -> str | None:
+    """Write the settings atomically.  Returns ``None``, or a one-line message when the
+    file could not be written (the old file is intact)."""
+    try:
+        path = Path(path) if path is not None else paths.settings_path(create_dir=True)
+        atomic_write_json(path, settings.to_json())
+    except OSError as e:
+        return os_error_message(e, "settings could not be saved")
+    return None

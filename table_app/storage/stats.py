@@ -1,0 +1,145 @@
+"""Statistics per variant and seat setup, from the library's finished games.
+
+Only games with a human seat count, and never practice games.  For the contract family a
+score is the human's total points (lower is better); for Michigan it is the final chip
+balance (higher is better).  Streaks follow the games in the order they were started.
+
+``Statistics.add(summary)`` updates the running statistics as a game finishes;
+``Statistics.from_summaries(...)`` recomputes them from records; the two agree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable
+
+from .summary import GameSummary
+
+FORMAT = "table-app-stats"
+VERSION = 1
+
+
+def countable(s: GameSummary) -> bool:
+    """A game the statistics count: finished, not practice, with a human seat and a score."""
+    return (s.finished and not s.practice and s.human_seat is not None
+            and s.score_of(s.human_seat) is not None)
+
+
+def _fmt(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+@dataclass
+class GroupStats:
+    """The statistics of one variant and seat setup.
+
+    ``average`` is the mean score (contract family: points, lower is better) or mean
+    final balance (Michigan); ``best`` the best one, from game ``best_game``."""
+    variant: str
+    setup: str
+    lower_is_better: bool
+    games: int = 0
+    wins: int = 0
+    total: Fraction = Fraction(0)
+    best: Fraction | None = None
+    best_game: str | None = None
+    current_streak: int = 0
+    longest_streak: int = 0
+
+    @property
+    def average(self) -> float | None:
+        return float(self.total / self.games) if self.games else None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    def add(self, score: Fraction, won: bool, game_id: str) -> None:
+        self.games += 1
+        self.total += score
+        if self.best is None or (score < self.best if self.lower_is_better else score > self.best):
+            self.best, self.best_game = score, game_id
+        if won:
+            self.wins += 1
+            self.current_streak += 1
+            self.longest_streak = max(self.longest_streak, self.current_streak)
+        else:
+            self.current_streak = 0
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "setup": self.setup, "lower_is_better": self.lower_is_better,
+                "games": self.games, "wins": self.wins, "total": _fmt(self.total),
+                "best": None if self.best is None else _fmt(self.best), "best_game": self.best_game,
+                "current_streak": self.current_streak, "longest_streak": self.longest_streak}
+
+    @staticmethod
+    def from_json(d: dict) -> "GroupStats":
+        g = GroupStats(str(d["variant"]), str(d["setup"]), bool(d["lower_is_better"]),
+                       int(d["games"]), int(d["wins"]), Fraction(str(d["total"])),
+                       None if d["best"] is None else Fraction(str(d["best"])),
+                       None if d["best_game"] is None else str(d["best_game"]),
+                       int(d["current_streak"]), int(d["longest_streak"]))
+        if min(g.games, g.wins, g.current_streak, g.longest_streak) < 0 or g.wins > g.games:
+            raise ValueError("negative or inconsistent counts")
+        return g
+
+
+@dataclass
+class Statistics:
+    """All groups, keyed by ``(variant, setup)``; ``counted`` lists the game ids added."""
+    groups: dict = field(default_factory=dict)
+    counted: list = field(default_factory=list)
+
+    def add(self, s: GameSummary) -> bool:
+        """Count a finished game (running statistics).  Returns ``False`` for a game that
+        does not count (practice, unfinished, no human) or is counted already."""
+        if not countable(s) or s.id in self.counted:
+            return False
+        key = (s.variant, s.setup)
+        g = self.groups.get(key)
+        if g is None:
+            g = self.groups[key] = GroupStats(s.variant, s.setup, s.lower_is_better)
+        h = s.human_seat
+        g.add(s.score_of(h), h in s.winners, s.id)
+        self.counted.append(s.id)
+        return True
+
+    @staticmethod
+    def from_summaries(summaries: Iterable[GameSummary]) -> "Statistics":
+        """Recompute from the library (games in the order they were started)."""
+        st = Statistics()
+        for s in sorted((s for s in summaries if countable(s)), key=lambda s: (s.created, s.id)):
+            st.add(s)
+        return st
+
+    def get(self, variant: str, setup: str | None = None) -> list[GroupStats]:
+        """The groups of a variant (all setups, or one)."""
+        return [g for (v, su), g in sorted(self.groups.items())
+                if v == variant and (setup is None or su == setup)]
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "counted": sorted(self.counted),
+                "groups": [g.to_json() for _, g in sorted(self.groups.items())]}
+
+    @staticmethod
+    def from_json(d) -> "Statistics":
+        """Raises ``ValueError`` for anything that is not a statistics file of this version."""
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            raise ValueError("not a statistics file")
+        if d.get("version") != VERSION:
+            raise ValueError(f"statistics version {d.get('version')!r} is not {VERSION}")
+        try:
+            st = Statistics(counted=[str(x) for x in d["counted"]])
+            for gd in d["groups"]:
+                g = GroupStats.from_json(gd)
+                st.groups[(g.variant, g.setup)] = g
+        except (KeyError, TypeError, ZeroDivisionError) as e:
+            raise ValueError(f"malformed statistics ({e})") from None
+        if sum(g.games for g in st.groups.values()) != len(st.counted):
+            raise ValueError("the counts do not add up")
+        return st
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Statistics):
+            return NotImplemented
+        return self.to_json() == other.to_json()
