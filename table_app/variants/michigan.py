@@ -172,7 +172,8 @@ class MichiganObservation:
         sequence: ``(suit, last card id)`` of the current (or just stopped) sequence, or
             ``None`` before the deal's first lead.
         stopped: the sequence has stopped and the next card is a lead.
-        layout: read-only mapping ``"AH" "KC" "QD" "JS"`` -> chips (Fraction).
+        layout: read-only mapping ``"AH" "KC" "QD" "JS"`` -> chips (Fraction); so an
+            observation compares with ``==`` but is not hashable.
         kitty: chips in the kitty.
         balances: every seat's running balance.
         results: the finished deals (``DealResult``).
