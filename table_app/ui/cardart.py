@@ -47,6 +47,9 @@ GOLD = (226, 182, 70)
 GOLD_DARK = (150, 106, 32)
 GOLD_LIGHT = (248, 222, 140)
 CREAM = (251, 245, 226)
+STEEL = (206, 212, 222)
+STEEL_DARK = (96, 104, 120)
+ROBE_DARK = (30, 70, 170)
 
 _TWO_COLOR = (BLACK, RED, RED, BLACK)
 _FOUR_COLOR = (BLACK, RED, BLUE, GREEN)
@@ -57,6 +60,12 @@ Color = tuple
 def suit_color(suit: int, four_color: bool = False) -> tuple[int, int, int]:
     """Ink colour of a suit (0=S, 1=H, 2=D, 3=C)."""
     return (_FOUR_COLOR if four_color else _TWO_COLOR)[suit]
+
+
+def _accent(col):
+    """Colour for costume details (caps, jewels, robes): the suit colour, except that
+    black suits wear deep blue (black jewels would read as holes)."""
+    return col if sum(col) > 150 else ROBE_DARK
 
 
 def card_size(width_px: int) -> tuple[int, int]:
@@ -439,7 +448,7 @@ class CardArt:
         headgear of a court card), leaving the corners to the big indices."""
         draw_pip(s, suit, (W / 2, H / 2), W * 0.56, _mix(col, PAPER, 0.86))
         if 11 <= rank <= 13:
-            _HEADGEAR[rank](s, W / 2, H / 2 + W * 0.08, W * 0.3, col)
+            _HEADGEAR[rank](s, W / 2, H / 2 + W * 0.08, W * 0.3, _accent(col))
 
     # -- court cards ----------------------------------------------------------------
     def _draw_court(self, s, W, H, rank, suit, col) -> None:
@@ -482,15 +491,18 @@ class CardArt:
         # a portrait oval (it continues into the other half, which is this one turned)
         oval = pygame.Rect(0, 0, round(hw * 0.8), round(hh * 1.84))
         oval.midtop = (round(cx), round(hh * 0.13))
-        pygame.draw.ellipse(half, _mix(col, CREAM, 0.86), oval)
-        pygame.draw.ellipse(half, _mix(col, CREAM, 0.5), oval, max(1, round(W * 0.009)))
+        robe = _accent(col)  # black suits wear deep blue
+        pygame.draw.ellipse(half, _mix(robe, (242, 244, 252), 0.8), oval)
+        pygame.draw.ellipse(half, _mix(robe, CREAM, 0.45), oval, max(1, round(W * 0.009)))
         pygame.draw.ellipse(half, GOLD, oval.inflate(-round(W * 0.03), -round(W * 0.03)),
                             max(1, round(W * 0.005)))
         # the big letter, suit colour with a gold outline, crowned
-        lt = _outlined_text(RANK_TEXT[rank], hh * 0.4, col, GOLD_DARK, max(1, round(W * 0.01)))
-        ly = hh * 0.5
+        lt = _outlined_text(RANK_TEXT[rank], hh * 0.37, col, GOLD_DARK, max(1, round(W * 0.01)))
+        ly = hh * 0.47
         half.blit(lt, (round(cx - lt.get_width() / 2), round(ly)))
-        _HEADGEAR[rank](half, cx, ly - hh * 0.035, hw * 0.6, col)
+        # the attribute at the letter's side: sword, rose or halberd
+        _ATTRIBUTE[rank](half, cx - hw * 0.27, ly, hh * 0.45, W, robe)
+        _HEADGEAR[rank](half, cx, ly - hh * 0.035, hw * 0.6, robe)
         # small pips in the frame's corners, outside the oval
         pw = W * 0.07
         for sx in (-1, 1):
@@ -686,41 +698,37 @@ def _crown_king(s, cx, base_y, width, col) -> None:
 
 
 def _crown_queen(s, cx, base_y, width, col) -> None:
-    """A tiara: an arched band with three fleurons and a jewel in the suit colour."""
-    w = width * 0.9
+    """A queen's coronet: a pearl band under three rounded arches (the middle one
+    taller), each set with a jewel in the suit colour and topped by a pearl."""
+    w = width * 0.92
     band_h = w * 0.16
-    x0, x1 = cx - w / 2, cx + w / 2
-    # arched body
-    arc_top = base_y - band_h - w * 0.22
-    body = _bezier((x0, base_y - band_h), (x0 + w * 0.1, arc_top), (x1 - w * 0.1, arc_top),
-                   (x1, base_y - band_h), 20)
-    poly = [(x0, base_y)] + body + [(x1, base_y)]
-    pygame.draw.polygon(s, GOLD, poly)
-    pygame.draw.polygon(s, GOLD_DARK, poly, max(1, round(w * 0.02)))
-    # fleurons: a stalk with a pearl; the centre one taller
-    for f, hgt in ((0.22, 0.14), (0.5, 0.26), (0.78, 0.14)):
-        fx = x0 + w * f
-        fy = _bez_y(body, fx)
-        tip = fy - w * hgt
-        lw = max(1, round(w * 0.03))
-        pygame.draw.line(s, GOLD_DARK, (fx, fy), (fx, tip), lw)
-        for sx in (-1, 1):
-            leaf = _bezier((fx, fy - w * 0.01), (fx + sx * w * 0.09, fy - w * 0.02),
-                           (fx + sx * w * 0.08, tip + w * 0.05), (fx, tip + w * 0.04), 8)
-            pygame.draw.lines(s, GOLD_DARK, False, leaf, lw)
-        pygame.draw.circle(s, PAPER, (fx, tip), w * 0.045)
-        pygame.draw.circle(s, GOLD_DARK, (fx, tip), w * 0.045, max(1, round(w * 0.012)))
-    # jewel in the middle of the arch
-    jy = base_y - band_h - w * 0.08
-    r = w * 0.07
-    pygame.draw.circle(s, col, (cx, jy), r)
-    pygame.draw.circle(s, GOLD_LIGHT, (cx - r * 0.3, jy - r * 0.3), r * 0.28)
+    x0 = cx - w / 2
+    lw = max(1, round(w * 0.02))
+    top_band = base_y - band_h
+    arches = ((0.2, 0.3, 0.3), (0.5, 0.36, 0.42), (0.8, 0.3, 0.3))  # centre, width, height
+    for f, aw, ah in sorted(arches, key=lambda a: a[2]):
+        ax = x0 + w * f
+        r = pygame.Rect(0, 0, round(w * aw), round(w * ah * 2))
+        r.midbottom = (round(ax), round(top_band + w * ah))
+        lobe = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        pygame.draw.ellipse(lobe, GOLD, r)
+        pygame.draw.ellipse(lobe, GOLD_DARK, r, lw)
+        lobe.fill((0, 0, 0, 0), pygame.Rect(0, round(top_band) + 1, s.get_width(), s.get_height()))
+        s.blit(lobe, (0, 0))
+        # inner jewel and the pearl on top
+        jy = top_band - w * ah * 0.45
+        jr = w * (0.06 if f == 0.5 else 0.045)
+        pygame.draw.ellipse(s, col, (ax - jr, jy - jr * 1.3, 2 * jr, 2.6 * jr))
+        pygame.draw.circle(s, GOLD_LIGHT, (ax - jr * 0.3, jy - jr * 0.5), jr * 0.3)
+        pygame.draw.circle(s, PAPER, (ax, top_band - w * ah - w * 0.035), w * 0.045)
+        pygame.draw.circle(s, GOLD_DARK, (ax, top_band - w * ah - w * 0.035), w * 0.045,
+                           max(1, round(w * 0.012)))
     band = pygame.Rect(0, 0, round(w), round(band_h))
     band.midbottom = (round(cx), round(base_y))
     pygame.draw.rect(s, GOLD, band, border_radius=max(1, round(w * 0.04)))
-    pygame.draw.rect(s, GOLD_DARK, band, max(1, round(w * 0.02)), border_radius=max(1, round(w * 0.04)))
-    for f in (0.12, 0.3, 0.5, 0.7, 0.88):
-        pygame.draw.circle(s, PAPER, (x0 + w * f, base_y - band_h / 2), band_h * 0.22)
+    pygame.draw.rect(s, GOLD_DARK, band, lw, border_radius=max(1, round(w * 0.04)))
+    for f in (0.1, 0.26, 0.42, 0.58, 0.74, 0.9):
+        pygame.draw.circle(s, PAPER, (x0 + w * f, base_y - band_h / 2), band_h * 0.24)
 
 
 def _bez_y(curve, x) -> float:
@@ -771,6 +779,66 @@ def _cap_jack(s, cx, base_y, width, col) -> None:
 
 
 _HEADGEAR = {11: _cap_jack, 12: _crown_queen, 13: _crown_king}
+
+
+def _sword(s, x, y, length, W, col) -> None:
+    """The king's sword: hilt at the top, blade pointing to the card's centre."""
+    bw = W * 0.028
+    lw = max(1, round(W * 0.005))
+    hilt = y + length * 0.16
+    blade = [(x - bw / 2, hilt), (x + bw / 2, hilt), (x + bw / 2, y + length * 0.9),
+             (x, y + length), (x - bw / 2, y + length * 0.9)]
+    pygame.draw.polygon(s, STEEL, blade)
+    pygame.draw.polygon(s, STEEL_DARK, blade, lw)
+    pygame.draw.line(s, STEEL_DARK, (x, hilt), (x, y + length * 0.88), lw)
+    guard = pygame.Rect(0, 0, round(W * 0.11), max(2, round(W * 0.022)))
+    guard.center = (round(x), round(hilt))
+    pygame.draw.rect(s, GOLD, guard, border_radius=guard.h // 2)
+    pygame.draw.rect(s, GOLD_DARK, guard, lw, border_radius=guard.h // 2)
+    grip = pygame.Rect(0, 0, max(2, round(bw * 0.8)), round(length * 0.1))
+    grip.midbottom = guard.midtop
+    pygame.draw.rect(s, col, grip)
+    pygame.draw.circle(s, GOLD, (x, grip.top), W * 0.018)
+    pygame.draw.circle(s, GOLD_DARK, (x, grip.top), W * 0.018, lw)
+
+
+def _rose(s, x, y, length, W, col) -> None:
+    """The queen's rose on a leafy stem."""
+    lw = max(1, round(W * 0.007))
+    fy = y + length * 0.18
+    stem = _bezier((x, fy), (x - W * 0.02, fy + length * 0.3), (x + W * 0.02, fy + length * 0.55),
+                   (x, y + length * 0.95), 12)
+    pygame.draw.lines(s, (40, 110, 60), False, stem, lw)
+    for t, side in ((0.35, -1), (0.6, 1)):
+        px, py = stem[int(t * (len(stem) - 1))]
+        leaf = [(px, py), (px + side * W * 0.045, py - W * 0.03), (px + side * W * 0.06, py - W * 0.005),
+                (px + side * W * 0.03, py + W * 0.012)]
+        pygame.draw.polygon(s, (60, 140, 80), leaf)
+    r = W * 0.022
+    petal = _mix(col, (255, 255, 255), 0.15) if sum(col) > 150 else (200, 60, 90)
+    for i in range(5):
+        a = 2 * math.pi * i / 5 - math.pi / 2
+        pygame.draw.circle(s, petal, (x + r * math.cos(a), fy + r * math.sin(a)), r * 0.95)
+    pygame.draw.circle(s, _mix(petal, (0, 0, 0), 0.3), (x, fy), r * 1.95, lw)
+    pygame.draw.circle(s, GOLD, (x, fy), r * 0.7)
+
+
+def _halberd(s, x, y, length, W, col) -> None:
+    """The jack's halberd: a staff with a steel axe-head and spike."""
+    lw = max(1, round(W * 0.006))
+    top = y + length * 0.02
+    pygame.draw.line(s, GOLD_DARK, (x, top + W * 0.04), (x, y + length), max(2, round(W * 0.016)))
+    head = [(x, top + W * 0.045), (x + W * 0.05, top + W * 0.03), (x + W * 0.065, top + W * 0.085),
+            (x + W * 0.05, top + W * 0.14), (x, top + W * 0.125)]
+    pygame.draw.polygon(s, STEEL, head)
+    pygame.draw.polygon(s, STEEL_DARK, head, lw)
+    spike = [(x - W * 0.012, top + W * 0.05), (x, top), (x + W * 0.012, top + W * 0.05)]
+    pygame.draw.polygon(s, STEEL, spike)
+    pygame.draw.polygon(s, STEEL_DARK, spike, lw)
+    pygame.draw.circle(s, col, (x, top + W * 0.16), W * 0.012)
+
+
+_ATTRIBUTE = {11: _halberd, 12: _rose, 13: _sword}
 
 
 def _jester(s, cx, cy, width) -> None:
