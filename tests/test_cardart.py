@@ -208,3 +208,11 @@ def test_icon_sizes(art):
         s = art.icon(n)
         assert s.get_size() == (n, n)
         assert s.get_at((n // 2, n // 2)).a == 255
+
+
+def test_prerender_and_module_felt():
+    from table_app.ui import cardart
+    a = CardArt()
+    a.prerender(44, backs=("red",))
+    assert len(a._cache) == JOKER + 2
+    assert cardart.felt((64, 48)).get_size() == (64, 48)

@@ -31,7 +31,7 @@ from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, make_fa
 
 __all__ = [
     "CARD_RATIO", "BACK_STYLES", "CardArt", "card_size", "suit_color", "draw_pip",
-    "pip_height", "default_art",
+    "pip_height", "default_art", "felt",
 ]
 
 CARD_RATIO = 1.4  # height / width
@@ -341,6 +341,15 @@ class CardArt:
         vignette.  Cached per size (a few ms for a new window size)."""
         size = (max(1, int(size[0])), max(1, int(size[1])))
         return self._cached(("felt", size, tuple(color)), lambda: _render_felt(size, tuple(color)))
+
+    def prerender(self, width_px: int, *, four_color: bool = False,
+                  large_index: bool = False, backs: Sequence[str] = ()) -> None:
+        """Render all 53 faces (and the given backs) at one width now, e.g. after a
+        window resize, so the first frames do not stall (about 0.1 s in all)."""
+        for face in range(JOKER + 1):
+            self.face(face, width_px, four_color=four_color, large_index=large_index)
+        for style in backs:
+            self.back(width_px, style)
 
     def icon(self, size: int) -> pygame.Surface:
         """The app icon, ``size`` px square: two fanned aces on a felt tile (a single
@@ -1013,3 +1022,8 @@ def default_art() -> CardArt:
     if _DEFAULT is None:
         _DEFAULT = CardArt()
     return _DEFAULT
+
+
+def felt(size: Sequence[int]) -> pygame.Surface:
+    """The table's felt at ``size`` from the shared cache (``default_art().felt``)."""
+    return default_art().felt(size)
