@@ -1,0 +1,391 @@
+"""Computer players for the contract family: Contract Rummy, May I?, Mexican Rummy.
+
+Every player decides from the seat's ``Observation`` (``variants.contract_family``), the
+legal actions and the injected random generator.  The rule differences come from the
+observation and the legal list: buying/calling exists only where the rules open a window
+(no window in Mexican), lay-offs and swaps are offered only when allowed (not on the
+going-down turn in May I?/Mexican, MI-4/MX-5; swaps only in Contract, CR-7), CR-8 is
+already applied to the listed discards, round 7's whole-hand going out (CR-9, MX-7) shows
+as a listed ``GoDown`` that empties the hand, and Mexican's wild rank is
+``obs.wild_ranks``.
+
+Levels:
+    ``NormalContract``: fast heuristics over ``contract_eval`` (distance to the contract,
+        free cards, feeding the next player), with a reason for every decision.
+    ``EasyContract``: the same with human-like mistakes (misses an upcard, forgets a
+        lay-off, throws a card that was building something).
+    ``HardContract`` (``contract_search``): determinized search over sampled hidden cards.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..core.actions import Discard, GoDown, LayOff, MeldDecl, Swap
+from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, face_pretty
+from ..core.melds import layoff_roles
+from .contract_eval import Analysis, ContractContext, describe_meld, faces_pretty
+from .player import BasePlayer
+
+
+def _faces(ids) -> list[int]:
+    return [c >> 3 for c in ids]
+
+
+def _meld_text(m) -> str:
+    fs = m.faces()
+    if m.kind == "set":
+        from ..core.cards import RANK_TEXT
+        return f"the set of {RANK_TEXT[m.rank]}s"
+    return f"the run {face_pretty(fs[0]) if m.roles[0] is None else face_pretty(m.roles[0])}" \
+           f"-{face_pretty(fs[-1]) if m.roles[-1] is None else face_pretty(m.roles[-1])}"
+
+
+class NormalContract(BasePlayer):
+    """Good heuristics, a few milliseconds per decision.
+
+    Args:
+        variant: ``contract``, ``may_i`` or ``mexican``.
+    """
+
+    level = "normal"
+
+    def __init__(self, variant: str, options: dict | None = None):
+        self.variant = variant
+        self.options = dict(options or {})
+        self._ctxs: dict = {}
+
+    # ------------------------------------------------------------------ helpers
+    def ctx(self, obs) -> ContractContext:
+        key = (obs.round, obs.wild_ranks)
+        c = self._ctxs.get(key)
+        if c is None:
+            if len(self._ctxs) > 16:
+                self._ctxs.clear()
+            c = self._ctxs[key] = ContractContext(self.variant, obs.round, obs.wild_ranks)
+        return c
+
+    @staticmethod
+    def playable(obs, face: int) -> bool:
+        return any(layoff_roles(m, face, obs.wild_ranks) for m in obs.melds)
+
+    def free_counts(self, ctx: ContractContext, hand: list[int], a: Analysis) -> Counter:
+        free = Counter(f for f in hand if not ctx.is_wild(f))
+        free.subtract(Counter(a.used))
+        return +free
+
+    def best_after_discard(self, ctx: ContractContext, faces: list[int], protect: int | None = None) -> int:
+        """The distance after the best discard from ``faces`` (never ``protect``)."""
+        a = ctx.analyze(faces)
+        free = self.free_counts(ctx, faces, a)
+        if protect is not None and free.get(protect):
+            free[protect] -= 1
+            free = +free
+        if free:
+            return a.dist
+        best = 99
+        for f in set(faces):
+            if f == protect:
+                continue
+            rest = list(faces)
+            rest.remove(f)
+            best = min(best, ctx.dist(rest))
+        return best
+
+    # ------------------------------------------------------------------ decide
+    def decide(self, obs, legal: list, rng: random.Random):
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        ph = obs.phase
+        if ph == "buy":
+            return self.buy(obs, legal, rng)
+        if ph == "draw":
+            return self.draw(obs, legal, rng)
+        return self.play(obs, legal, rng)
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, obs, legal, rng):
+        take = next((a for a in legal if a.type == "draw" and a.source == "discard"), None)
+        other = next((a for a in legal if a is not take), None)
+        if take is None:
+            return other, "draws from the stock"
+        if other is None:
+            return take, "takes the upcard: the stock is empty"
+        up = obs.upcard >> 3
+        yes, why = self.want_upcard(obs, up)
+        if yes:
+            return take, why
+        if other.type == "pass_upcard":
+            return other, why
+        return other, why
+
+    def want_upcard(self, obs, up: int) -> tuple[bool, str]:
+        ctx = self.ctx(obs)
+        hand = _faces(obs.hand)
+        me = obs.seat
+        upt = face_pretty(up)
+        if obs.down[me]:
+            if not ctx.whole and self.playable(obs, up):
+                return True, f"takes {upt}: it can be laid off on the table"
+            return False, f"passes {upt}: it can't be laid off"
+        d0 = ctx.dist(hand)
+        d1 = self.best_after_discard(ctx, hand + [up], protect=up)
+        if d1 < d0:
+            a = ctx.analyze(hand + [up])
+            where = next((describe_meld(m, ctx.run_len) for m in a.melds if up in m.have), None)
+            if ctx.is_wild(up):
+                return True, f"takes {upt}: a wild card, {d1} card{'s' if d1 != 1 else ''} from the contract"
+            if d1 == 0:
+                return True, f"takes {upt}: it completes the contract ({obs.contract_text})"
+            return True, f"takes {upt} for the {where or 'contract'}"
+        return False, f"passes {upt}: it doesn't bring {obs.contract_text} closer"
+
+    # ------------------------------------------------------------------ buy
+    def want_buy(self, obs, card: int) -> tuple[bool, str]:
+        ctx = self.ctx(obs)
+        me = obs.seat
+        hand = _faces(obs.hand)
+        ct = face_pretty(card)
+        if obs.down[me]:
+            return False, f"doesn't buy {ct}: already down, a penalty card only adds points"
+        d0 = ctx.dist(hand)
+        d1 = ctx.dist(hand + [card])
+        gain = d0 - d1
+        if gain <= 0:
+            return False, f"doesn't buy {ct}: it doesn't help {obs.contract_text}"
+        hs = ctx.spec.hand_size(obs.round)
+        opp_down = any(obs.down[s] for s in range(obs.num_players) if s != me)
+        if ctx.whole:
+            ok = d1 <= 1
+        elif d1 == 0:
+            ok = True
+        else:
+            ok = len(hand) <= hs + 3 and (d1 <= 2 or gain >= 2) and not (opp_down and d1 > 1)
+        if ok:
+            return True, (f"buys {ct}: it brings the contract to {d1} card{'s' if d1 != 1 else ''} "
+                          f"away, worth the penalty card")
+        return False, (f"doesn't buy {ct}: it helps, but not enough for a penalty card and a "
+                       f"bigger hand")
+
+    def buy(self, obs, legal, rng):
+        b = next((a for a in legal if a.type == "buy"), None)
+        p = next((a for a in legal if a.type == "pass_buy"), None)
+        if b is None:
+            return p, "no buy possible"
+        yes, why = self.want_buy(obs, obs.buy_card >> 3)
+        return (b if yes else p), why
+
+    # ------------------------------------------------------------------ play
+    def play(self, obs, legal, rng):
+        gd = [a for a in legal if a.type == "go_down"] or self.fallback_go_down(obs)
+        if gd:
+            return gd[0], self.go_down_reason(obs, gd[0])
+        act = self.pick_layoff(obs, legal)
+        if act is not None:
+            return act
+        return self.discard(obs, legal, rng)
+
+    def fallback_go_down(self, obs) -> list:
+        """A going-down built from the evaluator's structure, for when the rules list
+        none although the contract is in hand (no solver installed).  Not for round 7's
+        whole hand.  ``[]`` when there is nothing to lay down."""
+        if obs.down[obs.seat] or obs.phase != "play":
+            return []
+        ctx = self.ctx(obs)
+        if ctx.whole:
+            return []
+        hand = _faces(obs.hand)
+        a = ctx.analyze(hand)
+        if a.dist != 0 or len(a.used) + a.wild_used >= len(hand):
+            return []
+        wilds = sorted((f for f in hand if ctx.is_wild(f)), key=lambda f: (f == JOKER, f))
+        melds = []
+        for m in a.melds:
+            cards = list(m.have)
+            roles: list = [None] * len(cards)
+            if m.kind == "set":
+                need = 3 - len(cards)
+                role_faces = [m.key[0] - 2] * need
+            else:
+                role_faces = list(m.missing)
+            for rf in role_faces:
+                if not wilds:
+                    return []
+                cards.append(wilds.pop(0))
+                roles.append(rf)
+            melds.append(MeldDecl(m.kind, tuple(cards), tuple(roles)))
+        return [GoDown(obs.seat, tuple(melds))]
+
+    def go_down_reason(self, obs, a: GoDown) -> str:
+        parts = []
+        for m in a.melds:
+            parts.append(f"{m.kind} " + " ".join(face_pretty(c) for c in m.cards))
+        out = len(obs.hand) == sum(len(m.cards) for m in a.melds)
+        return ("goes out with the whole hand: " if out else "goes down: ") + ", ".join(parts)
+
+    def pick_layoff(self, obs, legal):
+        lays = [a for a in legal if a.type == "lay_off"]
+        swaps = [a for a in legal if a.type == "swap"]
+        if not lays and not swaps:
+            return None
+        ctx = self.ctx(obs)
+        nat = [a for a in lays if a.role is None]
+        if nat:
+            a = max(nat, key=lambda x: (ctx.value(x.card), -x.meld))
+            return a, f"lays off {face_pretty(a.card)} on {_meld_text(obs.melds[a.meld])}"
+        if swaps:
+            a = swaps[0]
+            return a, (f"swaps {face_pretty(a.card)} for the wild in "
+                       f"{_meld_text(obs.melds[a.meld])} (CR-7)")
+        a = lays[0]
+        return a, (f"lays off {face_pretty(a.card)} as {face_pretty(a.role)} on "
+                   f"{_meld_text(obs.melds[a.meld])}")
+
+    def feed_penalty(self, obs, ctx: ContractContext, f: int) -> float:
+        """How much discarding ``f`` would help an opponent (the next player most)."""
+        if ctx.is_wild(f):
+            return 50.0
+        n = obs.num_players
+        me = obs.seat
+        nxt = (me + 1) % n
+        pen = 0.0
+        r, s = FACE_RANK[f], FACE_SUIT[f]
+        if any(obs.down[o] for o in range(n) if o != me) and self.playable(obs, f):
+            pen += 25.0 if obs.down[nxt] else 10.0
+        for o in range(n):
+            if o == me or obs.down[o]:
+                continue
+            w = 1.0 if o == nxt else 0.3
+            for c in obs.known[o]:
+                g = c >> 3
+                if g == JOKER or ctx.is_wild(g):
+                    continue
+                if ctx.sets and FACE_RANK[g] == r:
+                    pen += 12.0 * w
+                elif ctx.runs and FACE_SUIT[g] == s and abs(FACE_RANK[g] - r) <= 2:
+                    pen += 9.0 * w
+        return pen
+
+    def discard_scores(self, obs, legal) -> list[tuple[float, object, str]]:
+        """``(score, action, note)`` for every listed discard; the lowest is thrown."""
+        ctx = self.ctx(obs)
+        hand = _faces(obs.hand)
+        me = obs.seat
+        ds = [a for a in legal if a.type == "discard"]
+        out = []
+        opp_down = any(obs.down[o] for o in range(obs.num_players) if o != me)
+        if obs.down[me]:
+            for a in ds:
+                f = a.card
+                sc = -ctx.value(f) + self.feed_penalty(obs, ctx, f) + (60 if ctx.is_wild(f) else 0)
+                out.append((sc, a, f"{ctx.value(f)} points"))
+            return out
+        an = ctx.analyze(hand)
+        free = self.free_counts(ctx, hand, an)
+        urgency = 1.0 + (1.0 if opp_down else 0.0) + (0.5 if obs.stock_size < 10 else 0.0)
+        for a in ds:
+            f = a.card
+            if ctx.is_wild(f):
+                out.append((1000.0, a, "a wild card"))
+                continue
+            if free.get(f):
+                da = an.dist
+                keep = ctx.keep_score(hand, f)
+                note = "no use for the contract"
+            else:
+                rest = list(hand)
+                rest.remove(f)
+                da = ctx.dist(rest)
+                keep = 12.0
+                note = "part of the plan"
+            sc = da * 100.0 + keep * 4.0 + self.feed_penalty(obs, ctx, f) - ctx.value(f) * 0.5 * urgency
+            out.append((sc, a, note))
+        return out
+
+    def discard(self, obs, legal, rng):
+        scored = self.discard_scores(obs, legal)
+        if not scored:  # nothing but lay-offs offered (never with a hand to discard)
+            a = legal[0]
+            return a, "the only move"
+        scored.sort(key=lambda t: (t[0], t[1].card))
+        sc, a, note = scored[0]
+        return a, self.discard_reason(obs, a.card, note)
+
+    def discard_reason(self, obs, f: int, note: str) -> str:
+        ctx = self.ctx(obs)
+        ft = face_pretty(f)
+        if obs.down[obs.seat]:
+            return f"discards {ft} ({ctx.value(f)} points, can't be laid off)"
+        hand = _faces(obs.hand)
+        rest = list(hand)
+        rest.remove(f)
+        a = ctx.analyze(rest)
+        keeps = [m for m in a.melds if len(m.have) >= 2]
+        keeps.sort(key=lambda m: -len(m.have))
+        kt = ""
+        if keeps:
+            m = keeps[0]
+            kt = (f"; keeps {faces_pretty(sorted(m.have, key=lambda g: FACE_RANK[g]))} for the "
+                  f"{'set' if m.kind == 'set' else 'run'}")
+        return f"discards {ft} ({ctx.value(f)} points, {note}){kt}"
+
+
+class EasyContract(NormalContract):
+    """Plays legally and plausibly, with human-like mistakes: sometimes misses a good
+    upcard or takes a pretty one, forgets a lay-off, throws a card that was building a
+    meld; never buys a card it can't use."""
+
+    level = "easy"
+
+    def __init__(self, variant: str, options: dict | None = None, mistake: float = 0.3):
+        super().__init__(variant, options)
+        self.mistake = mistake
+
+    def draw(self, obs, legal, rng):
+        a, why = super().draw(obs, legal, rng)
+        alts = [x for x in legal if x != a]
+        if alts and rng.random() < self.mistake * 0.7:
+            hand = _faces(obs.hand)
+            up = obs.upcard >> 3 if obs.upcard is not None else None
+            if a.type == "draw" and a.source == "discard":
+                return alts[0], "plays it safe and draws from the stock"
+            if up is not None and self.ctx(obs).keep_score(hand + [up], up) > 0:
+                return alts[0], f"takes {face_pretty(up)}: it looks useful"
+        return a, why
+
+    def buy(self, obs, legal, rng):
+        a, why = super().buy(obs, legal, rng)
+        if a.type == "buy" and rng.random() < 0.5:
+            p = next(x for x in legal if x.type == "pass_buy")
+            return p, "lets it go"
+        return a, why
+
+    def play(self, obs, legal, rng):
+        gd = [a for a in legal if a.type == "go_down"] or self.fallback_go_down(obs)
+        if gd:
+            return gd[0], self.go_down_reason(obs, gd[0])
+        ds = [a for a in legal if a.type == "discard"]
+        if ds and rng.random() < self.mistake * 0.5:
+            return self.discard(obs, legal, rng)  # forgets the lay-offs this turn
+        act = self.pick_layoff(obs, legal)
+        if act is not None:
+            return act
+        return self.discard(obs, legal, rng)
+
+    def discard(self, obs, legal, rng):
+        scored = self.discard_scores(obs, legal)
+        if not scored:
+            return legal[0], "the only move"
+        scored.sort(key=lambda t: (t[0], t[1].card))
+        if len(scored) > 1 and rng.random() < self.mistake:
+            pool = [t for t in scored[:4] if t[0] < 900]
+            if pool:
+                sc, a, note = pool[rng.randrange(len(pool))]
+                return a, f"discards {face_pretty(a.card)}"
+        sc, a, note = scored[0]
+        return a, self.discard_reason(obs, a.card, note)
+
+
+__all__ = ["NormalContract", "EasyContract"]
+
+_ = (Discard, LayOff, Swap)

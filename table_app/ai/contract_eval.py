@@ -1,0 +1,292 @@
+"""Hand evaluation for the contract family (Contract Rummy, May I?, Mexican Rummy).
+
+Pure and fast: no pygame, no rules state.  The central number is the **distance** of a
+hand to this round's contract: how many more useful cards it needs before it can go
+down (0 = the contract is there).  It comes from the best *structure*: the round's sets
+and runs as partial melds (run windows of the contract's length in one suit, sets of one
+rank), the cards they use, their gaps, and the wild cards that fill gaps (CF-3) under the
+variant's limit (Contract's naturals-outnumber-wilds, CR-4).
+
+Round 7 where the whole hand must go at once (CR-9, MX-7): leftover cards that extend no
+meld are *dead*, and the distance is ``max(missing, dead + 1)``: every dead card must be
+swapped for a useful one and the final draw must fit too.
+
+Cards here are faces (``table_app.core.cards``); ``analyze`` is memoized per context.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, SUIT_SYMBOLS, face_pretty, make_face
+from ..variants.specs import SPECS
+
+INF = 99
+
+
+def _window_faces(length: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Every run window ``(suit, low rank 1..15-length, faces)``; rank 1 is the low ace."""
+    out = []
+    for s in range(4):
+        for lo in range(1, 16 - length):
+            out.append((s, lo, tuple(make_face(r, s) for r in range(lo, lo + length))))
+    return out
+
+
+_WINDOWS: dict[int, list] = {}
+
+
+def windows(length: int):
+    w = _WINDOWS.get(length)
+    if w is None:
+        w = _WINDOWS[length] = _window_faces(length)
+    return w
+
+
+@dataclass(frozen=True, slots=True)
+class PartMeld:
+    """One partial meld of a structure: ``kind`` set/run; ``key`` (rank) or (suit, low);
+    ``have`` the natural faces it uses; ``missing`` the gaps (faces for a run, a count
+    of rank cards for a set)."""
+    kind: str
+    key: tuple
+    have: tuple[int, ...]
+    gaps: int
+    missing: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The best structure of a hand.
+
+    Attributes:
+        dist: cards still needed (0: the contract is in hand).
+        missing: gaps left after the wilds; dead: leftover naturals that fit nothing
+            (round 7 whole hand only, else 0).
+        used: the natural faces in the structure (a multiset as a sorted tuple).
+        melds: the partial melds.
+        wilds: wild cards in the hand; wild_used: wilds that fill gaps.
+    """
+    dist: int
+    missing: int
+    dead: int
+    used: tuple[int, ...]
+    melds: tuple[PartMeld, ...]
+    wilds: int
+    wild_used: int
+
+
+class ContractContext:
+    """Everything the evaluator needs about one deal of one variant.
+
+    Args:
+        variant: ``contract``, ``may_i`` or ``mexican``.
+        rnd: the round 1..7.
+        wild_ranks: this deal's wild ranks besides jokers (``obs.wild_ranks``).
+    """
+
+    def __init__(self, variant: str, rnd: int, wild_ranks: frozenset[int]):
+        spec = SPECS[variant]
+        self.variant = variant
+        self.spec = spec
+        self.round = rnd
+        self.wild_ranks = frozenset(wild_ranks)
+        self.sets, self.runs = spec.contract(rnd)
+        self.whole = rnd == 7 and spec.round7_whole_hand
+        self.run_len = 7 if (variant == "contract" and rnd == 7) else 4
+        self.majority = spec.naturals_majority
+        # the most wilds one going-down meld may hold
+        self.set_limit = 1 if self.majority else INF
+        self.run_limit = (self.run_len - 1) // 2 if self.majority else INF
+        self._memo: dict[tuple[int, ...], Analysis] = {}
+        self._set_ranks = tuple(r for r in range(2, 15) if r not in self.wild_ranks)
+
+    # ---------------------------------------------------------------- cards
+    def is_wild(self, face: int) -> bool:
+        return face == JOKER or FACE_RANK[face] in self.wild_ranks
+
+    def value(self, face: int) -> int:
+        return self.spec.value(face, self.wild_ranks)
+
+    # ---------------------------------------------------------------- analysis
+    def analyze(self, faces) -> Analysis:
+        key = tuple(sorted(faces))
+        a = self._memo.get(key)
+        if a is None:
+            if len(self._memo) > 50000:
+                self._memo.clear()
+            a = self._memo[key] = self._analyze(key)
+        return a
+
+    def dist(self, faces) -> int:
+        return self.analyze(faces).dist
+
+    def _analyze(self, faces: tuple[int, ...]) -> Analysis:
+        cnt = [0] * 53
+        nw = 0
+        wr = self.wild_ranks
+        for f in faces:
+            if f == JOKER or FACE_RANK[f] in wr:
+                nw += 1
+            else:
+                cnt[f] += 1
+        nsets, nruns = self.sets, self.runs
+        cands = []
+        if nruns:
+            for s, lo, wf in windows(self.run_len):
+                pres = 0
+                for f in wf:
+                    if cnt[f]:
+                        pres += 1
+                if pres:
+                    cands.append((-pres, lo, s, wf))
+            cands.sort()
+            cands = cands[:nruns + 4]
+            if len(cands) < nruns:  # too few run cards: pad with empty windows
+                for s, lo, wf in windows(self.run_len):
+                    if len(cands) >= nruns:
+                        break
+                    if all((c[2], c[1]) != (s, lo) for c in cands):
+                        cands.append((0, lo, s, wf))
+            combos = combinations(range(len(cands)), nruns)
+        else:
+            combos = [()]
+        set_ranks = self._set_ranks
+        set_lim, run_lim = self.set_limit, self.run_limit
+        whole = self.whole
+        best_score = None
+        best = None
+        for combo in combos:
+            rest = list(cnt)
+            gaps = fill = 0
+            npres = 0
+            for i in combo:
+                wf = cands[i][3]
+                g = 0
+                for f in wf:
+                    if rest[f] > 0:
+                        rest[f] -= 1
+                    else:
+                        g += 1
+                gaps += g
+                fill += g if g < run_lim else run_lim
+                npres += len(wf) - g
+            set_pick = ()
+            if nsets:
+                av = sorted(((rest[r - 2] + rest[r + 11] + rest[r + 24] + rest[r + 37], r)
+                             for r in set_ranks), reverse=True)[:nsets]
+                set_pick = av
+                for a_, r in av:
+                    g = 3 - a_ if a_ < 3 else 0
+                    gaps += g
+                    fill += g if g < set_lim else set_lim
+                    npres += 3 - g
+            missing = gaps - (nw if nw < fill else fill)
+            if whole:
+                dead = self._dead(rest, combo, cands, set_pick)
+                dist = max(missing, dead + 1) if (missing or dead) else 0
+            else:
+                dead = 0
+                dist = missing
+            score = (dist, missing, -npres)
+            if best_score is None or score < best_score:
+                best_score = score
+                best = (combo, set_pick, dist, missing, dead)
+        return self._detail(cnt, nw, cands, *best)
+
+    def _dead(self, rest0, combo, cands, set_pick) -> int:
+        rest = list(rest0)
+        for a_, r in set_pick:
+            take = 3
+            for s in range(4):
+                f = s * 13 + r - 2
+                rest[f] = 0  # every card of the set's rank extends it
+            _ = take
+        L = self.run_len
+        for i in combo:
+            _, lo, s, _wf = cands[i]
+            r = lo + L
+            while r <= 14 and rest[make_face(r, s)] > 0:
+                rest[make_face(r, s)] -= 1
+                r += 1
+            r = lo - 1
+            while r >= 1 and rest[make_face(r, s)] > 0:
+                rest[make_face(r, s)] -= 1
+                r -= 1
+        return sum(rest[:52])
+
+    def _detail(self, cnt, nw, cands, combo, set_pick, dist, missing, dead) -> Analysis:
+        rest = list(cnt)
+        melds = []
+        used = []
+        gaps = fill = 0
+        for i in combo:
+            _, lo, s, wf = cands[i]
+            have, miss = [], []
+            for f in wf:
+                if rest[f] > 0:
+                    rest[f] -= 1
+                    have.append(f)
+                else:
+                    miss.append(f)
+            used.extend(have)
+            gaps += len(miss)
+            fill += min(len(miss), self.run_limit)
+            melds.append(PartMeld("run", (s, lo), tuple(have), len(miss), tuple(miss)))
+        for a_, r in set_pick:
+            have = []
+            for s in range(4):
+                f = s * 13 + r - 2
+                while rest[f] > 0 and len(have) < 3:
+                    rest[f] -= 1
+                    have.append(f)
+            used.extend(have)
+            g = 3 - len(have)
+            gaps += g
+            fill += min(g, self.set_limit)
+            melds.append(PartMeld("set", (r,), tuple(have), g))
+        return Analysis(dist, missing, dead, tuple(sorted(used)), tuple(melds), nw, min(nw, fill))
+
+    # ---------------------------------------------------------------- card worth
+    def keep_score(self, faces, f: int) -> float:
+        """How much a free card (outside the best structure) is worth keeping: pairs for
+        sets, neighbours in suit for runs (higher: keep)."""
+        if self.is_wild(f):
+            return 100.0
+        r, s = FACE_RANK[f], FACE_SUIT[f]
+        pairs = near1 = near2 = 0
+        seen_self = False
+        for g in faces:
+            if self.is_wild(g):
+                continue
+            if g == f and not seen_self:
+                seen_self = True
+                continue
+            if FACE_RANK[g] == r:
+                if g != f or self.runs == 0:
+                    pairs += 1
+            elif FACE_SUIT[g] == s:
+                d = abs(FACE_RANK[g] - r)
+                if r == 14 or FACE_RANK[g] == 14:
+                    d = min(d, abs((1 if r == 14 else r) - (1 if FACE_RANK[g] == 14 else FACE_RANK[g])))
+                if d == 1:
+                    near1 += 1
+                elif d == 2:
+                    near2 += 1
+        ws = 1.0 if self.sets else 0.2
+        wr = 1.0 if self.runs else 0.1
+        return ws * 3.0 * min(pairs, 2) + wr * (2.0 * min(near1, 2) + 1.0 * min(near2, 2))
+
+
+def describe_meld(m: PartMeld, run_len: int) -> str:
+    """``"set of 7s"``, ``"run 5♥-8♥"``."""
+    if m.kind == "set":
+        return f"set of {RANK_TEXT[m.key[0]]}s"
+    s, lo = m.key
+    hi = lo + run_len - 1
+    lo_t = "A" if lo == 1 else RANK_TEXT[lo]
+    return f"run {lo_t}{SUIT_SYMBOLS[s]}-{RANK_TEXT[hi]}{SUIT_SYMBOLS[s]}"
+
+
+def faces_pretty(faces) -> str:
+    return " ".join(face_pretty(f) for f in faces)

@@ -1,0 +1,302 @@
+"""Computer players for Michigan Rummy (the stops game, MG-1 ... MG-12).
+
+The only choice a Michigan player makes is which suit to lead (MG-5, MG-8); the forced
+follows (MG-6) are played by the engine.  Every player decides from its
+``MichiganObservation``: its own hand, the cards played face up, the hand sizes and the
+layout's chips.  The widow and the other hands are unknown.
+
+``lead_scores`` weighs a lead by:
+    * the cards it sheds for sure (my lowest card of the suit and my cards straight above
+      it), and those it may shed later if the sequence comes back (each unknown card in
+      between is in the widow with probability widow/unknown, which stops it);
+    * the pay cards of that suit in my hand (``AH KC QD JS``) times the chips in their cell,
+      weighted by the chance the sequence reaches them;
+    * keeping the lead (the sequence stops on my card: the next card is played already,
+      or my card is an ace), which lets me lead again;
+    * going out (the kitty and a chip per card left in the other hands, MG-10).
+
+Levels: ``NormalMichigan`` (that score), ``EasyMichigan`` (often a plausible but weaker
+lead), ``HardMichigan`` (samples the hidden cards consistent with the observation, plays
+each lead out to the end of the deal with the normal policy for every seat, keeps the
+lead with the best mean chip result, within a time budget).
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from ..core.cards import FACE_RANK, SUIT_SYMBOLS, face_pretty
+from .player import BasePlayer
+
+# faces: AH = 1*13+12 = 25, KC = 3*13+11 = 50, QD = 2*13+10 = 36, JS = 0*13+9 = 9
+PAY_FACES = (25, 50, 36, 9)
+PAY_CELL = {25: "AH", 50: "KC", 36: "QD", 9: "JS"}
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+MINE, UNKNOWN, GONE = 1, 0, -1
+
+
+def lead_value(mine: set, gone: set, suit: int, low: int, widow_p: float,
+               cells: dict, kitty: float, others_cards: int, hand_size: int) -> tuple[float, dict]:
+    """Score of leading ``suit`` (my lowest card ``low``, a face) and its parts."""
+    shed_sure = 0
+    f = low
+    top = suit * 13 + 12  # the suit's ace
+    pay = 0.0
+    control = False
+    # the guaranteed part: my consecutive cards from the lead up
+    while True:
+        shed_sure += 1
+        if f in PAY_CELL:
+            pay += float(cells[PAY_CELL[f]])
+        if f == top:
+            control = True
+            break
+        nxt = f + 1
+        if nxt in mine:
+            f = nxt
+            continue
+        if nxt in gone:
+            control = True
+        break
+    exp_shed = 0.0
+    if not control:
+        # the sequence goes on through other hands; each unknown card may be in the widow
+        p = 1.0
+        g = f + 1
+        while g <= top and p > 0.05:
+            if g in gone:
+                break
+            if g in mine:
+                exp_shed += p
+                if g in PAY_CELL:
+                    pay += p * float(cells[PAY_CELL[g]])
+            else:
+                p *= (1.0 - widow_p)
+            g += 1
+    out = shed_sure >= hand_size
+    score = shed_sure * 1.0 + exp_shed * 0.7 + pay * 1.0 + (1.5 if control else 0.0)
+    if out:
+        score += 100.0 + float(kitty) + others_cards
+    # leading a low card of a long suit lets others shed; a short suit clears the hand
+    return score, {"shed": shed_sure, "exp": exp_shed, "pay": pay, "control": control, "out": out}
+
+
+def _obs_sets(obs):
+    mine = {c >> 3 for c in obs.hand}
+    gone = {c >> 3 for pl in obs.played for c in pl}
+    unknown = 52 - len(mine) - len(gone)
+    widow = 52 - sum(obs.hand_sizes) - len(gone)
+    widow_p = widow / unknown if unknown > 0 else 0.0
+    return mine, gone, widow_p
+
+
+class NormalMichigan(BasePlayer):
+    """Leads by ``lead_value``: sure sheds, pay cards, keeping the lead, going out."""
+
+    level = "normal"
+
+    def __init__(self, variant: str = "michigan", options: dict | None = None):
+        self.variant = "michigan"
+
+    def lead_scores(self, obs, legal):
+        mine, gone, widow_p = _obs_sets(obs)
+        cells = dict(obs.layout)
+        others = sum(obs.hand_sizes) - len(obs.hand)
+        out = []
+        for a in legal:
+            f = a.card
+            sc, parts = lead_value(mine, gone, f // 13, f, widow_p, cells, obs.kitty, others,
+                                   len(obs.hand))
+            out.append((sc, a, parts))
+        return out
+
+    def decide(self, obs, legal, rng):
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            a = legal[0]
+            if a.type == "play":
+                return a, f"must play {face_pretty(a.card)} (MG-6)"
+            return a, f"leads {face_pretty(a.card)}: the only suit it may lead"
+        scored = self.lead_scores(obs, legal)
+        scored.sort(key=lambda t: (-t[0], t[1].card))
+        sc, a, parts = scored[0]
+        return a, self.reason(a, parts)
+
+    @staticmethod
+    def reason(a, parts) -> str:
+        f = a.card
+        s = SUIT_NAMES[f // 13]
+        bits = []
+        if parts["out"]:
+            return f"leads {face_pretty(f)}: plays out the whole hand and goes out"
+        if parts["shed"] > 1:
+            bits.append(f"runs {parts['shed']} {s} in a row")
+        if parts["pay"] >= 1:
+            bits.append("heads for a pay card")
+        if parts["control"]:
+            bits.append("keeps the lead after the stop")
+        if not bits:
+            bits.append(f"gets rid of a low {s[:-1]}")
+        return f"leads {face_pretty(f)}: " + ", ".join(bits)
+
+
+class EasyMichigan(NormalMichigan):
+    """Often leads a plausible but weaker suit (the lowest card, or at random)."""
+
+    level = "easy"
+
+    def __init__(self, variant: str = "michigan", options: dict | None = None, mistake: float = 0.4):
+        super().__init__(variant, options)
+        self.mistake = mistake
+
+    def decide(self, obs, legal, rng):
+        if len(legal) > 1 and rng.random() < self.mistake:
+            a = min(legal, key=lambda x: (FACE_RANK[x.card], x.card)) if rng.random() < 0.5 \
+                else legal[rng.randrange(len(legal))]
+            return a, f"leads {face_pretty(a.card)}, {SUIT_SYMBOLS[a.card // 13]}"
+        return super().decide(obs, legal, rng)
+
+
+# ---------------------------------------------------------------------- search
+class _World:
+    """A fully known deal for rollouts: where every face is (seat, -1 widow, -2 played)."""
+
+    __slots__ = ("n", "loc", "hands", "cells", "kitty", "gain", "played")
+
+    def __init__(self, n, loc, cells, kitty):
+        self.n = n
+        self.loc = loc
+        self.hands = [0] * n
+        for f in range(52):
+            if loc[f] >= 0:
+                self.hands[loc[f]] += 1
+        self.cells = dict(cells)
+        self.kitty = kitty
+        self.gain = [0.0] * n
+
+
+def _policy_lead(w: _World, p: int, stopped_suit: int) -> int:
+    """The normal policy from seat ``p``'s point of view in a rollout (it only uses what
+    ``p`` could see: its own cards and the played ones)."""
+    loc = w.loc
+    mine = {f for f in range(52) if loc[f] == p}
+    gone = {f for f in range(52) if loc[f] == -2}
+    unknown = 52 - len(mine) - len(gone)
+    widow = sum(1 for f in range(52) if loc[f] == -1)
+    widow_p = widow / unknown if unknown else 0.0
+    suits = sorted({f // 13 for f in mine})
+    if stopped_suit >= 0 and len(suits) > 1:
+        suits = [s for s in suits if s != stopped_suit]
+    others = sum(w.hands) - w.hands[p]
+    best = None
+    for s in suits:
+        low = min(f for f in mine if f // 13 == s)
+        sc, _ = lead_value(mine, gone, s, low, widow_p, w.cells, w.kitty, others, len(mine))
+        if best is None or sc > best[0]:
+            best = (sc, low)
+    return best[1]
+
+
+def rollout(w: _World, leader: int, first: int | None, stopped_suit: int) -> list[float]:
+    """Play the deal out from a lead by ``leader`` (``first``: its chosen lead face, or
+    the policy's); returns each seat's chip gain (pay cells, kitty, card payments)."""
+    loc = w.loc
+    p = leader
+    lead = first
+    while True:
+        if lead is None:
+            lead = _policy_lead(w, p, stopped_suit)
+        f = lead
+        lead = None
+        while True:
+            loc[f] = -2
+            w.hands[p] -= 1
+            cell = PAY_CELL.get(f)
+            if cell is not None and w.cells[cell]:
+                w.gain[p] += float(w.cells[cell])
+                w.cells[cell] = 0
+            if w.hands[p] == 0:  # MG-10
+                g = float(w.kitty)
+                for o in range(w.n):
+                    if o != p:
+                        w.gain[o] -= w.hands[o]
+                        g += w.hands[o]
+                w.gain[p] += g
+                return w.gain
+            if f % 13 == 12:
+                break
+            nxt = f + 1
+            h = loc[nxt]
+            if h < 0:
+                break
+            p = h
+            f = nxt
+        stopped_suit = f // 13
+
+
+class HardMichigan(NormalMichigan):
+    """Determinized search: deal the unseen cards to the other hands and the widow at
+    random (consistent with the hand sizes), play each lead out with the normal policy,
+    keep the best mean result.
+
+    Args:
+        budget_ms: time budget per decision (default 300).
+        samples: worlds per lead at most (the decision is the same for the same rng and
+            observation as long as the budget is not hit).
+    """
+
+    level = "hard"
+
+    def __init__(self, variant: str = "michigan", options: dict | None = None,
+                 budget_ms: float = 300.0, samples: int = 60):
+        super().__init__(variant, options)
+        self.budget_ms = budget_ms
+        self.samples = samples
+
+    def sample_loc(self, obs, rng: random.Random) -> list[int]:
+        me = obs.seat
+        loc = [-2] * 52
+        mine = {c >> 3 for c in obs.hand}
+        gone = {c >> 3 for pl in obs.played for c in pl}
+        unseen = [f for f in range(52) if f not in mine and f not in gone]
+        rng.shuffle(unseen)
+        for f in mine:
+            loc[f] = me
+        k = 0
+        for s in range(obs.num_players):
+            if s == me:
+                continue
+            for _ in range(obs.hand_sizes[s]):
+                loc[unseen[k]] = s
+                k += 1
+        for f in unseen[k:]:
+            loc[f] = -1
+        return loc
+
+    def decide(self, obs, legal, rng):
+        if len(legal) <= 1:
+            return super().decide(obs, legal, rng)
+        me = obs.seat
+        stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
+        cells = dict(obs.layout)
+        totals = {a: 0.0 for a in legal}
+        t_end = time.perf_counter() + self.budget_ms / 1000.0
+        done = 0
+        for _ in range(self.samples):
+            loc = self.sample_loc(obs, rng)
+            for a in legal:
+                w = _World(obs.num_players, list(loc), cells, obs.kitty)
+                totals[a] += rollout(w, me, a.card, stopped_suit)[me]
+            done += 1
+            if time.perf_counter() > t_end:
+                break
+        best = max(legal, key=lambda a: (totals[a], -a.card))
+        scored = {sc_a[1]: sc_a for sc_a in self.lead_scores(obs, legal)}
+        parts = scored[best][2]
+        why = self.reason(best, parts)
+        return best, f"{why} (expects {totals[best] / done:+.1f} chips over {done} sampled deals)"
+
+
+__all__ = ["NormalMichigan", "EasyMichigan", "HardMichigan", "lead_value", "rollout"]
