@@ -18,10 +18,10 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 
-# folder -> file patterns shipped from it (one level, no scripts, no sources).
+# folder -> file patterns shipped from it (one level; the generate.py scripts stay out).
 ASSET_DIRS = {
-    "sprites": ("*.png", "*.json", "*.ttf", "*.otf"),
-    "sounds": ("*.wav", "*.ogg"),
+    "sprites": ("*.png", "*.json", "*.ttf", "*.otf", "LICENSE*"),
+    "sounds": ("*.wav", "*.ogg", "LICENSE*"),
 }
 
 
