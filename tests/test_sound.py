@@ -52,6 +52,10 @@ def test_volume_and_mute(board):
     assert board.play("deal") is False
     assert board.toggle_mute() is False
     assert board.muted is False
+    board.set_enabled(False)
+    assert board.muted is True
+    board.set_enabled(True)
+    assert board.muted is False
 
 
 def test_silent_when_mixer_init_fails(monkeypatch):

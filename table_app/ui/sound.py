@@ -108,6 +108,10 @@ class SoundBoard:
         if self._muted:
             self.stop()
 
+    def set_enabled(self, enabled: bool) -> None:
+        """Settings hook: ``set_enabled(False)`` is ``muted = True``."""
+        self.muted = not enabled
+
     def toggle_mute(self) -> bool:
         self.muted = not self._muted
         return self._muted
