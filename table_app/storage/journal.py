@@ -48,8 +48,15 @@ def new_record_path(variant: str, directory: Path | None = None) -> Path:
             return p
 
 
-def _ext_type(ev) -> str | None:
-    return ev.type if isinstance(ev, Extension) else None
+def ext_type(ev) -> str | None:
+    """The type of an ``x-`` extension event (``None`` for other events).
+
+    Read from ``to_json()``: ``Extension.type`` currently returns the JSON text of the
+    type (with quotes), see the storage report."""
+    if not isinstance(ev, Extension):
+        return None
+    t = ev.to_json().get("type")
+    return t if isinstance(t, str) else None
 
 
 class GameJournal:
@@ -86,7 +93,7 @@ class GameJournal:
         self._dirty = True       # the file must be rewritten whole
         self._fh = None
         self._closed = False
-        self.practice = any(_ext_type(e) == PRACTICE_MARK for e in self._events) \
+        self.practice = any(ext_type(e) == PRACTICE_MARK for e in self._events) \
             or bool(self.header.get("practice"))
         self.finished = any(isinstance(e, GameEnd) for e in self._events)
         self._finish_reported = self.finished
@@ -174,13 +181,12 @@ class GameJournal:
             self._pos = list(range(len(self._events)))
         else:
             cut_at = self._pos[new_len] if new_len < len(self._pos) else len(self._events)
-            cut = self._events[cut_at:]
-            undone = sum(1 for e in cut if not isinstance(e, Extension))
+            undone = len(self._pos) - new_len  # engine events cut
             self._events = self._events[:cut_at]
             self._pos = self._pos[:new_len]
             if not any(isinstance(e, GameEnd) for e in self._events):
                 self.finished = False
-            if not any(_ext_type(e) == PRACTICE_MARK for e in self._events):
+            if not any(ext_type(e) == PRACTICE_MARK for e in self._events):
                 self.practice = bool(self.header.get("practice"))
             redo = [{"event": e.to_json(), "forced": bool(f)} for e, f in reversed(_redo_stack(self.engine))]
             self._events.append(Extension.make(UNDO_MARK, at=new_len, undone=undone, redo=redo))
@@ -195,7 +201,7 @@ class GameJournal:
             if not self.header.get("practice"):
                 self._events.append(Extension.make(PRACTICE_MARK, reason="undo past a hidden card"))
         elif self.practice and not self.header.get("practice") \
-                and not any(_ext_type(e) == PRACTICE_MARK for e in self._events):
+                and not any(ext_type(e) == PRACTICE_MARK for e in self._events):
             self._events.append(Extension.make(PRACTICE_MARK, reason="undo past a hidden card"))
 
     # ------------------------------------------------------------------ writing

@@ -12,7 +12,7 @@ from typing import Callable
 from ..core.actions import DealEnd, Extension, GameEnd, event_from_json
 from ..core.errors import RecordError
 from ..engine.record import Record, engine_for, read_record, replay
-from .journal import PRACTICE_MARK, UNDO_MARK, GameJournal
+from .journal import PRACTICE_MARK, UNDO_MARK, GameJournal, ext_type
 
 
 @dataclass
@@ -72,11 +72,11 @@ def _restore_redo(eng, rec: Record) -> int:
     back on the engine.  Returns the number of events that can be redone."""
     last = None
     for ev in reversed(rec.events):
-        if isinstance(ev, Extension) and ev.type == PRACTICE_MARK:
+        if ext_type(ev) == PRACTICE_MARK:
             continue
         last = ev
         break
-    if not (isinstance(last, Extension) and last.type == UNDO_MARK) or not hasattr(eng, "_redo"):
+    if ext_type(last) != UNDO_MARK or not hasattr(eng, "_redo"):
         return 0
     try:
         items = last.to_json().get("redo") or []
@@ -122,7 +122,7 @@ def load_engine(rec: Record):
     replay(rec, engine=eng)
     _fix_forced(eng)
     if rec.header.get("practice") or any(
-            isinstance(e, Extension) and e.type == PRACTICE_MARK for e in rec.events):
+            ext_type(e) == PRACTICE_MARK for e in rec.events):
         eng.revealed_by_undo = True
     redo = _restore_redo(eng, rec)
     eng.auto = True

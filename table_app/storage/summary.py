@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core.actions import DealEnd, Extension, GameEnd
 from ..engine.record import Record
+from .journal import ABANDON_MARK, PRACTICE_MARK, ext_type
 
 CONTRACT_FAMILY = ("contract", "may_i", "mexican")
 
@@ -157,9 +158,10 @@ def summarize(rec: Record, path: Path) -> GameSummary:
             winners = tuple(int(w) for w in ev.winners)
             totals = tuple(str(t) for t in ev.totals)
         elif isinstance(ev, Extension):
-            if ev.type == "x-practice":
+            t = ext_type(ev)
+            if t == PRACTICE_MARK:
                 practice = True
-            elif ev.type == "x-abandoned":
+            elif t == ABANDON_MARK:
                 abandoned = True
     if not totals:
         totals = balances if balances is not None else tuple(str(x) for x in running) if deals else ()
