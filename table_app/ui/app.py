@@ -1,0 +1,225 @@
+"""The app: one resizable pygame-ce window, the pygame_gui manager and the scene stack.
+
+The loop (ARCHITECTURE.md, "The UI loop"): ``dt = clock.tick(fps)``; every event first
+to ``UIManager.process_events`` (which says whether a widget consumed it), then to the top
+scene; update; draw the visible scenes bottom-up, then the widgets; flip.  When no scene
+is busy (nothing glides, no AI thinks, no countdown runs) the loop sleeps on
+``pygame.event.wait`` with a timeout instead of spinning.
+
+``App(headless=True)`` is for tests: ``step()`` runs one frame without sleeping, and
+``instant=True`` makes every animation and AI pause zero.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pygame
+
+from .scene import Scene, SceneStack
+
+FPS = 60
+MIN_SIZE = (960, 600)
+TITLE = "table-app"
+
+
+def load_prefs():
+    """The settings from storage (or defaults when storage can't be used)."""
+    try:
+        from ..storage.settings import load_settings
+        s, _msgs = load_settings()
+        return s
+    except Exception:  # noqa: BLE001 - storage is optional for the window
+        from ..storage.settings import Settings
+        return Settings()
+
+
+def save_prefs(settings) -> None:
+    try:
+        from ..storage.settings import save_settings
+        save_settings(settings)
+    except Exception:  # noqa: BLE001 - a read-only config folder must not stop the game
+        pass
+
+
+class App:
+    """The window, the widgets' manager and the scene stack.
+
+    Args:
+        size: the window size.
+        headless: no real window needed (tests); never sleeps.
+        instant: animations and AI pauses take no time (tests).
+        settings: a ``Settings`` value (default: loaded from storage).
+    """
+
+    def __init__(self, size: tuple[int, int] | None = None, *, headless: bool = False,
+                 instant: bool = False, settings=None) -> None:
+        if not headless:
+            os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", TITLE)
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.init()
+        self.settings = settings if settings is not None else load_prefs()
+        if size is None:
+            size = tuple(self.settings.window_size) if self.settings else (1280, 800)
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.headless = headless
+        self.instant = instant or bool(getattr(self.settings, "skip_animations", False))
+        pygame.display.set_caption(TITLE, TITLE)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        self.clock = pygame.time.Clock()
+        self.manager = self._make_manager(self.size)
+        self.stack = SceneStack(self)
+        self.running = True
+        self.sound = self._make_sound()
+        from .table.sprites import make_art
+        self.art = make_art()
+
+    # ------------------------------------------------------------------ parts
+    @staticmethod
+    def theme_path() -> str | None:
+        p = Path(__file__).with_name("theme.json")
+        return str(p) if p.is_file() else None
+
+    def _make_manager(self, size):
+        import pygame_gui
+        return pygame_gui.UIManager(size, self.theme_path())
+
+    def _make_sound(self):
+        try:
+            from .sound import SoundBoard
+        except Exception:  # noqa: BLE001 - not written yet, or no mixer
+            return None
+        try:
+            return SoundBoard(volume=float(getattr(self.settings, "volume", 0.7)),
+                              muted=not bool(getattr(self.settings, "sound_on", True)))
+        except Exception:  # noqa: BLE001 - no sound device: silent
+            return None
+
+    def play_sound(self, name: str) -> None:
+        if self.sound is None or not getattr(self.settings, "sound_on", True):
+            return
+        try:
+            self.sound.play(name)
+        except Exception:  # noqa: BLE001 - sound never stops the game
+            pass
+
+    def update_settings(self, **changes) -> None:
+        try:
+            self.settings = self.settings.replace(**changes)
+        except (ValueError, AttributeError):
+            return
+        save_prefs(self.settings)
+
+    # ------------------------------------------------------------------ scenes
+    def push(self, scene: Scene) -> Scene:
+        return self.stack.push(scene)
+
+    def pop(self) -> Scene | None:
+        s = self.stack.pop()
+        if not self.stack.scenes:
+            self.running = False
+        return s
+
+    def replace(self, scene: Scene) -> Scene:
+        return self.stack.replace(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------------ loop
+    def resize(self, size) -> None:
+        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        if size == self.size:
+            return
+        if not self.headless:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        self.manager.set_window_resolution(self.size)
+        for s in self.stack.scenes:
+            s.resize(self.size)
+
+    def busy(self) -> bool:
+        return any(s.busy() for s in self.stack.updating())
+
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED and not self.headless:
+            if (event.x, event.y) != self.size:
+                self.resize((event.x, event.y))
+            return
+        consumed = self.manager.process_events(event)
+        top = self.stack.top
+        if top is None:
+            return
+        if event.type >= pygame.USEREVENT and hasattr(event, "ui_element"):
+            top.handle_ui_event(event)
+            return
+        if not consumed:
+            top.handle_event(event)
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw.  ``dt`` in seconds (default: the clock's)."""
+        ms = self.clock.tick(FPS)
+        if dt is None:
+            dt = min(ms / 1000.0, 0.1)
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        for s in self.stack.updating():
+            s.update(dt)
+        self.manager.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        for s in self.stack.visible():
+            s.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        if not self.headless:
+            pygame.display.flip()
+
+    def run(self) -> int:
+        while self.running and self.stack.top is not None:
+            if not self.busy() and not self.headless:
+                # nothing moves: sleep until an event (or a slow tick for widget timers)
+                ev = pygame.event.wait(250)
+                if ev.type != pygame.NOEVENT:
+                    pygame.event.post(ev)
+            self.step()
+        return 0
+
+    def shutdown(self) -> None:
+        self.stack.clear()
+        try:
+            self.update_settings(window_size=list(self.size))
+        except Exception:  # noqa: BLE001
+            pass
+        pygame.quit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``table-app`` window: the variant picker first."""
+    try:
+        app = App()
+    except pygame.error as e:
+        print(f"table-app: cannot open a window: {e}", file=sys.stderr)
+        return 2
+    from .scenes.picker import PickerScene
+    app.push(PickerScene())
+    try:
+        return app.run()
+    finally:
+        app.shutdown()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,141 @@
+"""The scene stack (Tuxemon ``state.py`` style).
+
+A scene has a lifecycle: ``startup`` (pushed), ``resume`` (becomes the top scene),
+``pause`` (another scene is pushed over it), ``shutdown`` (popped or replaced).  Every
+frame the app gives events to the top scene only (after pygame_gui had its turn), updates
+the top scene (and the scenes under a transparent overlay when they ask for it), and draws
+bottom-up from the lowest visible scene.
+
+A scene owns the pygame_gui widgets it creates: ``self.widgets`` are killed on shutdown
+and hidden while paused (so a paused scene's buttons can't be pressed under an overlay).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
+
+
+class Scene:
+    """Base scene.
+
+    Attributes:
+        transparent: the scene below is drawn first (an overlay).
+        update_below: the scene below keeps updating under this overlay.
+        app: the running app (set when pushed).
+    """
+    transparent = False
+    update_below = False
+
+    def __init__(self) -> None:
+        self.app: "App | None" = None
+        self.widgets: list = []
+
+    # ---- lifecycle
+    def startup(self) -> None:
+        """Pushed: create widgets here (the window size is known)."""
+
+    def resume(self) -> None:
+        for w in self.widgets:
+            w.show()
+
+    def pause(self) -> None:
+        for w in self.widgets:
+            w.hide()
+
+    def shutdown(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets.clear()
+
+    # ---- frame
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Returns whether the event was used."""
+        return False
+
+    def handle_ui_event(self, event: pygame.event.Event) -> bool:
+        """A pygame_gui event (button pressed, ...)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """``dt`` in seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: rebuild widgets and reflow."""
+
+    def busy(self) -> bool:
+        """Something moves or waits on a timer: the loop must not sleep."""
+        return False
+
+    # ---- helpers
+    def add(self, widget):
+        self.widgets.append(widget)
+        return widget
+
+    def clear_widgets(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets.clear()
+
+
+class SceneStack:
+    """Push, pop and replace scenes, calling their lifecycle hooks."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes[-1].pause()
+        scene.app = self.app
+        self.scenes.append(scene)
+        scene.startup()
+        scene.resume()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        s = self.scenes.pop()
+        s.shutdown()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return s
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            s = self.scenes.pop()
+            s.shutdown()
+        return self.push(scene)
+
+    def clear(self) -> None:
+        while self.scenes:
+            self.pop()
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom-up."""
+        out: list[Scene] = []
+        for s in reversed(self.scenes):
+            out.append(s)
+            if not s.transparent:
+                break
+        return list(reversed(out))
+
+    def updating(self) -> list[Scene]:
+        out: list[Scene] = []
+        for s in reversed(self.scenes):
+            out.append(s)
+            if not s.update_below:
+                break
+        return list(reversed(out))

@@ -1,0 +1,281 @@
+"""The variant picker (the first scene): the four games with a line each, the number of
+players, every opponent's name and level, the game's options, Resume, Replays,
+Settings and Quit.  The last choices are remembered in the settings."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+
+from ...variants import VARIANTS
+from ..scene import Scene
+from ..table import text
+from ..table.session import DEFAULT_NAMES, LEVELS, GameSession
+
+ORDER = ("contract", "may_i", "mexican", "michigan")
+
+
+class PickerScene(Scene):
+    def __init__(self) -> None:
+        super().__init__()
+        self.variant = "may_i"
+        self.players = 4
+        self.names: list[str] = list(DEFAULT_NAMES[1:])
+        self.levels: list[str] = ["normal"] * 7
+        self.options: dict = {}
+        self.named: dict = {}
+        self.entries: list = []
+        self.level_menus: list = []
+        self.unfinished = None
+        self.message = ""
+        self._felt = None
+
+    # ------------------------------------------------------------------ state
+    def startup(self) -> None:
+        st = self.app.settings
+        v = getattr(st, "last_variant", None) or getattr(st, "default_variant", "may_i")
+        self.variant = v if v in VARIANTS else "may_i"
+        self.players = getattr(st, "last_players", None) or getattr(st, "default_players", 4)
+        names = list(getattr(st, "last_names", ()) or ())
+        for i, n in enumerate(names[:7]):
+            self.names[i] = n
+        levels = list(getattr(st, "last_levels", ()) or getattr(st, "default_levels", ()) or ())
+        for i, l in enumerate(levels[:7]):
+            if l in LEVELS:
+                self.levels[i] = l
+        self.options = dict(VARIANTS[self.variant].default_options)
+        last_opts = dict(getattr(st, "last_options", {}) or {})
+        for k in self.options:
+            if k in last_opts:
+                self.options[k] = last_opts[k]
+        self._clamp_players()
+        self._find_unfinished()
+        self.build()
+
+    def _find_unfinished(self) -> None:
+        self.unfinished = None
+        try:
+            from ...storage.library import Library
+            self.unfinished = Library().unfinished()
+        except Exception:  # noqa: BLE001 - no storage: no resume
+            self.unfinished = None
+
+    def _clamp_players(self) -> None:
+        info = VARIANTS[self.variant]
+        self.players = max(info.min_players, min(info.max_players, int(self.players)))
+
+    def _read_entries(self) -> None:
+        for i, e in enumerate(self.entries):
+            t = e.get_text().strip()
+            if t:
+                self.names[i] = t[:20]
+
+    # ------------------------------------------------------------------ widgets
+    def _button(self, name, rect, label, cls="@picker_button", tip=None):
+        b = UIButton(relative_rect=pygame.Rect(rect), text=label, manager=self.app.manager,
+                     tool_tip_text=tip, object_id=ObjectID(class_id=cls, object_id="#" + name))
+        self.named[name] = b
+        return self.add(b)
+
+    def geometry(self):
+        W, H = self.app.size
+        cw = min(1100, W - 60)
+        x0 = (W - cw) // 2
+        top = max(90, int(H * 0.14))
+        left_w = int(cw * 0.5)
+        return W, H, x0, top, cw, left_w
+
+    def build(self) -> None:
+        self.clear_widgets()
+        self.named = {}
+        self.entries = []
+        self.level_menus = []
+        m = self.app.manager
+        W, H, x0, top, cw, left_w = self.geometry()
+        # the four games
+        y = top
+        for vid in ORDER:
+            info = VARIANTS[vid]
+            cls = "@variant_on" if vid == self.variant else "@variant"
+            self._button("v_" + vid, (x0, y, left_w - 20, 40), info.name, cls,
+                         tip=f"{info.min_players}-{info.max_players} players")
+            lab = UILabel(pygame.Rect(x0 + 4, y + 42, left_w - 24, 22), info.description, m,
+                          object_id=ObjectID(class_id="@desc"))
+            self.add(lab)
+            y += 78
+        # players and opponents
+        rx = x0 + left_w + 10
+        rw = cw - left_w - 10
+        info = VARIANTS[self.variant]
+        self.add(UILabel(pygame.Rect(rx, top, 160, 32), "Players:", m, object_id=ObjectID(class_id="@heading")))
+        opts = [str(k) for k in range(info.min_players, info.max_players + 1)]
+        dd = UIDropDownMenu(opts, str(self.players), pygame.Rect(rx + 160, top, 90, 32), m,
+                            object_id=ObjectID(object_id="#players"))
+        self.named["players"] = dd
+        self.add(dd)
+        y = top + 44
+        row_h = min(38, max(30, (H - top - 260) // 7))
+        for i in range(self.players - 1):
+            self.add(UILabel(pygame.Rect(rx, y, 28, row_h - 4), f"{i + 1}.", m))
+            e = UITextEntryLine(pygame.Rect(rx + 30, y, rw - 200, row_h - 4), m,
+                                object_id=ObjectID(object_id=f"#name_{i}"))
+            e.set_text(self.names[i])
+            self.entries.append(self.add(e))
+            lv = UIDropDownMenu(list(LEVELS), self.levels[i],
+                                pygame.Rect(rx + rw - 160, y, 150, row_h - 4), m,
+                                object_id=ObjectID(object_id=f"#level_{i}"))
+            lv.seat_index = i
+            self.level_menus.append(self.add(lv))
+            y += row_h
+        # options
+        y += 8
+        if self.variant == "contract":
+            dw = bool(self.options.get("deuces_wild", False))
+            self._button("opt_deuces", (rx, y, rw - 10, 34),
+                         f"Deuces wild: {'on' if dw else 'off'} (not in the source's rules)",
+                         tip="Twos are wild too (CR-3 option)")
+        elif self.variant == "michigan":
+            self.add(UILabel(pygame.Rect(rx, y, 200, 32), "Rotations of the deal:", m))
+            rot = int(self.options.get("rotations", 1))
+            rd = UIDropDownMenu([str(k) for k in range(1, 6)], str(rot),
+                                pygame.Rect(rx + 210, y, 80, 32), m,
+                                object_id=ObjectID(object_id="#rotations"))
+            self.named["rotations"] = rd
+            self.add(rd)
+        # the bottom row
+        by = H - 80
+        bw = 150
+        n_b = 5
+        bx = (W - (n_b * bw + (n_b - 1) * 12)) // 2
+        self._button("start", (bx, by, bw, 46), "Start", "@primary")
+        res = self._button("resume", (bx + (bw + 12), by, bw, 46), "Resume", "@picker_button",
+                           tip=self._resume_tip())
+        if self.unfinished is None:
+            res.disable()
+        self._button("replays", (bx + 2 * (bw + 12), by, bw, 46), "Replays")
+        self._button("settings", (bx + 3 * (bw + 12), by, bw, 46), "Settings")
+        self._button("quit", (bx + 4 * (bw + 12), by, bw, 46), "Quit")
+
+    def _resume_tip(self):
+        u = self.unfinished
+        if u is None:
+            return "No unfinished game"
+        name = VARIANTS[u.variant].name if u.variant in VARIANTS else u.variant
+        return f"{name}, {u.deals_played} deals played ({u.created})"
+
+    def resize(self, size) -> None:
+        self._read_entries()
+        self._felt = None
+        self.build()
+
+    def resume(self) -> None:
+        super().resume()
+        self._find_unfinished()
+        if self.app is not None and self.widgets:
+            self._read_entries()
+            self.build()
+
+    # ------------------------------------------------------------------ events
+    def handle_ui_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            name = next((k for k, v in self.named.items() if v is event.ui_element), None)
+            if name:
+                self.press(name)
+                return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            el = event.ui_element
+            if el is self.named.get("players"):
+                self._read_entries()
+                self.players = int(event.text)
+                self.build()
+                return True
+            if el is self.named.get("rotations"):
+                self.options["rotations"] = int(event.text)
+                return True
+            if el in self.level_menus:
+                self.levels[el.seat_index] = event.text
+                return True
+        return False
+
+    def press(self, name: str) -> None:
+        """A button's action (tests call this as a click does)."""
+        if name.startswith("v_"):
+            self._read_entries()
+            self.variant = name[2:]
+            self.options = dict(VARIANTS[self.variant].default_options)
+            self._clamp_players()
+            self.build()
+        elif name == "opt_deuces":
+            self._read_entries()
+            self.options["deuces_wild"] = not bool(self.options.get("deuces_wild", False))
+            self.build()
+        elif name == "start":
+            self.start()
+        elif name == "resume":
+            self.resume_game()
+        elif name == "replays":
+            from .library import LibraryScene
+            self.app.push(LibraryScene())
+        elif name == "settings":
+            from .settings import SettingsScene
+            self.app.push(SettingsScene())
+        elif name == "quit":
+            self.app.quit()
+
+    def choices(self) -> dict:
+        self._read_entries()
+        n = self.players
+        return {"variant": self.variant, "players": n,
+                "names": ["You"] + self.names[:n - 1],
+                "levels": [""] + self.levels[:n - 1], "options": dict(self.options)}
+
+    def start(self, seed: int | None = None, autosave: bool = True) -> GameSession:
+        c = self.choices()
+        self.app.update_settings(last_variant=c["variant"], last_players=c["players"],
+                                 last_levels=list(c["levels"][1:]), last_names=list(self.names),
+                                 last_options=c["options"])
+        session = GameSession(c["variant"], c["players"], c["names"], c["levels"], c["options"],
+                              human=0, seed=seed, autosave=autosave)
+        from .table import TableScene
+        self.app.push(TableScene(session))
+        return session
+
+    def resume_game(self) -> None:
+        if self.unfinished is None:
+            return
+        try:
+            from ...storage.library import Library
+            res = Library().resume(self.unfinished)
+        except Exception as e:  # noqa: BLE001 - a bad file: say so
+            self.message = f"Can't resume: {e}"
+            return
+        if res is None:
+            self.message = "Can't resume that game"
+            return
+        session = GameSession.from_resumed(res)
+        from .table import TableScene
+        self.app.push(TableScene(session))
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surf) -> None:
+        W, H = surf.get_size()
+        if self._felt is None or self._felt.get_size() != (W, H):
+            self._felt = self.app.art.felt((W, H))
+        surf.blit(self._felt, (0, 0))
+        W, H, x0, top, cw, left_w = self.geometry()
+        t = text.render_shadowed("table-app", 40, (250, 236, 170), bold=True)
+        surf.blit(t, (x0, max(12, top - 78)))
+        sub = text.render_shadowed("Contract Rummy · May I? · Mexican Rummy · Michigan  —  "
+                                   "choose a game ♠ ♥ ♦ ♣", 16, (225, 235, 225))
+        surf.blit(sub, (x0 + 4, max(12, top - 78) + t.get_height() + 2))
+        # a few fanned cards for the look
+        art = self.app.art
+        cwid = max(50, int(W / 22))
+        for i, f in enumerate((12, 24, 38, 51, 52)):
+            img = art.face(f, cwid)
+            img = pygame.transform.rotozoom(img, 14 - i * 7, 1.0)
+            surf.blit(img, (x0 + cw - 5 * cwid * 0.55 - cwid + i * cwid * 0.55, max(6, top - 100) + abs(i - 2) * 6))
+        if self.message:
+            m = text.plate(self.message, 15, (255, 235, 235), (150, 24, 30, 220))
+            surf.blit(m, m.get_rect(midbottom=(W // 2, H - 90)))

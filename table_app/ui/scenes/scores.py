@@ -1,0 +1,256 @@
+"""Overlays over the table: the score sheet (between deals, or on request), the results
+at the end of the game, and the table's menu."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from ..scene import Scene
+from ..table import text
+
+
+def _frac(x) -> str:
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{x.numerator}/{x.denominator}"
+
+
+class Overlay(Scene):
+    """A translucent panel over the scene below."""
+    transparent = True
+    panel_size = (760, 520)
+
+    def panel(self) -> pygame.Rect:
+        W, H = self.app.size
+        w = min(self.panel_size[0], W - 40)
+        h = min(self.panel_size[1], H - 40)
+        return pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
+
+    def button(self, name, rect, label, cls="@table_button"):
+        b = pygame_gui.elements.UIButton(relative_rect=pygame.Rect(rect), text=label,
+                                         manager=self.app.manager,
+                                         object_id=ObjectID(class_id=cls, object_id="#" + name))
+        b.name = name
+        return self.add(b)
+
+    def draw_panel(self, surf, title: str) -> pygame.Rect:
+        W, H = surf.get_size()
+        dim = pygame.Surface((W, H), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 130))
+        surf.blit(dim, (0, 0))
+        p = self.panel()
+        s = pygame.Surface(p.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (14, 44, 28, 245), s.get_rect(), border_radius=14)
+        pygame.draw.rect(s, (226, 182, 70), s.get_rect(), 2, border_radius=14)
+        surf.blit(s, p.topleft)
+        t = text.render(title, 24, (250, 236, 170), bold=True)
+        surf.blit(t, (p.x + 20, p.y + 14))
+        return p
+
+    def resize(self, size) -> None:
+        self.clear_widgets()
+        self.startup()
+
+    def handle_ui_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.widgets:
+            self.press_button(getattr(event.ui_element, "name", ""))
+            return True
+        return False
+
+    def press_button(self, name: str) -> None:
+        pass
+
+    def handle_event(self, event) -> bool:
+        return True  # nothing reaches the table under an overlay
+
+
+def score_rows(session):
+    """The score sheet's rows: ``(heading, [cells per seat], note)``."""
+    st = session.engine.state
+    obs = session.rules.observe(st, session.human)
+    rows = []
+    names = session.names
+    if session.michigan:
+        prev = [Fraction(0)] * session.num_players
+        for r in obs.results:
+            delta = [Fraction(b) - p for b, p in zip(r.balances, prev)]
+            rows.append((f"Deal {r.round}", [f"{_frac(b)} ({'+' if d >= 0 else ''}{_frac(d)})"
+                                             for b, d in zip(r.balances, delta)],
+                         f"{names[r.winner]} went out"))
+            prev = [Fraction(b) for b in r.balances]
+        total = [_frac(b) for b in obs.balances]
+        return rows, total, obs
+    for r in obs.results:
+        rows.append((f"Round {r.round}", [str(x) for x in r.scores],
+                     "dead deal" if r.winner is None else f"{names[r.winner]} went out"))
+    total = [str(t) for t in obs.totals]
+    return rows, total, obs
+
+
+def draw_sheet(surf, p: pygame.Rect, session, top: int) -> None:
+    rows, total, obs = score_rows(session)
+    n = session.num_players
+    first_w = 110
+    note_w = 170
+    col_w = max(60, (p.w - 40 - first_w - note_w) // n)
+    y = p.y + top
+    x0 = p.x + 20
+    size = 15 if n <= 6 else 13
+    for i, nm in enumerate(session.names):
+        t = text.render(nm[:10], size, (250, 236, 170), bold=True)
+        surf.blit(t, (x0 + first_w + i * col_w, y))
+    y += 26
+    pygame.draw.line(surf, (226, 182, 70), (x0, y - 4), (p.right - 20, y - 4), 1)
+    max_rows = max(1, (p.bottom - 90 - y) // 22)
+    for head, cells, note in rows[-max_rows:]:
+        surf.blit(text.render(head, size, (230, 230, 220)), (x0, y))
+        for i, c in enumerate(cells):
+            surf.blit(text.render(c, size, (240, 240, 235)), (x0 + first_w + i * col_w, y))
+        surf.blit(text.render(note, 13, (200, 220, 200)), (x0 + first_w + n * col_w + 6, y + 1))
+        y += 22
+    pygame.draw.line(surf, (226, 182, 70), (x0, y + 2), (p.right - 20, y + 2), 1)
+    y += 8
+    label = "Balance" if session.michigan else "Total"
+    surf.blit(text.render(label, size, (250, 236, 170), bold=True), (x0, y))
+    for i, c in enumerate(total):
+        surf.blit(text.render(c, size, (255, 240, 190), bold=True), (x0 + first_w + i * col_w, y))
+    if session.michigan and obs.round:
+        y += 28
+        lay = "   ".join(f"{k}: {_frac(v)}" for k, v in obs.layout.items())
+        surf.blit(text.render(f"On the layout: {lay}   Kitty: {_frac(obs.kitty)}", 14,
+                              (220, 230, 220)), (x0, y))
+        if obs.widow is not None:
+            from ...core.cards import face_pretty
+            y += 22
+            surf.blit(text.render("The widow was: " + " ".join(face_pretty(c >> 3) for c in obs.widow),
+                                  14, (220, 230, 220)), (x0, y))
+
+
+class ScoreSheet(Overlay):
+    """Every deal so far, the running totals and who went out (Michigan: the chip
+    journal).  ``between``: shown after a deal, with "Next deal"."""
+
+    def __init__(self, session, between: bool) -> None:
+        super().__init__()
+        self.session = session
+        self.between = between
+
+    def startup(self) -> None:
+        p = self.panel()
+        label = "Next deal" if self.between else "Close"
+        self.button("next", (p.right - 180, p.bottom - 56, 160, 40), label, "@primary")
+
+    def press_button(self, name: str) -> None:
+        if name == "next":
+            self.close()
+
+    def close(self) -> None:
+        self.app.pop()
+        if self.between:
+            top = self.app.stack.top
+            if hasattr(top, "continue_after_sheet"):
+                top.continue_after_sheet()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE):
+            self.close()
+        return True
+
+    def draw(self, surf) -> None:
+        st = self.session.engine.state
+        obs = self.session.rules.observe(st, self.session.human)
+        if self.between and obs.results:
+            r = obs.results[-1]
+            w = r.winner
+            who = "Nobody" if w is None else ("You" if w == self.session.human else self.session.names[w])
+            title = f"Deal {r.round} is over: {who} went out" if w is not None else f"Deal {r.round}: a dead deal"
+        else:
+            title = "Score sheet"
+        p = self.draw_panel(surf, title)
+        draw_sheet(surf, p, self.session, 60)
+
+
+class ResultsScene(Overlay):
+    """The end of the game: the winners, the final sheet, New game / Back to the picker."""
+    panel_size = (800, 560)
+
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+
+    def startup(self) -> None:
+        p = self.panel()
+        self.button("new", (p.right - 380, p.bottom - 56, 170, 40), "New game", "@primary")
+        self.button("picker", (p.right - 200, p.bottom - 56, 180, 40), "Back to the picker")
+
+    def press_button(self, name: str) -> None:
+        s = self.session
+        if name == "new":
+            from .table import TableScene
+            from ..table.session import GameSession
+            ns = GameSession(s.variant, s.num_players, s.names, [l or "normal" for l in s.levels],
+                             s.options, human=s.human)
+            s.close()
+            self.app.stack.clear()
+            self.app.running = True
+            self.app.push(TableScene(ns))
+        elif name == "picker":
+            s.close()
+            self.app.stack.clear()
+            self.app.running = True
+            from .picker import PickerScene
+            self.app.push(PickerScene())
+
+    def draw(self, surf) -> None:
+        ge = self.session.rules.game_end(self.session.engine.state)
+        names = self.session.names
+        if ge is not None:
+            ws = [("You" if w == self.session.human else names[w]) for w in ge.winners]
+            title = ("Winner: " if len(ws) == 1 else "Shared win: ") + ", ".join(ws)
+        else:
+            title = "Results"
+        p = self.draw_panel(surf, title)
+        draw_sheet(surf, p, self.session, 60)
+
+
+class TableMenu(Overlay):
+    panel_size = (380, 300)
+
+    def __init__(self, table) -> None:
+        super().__init__()
+        self.table = table
+
+    def startup(self) -> None:
+        p = self.panel()
+        y = p.y + 64
+        for name, label in (("resume", "Back to the table"), ("scores", "Score sheet"),
+                            ("picker", "Leave to the picker"), ("quit", "Quit")):
+            self.button(name, (p.x + 40, y, p.w - 80, 40), label)
+            y += 50
+
+    def press_button(self, name: str) -> None:
+        if name == "resume":
+            self.app.pop()
+        elif name == "scores":
+            self.app.pop()
+            self.app.push(ScoreSheet(self.table.session, between=False))
+        elif name == "picker":
+            self.table.session.close()
+            self.app.stack.clear()
+            self.app.running = True
+            from .picker import PickerScene
+            self.app.push(PickerScene())
+        elif name == "quit":
+            self.app.quit()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+        return True
+
+    def draw(self, surf) -> None:
+        self.draw_panel(surf, "Menu")

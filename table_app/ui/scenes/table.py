@@ -1,0 +1,1004 @@
+"""The table scene: one game against the computer, played by drag and drop.
+
+The scene shows the human seat's Observation of the state it has *caught up to*
+(``shown``): after an action the new events are shown one by one at a readable pace, so
+every AI card and every forced play visibly travels.  The human may act only when the
+display has caught up and it is their decision.  A gesture becomes a candidate action;
+``GameSession.apply`` (the engine) accepts it or raises ``IllegalActionError``, whose
+message (with its rule id) is shown while the cards glide back.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from ...core.actions import (Buy, Discard, Draw, GoDown, LayOff, Lead, MeldDecl, PassBuy,
+                             PassUpcard, Swap)
+from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, face_pretty
+from ...core.errors import IllegalActionError
+from ...core.melds import layoff_roles, swap_index
+from ..scene import Scene
+from ..table import layout as layout_mod
+from ..table import text
+from ..table.drag import DragController
+from ..table.meldhelp import readings, roles_by_card
+from ..table.presenter import UIState, is_michigan, present
+from ..table.session import GameSession
+from ..table.sprites import SpriteLayer
+
+DRAGGABLE = ("hand", "stock", "upcard")
+GREEN = (110, 230, 130)
+GOLD = (255, 214, 80)
+
+
+class TableScene(Scene):
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.engine = session.engine
+        self.human = session.human
+        self.ui = UIState(names=session.names, levels=session.levels)
+        self.layer = SpriteLayer()
+        self.dragger = DragController()
+        self.shown = len(self.engine.log)
+        self.step_t = 0.0
+        self.think_t = 0.0
+        self.msg = ""
+        self.msg_t = 0.0
+        self.msg_bad = False
+        self.last_text = ""
+        self.cur_event = None
+        self.sort_mode = "suit"
+        self.stage_pick: list[int] = []
+        self.buy_t = 0.0
+        self.buy_open = False
+        self.want_stock = False
+        self.sheet_for = None
+        self.view = None
+        self.obs = None
+        self.L = None
+        self._felt = None
+        self.buttons: dict = {}
+        self.engine.subscribe(self._on_engine)
+
+    # ------------------------------------------------------------------ setup
+    @property
+    def instant(self) -> bool:
+        return bool(self.app and self.app.instant)
+
+    def startup(self) -> None:
+        st = self.app.settings
+        self.layer.speed = 0.0 if self.instant else 1.0 / max(0.25, float(getattr(st, "animation_speed", 1.0)))
+        self.sort_mode = "suit"
+        if not self.engine.log and self.session.deal_due():
+            self.session.deal_next()
+            self.shown = 0
+        self._layout()
+        self._build_buttons()
+        self.refresh(instant=True)
+
+    def _layout(self) -> None:
+        self.L = layout_mod.compute(self.app.size, self.session.num_players, self.human,
+                                    self.session.michigan)
+
+    def _btn(self, name, rect, label, tip=None, cls="@table_button"):
+        b = pygame_gui.elements.UIButton(relative_rect=pygame.Rect(rect), text=label,
+                                         manager=self.app.manager, tool_tip_text=tip,
+                                         object_id=ObjectID(class_id=cls, object_id="#" + name))
+        self.buttons[name] = b
+        return self.add(b)
+
+    def _build_buttons(self) -> None:
+        self.clear_widgets()
+        self.buttons = {}
+        L = self.L
+        W = L.size[0]
+        bh = 28
+        y = 5
+        self._btn("menu", (W - 84, y, 78, bh), "Menu", "Scores, rules of this game, leave the table")
+        self._btn("redo", (W - 84 - 84, y, 78, bh), "Redo", "Redo (Ctrl+Y)")
+        self._btn("undo", (W - 84 - 168, y, 78, bh), "Undo", "Undo back to your previous decision (Ctrl+Z)")
+        self._btn("scores", (W - 84 - 252, y, 78, bh), "Scores", "The score sheet")
+        sd = L.side
+        half = (sd.w - 6) // 2
+        bh2 = max(28, min(34, (sd.h - 12) // 3))
+        self._btn("sort_suit", (sd.x, sd.y, half, bh2), "Sort: suit", "Sort your hand by suit")
+        self._btn("sort_rank", (sd.x + half + 6, sd.y, half, bh2), "Sort: rank", "Sort your hand by rank")
+        if not self.session.michigan:
+            self._btn("suggest", (sd.x, sd.y + bh2 + 6, half, bh2), "Suggest",
+                      "Fill the meld area with the best going-down")
+            self._btn("clear", (sd.x + half + 6, sd.y + bh2 + 6, half, bh2), "Clear",
+                      "Take the cards being built back into your hand")
+            self._btn("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), "Go down",
+                      "Lay down the contract's melds", cls="@primary")
+            # the buying window
+            bx = L.discard.right + 16
+            by = L.discard.y + L.ch // 2 - 10
+            self._btn("buy", (bx, by, 170, 36), "May I?", None, cls="@primary")
+            self._btn("pass_buy", (bx + 176, by, 80, 36), "Pass", None)
+            self.buttons["buy"].hide()
+            self.buttons["pass_buy"].hide()
+
+    def resize(self, size) -> None:
+        self._layout()
+        self._felt = None
+        self._build_buttons()
+        self.refresh(instant=True)
+
+    def shutdown(self) -> None:
+        super().shutdown()
+        try:
+            self.engine._listeners.remove(self._on_engine)
+        except ValueError:
+            pass
+
+    # ------------------------------------------------------------------ engine events
+    def _on_engine(self, kind, payload) -> None:
+        if kind == "truncate":
+            self.shown = min(self.shown, payload)
+
+    # ------------------------------------------------------------------ the shown state
+    def shown_obs(self):
+        st = self.engine.states[min(self.shown, len(self.engine.log))]
+        return self.session.rules.observe(st, self.human)
+
+    def caught_up(self) -> bool:
+        return self.shown >= len(self.engine.log)
+
+    def refresh(self, instant: bool = False, slow: float = 1.0) -> None:
+        obs = self.shown_obs()
+        self.obs = obs
+        hand = list(obs.hand)
+        hs = set(hand)
+        order = [c for c in self.ui.hand_order if c in hs]
+        new = [c for c in hand if c not in set(order)]
+        if len(new) > 3 or not order:
+            order = order + new
+            order = self._sorted(order) if self.sort_mode else order
+        else:
+            for c in new:
+                self._insert_sorted(order, c)
+        self.ui.hand_order = order
+        self.ui.selected &= hs
+        # staged groups keep only cards still in hand
+        staged = []
+        picks = []
+        for g, p in zip(self.ui.staged, self.stage_pick + [0] * len(self.ui.staged)):
+            g2 = [c for c in g if c in hs]
+            if g2:
+                staged.append(g2)
+                picks.append(p)
+        self.ui.staged, self.stage_pick = staged, picks
+        self._stage_roles(obs)
+        self.ui.lift = set()
+        self.ui.dim = set()
+        if is_michigan(obs) and self.caught_up() and self.session.human_to_act() == "lead":
+            leads = {a.card for a in self.engine.legal_actions() if a.type == "lead"}
+            self.ui.lift = {c for c in hand if c >> 3 in leads}
+            self.ui.dim = {c for c in hand if c >> 3 not in leads}
+        self.view = present(obs, self.L, self.ui)
+        sp = self.layer.speed
+        if instant or self.instant:
+            self.layer.speed = 0.0
+        self.layer.apply(self.view.placements, self._spawn, self._sink, slow=slow)
+        self.layer.speed = sp
+        self._update_buttons()
+
+    def _sorted(self, cards):
+        if self.sort_mode == "rank":
+            return sorted(cards, key=lambda c: (FACE_RANK[c >> 3] if c >> 3 != JOKER else 99,
+                                                FACE_SUIT[c >> 3], c))
+        suit_order = {0: 0, 1: 1, 3: 2, 2: 3, -1: 4}  # alternate colours: S H C D
+        return sorted(cards, key=lambda c: (suit_order[FACE_SUIT[c >> 3]], FACE_RANK[c >> 3], c))
+
+    def _insert_sorted(self, order, c) -> None:
+        if self.sort_mode:
+            srt = self._sorted(order + [c])
+            i = srt.index(c)
+            order.insert(i, c)
+        else:
+            order.append(c)
+
+    def _stage_roles(self, obs) -> None:
+        self.ui.roles = {}
+        if is_michigan(obs):
+            return
+        for gi, g in enumerate(self.ui.staged):
+            rs = readings([c >> 3 for c in g], obs.wild_ranks)
+            if rs:
+                d = rs[self.stage_pick[gi] % len(rs)]
+                self.ui.roles.update(roles_by_card(g, d))
+
+    def _actor(self):
+        ev = self.cur_event
+        return getattr(ev, "player", None) if ev is not None else None
+
+    def _spawn(self, p):
+        v = self.view
+        ev = self.cur_event
+        t = getattr(ev, "type", "")
+        actor = self._actor()
+        if t == "deal" or ev is None:
+            return v.stock_pos
+        if p.group == "hand" or (isinstance(p.key, tuple) and p.key[0] == "opp"):
+            if t == "draw":
+                return v.discard_pos if ev.source == "discard" else v.stock_pos
+            if t == "buy":
+                return v.discard_pos
+            if t == "swap" and p.group == "hand":
+                m = v.melds.get(ev.meld)
+                return (m.x, m.y) if m else v.stock_pos
+            return v.stock_pos
+        if actor is not None and actor in v.seat_pos:
+            return v.seat_pos[actor]
+        return (p.x, p.y)
+
+    def _sink(self, s):
+        actor = self._actor()
+        if isinstance(s.key, tuple):
+            return None
+        if actor is not None and actor != self.human and actor in self.view.seat_pos:
+            return self.view.seat_pos[actor]
+        if getattr(self.cur_event, "type", "") == "deal":
+            return self.view.stock_pos
+        return None
+
+    # ------------------------------------------------------------------ buttons
+    def _update_buttons(self) -> None:
+        b = self.buttons
+        if not b:
+            return
+        eng = self.engine
+        mine = self.caught_up() and self.session.human_to_act()
+        _able(b.get("undo"), eng.can_undo(self.human))
+        _able(b.get("redo"), eng.can_redo())
+        if self.session.michigan:
+            return
+        obs = self.obs
+        down = obs.down[self.human] if obs.round else True
+        _able(b["suggest"], mine == "play" and not down)
+        _able(b["go_down"], mine == "play" and not down and bool(self.ui.staged))
+        _able(b["clear"], bool(self.ui.staged))
+        buy_now = mine == "buy"
+        if buy_now and not self.buy_open:
+            self.buy_open = True
+            self.buy_t = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
+            up = obs.buy_card
+            word = "Call" if self.session.variant == "contract" else "May I?"
+            b["buy"].set_text(f"{word} {_plain(up)} +1")
+            b["buy"].show()
+            b["pass_buy"].show()
+        elif not buy_now and self.buy_open:
+            self.buy_open = False
+            b["buy"].hide()
+            b["pass_buy"].hide()
+
+    def handle_ui_event(self, event) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        name = next((k for k, v in self.buttons.items() if v is event.ui_element), None)
+        if name is None:
+            return False
+        self.press_button(name)
+        return True
+
+    def press_button(self, name: str) -> None:
+        """A button's action (the tests call this the same way a click does)."""
+        if name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "sort_suit":
+            self.sort_mode = "suit"
+            self.ui.hand_order = self._sorted(self.ui.hand_order)
+            self.refresh()
+        elif name == "sort_rank":
+            self.sort_mode = "rank"
+            self.ui.hand_order = self._sorted(self.ui.hand_order)
+            self.refresh()
+        elif name == "suggest":
+            self.suggest()
+        elif name == "clear":
+            self.ui.staged, self.stage_pick = [], []
+            self.refresh()
+        elif name == "go_down":
+            self.go_down()
+        elif name == "buy":
+            self.act(Buy(self.human))
+        elif name == "pass_buy":
+            self.act(PassBuy(self.human))
+        elif name == "scores":
+            from .scores import ScoreSheet
+            self.app.push(ScoreSheet(self.session, between=False))
+        elif name == "menu":
+            from .scores import TableMenu
+            self.app.push(TableMenu(self))
+
+    # ------------------------------------------------------------------ acting
+    def say(self, msg: str, bad: bool = False, secs: float = 5.0) -> None:
+        self.msg, self.msg_bad, self.msg_t = msg, bad, secs
+
+    def act(self, action) -> bool:
+        """Apply a human action; on refusal show the reason (with its rule id)."""
+        if not self.caught_up():
+            return False
+        try:
+            self.session.apply(action)
+        except IllegalActionError as e:
+            self.say(str(e), bad=True)
+            self.app.play_sound("error")
+            self.refresh()
+            return False
+        except ValueError as e:
+            self.say(str(e), bad=True)
+            self.refresh()
+            return False
+        self.msg = ""
+        self.ui.selected.clear()
+        self.app.play_sound({"discard": "place", "draw": "draw", "buy": "buy",
+                             "go_down": "go_down", "lay_off": "place", "lead": "place"}.get(action.type, "place"))
+        self.step_t = 0.0
+        self._advance(0, force=True)
+        return True
+
+    def undo(self) -> None:
+        self.dragger.cancel(self.layer.sprites)
+        if self.session.undo():
+            self.shown = len(self.engine.log)
+            self.ui.staged, self.stage_pick = [], []
+            self.want_stock = False
+            self.cur_event = None
+            self.say("Undone: back to your previous decision")
+            self.refresh()
+        else:
+            self.say("Nothing to undo", bad=True)
+
+    def redo(self) -> None:
+        if self.session.redo():
+            self.shown = len(self.engine.log)
+            self.cur_event = None
+            self.say("Redone")
+            self.refresh()
+        else:
+            self.say("Nothing to redo", bad=True)
+
+    def suggest(self) -> None:
+        gd = next((a for a in self.engine.legal_actions() if isinstance(a, GoDown)), None)
+        if gd is None:
+            self.say("No going-down found in your hand yet", bad=True)
+            return
+        used = set()
+        groups, picks = [], []
+        hand = self.ui.hand_order
+        for m in gd.melds:
+            g = []
+            for f in m.cards:
+                c = next((c for c in hand if c >> 3 == f and c not in used), None)
+                if c is None:
+                    continue
+                used.add(c)
+                g.append(c)
+            groups.append(g)
+            rs = readings(list(m.cards), self.obs.wild_ranks)
+            pick = next((i for i, r in enumerate(rs) if r.kind == m.kind and tuple(r.roles) == tuple(m.roles)), 0)
+            picks.append(pick)
+        self.ui.staged, self.stage_pick = groups, picks
+        self.ui.selected.clear()
+        self.say("Suggested: press Go down to lay it")
+        self.refresh()
+
+    def go_down_action(self):
+        decls = []
+        for gi, g in enumerate(self.ui.staged):
+            rs = readings([c >> 3 for c in g], self.obs.wild_ranks)
+            if rs:
+                decls.append(rs[self.stage_pick[gi] % len(rs)])
+            else:
+                decls.append(MeldDecl("set", tuple(c >> 3 for c in g), (None,) * len(g)))
+        return GoDown(self.human, tuple(decls))
+
+    def go_down(self) -> None:
+        if not self.ui.staged:
+            self.say("Build the contract's melds first", bad=True)
+            return
+        if self.act(self.go_down_action()):
+            self.ui.staged, self.stage_pick = [], []
+            self.refresh()
+
+    # ------------------------------------------------------------------ gestures
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & pygame.KMOD_CTRL
+            if ctrl and event.key == pygame.K_z:
+                self.undo()
+                return True
+            if ctrl and event.key == pygame.K_y:
+                self.redo()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                if self.dragger.drag is not None:
+                    self.dragger.cancel(self.layer.sprites)
+                    self.refresh()
+                else:
+                    self.press_button("menu")
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.mouse_down(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            if self.dragger.drag is not None:
+                if self.dragger.motion(event.pos, self.layer.sprites):
+                    self._light_targets()
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.mouse_up(event.pos)
+        return False
+
+    def mouse_down(self, pos) -> bool:
+        if self.dragger.drag is not None:
+            return True
+        s = self.layer.at(pos, lambda s: s.group in DRAGGABLE or s.group.startswith("stage:"))
+        if s is None:
+            return False
+        keys = [s.key]
+        if s.group == "hand" and s.key in self.ui.selected and not self.session.michigan:
+            keys = [s.key] + [c for c in self.ui.hand_order if c in self.ui.selected and c != s.key]
+        self.dragger.press(keys, s.group, pos, self.layer.sprites)
+        return True
+
+    def mouse_up(self, pos) -> bool:
+        d = self.dragger.release(pos, self.layer.sprites)
+        if d is None:
+            return False
+        self.layer_lit = {}
+        if not d.moved:
+            self.click(d)
+        else:
+            self.drop(d, pos)
+        self.refresh()
+        return True
+
+    def click(self, d) -> None:
+        key = d.keys[0]
+        if d.group == "hand":
+            if self.session.michigan:
+                self.act(Lead(self.human, key >> 3))
+                return
+            if key in self.ui.selected:
+                self.ui.selected.discard(key)
+            else:
+                self.ui.selected.add(key)
+            return
+        if d.group in ("stock", "upcard"):
+            self.drop_action(d, "hand", d.pos)
+            return
+        if d.group.startswith("stage:"):
+            gi = int(d.group.split(":")[1])
+            c = key
+            f = c >> 3
+            if f == JOKER or FACE_RANK[f] in self.obs.wild_ranks:
+                rs = readings([x >> 3 for x in self.ui.staged[gi]], self.obs.wild_ranks)
+                if len(rs) > 1:
+                    self.stage_pick[gi] = (self.stage_pick[gi] + 1) % len(rs)
+                    r = rs[self.stage_pick[gi]]
+                    self.say("Reading: " + _decl_pretty(r) + "  (click the wild again for another)")
+                    return
+            self.ui.staged[gi].remove(c)
+
+    def zone_at(self, pos) -> str | None:
+        z = self.view.zones
+        order = [k for k in z if k.startswith("meld:")] + [k for k in z if k.startswith("stage:")] + \
+            ["discard", "stock", "stage", "lead", "hand"]
+        for k in order:
+            if k in z and z[k].collidepoint(pos):
+                return k
+        return None
+
+    def drop(self, d, pos) -> None:
+        zone = self.zone_at(pos)
+        if zone is None:
+            return
+        self.drop_action(d, zone, pos)
+
+    def candidate(self, d, zone, pos):
+        """``("engine", action)``, ``("ui", fn)`` or ``None`` for a drop of ``d`` on ``zone``."""
+        h = self.human
+        src = d.group
+        keys = d.keys
+        phase = self.session.human_to_act() if self.caught_up() else None
+        if src in ("stock", "upcard"):
+            if zone != "hand":
+                return None
+            if src == "upcard":
+                return ("engine", Draw(h, "discard"))
+            legal = self.engine.legal_actions() if phase else []
+            if any(isinstance(a, PassUpcard) for a in legal):
+                return ("engine", PassUpcard(h))
+            return ("engine", Draw(h, "stock"))
+        if src.startswith("stage:"):
+            gi = int(src.split(":")[1])
+            if zone == "hand":
+                return ("ui", lambda: self._unstage(keys))
+            if zone.startswith("stage"):
+                tgt = int(zone.split(":")[1]) if ":" in zone else None
+                if tgt == gi:
+                    return None
+                return ("ui", lambda: self._stage(keys, tgt))
+            return None
+        if src != "hand":
+            return None
+        face = keys[0] >> 3
+        if zone == "hand":
+            return ("ui", lambda: self._reorder(keys, pos))
+        if self.session.michigan:
+            if zone in ("lead",) or zone.startswith("cell"):
+                return ("engine", Lead(h, face))
+            return None
+        if zone == "discard":
+            if len(keys) > 1:
+                return ("error", "Discard one card at a time (CF-11)")
+            return ("engine", Discard(h, face))
+        if zone == "stage" or zone.startswith("stage:"):
+            if self.obs.down[h]:
+                return ("error", "You have already gone down: lay off on the table's melds (CF-7)")
+            tgt = int(zone.split(":")[1]) if ":" in zone else None
+            return ("ui", lambda: self._stage(keys, tgt))
+        if zone.startswith("meld:"):
+            if len(keys) > 1:
+                return ("error", "Lay off one card at a time (CF-8)")
+            mi = int(zone.split(":")[1])
+            return ("engine", self._layoff_or_swap(mi, keys[0], pos))
+        return None
+
+    def _layoff_or_swap(self, mi, card, pos):
+        h = self.human
+        obs = self.obs
+        m = obs.melds[mi]
+        f = card >> 3
+        wr = obs.wild_ranks
+        if self.session.variant == "contract" and m.kind == "run" and f != JOKER and swap_index(m, f) is not None:
+            # a natural card dropped on the wild it stands for swaps it (CR-7)
+            for r, c, role in self.view.meld_cards.get(mi, []):
+                if role is not None and r.collidepoint(pos):
+                    return Swap(h, mi, f)
+        roles = layoff_roles(m, f, wr)
+        if not roles:
+            if self.session.variant == "contract" and swap_index(m, f) is not None:
+                return Swap(h, mi, f)
+            return LayOff(h, mi, f, None)
+        if None in roles:
+            return LayOff(h, mi, f, None)
+        if len(roles) == 1 or m.kind == "set":
+            return LayOff(h, mi, f, roles[0])
+        rect = self.view.melds.get(mi)
+        low = rect is not None and pos[0] < rect.centerx
+        ordered = sorted(roles, key=lambda r: _run_rank(r, m))
+        return LayOff(h, mi, f, ordered[0] if low else ordered[-1])
+
+    def drop_action(self, d, zone, pos) -> None:
+        cand = self.candidate(d, zone, pos)
+        if cand is None:
+            return
+        kind, what = cand
+        if kind == "error":
+            self.say(what, bad=True)
+            return
+        if kind == "ui":
+            what()
+            return
+        if not self.caught_up():
+            self.say("Wait: the table is still moving", bad=True)
+            return
+        if isinstance(what, PassUpcard):
+            if self.act(what):
+                self.want_stock = True
+            return
+        self.act(what)
+
+    def _unstage(self, keys) -> None:
+        for g in self.ui.staged:
+            for k in keys:
+                if k in g:
+                    g.remove(k)
+
+    def _stage(self, keys, tgt) -> None:
+        self._unstage(keys)
+        self.ui.staged = [g for g in self.ui.staged]
+        if tgt is not None and tgt < len(self.ui.staged):
+            self.ui.staged[tgt].extend(keys)
+        else:
+            self.ui.staged.append(list(keys))
+            self.stage_pick.append(0)
+        self.ui.selected -= set(keys)
+
+    def _reorder(self, keys, pos) -> None:
+        order = [c for c in self.ui.hand_order if c not in keys]
+        xs = [(self.layer.sprites[c].tx + self.layer.sprites[c].tw / 2) if c in self.layer.sprites else 0
+              for c in order]
+        i = sum(1 for x in xs if x < pos[0])
+        self.ui.hand_order = order[:i] + list(keys) + order[i:]
+        self.sort_mode = ""
+
+    def _light_targets(self) -> None:
+        d = self.dragger.drag
+        lit = {}
+        for zone, r in self.view.zones.items():
+            if zone == "hand" and d.group == "hand":
+                continue
+            cand = self.candidate(d, zone, r.center)
+            if cand is None or cand[0] == "error":
+                continue
+            if cand[0] == "ui":
+                lit[zone] = True
+            elif self.caught_up() and self.session.human_to_act():
+                a = cand[1]
+                if isinstance(a, LayOff) and not a.role and a.card == JOKER:
+                    continue
+                ok = self.engine.is_legal(a)
+                if not ok and isinstance(a, (LayOff, Swap)):
+                    ok = any(x.meld == a.meld and x.card == a.card for x in self.engine.legal_actions()
+                             if isinstance(x, (LayOff, Swap)))
+                if ok:
+                    lit[zone] = True
+        self.layer_lit = lit
+
+    # ------------------------------------------------------------------ update
+    def busy(self) -> bool:
+        return (self.layer.moving() or not self.caught_up() or self.dragger.drag is not None
+                or self.session.ai_to_act() is not None or self.buy_open or self.msg_t > 0)
+
+    def pace(self, ev) -> float:
+        """Seconds to wait after showing ``ev`` before showing the next event."""
+        if self.instant:
+            return 0.0
+        ai = 1.0 / max(0.25, float(getattr(self.app.settings, "ai_speed", 1.0)))
+        t = ev.type
+        p = getattr(ev, "player", None)
+        if p == self.human:
+            return 0.25
+        if t == "deal":
+            return 0.7
+        if t in ("restock", "deal_end", "game_end") or t.startswith("x-"):
+            return 0.1
+        if t == "pass_buy":
+            return 0.3 * ai
+        if t == "play":
+            return 0.5 * ai
+        return 0.65 * ai
+
+    def _advance(self, dt, force: bool = False) -> None:
+        n = len(self.engine.log)
+        if self.shown > n:
+            self.shown = n
+        if self.shown == n:
+            return
+        self.step_t -= dt
+        if self.step_t > 0 and not force:
+            return
+        while self.shown < n:
+            ev = self.engine.log[self.shown]
+            self.shown += 1
+            self.cur_event = ev
+            self._describe(ev)
+            self.step_t = self.pace(ev)
+            if self.step_t > 0 and self.shown < n:
+                break
+        self.refresh()
+
+    def _describe(self, ev) -> None:
+        p = getattr(ev, "player", None)
+        name = self.session.names[p] if p is not None else ""
+        who = "You" if p == self.human else name
+        st = self.engine.states[self.shown]
+        t = ev.type
+        if t == "lead":
+            self.last_text = f"{who} led {face_pretty(ev.card)}"
+        elif t == "play":
+            self.last_text = f"{who} played {face_pretty(ev.card)}"
+        elif t == "deal":
+            self.last_text = f"Deal {ev.round}: {self.session.names[ev.dealer]} dealt"
+        elif t == "deal_end":
+            w = ev.winner
+            self.last_text = ("Dead deal: nobody went out" if w is None else
+                              f"{'You' if w == self.human else self.session.names[w]} went out!")
+            if w == self.human:
+                self.app.play_sound("go_out")
+        elif p is not None and hasattr(st, "last") and st.last:
+            self.last_text = f"{who} {st.last}"
+
+    def update(self, dt: float) -> None:
+        self.layer.update(dt)
+        if self.msg_t > 0:
+            self.msg_t -= dt
+        if self.dragger.drag is not None:
+            return
+        if not self.caught_up():
+            if self.instant or not self.layer.moving() or self.step_t <= -0.6:
+                self._advance(dt)
+            else:
+                self.step_t -= dt
+            return
+        if self.app.stack.top is not self:
+            return
+        s = self.session
+        if s.game_over():
+            if self.sheet_for != "over" and not self.layer.moving():
+                self.sheet_for = "over"
+                from .scores import ResultsScene
+                self.app.push(ResultsScene(s))
+            return
+        if s.deal_due():
+            rnd = self.obs.round
+            if self.sheet_for != rnd and not self.layer.moving():
+                self.sheet_for = rnd
+                from .scores import ScoreSheet
+                self.app.push(ScoreSheet(s, between=True))
+            return
+        seat = s.ai_to_act()
+        if seat is not None:
+            if self.ui.thinking != seat:
+                self.ui.thinking = seat
+                self.think_t = 0.0 if self.instant else 0.35 / max(0.25, float(getattr(self.app.settings, "ai_speed", 1.0)))
+                s.think(seat)
+                self.refresh()
+            self.think_t -= dt
+            if self.think_t > 0:
+                return
+            a = s.take_decision(seat)
+            if a is None:
+                s.think(seat)
+                return
+            self.ui.thinking = None
+            try:
+                s.apply(a)
+            except IllegalActionError:
+                legal = self.engine.legal_actions()
+                if legal:
+                    s.apply(legal[-1])
+            self.step_t = 0.0
+            self._advance(0, force=True)
+            return
+        if self.ui.thinking is not None:
+            self.ui.thinking = None
+            self.refresh()
+        ph = s.human_to_act()
+        if ph == "buy":
+            if getattr(self.app.settings, "auto_pass_buys", False):
+                self.act(PassBuy(self.human))
+                return
+            if self.buy_open and self.buy_t > 0:
+                self.buy_t -= dt
+                if self.buy_t <= 0:
+                    self.act(PassBuy(self.human))
+            return
+        if ph == "draw":
+            legal = self.engine.legal_actions()
+            if self.want_stock and len(legal) == 1 and isinstance(legal[0], Draw) and legal[0].source == "stock":
+                self.want_stock = False
+                self.act(legal[0])
+        if self.buy_open:
+            self._update_buttons()
+
+    def continue_after_sheet(self) -> None:
+        """The score sheet's "Next deal"."""
+        if self.session.deal_due():
+            self.ui.staged, self.stage_pick = [], []
+            self.ui.hand_order = []
+            self.session.deal_next()
+            self.sheet_for = None
+            self.app.play_sound("shuffle")
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surf: pygame.Surface) -> None:
+        W, H = surf.get_size()
+        if self._felt is None or self._felt.get_size() != (W, H):
+            f = self.app.art.felt((W, H))
+            self._felt = f.convert() if pygame.display.get_surface() is not None else f
+        surf.blit(self._felt, (0, 0))
+        v = self.view
+        lit = getattr(self, "layer_lit", {}) if self.dragger.active else {}
+        for r, kind in v.boxes:
+            _box(surf, r, kind)
+        for zone, ok in lit.items():
+            r = v.zones.get(zone)
+            if r is not None and zone not in ("hand",):
+                _glow(surf, r)
+        art = self.app.art
+        st = self.app.settings
+        four = bool(getattr(st, "four_color", False))
+        large = bool(getattr(st, "large_index", False))
+        back = getattr(st, "card_back", "blue")
+        for s in self.layer.ordered():
+            w = int(round(s.tw))
+            try:
+                img = art.face(s.face, w, four_color=four, large_index=large) if s.face is not None \
+                    else art.back(w, back)
+            except ValueError:
+                img = art.back(w, "blue")
+            r = s.rect()
+            if abs(s.w - s.tw) > 1:
+                img = pygame.transform.smoothscale(img, (max(1, r.w), max(1, int(r.w * 1.4))))
+            if s.dragging:
+                sh = art.shade(w, 70)
+                surf.blit(sh, (r.x + 6, r.y + 8))
+            surf.blit(img, r.topleft)
+            if s.dim:
+                surf.blit(art.shade(w, 80), r.topleft)
+            if s.key in self.ui.selected:
+                surf.blit(art.highlight(w), r.topleft)
+            elif s.key in self.ui.lift:
+                surf.blit(art.highlight(w, color=GREEN), r.topleft)
+        for lab in v.labels:
+            _label(surf, lab)
+        self._draw_banner(surf)
+        self._draw_buy(surf)
+        if self.msg and self.msg_t > 0:
+            col = (255, 235, 235) if self.msg_bad else (245, 245, 230)
+            bg = (150, 24, 30, 225) if self.msg_bad else (0, 0, 0, 170)
+            img = text.plate(self.msg, 17, col, bg, pad=10)
+            surf.blit(img, img.get_rect(midbottom=(W // 2, self.L.stage.y - 8)))
+
+    def _draw_banner(self, surf) -> None:
+        L = self.L
+        obs = self.obs
+        W = L.size[0]
+        bar = pygame.Surface((W, L.banner.h), pygame.SRCALPHA)
+        bar.fill((8, 30, 18, 215))
+        surf.blit(bar, (0, 0))
+        s = self.session
+        if is_michigan(obs):
+            total = s.rules.total_deals(s.num_players) if hasattr(s.rules, "total_deals") else "?"
+            head = f"{s.info.name} · deal {obs.round} of {total}"
+            if obs.sequence is not None and obs.round:
+                suit, last = obs.sequence
+                head += f" · sequence {face_pretty(last >> 3)}" + (" (stopped)" if obs.stopped else "")
+        else:
+            head = f"{s.info.name} · round {obs.round} of 7 · {obs.contract_text}"
+            if obs.wild_ranks:
+                head += " · wild: " + ", ".join(RANK_TEXT[r] + "s" for r in sorted(obs.wild_ranks)) + " and jokers"
+        x = 10
+        img = text.render(head, 16, (250, 236, 170), bold=True)
+        surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
+        x += img.get_width() + 24
+        status = self._status()
+        img = text.render(status, 16, (240, 240, 230))
+        right_limit = W - 84 - 252 - 16
+        if x + img.get_width() > right_limit:
+            img = text.render(status[:80], 14, (240, 240, 230))
+        surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
+        # the scores, under the banner on the right
+        if is_michigan(obs):
+            from ..table.presenter import _chips
+            sc = "   ".join(f"{_short(s.names[i])} {_chips(b)}" for i, b in enumerate(obs.balances))
+            sc = "Chips: " + sc
+        else:
+            sc = "Points: " + "   ".join(f"{_short(s.names[i])} {t}" for i, t in enumerate(obs.totals or (0,) * s.num_players))
+        img = text.plate(sc, 13, (240, 240, 225), (0, 0, 0, 110), pad=6)
+        surf.blit(img, img.get_rect(bottomright=(W - 8, L.side.y - 4)))
+
+    def _status(self) -> str:
+        s = self.session
+        if not self.caught_up():
+            return self.last_text
+        if s.game_over():
+            return "The game is over"
+        if s.deal_due():
+            return self.last_text
+        ph = s.human_to_act()
+        if ph is None:
+            seat = s.ai_to_act()
+            return f"{s.names[seat]} is thinking…  ({self.last_text})" if seat is not None else self.last_text
+        if ph == "draw":
+            if self.want_stock:
+                return "Drawing from the stock…"
+            return "Your turn: drag the upcard or the stock's top card to your hand"
+        if ph == "buy":
+            return "May I? Take the upcard and a penalty card, or pass"
+        if ph == "play":
+            return "Meld, lay off, or drag a card to the discard pile to end your turn"
+        if ph == "lead":
+            return "Your lead: click or drag one of the lifted cards"
+        return self.last_text
+
+    def _draw_buy(self, surf) -> None:
+        if not self.buy_open or self.session.michigan:
+            return
+        b = self.buttons["buy"]
+        r = b.relative_rect
+        total = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
+        panel = pygame.Rect(r.x - 8, r.y - 34, 280, r.h + 70)
+        _box(surf, panel, "buy")
+        lbl = text.render("Take the upcard + 1 penalty card?", 14, (250, 240, 200))
+        surf.blit(lbl, (panel.x + 8, panel.y + 8))
+        if total > 0:
+            frac = max(0.0, self.buy_t / total)
+            bar = pygame.Rect(panel.x + 8, r.bottom + 10, int((panel.w - 16) * frac), 8)
+            pygame.draw.rect(surf, (60, 60, 60), (panel.x + 8, r.bottom + 10, panel.w - 16, 8), border_radius=4)
+            pygame.draw.rect(surf, GOLD, bar, border_radius=4)
+            t = text.render(f"{max(0, self.buy_t):.0f} s", 12, (240, 240, 220))
+            surf.blit(t, (panel.right - t.get_width() - 8, r.bottom + 20))
+
+
+def _run_rank(role, m) -> int:
+    r = FACE_RANK[role]
+    if r == 14 and m.rank <= 2:
+        return 1
+    return r
+
+
+def _decl_pretty(d: MeldDecl) -> str:
+    out = []
+    for f, r in zip(d.cards, d.roles):
+        out.append(face_pretty(f) + (f"={face_pretty(r)}" if r is not None else ""))
+    return f"{d.kind}: " + " ".join(out)
+
+
+def _plain(card) -> str:
+    if card is None:
+        return ""
+    f = card >> 3
+    if f == JOKER:
+        return "Joker"
+    return RANK_TEXT[FACE_RANK[f]] + "SHDC"[FACE_SUIT[f]]
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= 8 else name[:7] + "."
+
+
+def _able(b, on: bool) -> None:
+    if b is None:
+        return
+    if on and not b.is_enabled:
+        b.enable()
+    elif not on and b.is_enabled:
+        b.disable()
+
+
+def _box(surf, r: pygame.Rect, kind: str) -> None:
+    styles = {
+        "seat": ((0, 0, 0, 60), None),
+        "seat_hi": ((40, 30, 0, 90), (255, 214, 80, 220)),
+        "pile": ((255, 255, 255, 18), (255, 255, 255, 70)),
+        "stage": ((0, 0, 0, 45), (255, 255, 255, 40)),
+        "group": ((255, 255, 255, 30), (255, 230, 150, 140)),
+        "cell": ((10, 40, 24, 150), (226, 182, 70, 200)),
+        "buy": ((20, 16, 6, 220), (255, 214, 80, 230)),
+    }
+    fill, border = styles.get(kind, ((0, 0, 0, 40), None))
+    s = pygame.Surface(r.size, pygame.SRCALPHA)
+    rad = 10
+    pygame.draw.rect(s, fill, s.get_rect(), border_radius=rad)
+    if border:
+        pygame.draw.rect(s, border, s.get_rect(), 2, border_radius=rad)
+    surf.blit(s, r.topleft)
+
+
+def _glow(surf, r: pygame.Rect) -> None:
+    s = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (110, 230, 130, 60), s.get_rect(), border_radius=10)
+    pygame.draw.rect(s, (140, 255, 160, 230), s.get_rect(), 3, border_radius=10)
+    surf.blit(s, r.topleft)
+
+
+def _label(surf, lab) -> None:
+    k = lab.kind
+    if k in ("plate", "plate_hi"):
+        img = text.plate(lab.text, lab.size, (20, 16, 4) if k == "plate_hi" else (245, 245, 235),
+                         (255, 214, 80, 235) if k == "plate_hi" else (0, 0, 0, 140), pad=8, bold=True)
+    elif k in ("tag", "tag_hi"):
+        img = text.render_shadowed(lab.text, lab.size, (255, 230, 140) if k == "tag_hi" else (225, 235, 225))
+    elif k == "role":
+        img = text.plate(lab.text, lab.size, (20, 20, 20), (255, 230, 120, 235), pad=3)
+    elif k == "chip":
+        img = text.render_shadowed(lab.text, lab.size, (255, 222, 120), bold=True)
+    elif k == "owner":
+        img = text.render_shadowed(lab.text, lab.size, (250, 236, 170), bold=True)
+    elif k == "hint":
+        img = text.render(lab.text, lab.size, (200, 225, 205))
+    else:
+        img = text.render_shadowed(lab.text, lab.size, lab.color)
+    r = img.get_rect(**{lab.anchor: lab.pos})
+    surf.blit(img, r)

@@ -1,0 +1,374 @@
+"""The presenter: maps the human seat's Observation to where every card sprite goes.
+
+``present(obs, L, ui)`` returns a ``View``: the card ``placements``, the drop ``zones``
+(name -> Rect), the table melds' card rectangles (for laying off and swapping), and the
+``labels`` to draw (names, counts, role tags, chips).  It reads only the Observation (what
+the human may know) and the UI's own state (hand order, selection, melds being built); it
+never touches the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import pygame
+
+from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, SUIT_SYMBOLS, face_pretty
+from .layout import CARD_RATIO, TableLayout
+from .sprites import Placement
+
+
+@dataclass
+class UIState:
+    """The table's own state that is not the game's: hand order, selection, melds being
+    built (``staged``: lists of card ids), names and levels, who is thinking."""
+    hand_order: list = field(default_factory=list)
+    selected: set = field(default_factory=set)
+    staged: list = field(default_factory=list)
+    names: list = field(default_factory=list)
+    levels: list = field(default_factory=list)
+    thinking: int | None = None
+    lift: set = field(default_factory=set)          # cards lifted (Michigan legal leads)
+    dim: set = field(default_factory=set)           # cards that can't be used now
+    roles: dict = field(default_factory=dict)       # staged wild card id -> chosen role face
+
+
+@dataclass
+class Label:
+    text: str
+    pos: tuple
+    size: int
+    anchor: str = "topleft"
+    kind: str = "text"      # text | plate | plate_hi | tag | chip
+    color: tuple = (245, 245, 235)
+
+
+@dataclass
+class View:
+    placements: list = field(default_factory=list)
+    zones: dict = field(default_factory=dict)
+    melds: dict = field(default_factory=dict)       # meld index -> Rect
+    meld_cards: dict = field(default_factory=dict)  # meld index -> [(Rect, card, role)]
+    labels: list = field(default_factory=list)
+    boxes: list = field(default_factory=list)       # (Rect, kind) decorations
+    seat_pos: dict = field(default_factory=dict)    # seat -> (x, y) where its cards come from
+    stock_pos: tuple = (0, 0)
+    discard_pos: tuple = (0, 0)
+
+
+def is_michigan(obs) -> bool:
+    return not hasattr(obs, "melds")
+
+
+def seat_name(ui: UIState, s: int) -> str:
+    return ui.names[s] if s < len(ui.names) else f"Seat {s}"
+
+
+def fan_positions(n: int, rect: pygame.Rect, w: int, max_step: float) -> list[float]:
+    if n <= 0:
+        return []
+    step = max_step if n == 1 else min(max_step, (rect.w - w) / (n - 1))
+    total = w + step * (n - 1)
+    x0 = rect.x + (rect.w - total) / 2
+    return [x0 + i * step for i in range(n)]
+
+
+def present(obs, L: TableLayout, ui: UIState) -> View:
+    v = View()
+    if is_michigan(obs):
+        _michigan(obs, L, ui, v)
+    else:
+        _contract(obs, L, ui, v)
+    _opponents(obs, L, ui, v)
+    return v
+
+
+# ------------------------------------------------------------------ shared parts
+def _hand(obs, L: TableLayout, ui: UIState, v: View, exclude=()) -> None:
+    cards = [c for c in ui.hand_order if c in set(obs.hand) and c not in exclude]
+    cw, ch = L.cw, L.ch
+    row = pygame.Rect(L.hand.x, L.hand.bottom - ch - 6, L.hand.w, ch)
+    xs = fan_positions(len(cards), row, cw, cw * 0.62)
+    for i, (c, x) in enumerate(zip(cards, xs)):
+        lift = 0.0
+        if c in ui.selected:
+            lift = cw * 0.22
+        elif c in ui.lift:
+            lift = cw * 0.12
+        v.placements.append(Placement(c, x, row.y, cw, c >> 3, z=1000 + i, group="hand",
+                                      dim=c in ui.dim, lift=lift))
+    v.zones["hand"] = L.hand.copy()
+    v.seat_pos[L.human] = (L.hand.centerx - cw / 2, row.y)
+
+
+def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
+    ow = L.ow
+    oh = int(ow * CARD_RATIO)
+    for s, r in L.opp.items():
+        n = obs.hand_sizes[s] if obs.round else 0
+        fan = pygame.Rect(r.x + 4, r.y + 26, r.w - 8, oh)
+        xs = fan_positions(n, fan, ow, ow * 0.24)
+        for i, x in enumerate(xs):
+            v.placements.append(Placement(("opp", s, i), x, fan.y, ow, None, z=100 + i,
+                                          group=f"opp:{s}"))
+        v.seat_pos[s] = (fan.centerx - ow / 2, fan.y)
+        turn = obs.to_act == s
+        name = seat_name(ui, s)
+        lvl = ui.levels[s] if s < len(ui.levels) and ui.levels[s] else ""
+        head = f"{name} ({lvl})" if lvl else name
+        if s == obs.dealer:
+            head += "  · dealer"
+        v.labels.append(Label(head, (r.centerx, r.y), 15, "midtop",
+                              "plate_hi" if turn else "plate"))
+        bits = [f"{n} cards"]
+        if not is_michigan(obs):
+            if obs.down[s]:
+                bits.append("down")
+            if obs.totals and obs.results:
+                bits.append(f"{obs.totals[s]} pts")
+        else:
+            bits.append(f"{_chips(obs.balances[s])} chips")
+        if ui.thinking == s:
+            bits.append("thinking…")
+        v.labels.append(Label("  ·  ".join(bits), (r.centerx, fan.bottom + 3), 13, "midtop",
+                              "tag_hi" if ui.thinking == s else "tag"))
+        v.boxes.append((r, "seat_hi" if turn else "seat"))
+
+
+def _chips(x) -> str:
+    x = Fraction(x)
+    if x.denominator == 1:
+        return f"{x.numerator:+d}" if x else "0"
+    return f"{float(x):+.2f}"
+
+
+# ------------------------------------------------------------------ contract family
+def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
+    cw, ch = L.cw, L.ch
+    staged_ids = {c for g in ui.staged for c in g}
+    _hand(obs, L, ui, v, exclude=staged_ids)
+    # stock
+    v.stock_pos = (L.stock.x, L.stock.y)
+    v.discard_pos = (L.discard.x, L.discard.y)
+    if obs.stock_size:
+        depth = min(4, obs.stock_size)
+        for i in range(depth - 1):
+            v.placements.append(Placement(("stockbed", i), L.stock.x - (depth - 1 - i) * 2,
+                                          L.stock.y - (depth - 1 - i) * 2, cw, None, z=10 + i,
+                                          group="stockbed"))
+        v.placements.append(Placement("stocktop", L.stock.x, L.stock.y, cw, None, z=20,
+                                      group="stock"))
+    v.boxes.append((L.stock, "pile"))
+    v.boxes.append((L.discard, "pile"))
+    v.zones["stock"] = L.stock.inflate(12, 12)
+    v.zones["discard"] = L.discard.inflate(int(cw * 0.3), int(cw * 0.3))
+    v.labels.append(Label(f"Stock {obs.stock_size}", (L.stock.centerx, L.stock.bottom + 6), 13,
+                          "midtop", "tag"))
+    pile = obs.discard_pile
+    below = pile[-3:-1]
+    for i, c in enumerate(below):
+        off = (len(below) - i) * 3
+        v.placements.append(Placement(c, L.discard.x - off, L.discard.y - off, cw, c >> 3,
+                                      z=30 + i, group="pilebed"))
+    if obs.upcard is not None:
+        v.placements.append(Placement(obs.upcard, L.discard.x, L.discard.y, cw,
+                                      obs.upcard >> 3, z=40, group="upcard"))
+    v.labels.append(Label("Discard" + (f" {len(pile)}" if pile else ""),
+                          (L.discard.centerx, L.discard.bottom + 6), 13, "midtop", "tag"))
+    # the melds being built (stage)
+    mw = L.mw
+    mh = int(mw * CARD_RATIO)
+    st = L.stage
+    v.zones["stage"] = st.copy()
+    v.boxes.append((st, "stage"))
+    x = st.x + 10
+    y = st.y + 22
+    step = mw * 0.34
+    for gi, g in enumerate(ui.staged):
+        gw = mw + step * (len(g) - 1)
+        r = pygame.Rect(int(x) - 4, y - 4, int(gw) + 8, mh + 8)
+        v.zones[f"stage:{gi}"] = r
+        v.boxes.append((r, "group"))
+        for i, c in enumerate(g):
+            v.placements.append(Placement(c, x + i * step, y, mw, c >> 3, z=500 + gi * 30 + i,
+                                          group=f"stage:{gi}", lift=0))
+            role = ui.roles.get(c)
+            if role is not None:
+                v.labels.append(Label("=" + face_pretty(role), (x + i * step + 2, y + mh + 1), 11,
+                                      "topleft", "tag"))
+        x += gw + mw * 0.4
+    if not ui.staged:
+        if obs.down[obs.seat]:
+            txt = "You are down: drop cards on a meld on the table to lay off"
+        else:
+            txt = (f"Build your contract here: {obs.contract_text}. "
+                   "Select cards and drag them here, or press Suggest")
+        v.labels.append(Label(txt, (st.x + 12, st.y + st.h // 2 - 8), 15, "topleft", "hint"))
+    else:
+        v.labels.append(Label(f"Contract: {obs.contract_text}", (st.x + 8, st.y + 3), 13,
+                              "topleft", "tag"))
+    _table_melds(obs, L, ui, v)
+
+
+def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
+    R = L.melds
+    owners: dict[int, list[int]] = {}
+    for i, m in enumerate(obs.melds):
+        owners.setdefault(m.owner, []).append(i)
+    order = sorted(owners, key=lambda s: (s - L.human) % L.num_players)
+    if not order:
+        v.labels.append(Label("Melds go here", (R.centerx, R.centery), 16, "center", "hint"))
+        return
+    best = None
+    mw0 = L.mw
+    for mw in range(mw0, 25, -3):
+        for cols in (1, 2, 3):
+            plan = _fit_melds(obs, order, owners, R, mw, cols)
+            if plan is not None:
+                best = (mw, plan)
+                break
+        if best:
+            break
+    if best is None:
+        best = (26, _fit_melds(obs, order, owners, R, 26, 3, force=True))
+    mw, plan = best
+    mh = int(mw * CARD_RATIO)
+    for s, (lx, ly), items in plan:
+        v.labels.append(Label("Your melds" if s == L.human else seat_name(ui, s), (lx, ly), 13,
+                              "topleft", "owner"))
+        for mi, x, y in items:
+            m = obs.melds[mi]
+            step = mw * 0.36
+            w = mw + step * (len(m.cards) - 1)
+            r = pygame.Rect(int(x) - 3, int(y) - 3, int(w) + 6, mh + 6)
+            v.melds[mi] = r
+            v.zones[f"meld:{mi}"] = r.inflate(8, 8)
+            rects = []
+            for k, (c, role) in enumerate(zip(m.cards, m.roles)):
+                cx = x + k * step
+                v.placements.append(Placement(c, cx, y, mw, c >> 3, z=200 + mi * 40 + k,
+                                              group=f"meld:{mi}"))
+                rects.append((pygame.Rect(int(cx), int(y), int(step if k < len(m.cards) - 1 else mw),
+                                          mh), c, role))
+                if role is not None and (c >> 3 == JOKER or FACE_RANK[c >> 3] in obs.wild_ranks):
+                    rt = RANK_TEXT[FACE_RANK[role]] if m.kind == "set" else face_pretty(role)
+                    v.labels.append(Label(rt, (cx + 2, y + mh - 2), 11, "topleft", "role"))
+            v.meld_cards[mi] = rects
+
+
+def _fit_melds(obs, order, owners, R: pygame.Rect, mw: int, cols: int, force: bool = False):
+    mh = int(mw * CARD_RATIO)
+    colw = R.w // cols
+    gap = int(mw * 0.3)
+    heights = [0] * cols
+    plan = []
+    for idx, s in enumerate(order):
+        col = min(range(cols), key=lambda c: heights[c])
+        x0 = R.x + col * colw
+        y = R.y + heights[col]
+        label = (x0, y)
+        y += 17
+        x = x0
+        items = []
+        for mi in owners[s]:
+            m = obs.melds[mi]
+            w = mw + mw * 0.36 * (len(m.cards) - 1)
+            if x > x0 and x + w > x0 + colw - 6:
+                x = x0
+                y += mh + 14
+            items.append((mi, x, y))
+            x += w + gap
+        y += mh + 16
+        heights[col] = y - R.y
+        plan.append((s, label, items))
+    if not force and max(heights) > R.h:
+        return None
+    return plan
+
+
+# ------------------------------------------------------------------ Michigan
+CELL_NAMES = ("AH", "KC", "QD", "JS")
+
+
+def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
+    from ...core.cards import parse_face
+    cw = L.cw
+    _hand(obs, L, ui, v)
+    pw = L.mw
+    ph = int(pw * CARD_RATIO)
+    # the layout: four pay cells and the kitty, centred in the middle
+    M = L.middle
+    cell_w = int(pw * 1.7)
+    cell_h = ph + 40
+    n_cells = 5
+    gap = int(pw * 0.35)
+    total = n_cells * cell_w + (n_cells - 1) * gap
+    x0 = M.centerx - total // 2 + cw // 2
+    y0 = M.y + 4
+    for i in range(n_cells):
+        r = pygame.Rect(x0 + i * (cell_w + gap), y0, cell_w, cell_h)
+        v.boxes.append((r, "cell"))
+        if i < 4:
+            name = CELL_NAMES[i]
+            chips = obs.layout[name]
+            f = parse_face(name)
+            v.placements.append(Placement(("cell", i), r.x + 6, r.y + 6, pw, f, z=5,
+                                          group="cell"))
+            v.labels.append(Label(_chips_plain(chips), (r.right - 8, r.y + 8), 18, "topright",
+                                  "chip"))
+        else:
+            v.labels.append(Label("Kitty", (r.centerx, r.y + 8), 15, "midtop", "owner"))
+            v.labels.append(Label(_chips_plain(obs.kitty), (r.centerx, r.y + 34), 22, "midtop",
+                                  "chip"))
+        v.zones[f"cell:{i}"] = r
+    # the widow (face down; face up once the deal is over)
+    v.stock_pos = (L.stock.x, L.stock.y)
+    wid_n = obs.hand_sizes and (52 - sum(obs.hand_sizes) - sum(len(p) for p in obs.played))
+    v.boxes.append((L.stock, "pile"))
+    if obs.widow is not None:
+        xs = fan_positions(len(obs.widow), pygame.Rect(L.stock.x, L.stock.y + 10, cw * 1.6, ph),
+                           pw, pw * 0.3)
+        for i, (c, x) in enumerate(zip(obs.widow, xs)):
+            v.placements.append(Placement(c, x, L.stock.y + 10, pw, c >> 3, z=60 + i, group="widow"))
+    elif obs.round and wid_n:
+        for i in range(min(wid_n, 12)):
+            v.placements.append(Placement(("widow", i), L.stock.x + i * 3, L.stock.y + 10 + i, pw,
+                                          None, z=60 + i, group="widow"))
+    v.labels.append(Label("Widow" + (f" {wid_n}" if obs.round else ""),
+                          (L.stock.x + pw // 2 + 10, L.stock.y - 12), 13, "midtop", "tag"))
+    # played cards in front of their owners
+    area_top = y0 + cell_h + 12
+    for s, r in L.opp.items():
+        played = obs.played[s] if obs.round else ()
+        row = pygame.Rect(r.x, area_top, r.w, ph)
+        _played_row(played, row, pw, v, s)
+    st = L.stage
+    v.boxes.append((st, "stage"))
+    played = obs.played[L.human] if obs.round else ()
+    _played_row(played, pygame.Rect(st.x + 8, st.y + 20, st.w - 16, ph), pw, v, L.human)
+    v.labels.append(Label("Your played cards", (st.x + 8, st.y + 2), 13, "topleft", "tag"))
+    # dropping a card anywhere above the hand leads it
+    lead = pygame.Rect(M.x, M.y, M.w, st.bottom - M.y)
+    v.zones["lead"] = lead
+
+
+def _played_row(played, row: pygame.Rect, pw: int, v: View, s: int) -> None:
+    if not played:
+        return
+    xs = fan_positions(len(played), row, pw, pw * 0.42)
+    for i, (c, x) in enumerate(zip(played, xs)):
+        v.placements.append(Placement(c, x, row.y, pw, c >> 3, z=300 + i, group=f"played:{s}"))
+
+
+def _chips_plain(x) -> str:
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{float(x):.2f}"
+
+
+def suit_word(s: int) -> str:
+    return SUIT_SYMBOLS[s]
+
+
+__all__ = ["UIState", "View", "Label", "present", "is_michigan", "FACE_SUIT"]

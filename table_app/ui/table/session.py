@@ -1,0 +1,298 @@
+"""A game being played at the table: the engine, the computer players and the autosave
+hook.  The UI touches the engine only through its API (``apply``, ``legal_actions``,
+``to_act``, ``undo``/``redo``, ``deal_next``, ``subscribe``) and draws only the human
+seat's Observation.
+
+Computer players come from ``table_app.ai.make_player``; while that module is not there
+(or fails) a small plausible stand-in (``FallbackPlayer``) plays so the table is usable.
+A decision is computed on an Observation plus the legal actions; a *hard* player thinks
+on a worker thread and its action is applied on the main thread.
+"""
+from __future__ import annotations
+
+import random
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from ...core.actions import (Buy, Discard, Draw, GoDown, Lead, LayOff, PassBuy, PassUpcard,
+                             Swap)
+from ...core.cards import FACE_RANK, JOKER
+from ...engine.engine import Engine
+from ...variants import VARIANTS, find_variant
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_NAMES = ("You", "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Greta")
+
+
+class FallbackPlayer:
+    """A plain legal player used until the real AI lands: takes an upcard that pairs,
+    goes down and lays off whenever it can, throws its highest loose card, never buys
+    (unless the card is wild), leads its lowest suit in Michigan."""
+
+    def __init__(self, variant: str, level: str = "normal") -> None:
+        self.variant = variant
+        self.level = level
+
+    def decide(self, obs, legal, rng):
+        legal = list(legal)
+        if not legal:
+            return None, ""
+        t = {a.type for a in legal}
+        if "lead" in t:
+            leads = [a for a in legal if a.type == "lead"]
+            return min(leads, key=lambda a: (FACE_RANK[a.card], a.card)), "leads its lowest card"
+        if "play" in t:
+            return legal[0], "plays the next card"
+        if "buy" in t:
+            up = obs.buy_card
+            if up is not None and (up >> 3 == JOKER or FACE_RANK[up >> 3] in obs.wild_ranks):
+                return next(a for a in legal if a.type == "buy"), "buys a wild card"
+            return next(a for a in legal if a.type == "pass_buy"), "passes"
+        if "draw" in t or "pass_upcard" in t:
+            up = obs.upcard
+            if up is not None and any(a.type == "draw" and a.source == "discard" for a in legal):
+                f = up >> 3
+                ranks = [FACE_RANK[c >> 3] for c in obs.hand]
+                wild = f == JOKER or FACE_RANK[f] in obs.wild_ranks
+                if wild or ranks.count(FACE_RANK[f]) >= 1:
+                    return Draw(obs.seat, "discard"), "takes the upcard for a set"
+            for a in legal:
+                if a.type in ("pass_upcard",) or (a.type == "draw" and a.source == "stock"):
+                    return a, "draws from the stock"
+            return legal[0], ""
+        for a in legal:
+            if isinstance(a, GoDown):
+                return a, "goes down"
+        lays = [a for a in legal if isinstance(a, (LayOff, Swap))]
+        if lays:
+            return lays[0], "lays off"
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            ranks = [FACE_RANK[c >> 3] for c in obs.hand]
+
+            def keep(a):
+                f = a.card
+                if f == JOKER or FACE_RANK[f] in obs.wild_ranks:
+                    return (2, 0)
+                pair = ranks.count(FACE_RANK[f]) >= 2
+                return (1 if pair else 0, -FACE_RANK[f])
+            return min(discards, key=keep), "discards a loose high card"
+        return legal[0], ""
+
+
+def make_ai(level: str, variant: str, seat: int, seed: int | None):
+    """A computer player for ``seat``: the real AI when available, else the stand-in."""
+    try:
+        from ...ai import make_player  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - not written yet
+        return FallbackPlayer(variant, level)
+    for call in (lambda: make_player(level, variant, seed=seed),
+                 lambda: make_player(level, variant)):
+        try:
+            p = call()
+            if p is not None:
+                return p
+        except TypeError:
+            continue
+        except Exception:  # noqa: BLE001 - a broken AI must not stop the table
+            break
+    return FallbackPlayer(variant, level)
+
+
+class GameSession:
+    """One game at the table.
+
+    Args:
+        variant: variant id; options: the game's options; names/levels: per seat
+            (the human's level is ignored); human: the human's seat; seed: the game's seed.
+    """
+
+    def __init__(self, variant: str, num_players: int, names=None, levels=None, options=None,
+                 human: int = 0, seed: int | None = None, engine: Engine | None = None,
+                 header: dict | None = None, autosave: bool = True) -> None:
+        self.variant = variant
+        self.info = VARIANTS[variant]
+        self.options = dict(options or {})
+        if seed is None:
+            seed = random.randrange(2**31)
+        self.seed = seed
+        self.human = human
+        self.num_players = num_players
+        self.names = list(names or DEFAULT_NAMES[:num_players])
+        while len(self.names) < num_players:
+            self.names.append(DEFAULT_NAMES[len(self.names) % len(DEFAULT_NAMES)])
+        self.levels = list(levels or ["normal"] * num_players)
+        while len(self.levels) < num_players:
+            self.levels.append("normal")
+        self.levels[human] = ""
+        if engine is None:
+            rules = find_variant(variant)(self.options)
+            engine = Engine(rules, num_players, seed=seed)
+        self.engine = engine
+        self.rules = engine.rules
+        self.michigan = variant == "michigan"
+        self.rng = random.Random(seed ^ 0x5A5A)
+        self.players = {s: make_ai(self.levels[s] or "normal", variant, s, seed + s)
+                        for s in range(num_players) if s != human}
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-ai")
+        self._future: Future | None = None
+        self._future_gen = -1
+        self.generation = 0
+        self.journal = None
+        self.save_error: str | None = None
+        if autosave:
+            self._start_journal(header)
+
+    # ------------------------------------------------------------------ autosave (one place)
+    def _start_journal(self, header: dict | None) -> None:
+        try:
+            from ...engine.record import make_header
+            from ...storage.journal import GameJournal
+        except Exception:  # noqa: BLE001 - storage not there: no autosave
+            return
+        try:
+            if header is None:
+                players = [{"name": self.names[s],
+                            "kind": "human" if s == self.human else "ai",
+                            **({"level": self.levels[s]} if s != self.human else {})}
+                           for s in range(self.num_players)]
+                opts = {k: v for k, v in self.options.items()
+                        if self.info.default_options.get(k) != v}
+                header = make_header(self.variant, players, opts, seed=self.seed)
+            try:
+                from ...storage.library import Library
+                self.journal = Library().new_game(self.engine, header)
+            except Exception:  # noqa: BLE001 - no library: a plain journal
+                self.journal = GameJournal(self.engine, header)
+        except Exception as e:  # noqa: BLE001 - saving must never stop the game
+            self.save_error = str(e)
+            self.journal = None
+
+    @classmethod
+    def from_resumed(cls, res) -> "GameSession":
+        """A session around a game resumed from its record (``storage`` ``Resumed``)."""
+        h = res.record.header
+        players = list(h.get("players") or [])
+        human = next((i for i, p in enumerate(players) if p.get("kind") == "human"), 0)
+        names = [p.get("name") or DEFAULT_NAMES[i % 8] for i, p in enumerate(players)]
+        levels = [p.get("level") or "normal" for p in players]
+        opts = dict(VARIANTS[h["variant"]].default_options)
+        opts.update(h.get("options") or {})
+        s = cls(h["variant"], res.engine.num_players, names, levels, opts, human=human,
+                seed=h.get("seed"), engine=res.engine, autosave=False)
+        s.journal = res.journal
+        return s
+
+    def close(self, abandon: bool = False) -> None:
+        self.generation += 1
+        if self.journal is not None:
+            try:
+                if abandon:
+                    self.journal.abandon()
+                self.journal.close()
+            except Exception:  # noqa: BLE001
+                pass
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ queries
+    def observe(self, state=None):
+        st = self.engine.state if state is None else state
+        return self.rules.observe(st, self.human)
+
+    def to_act(self):
+        return self.engine.to_act()
+
+    def deal_due(self) -> bool:
+        """Before the first deal or between deals (not after the last)."""
+        return self.rules.next_deal(self.engine.state, random.Random(0)) is not None
+
+    def game_over(self) -> bool:
+        return self.rules.game_end(self.engine.state) is not None
+
+    def human_to_act(self) -> str | None:
+        """The human's phase when it is their decision now, else ``None``."""
+        if self.deal_due() or self.game_over():
+            return None
+        ta = self.engine.to_act()
+        if ta is None or ta[0] != self.human or ta[1] == "deal":
+            return None
+        return ta[1]
+
+    def ai_to_act(self) -> int | None:
+        if self.deal_due() or self.game_over():
+            return None
+        ta = self.engine.to_act()
+        if ta is None or ta[0] == self.human or ta[1] == "deal":
+            return None
+        return ta[0]
+
+    # ------------------------------------------------------------------ the computer's turns
+    def think(self, seat: int) -> Future:
+        """Start (or return the running) decision of ``seat`` on its Observation."""
+        if self._future is not None and self._future_gen == self.generation:
+            return self._future
+        obs = self.rules.observe(self.engine.state, seat)
+        legal = self.engine.legal_actions()
+        player = self.players[seat]
+        rng = random.Random(self.rng.random())
+        level = self.levels[seat]
+
+        def run():
+            res = player.decide(obs, legal, rng)
+            if isinstance(res, tuple):
+                return res[0], (res[1] if len(res) > 1 else "")
+            return res, ""
+        if level == "hard":
+            fut = self._pool.submit(run)
+        else:
+            fut = Future()
+            try:
+                fut.set_result(run())
+            except Exception as e:  # noqa: BLE001
+                fut.set_exception(e)
+        self._future = fut
+        self._future_gen = self.generation
+        return fut
+
+    def take_decision(self, seat: int):
+        """The decided action when ready (and still current), else ``None``.  A failing
+        AI falls back to the stand-in's choice."""
+        fut = self._future
+        if fut is None or self._future_gen != self.generation or not fut.done():
+            return None
+        self._future = None
+        try:
+            action, reason = fut.result()
+        except Exception:  # noqa: BLE001
+            action = None
+        legal = self.engine.legal_actions()
+        if action is None or not self.engine.is_legal(action):
+            obs = self.rules.observe(self.engine.state, seat)
+            action, reason = FallbackPlayer(self.variant).decide(obs, legal, self.rng)
+        return action
+
+    def apply(self, action) -> list:
+        """Apply through the engine (raises ``IllegalActionError``, nothing changes)."""
+        evs = self.engine.apply(action)
+        self.generation += 1
+        return evs
+
+    def deal_next(self) -> list:
+        self.generation += 1
+        return self.engine.deal_next()
+
+    def undo(self) -> bool:
+        ok = self.engine.undo(self.human)
+        self.generation += 1
+        self._future = None
+        return ok
+
+    def redo(self) -> bool:
+        ok = self.engine.redo(self.human)
+        self.generation += 1
+        self._future = None
+        return ok
+
+
+__all__ = ["GameSession", "FallbackPlayer", "make_ai", "LEVELS", "DEFAULT_NAMES",
+           "Buy", "PassBuy", "PassUpcard", "Lead"]

@@ -1,0 +1,212 @@
+"""Card sprites that glide to their targets (the animation of the table).
+
+The presenter says where every card should be (a ``Placement``); ``SpriteLayer.apply``
+gives each sprite its new target.  A sprite glides from where it is to its target with an
+ease-out curve; a card that is new on the table appears at a *spawn* point (the stock, an
+opponent's hand) and glides in; a card that leaves the table glides to a *sink* point and
+disappears.  ``speed`` scales every duration; ``instant`` jumps.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Hashable
+
+import pygame
+
+CARD_RATIO = 1.4
+
+
+def make_art():
+    """The card art (``cardart.CardArt``) or a plain stand-in while it is not there."""
+    try:
+        from ..cardart import CardArt
+        return CardArt()
+    except Exception:  # noqa: BLE001
+        return _PlainArt()
+
+
+class _PlainArt:
+    """Readable plain cards (used only when ``cardart`` can't be imported)."""
+
+    def face(self, face, width_px, **_kw):
+        from ...core.cards import face_pretty
+        from .text import render
+        w, h = int(width_px), int(width_px * CARD_RATIO)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (252, 251, 247), s.get_rect(), border_radius=max(3, w // 12))
+        pygame.draw.rect(s, (120, 120, 130), s.get_rect(), 1, border_radius=max(3, w // 12))
+        col = (200, 30, 42) if 13 <= face < 39 else (24, 24, 30)
+        s.blit(render(face_pretty(face), max(10, w // 4), col), (4, 2))
+        return s
+
+    def back(self, width_px, style="blue"):
+        w, h = int(width_px), int(width_px * CARD_RATIO)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (40, 70, 160), s.get_rect(), border_radius=max(3, w // 12))
+        pygame.draw.rect(s, (240, 240, 240), s.get_rect().inflate(-6, -6), 2, border_radius=max(3, w // 12))
+        return s
+
+    def placeholder(self, width_px, label=""):
+        w, h = int(width_px), int(width_px * CARD_RATIO)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (255, 255, 255, 70), s.get_rect(), 2, border_radius=max(3, w // 12))
+        return s
+
+    def highlight(self, width_px, color=(255, 214, 80), thickness=None, fill_alpha=0):
+        w, h = int(width_px), int(width_px * CARD_RATIO)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, color, s.get_rect(), 3, border_radius=max(3, w // 12))
+        return s
+
+    def shade(self, width_px, alpha=90, color=(0, 0, 0)):
+        w, h = int(width_px), int(width_px * CARD_RATIO)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (*color, alpha), s.get_rect(), border_radius=max(3, w // 12))
+        return s
+
+    def felt(self, size, color=(30, 104, 62)):
+        s = pygame.Surface(size)
+        s.fill(color)
+        return s
+
+
+@dataclass
+class Placement:
+    """Where a card should be: ``key`` (a physical card id, or a tuple for a card whose
+    face the human can't know), top-left ``x, y``, width ``w``, ``face`` (``None``: back
+    up), drawing order ``z``; ``group``: what the card belongs to (``"hand"``,
+    ``"stock"``, ``"upcard"``, ``"meld:3"``, ``"stage:1"``, ``"opp:2"``, ``"played:1"``,
+    ...)."""
+    key: Hashable
+    x: float
+    y: float
+    w: float
+    face: int | None
+    z: int = 0
+    group: str = ""
+    dim: bool = False
+    lift: float = 0.0
+
+
+class CardSprite:
+    """One card on the table."""
+
+    __slots__ = ("key", "x", "y", "w", "face", "z", "group", "dim", "lift", "sx", "sy", "sw",
+                 "tx", "ty", "tw", "t", "dur", "dying", "selected", "lit", "dragging")
+
+    def __init__(self, p: Placement, x: float, y: float, w: float) -> None:
+        self.key = p.key
+        self.x, self.y, self.w = x, y, w
+        self.face, self.z, self.group, self.dim, self.lift = p.face, p.z, p.group, p.dim, p.lift
+        self.sx, self.sy, self.sw = x, y, w
+        self.tx, self.ty, self.tw = p.x, p.y, p.w
+        self.t, self.dur = 0.0, 0.0
+        self.dying = False
+        self.selected = False
+        self.lit = False
+        self.dragging = False
+
+    @property
+    def h(self) -> float:
+        return self.w * CARD_RATIO
+
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(int(self.x), int(self.y - self.lift), int(self.w), int(self.h))
+
+    def target_rect(self) -> pygame.Rect:
+        return pygame.Rect(int(self.tx), int(self.ty - self.lift), int(self.tw), int(self.tw * CARD_RATIO))
+
+    def moving(self) -> bool:
+        return self.t < self.dur
+
+    def glide(self, tx: float, ty: float, tw: float, dur: float) -> None:
+        if (tx, ty, tw) == (self.tx, self.ty, self.tw) and not self.dragging and self.moving():
+            return
+        self.sx, self.sy, self.sw = self.x, self.y, self.w
+        self.tx, self.ty, self.tw = tx, ty, tw
+        dist = abs(tx - self.x) + abs(ty - self.y) + abs(tw - self.w)
+        if dur <= 0 or dist < 0.5:
+            self.x, self.y, self.w = tx, ty, tw
+            self.t = self.dur = 0.0
+        else:
+            self.t, self.dur = 0.0, dur
+
+    def update(self, dt: float) -> None:
+        if self.dragging or self.t >= self.dur:
+            return
+        self.t = min(self.dur, self.t + dt)
+        u = self.t / self.dur
+        e = 1 - (1 - u) ** 3  # ease-out cubic
+        self.x = self.sx + (self.tx - self.sx) * e
+        self.y = self.sy + (self.ty - self.sy) * e
+        self.w = self.sw + (self.tw - self.sw) * e
+
+
+class SpriteLayer:
+    """All card sprites of the table, keyed."""
+
+    def __init__(self) -> None:
+        self.sprites: dict[Hashable, CardSprite] = {}
+        self.speed = 1.0       # duration multiplier (0 = instant)
+        self.base = 0.32       # seconds for a normal glide
+
+    def apply(self, placements: list[Placement], spawn: Callable[[Placement], tuple[float, float]],
+              sink: Callable[[CardSprite], tuple[float, float] | None], slow: float = 1.0) -> None:
+        """Give every sprite its new target; new cards appear at ``spawn(p)`` and glide in;
+        cards no longer placed glide to ``sink(sprite)`` (or vanish when it is ``None``)."""
+        seen = set()
+        dur = self.base * self.speed * slow
+        for p in placements:
+            seen.add(p.key)
+            s = self.sprites.get(p.key)
+            if s is None:
+                sx, sy = spawn(p)
+                s = CardSprite(p, sx, sy, p.w)
+                self.sprites[p.key] = s
+                s.glide(p.x, p.y, p.w, dur if (sx, sy) != (p.x, p.y) else 0)
+            else:
+                s.dying = False
+                s.face, s.z, s.group, s.dim, s.lift = p.face, p.z, p.group, p.dim, p.lift
+                if not s.dragging:
+                    s.glide(p.x, p.y, p.w, dur)
+                else:
+                    s.tx, s.ty, s.tw = p.x, p.y, p.w
+        for k, s in list(self.sprites.items()):
+            if k in seen:
+                continue
+            to = sink(s) if dur > 0 else None
+            if to is None:
+                del self.sprites[k]
+            elif not s.dying:
+                s.dying = True
+                s.z = 10_000
+                s.glide(to[0], to[1], s.w, dur)
+
+    def update(self, dt: float) -> None:
+        for k, s in list(self.sprites.items()):
+            s.update(dt)
+            if s.dying and not s.moving():
+                del self.sprites[k]
+
+    def moving(self) -> bool:
+        return any(s.moving() for s in self.sprites.values())
+
+    def ordered(self) -> list[CardSprite]:
+        return sorted(self.sprites.values(), key=lambda s: (s.dragging, s.z))
+
+    def at(self, pos, pred: Callable[[CardSprite], bool] | None = None) -> CardSprite | None:
+        """The top-most sprite under ``pos`` (at its target position, so a card can be
+        grabbed even while it glides)."""
+        for s in reversed(self.ordered()):
+            if s.dying:
+                continue
+            if (pred is None or pred(s)) and s.rect().collidepoint(pos):
+                return s
+        return None
+
+    def finish(self) -> None:
+        for k, s in list(self.sprites.items()):
+            if s.dying:
+                del self.sprites[k]
+            else:
+                s.x, s.y, s.w, s.t, s.dur = s.tx, s.ty, s.tw, 0.0, 0.0

@@ -1,0 +1,120 @@
+"""Text on the table, with suit symbols drawn as shapes (the default fonts have no
+``♠♥♦♣``; ARCHITECTURE pitfalls).  ``render(text, size, color)`` returns a surface;
+``♠♥♦♣`` in the text become pips in the suits' colours."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+SUIT_CHARS = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
+RED = (214, 40, 52)
+_FONT_NAMES = ("dejavusans", "notosans", "liberationsans", "arial")
+
+
+@lru_cache(maxsize=None)
+def _font_path(bold: bool) -> str | None:
+    for n in _FONT_NAMES:
+        try:
+            p = pygame.font.match_font(n, bold=bold)
+        except Exception:  # noqa: BLE001 - no fontconfig
+            p = None
+        if p:
+            return p
+    return None
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    size = max(8, int(size))
+    path = _font_path(bold)
+    try:
+        f = pygame.font.Font(path, size)
+    except (OSError, pygame.error):
+        f = pygame.font.Font(None, int(size * 1.3))
+    if path is None and bold:
+        f.set_bold(True)
+    return f
+
+
+def _pip(suit: int, h: int, color, suit_colors: bool) -> pygame.Surface:
+    try:
+        from ..cardart import draw_pip, suit_color
+    except Exception:  # noqa: BLE001 - art not there: a letter
+        s = font(h).render("SHDC"[suit], True, color)
+        return s
+    w = max(6, int(h * 0.62))
+    surf = pygame.Surface((w + 2, h), pygame.SRCALPHA)
+    col = color
+    if suit_colors:
+        col = RED if suit in (1, 2) else color
+    draw_pip(surf, suit, (surf.get_width() / 2, h * 0.55), w * 0.92, col)
+    return surf
+
+
+@lru_cache(maxsize=512)
+def render(text: str, size: int, color=(240, 240, 230), bold: bool = False,
+           suit_colors: bool = True) -> pygame.Surface:
+    """``text`` in one line; suit symbols become pips (red for hearts and diamonds on
+    light text when ``suit_colors``)."""
+    f = font(size, bold)
+    parts: list[pygame.Surface] = []
+    buf = ""
+    h = f.get_height()
+    for ch in text:
+        if ch in SUIT_CHARS:
+            if buf:
+                parts.append(f.render(buf, True, color))
+                buf = ""
+            parts.append(_pip(SUIT_CHARS[ch], int(h * 0.8), color, suit_colors))
+        else:
+            buf += ch
+    if buf or not parts:
+        parts.append(f.render(buf, True, color))
+    w = sum(p.get_width() for p in parts)
+    out = pygame.Surface((max(1, w), h), pygame.SRCALPHA)
+    x = 0
+    for p in parts:
+        out.blit(p, (x, (h - p.get_height()) // 2))
+        x += p.get_width()
+    return out
+
+
+def render_shadowed(text: str, size: int, color=(245, 245, 235), bold: bool = False) -> pygame.Surface:
+    s = render(text, size, color, bold)
+    sh = render(text, size, (0, 0, 0), bold, suit_colors=False)
+    out = pygame.Surface((s.get_width() + 2, s.get_height() + 2), pygame.SRCALPHA)
+    sh = sh.copy()
+    sh.set_alpha(150)
+    out.blit(sh, (2, 2))
+    out.blit(s, (0, 0))
+    return out
+
+
+def plate(text: str, size: int, color=(245, 245, 235), bg=(0, 0, 0, 120), pad: int = 6,
+          border=None, bold: bool = False) -> pygame.Surface:
+    """Text on a rounded translucent plate."""
+    s = render(text, size, color, bold)
+    out = pygame.Surface((s.get_width() + 2 * pad, s.get_height() + pad), pygame.SRCALPHA)
+    pygame.draw.rect(out, bg, out.get_rect(), border_radius=pad + 2)
+    if border:
+        pygame.draw.rect(out, border, out.get_rect(), 2, border_radius=pad + 2)
+    out.blit(s, (pad, pad // 2))
+    return out
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    f = font(size)
+    words, lines, cur = text.split(), [], ""
+    for w in words:
+        t = (cur + " " + w).strip()
+        if f.size(t)[0] <= width or not cur:
+            cur = t
+        else:
+            lines.append(cur)
+            cur = w
+    if cur:
+        lines.append(cur)
+    return lines
