@@ -68,7 +68,8 @@ def step(engine, rng: random.Random, policy: str = "greedy") -> bool:
 
 def play(variant: str = "may_i", players: int = 4, seed: int = 1, *,
          record: str | Path | None = None, max_events: int | None = None,
-         policy: str = "greedy", delay: float = 0.0, progress=None) -> dict:
+         policy: str = "greedy", delay: float = 0.0, undo_rate: float = 0.0,
+         progress=None) -> dict:
     """Play (or resume) one game headless.
 
     Args:
@@ -76,6 +77,8 @@ def play(variant: str = "may_i", players: int = 4, seed: int = 1, *,
             library's newest unfinished game is resumed, else a new one is started.
         max_events: stop (unfinished) once the record holds this many events.
         delay: seconds to sleep after each action (to make a run last).
+        undo_rate: the chance that seat 0 (the human) undoes after an action (and, when
+            something can be redone, the chance that it redoes instead of playing on).
         progress: called with the number of events on disk after each action.
 
     Returns:
@@ -98,7 +101,11 @@ def play(variant: str = "may_i", players: int = 4, seed: int = 1, *,
         messages = []
     rng = choice_rng(header, len(eng.log))
     while max_events is None or len(eng.log) < max_events:
-        if not step(eng, rng, policy):
+        if undo_rate and eng.can_redo() and rng.random() < 0.5:
+            eng.redo(0)
+        elif undo_rate and rng.random() < undo_rate and eng.can_undo(0):
+            eng.undo(0)
+        elif not step(eng, rng, policy):
             break
         if progress is not None:
             progress(0 if journal.error else len(journal.events))
@@ -120,6 +127,7 @@ def main(argv=None) -> int:
     ap.add_argument("--max-events", type=int)
     ap.add_argument("--policy", choices=("greedy", "random"), default="greedy")
     ap.add_argument("--delay", type=float, default=0.0)
+    ap.add_argument("--undo-rate", type=float, default=0.0)
     ap.add_argument("--progress", action="store_true", help="print the events on disk after each action")
     a = ap.parse_args(argv)
 
@@ -127,7 +135,8 @@ def main(argv=None) -> int:
         sys.stdout.write(f"{n}\n")
         sys.stdout.flush()
     out = play(a.variant, a.players, a.seed, record=a.record, max_events=a.max_events,
-               policy=a.policy, delay=a.delay, progress=prog if a.progress else None)
+               policy=a.policy, delay=a.delay, undo_rate=a.undo_rate,
+               progress=prog if a.progress else None)
     sys.stdout.write(json.dumps(out) + "\n")
     return 0
 
