@@ -1,0 +1,283 @@
+"""The hard contract-family level: determinized search over the hidden cards.
+
+At a real choice (take or pass the upcard, buy/call or not, which card to discard) the
+player shortlists the candidates with the normal level's scores, then repeatedly
+
+1. samples a world consistent with its Observation (``sample_state``): the unseen cards
+   (the full deck minus its own hand, the table melds, the discard pile and the cards it
+   saw others take) are shuffled and dealt to the other hands (after the cards it knows
+   they hold) and to the stock, in the observed sizes;
+2. plays each candidate in that world and rolls the deal forward with the normal policy
+   for every seat (each deciding from its own observation of the sampled world) until
+   its own next discard, or the end of the deal;
+3. scores the leaf: the deal's real scores if it ended, else an estimate from each seat's
+   distance to the contract and the value of its hand.
+
+The candidate with the best mean over the samples wins.  The same worlds serve every
+candidate (common random numbers).  Going down and laying off are taken as the normal
+level takes them.  ``samples`` bounds the work so that the decision is a function of the
+observation and the rng alone; ``budget_ms`` (default 300) stops early on a slow machine.
+
+``Searcher`` is shared with the oracle (``oracle.py``), which searches the true state.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+from ..core.cards import make_deck
+from ..variants.contract_family import CFState, ContractFamilyRules
+from .contract_ai import NormalContract, _faces
+
+
+class FastNormal(NormalContract):
+    """The normal policy with a cheaper discard, for rollouts."""
+
+    def discard(self, obs, legal, rng):
+        ds = [a for a in legal if a.type == "discard"]
+        if not ds:
+            return legal[0], ""
+        ctx = self.ctx(obs)
+        hand = _faces(obs.hand)
+        if obs.down[obs.seat]:
+            a = max(ds, key=lambda x: (not ctx.is_wild(x.card), ctx.value(x.card), -x.card))
+            return a, ""
+        an = ctx.analyze(hand)
+        free = self.free_counts(ctx, hand, an)
+        pool = [a for a in ds if free.get(a.card)]
+        if pool:
+            a = min(pool, key=lambda x: (ctx.keep_score(hand, x.card) * 4 - ctx.value(x.card), x.card))
+            return a, ""
+        return super().discard(obs, legal, rng)
+
+
+def rules_for_obs(obs) -> ContractFamilyRules:
+    """The rules object an observation belongs to (Contract's deuces option shows in the
+    wild ranks)."""
+    opts = {}
+    if obs.variant == "contract" and 2 in obs.wild_ranks:
+        opts = {"deuces_wild": True}
+    return ContractFamilyRules(obs.variant, opts)
+
+
+def unseen_cards(rules: ContractFamilyRules, obs) -> list[int]:
+    """Card ids this seat has not seen: the full deck minus its hand, the table melds,
+    the discard pile and the cards it saw the others take."""
+    full = make_deck(rules.spec.decks_for(obs.num_players), 2)
+    seen = set(obs.hand)
+    seen.update(obs.discard_pile)
+    for m in obs.melds:
+        seen.update(m.cards)
+    for s, k in enumerate(obs.known):
+        if s != obs.seat:
+            seen.update(k)
+    return [c for c in full if c not in seen]
+
+
+def sample_state(rules: ContractFamilyRules, obs, rng: random.Random) -> CFState:
+    """A full state consistent with ``obs``: hidden cards dealt at random."""
+    n = obs.num_players
+    me = obs.seat
+    pool = unseen_cards(rules, obs)
+    rng.shuffle(pool)
+    k = 0
+    hands = []
+    for s in range(n):
+        if s == me:
+            hands.append(tuple(obs.hand))
+            continue
+        kn = tuple(c for c in obs.known[s])
+        need = obs.hand_sizes[s] - len(kn)
+        hands.append(kn + tuple(pool[k:k + max(0, need)]))
+        k += max(0, need)
+    stock = tuple(pool[k:k + obs.stock_size])
+    disc = tuple(obs.discard_pile)
+    discarders = [-1] * len(disc)
+    if disc and len(disc) > 1:
+        discarders[-1] = (obs.current - 1) % n
+    phase = obs.phase
+    queue: tuple[int, ...] = ()
+    if phase == "buy":
+        q = [me]
+        s = (me + 1) % n
+        while s != obs.current:
+            if s != discarders[-1]:
+                q.append(s)
+            s = (s + 1) % n
+        queue = tuple(q)
+    elif phase == "draw" and obs.to_act == obs.current and obs.upcard is None:
+        phase = "stock"
+    wins = [0] * n
+    for r in obs.results:
+        if r.winner is not None:
+            wins[r.winner] += 1
+    return CFState(n=n, round=obs.round, dealer=obs.dealer, phase=phase, current=obs.current,
+                   hands=tuple(hands), stock=stock, discard=disc, discarders=tuple(discarders),
+                   melds=tuple(obs.melds), down=tuple(obs.down), went_down_now=obs.went_down_now,
+                   melded_now=obs.went_down_now, queue=queue, prev_buyer=-1, locked=False,
+                   quiet=0, known=tuple(tuple(k) for k in obs.known), results=tuple(obs.results),
+                   wins=tuple(wins), last="")
+
+
+class Searcher:
+    """Rollouts in a contract-family world."""
+
+    def __init__(self, rules: ContractFamilyRules, policy: NormalContract, max_steps: int = 80,
+                 horizon: int = 0):
+        self.rules = rules
+        self.policy = policy
+        self.max_steps = max_steps + 40 * horizon
+        self.horizon = horizon
+
+    def step(self, st: CFState, a, rng) -> CFState:
+        r = self.rules
+        for ev in r.pre_events(st, a, rng):
+            st = r.apply(st, ev)
+        return r.apply(st, a)
+
+    def estimate(self, st: CFState, seat: int, ctxs: dict) -> float:
+        """Expected points ``seat`` will score in this deal (a heuristic)."""
+        from .contract_eval import ContractContext
+        rnd = st.round
+        wr = self.rules.wild_ranks(rnd)
+        ctx = ctxs.get(rnd)
+        if ctx is None:
+            ctx = ctxs[rnd] = ContractContext(self.rules.variant, rnd, wr)
+        faces = [c >> 3 for c in st.hands[seat]]
+        val = sum(ctx.value(f) for f in faces)
+        if st.down[seat]:
+            return val * 0.35 + 2.0 * len(faces)
+        d = ctx.dist(faces)
+        return val * (0.55 + 0.08 * d) + 6.0 * d
+
+    def utility(self, st: CFState, me: int, ctxs: dict) -> float:
+        n = st.n
+        if st.phase in ("between", "over") and st.results:
+            sc = st.results[-1].scores
+            return -sc[me] + sum(sc[o] for o in range(n) if o != me) / (n - 1)
+        own = self.estimate(st, me, ctxs)
+        opp = sum(self.estimate(st, o, ctxs) for o in range(n) if o != me) / (n - 1)
+        return -own + opp
+
+    def rollout(self, st: CFState, me: int, action, rng: random.Random, ctxs: dict) -> float:
+        """Play ``action`` then the normal policy until ``me`` discards once more (or the
+        deal ends); the leaf's utility for ``me``."""
+        r = self.rules
+        pol = self.policy
+        need = (2 if action.type in ("draw", "pass_upcard") else 1) + self.horizon
+        st = self.step(st, action, rng)
+        my_discards = 0
+        for _ in range(self.max_steps):
+            if st.phase not in ("draw", "stock", "buy", "play"):
+                break
+            seat, _ph = r.to_act(st)
+            legal = r.legal_actions(st)
+            if not legal:
+                break
+            a = pol.decide(r.observe(st, seat), legal, rng)[0]
+            st = self.step(st, a, rng)
+            if seat == me and a.type == "discard":
+                my_discards += 1
+                if my_discards >= need:
+                    break
+        return self.utility(st, me, ctxs)
+
+
+class HardContract(NormalContract):
+    """Determinized search within a time budget (see the module docstring).
+
+    Args:
+        variant: ``contract``, ``may_i`` or ``mexican``.
+        budget_ms: time budget per decision (default 300 ms).
+        samples: sampled worlds per decision at most (default 12).
+        width: discards considered (the normal level's best ``width``).
+    """
+
+    level = "hard"
+
+    def __init__(self, variant: str, options: dict | None = None, budget_ms: float = 300.0,
+                 samples: int = 12, width: int = 3):
+        super().__init__(variant, options)
+        self.budget_ms = budget_ms
+        self.samples = samples
+        self.width = width
+        self.horizon = 0
+        self._rules: ContractFamilyRules | None = None
+        self._policy = FastNormal(variant, options)
+        self._ctxs: dict = {}
+
+    def rules_for(self, obs) -> ContractFamilyRules:
+        if self._rules is None or (2 in obs.wild_ranks) != self._rules.deuces_wild and obs.variant == "contract":
+            self._rules = rules_for_obs(obs)
+        return self._rules
+
+    def candidates(self, obs, legal, rng):
+        """``(shortlist, normal's choice and reason)``, or ``(None, ...)`` when no search is
+        needed."""
+        a, why = NormalContract.decide(self, obs, legal, rng)
+        if len(legal) == 1 or a.type in ("go_down", "lay_off", "swap"):
+            return None, (a, why)
+        if obs.phase in ("draw", "buy"):
+            return list(legal), (a, why)
+        scored = self.discard_scores(obs, legal)
+        scored.sort(key=lambda t: (t[0], t[1].card))
+        short = [t[1] for t in scored[:self.width] if t[0] < 900 or t is scored[0]]
+        if len(short) <= 1:
+            return None, (a, why)
+        return short, (a, why)
+
+    def decide(self, obs, legal, rng):
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        short, (na, nwhy) = self.candidates(obs, legal, rng)
+        if short is None:
+            return na, nwhy
+        rules = self.rules_for(obs)
+        worlds = self.worlds(rules, obs, rng)
+        return self.search(rules, worlds, obs.seat, short, na, nwhy, rng)
+
+    def worlds(self, rules, obs, rng):
+        """Sampled worlds, generated lazily."""
+        for _ in range(self.samples):
+            yield sample_state(rules, obs, rng)
+
+    def search(self, rules, worlds, me, short, na, nwhy, rng):
+        searcher = Searcher(rules, self._policy, horizon=self.horizon)
+        totals = {a: 0.0 for a in short}
+        t_end = time.perf_counter() + self.budget_ms / 1000.0
+        done = 0
+        for w in worlds:
+            seed = rng.random()
+            for a in short:
+                totals[a] += searcher.rollout(w, me, a, random.Random(seed), self._ctxs)
+            done += 1
+            if time.perf_counter() > t_end:
+                break
+        if not done:
+            return na, nwhy
+        # ties go to the normal level's choice
+        best = max(short, key=lambda a: (totals[a] + (1e-6 if a == na else 0.0)))
+        if best == na:
+            return na, f"{nwhy} (searched {done} sampled deals)"
+        _, why = self.reason_for(best, short, nwhy)
+        return best, f"{why} (better over {done} sampled deals)"
+
+    def reason_for(self, a, short, nwhy):
+        from ..core.cards import face_pretty
+        t = a.type
+        if t == "discard":
+            return a, f"discards {face_pretty(a.card)}"
+        if t == "draw":
+            return a, "takes the upcard" if a.source == "discard" else "draws from the stock"
+        if t == "pass_upcard":
+            return a, "passes the upcard"
+        if t == "buy":
+            return a, "buys the upcard"
+        if t == "pass_buy":
+            return a, "doesn't buy"
+        return a, nwhy
+
+
+__all__ = ["HardContract", "Searcher", "sample_state", "unseen_cards", "rules_for_obs", "FastNormal"]
+_ = replace

@@ -1,0 +1,80 @@
+"""The perfect-information oracle: a benchmark ceiling, never offered in the game.
+
+It is not in ``LEVELS``; ``make_player("oracle", ...)`` builds one for benchmarks and the
+simulator only.  It is the one player that sees the full state (other hands, the stock
+order, the widow): drivers that allow it call ``decide_state(state, obs, legal, rng)``
+(``needs_state = True``).  It searches like the hard level, but in the true world instead
+of sampled ones, so the gap hard closes between normal and oracle measures what the
+hidden information costs the search.
+"""
+from __future__ import annotations
+
+import random
+
+from .contract_search import HardContract, Searcher
+from .michigan_ai import HardMichigan, _World, rollout
+
+
+class OracleContract(HardContract):
+    """Searches the true state: one world, deeper rollouts (two of its own discards)."""
+
+    level = "oracle"
+    needs_state = True
+
+    def __init__(self, variant: str, options: dict | None = None, budget_ms: float = 300.0,
+                 samples: int = 2, width: int = 4):
+        super().__init__(variant, options, budget_ms=budget_ms, samples=samples, width=width)
+        self.horizon = 1
+
+    def decide(self, obs, legal, rng):
+        raise RuntimeError("the oracle needs the full state: call decide_state(state, obs, legal, rng)")
+
+    def decide_state(self, state, obs, legal, rng: random.Random):
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        short, (na, nwhy) = self.candidates(obs, legal, rng)
+        if short is None:
+            return na, nwhy
+        rules = self.rules_for(obs)
+        worlds = (state for _ in range(self.samples))  # the true world; restocks vary
+        return self.search(rules, worlds, obs.seat, short, na, nwhy, rng)
+
+    def choose_state(self, state, obs, legal, rng):
+        return self.decide_state(state, obs, legal, rng)[0]
+
+
+class OracleMichigan(HardMichigan):
+    """Plays each lead out in the true deal (the widow and every hand known)."""
+
+    level = "oracle"
+    needs_state = True
+
+    def decide(self, obs, legal, rng):
+        raise RuntimeError("the oracle needs the full state: call decide_state(state, obs, legal, rng)")
+
+    def decide_state(self, state, obs, legal, rng: random.Random):
+        if len(legal) <= 1:
+            return HardMichigan.decide(self, obs, legal, rng)
+        me = obs.seat
+        loc = [-2] * 52
+        for s, h in enumerate(state.hands):
+            for c in h:
+                loc[c >> 3] = s
+        for c in state.widow:
+            loc[c >> 3] = -1
+        stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
+        cells = dict(obs.layout)
+        res = {}
+        for a in legal:
+            w = _World(obs.num_players, list(loc), cells, obs.kitty)
+            res[a] = rollout(w, me, a.card, stopped_suit)[me]
+        best = max(legal, key=lambda a: (res[a], -a.card))
+        parts = {t[1]: t[2] for t in self.lead_scores(obs, legal)}[best]
+        return best, f"{self.reason(best, parts)} (sees every hand: {res[best]:+.1f} chips)"
+
+    def choose_state(self, state, obs, legal, rng):
+        return self.decide_state(state, obs, legal, rng)[0]
+
+
+__all__ = ["OracleContract", "OracleMichigan"]
+_ = Searcher
