@@ -34,7 +34,7 @@ the pool, ``keep_one`` (CF-12) and ``whole_hand`` allow.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Callable, Sequence
 
@@ -103,30 +103,29 @@ _POS_FACE = [[_pos_face(s, p) if p >= 1 else -1 for p in range(15)] for s in ran
 
 
 class _Search:
-    """One search over a hand.  ``counts[f]`` holds the natural cards of face ``f`` still
-    free; wild-rank faces are in it only under ``naturals_majority``."""
+    """One search over a hand, for the *free* problem (``keep_one`` is handled by
+    :func:`_solve`).  ``counts[f]`` holds the natural cards of face ``f`` still free;
+    wild-rank faces are in it only under ``naturals_majority``."""
 
     def __init__(self, hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
-                 value: Callable[[int], int], feasibility: bool = False):
+                 vf: list[int], feasibility: bool = False):
         self.req = req
         self.wild_ranks = wild_ranks
         self.majority = req.naturals_majority
         self.feas = feasibility
         self.n = len(hand)
-        self.vf = [value(f) for f in range(53)]
+        self.vf = vf
         counts = [0] * 53
         fixed = []  # pool wilds that are never naturals in the search
-        self.wr_faces = []  # wild-rank faces kept in counts (majority mode)
         for c in hand:
             f = c >> 3
-            if f == JOKER:
-                fixed.append(self.vf[f])
-            elif FACE_RANK[f] in wild_ranks and not self.majority:
-                fixed.append(self.vf[f])
+            if f == JOKER or (FACE_RANK[f] in wild_ranks and not self.majority):
+                fixed.append(vf[f])
             else:
                 counts[f] += 1
-        if self.majority:
-            self.wr_faces = [f for f in range(52) if FACE_RANK[f] in wild_ranks]
+        self.wr_faces = ([f for f in range(52) if FACE_RANK[f] in wild_ranks]
+                         if self.majority else [])
+        self.wr_ranks = tuple(sorted(wild_ranks)) if self.majority else ()
         self.counts = counts
         fixed.sort(reverse=True)
         self.fixed = fixed
@@ -139,13 +138,32 @@ class _Search:
         self.smax = _INF if req.set_max is None else req.set_max
         self.rmin = max(4, req.run_min)
         self.rmax = 14 if req.run_max is None else min(14, req.run_max)
+        self.P_total = self.fixed_n + self._wr_left()
+        n_nat = sum(counts)
+        # Dominance (free problem only).  With a set that takes any number of wilds the
+        # total of wilds is never capped, so a natural that could join a meld without
+        # displacing a card always should: a set takes every free natural of its rank
+        # (d1), and a natural left unused never sits inside a run's span (d2).
+        sets_unbounded = req.sets >= 1 and req.set_max is None and not self.majority
+        self.d1 = sets_unbounded
+        if self.majority:
+            self.d2 = False
+        elif sets_unbounded:
+            self.d2 = True
+        else:
+            floor = req.runs * self.rmax + req.sets * self.smax - n_nat
+            self.d2 = floor - 1 >= self.P_total
         self.best = (-1, -1)
         self.best_path = None
         self.path: list = []
+        self.omitted: list[int] = []
         self.done = False
+        self.keep_one_feas = req.keep_one and feasibility
+        self.seen_any = False
+        self.table_memo: dict = {}
         if req.whole_hand:
             # only a solution using every card counts
-            tv = sum(self.vf[c >> 3] for c in hand)
+            tv = sum(vf[c >> 3] for c in hand)
             self.best = (tv, self.n - 1)
 
     # -- pool -----------------------------------------------------------------
@@ -153,85 +171,74 @@ class _Search:
         c = self.counts
         return sum(c[f] for f in self.wr_faces) if self.wr_faces else 0
 
-    def _pool_prefix(self, w: int) -> int:
-        """Value of the ``w`` most valuable wilds of the pool now."""
-        if not self.wr_faces:
-            return self.fixed_pre[w]
+    def _pool_values(self, taken: tuple = ()) -> list[int]:
+        """Values of the pool now (most valuable first), the wild-rank naturals that
+        the sets take (``taken``: count per wild rank) removed."""
         vals = list(self.fixed)
         c = self.counts
-        for f in self.wr_faces:
-            vals.extend([self.vf[f]] * c[f])
+        vf = self.vf
+        for i, r in enumerate(self.wr_ranks):
+            rv = []
+            for s in range(4):
+                f = s * 13 + r - 2
+                rv.extend([vf[f]] * c[f])
+            rv.sort(reverse=True)
+            vals.extend(rv[taken[i] if taken else 0:])
         vals.sort(reverse=True)
-        return sum(vals[:w])
+        return vals
+
+    def _pool_prefix(self, w: int, taken: tuple = ()) -> int:
+        """Value of the ``w`` most valuable wilds of the pool."""
+        if not self.wr_faces:
+            return self.fixed_pre[w]
+        return sum(self._pool_values(taken)[:w])
 
     # -- bound ----------------------------------------------------------------
-    def _bound(self, NV: int, K: int, runs_left: int, min_suit: int, sets_left: int,
-               min_rank: int) -> tuple[int, int]:
+    def _pruned(self, NV: int, K: int, runs_left: int, min_suit: int) -> bool:
+        """Whether no completion can beat the best: the remaining runs use at most the
+        richest ``runs_left`` suits (from ``min_suit`` on), the sets the richest ranks."""
         c = self.counts
         vf = self.vf
-        uv = 0
-        uc = 0
-        if runs_left:
-            sv = []
-            for s in range(min_suit, 4):
-                tv = tc = 0
-                for f in range(s * 13, s * 13 + 13):
-                    if c[f]:
-                        tv += vf[f] * c[f]
-                        tc += c[f]
-                sv.append((tv, tc))
-            sv.sort(reverse=True)
-            for tv, tc in sv[:runs_left]:
-                uv += tv
-            uc += sum(sorted((tc for _, tc in sv), reverse=True)[:runs_left])
+        sv = []
+        sc = []
+        for s in range(min_suit, 4):
+            tv = tc = 0
+            for f in range(s * 13, s * 13 + 13):
+                if c[f]:
+                    tv += vf[f] * c[f]
+                    tc += c[f]
+            sv.append(tv)
+            sc.append(tc)
+        sv.sort(reverse=True)
+        sc.sort(reverse=True)
+        uv = sum(sv[:runs_left])
+        uc = sum(sc[:runs_left])
+        sets_left = self.req.sets
         if sets_left:
             rv = []
-            rcnt = []
-            for r in range(min_rank, 15):
+            rc = []
+            for r in range(13):
                 tv = tc = 0
-                for s in range(4):
-                    f = s * 13 + r - 2
+                for f in (r, r + 13, r + 26, r + 39):
                     if c[f]:
                         tv += vf[f] * c[f]
                         tc += c[f]
                 rv.append(tv)
-                rcnt.append(tc)
+                rc.append(tc)
             rv.sort(reverse=True)
-            rcnt.sort(reverse=True)
+            rc.sort(reverse=True)
             uv += sum(rv[:sets_left])
-            uc += sum(rcnt[:sets_left])
+            uc += sum(rc[:sets_left])
         P = self.fixed_n + self._wr_left()
-        return NV + uv + self._pool_prefix(P), K + uc + P
-
-    def _pruned(self, NV, K, runs_left, min_suit, sets_left, min_rank) -> bool:
-        bv, bc = self._bound(NV, K, runs_left, min_suit, sets_left, min_rank)
+        bv = NV + uv + self._pool_prefix(P)
+        bc = K + uc + P
         best = self.best
         return bv < best[0] or (bv == best[0] and bc <= best[1])
 
-    # -- leaves ---------------------------------------------------------------
-    def _leaf(self, NV: int, K: int, Wlo: int, Whi: int) -> None:
-        P = self.fixed_n + self._wr_left()
-        W = min(Whi, P)
-        if self.req.keep_one:
-            W = min(W, self.n - 1 - K)
-        if W < Wlo:
-            return
-        if self.req.whole_hand and K + W != self.n:
-            return
-        if self.feas:
-            self.best = (0, 0)
-            self.best_path = (list(self.path), W)
-            self.done = True
-            return
-        cand = (NV + self._pool_prefix(W), K + W)
-        if cand > self.best:
-            self.best = cand
-            self.best_path = (list(self.path), W)
-
-    # -- candidate cores --------------------------------------------------------
+    # -- candidate run cores -----------------------------------------------------
     def _run_cores(self, s: int, budget: int):
         """Run cores of suit ``s`` needing at most ``budget`` wilds: yields
-        ``(key, positions, k, wlo, whi, value)``."""
+        ``(key, positions, omitted positions, k, wlo, whi, value)``."""
         c = self.counts
         pf = _POS_FACE[s]
         avail = [p for p in range(1, 15) if c[pf[p]]]
@@ -256,7 +263,6 @@ class _Search:
                     inner = avail[i + 1:j]
                     base = 2
                 lmin = max(rmin, span)
-                # wlo = lmin - k, k = base + len(inner) - omitted
                 full_k = base + len(inner)
                 max_omit = budget - (lmin - full_k)
                 if max_omit < 0:
@@ -284,60 +290,173 @@ class _Search:
                         v = 0
                         for p in pos:
                             v += vf[pf[p]]
-                        yield key, pos, k, wlo, whi, v
+                        yield key, pos, omitted, k, wlo, whi, v
 
-    def _set_cores(self, r: int, budget: int):
-        """Set cores of rank ``r``: yields ``(key, per-suit counts, k, wlo, whi, value)``."""
-        c = self.counts
-        fs = [s * 13 + r - 2 for s in range(4)]
-        av = [c[f] for f in fs]
-        if not any(av):
-            return
-        smin, smax, maj, vf = self.smin, self.smax, self.majority, self.vf
-        for c0 in range(av[0] + 1):
-            for c1 in range(av[1] + 1):
-                for c2 in range(av[2] + 1):
-                    for c3 in range(av[3] + 1):
-                        k = c0 + c1 + c2 + c3
-                        if k == 0 or k > smax:
-                            continue
-                        wlo = smin - k if k < smin else 0
-                        if wlo > budget:
-                            continue
-                        whi = smax - k
+    # -- the sets, as a table over ranks --------------------------------------------
+    _opt_cache: dict = {}
+
+    def _rank_options(self, c: int) -> list:
+        """Ways to make ``j`` sets from the ``k`` best of ``c`` naturals of one rank:
+        ``(j, k, wlo, whi, parts)``."""
+        key = (c, self.req.sets, self.smin, self.smax, self.majority, self.d1)
+        got = _Search._opt_cache.get(key)
+        if got is not None:
+            return got
+        out = []
+        seen = set()
+        smin, smax, maj = self.smin, self.smax, self.majority
+        for j in range(1, self.req.sets + 1):
+            for k in ([c] if self.d1 else range(j, c + 1)):
+                if k < j:
+                    continue
+                for parts in _partitions(k, j):
+                    wlo = whi = 0
+                    ok = True
+                    for q in parts:
+                        if q > smax:
+                            ok = False
+                            break
+                        lo = smin - q if q < smin else 0
+                        hi = smax - q
                         if maj:
-                            if k <= wlo:
-                                continue
-                            whi = min(whi, k - 1)
-                        if whi < wlo:
-                            continue
-                        sub = (c0, c1, c2, c3)
-                        key = r * 625 + c0 + 5 * c1 + 25 * c2 + 125 * c3
-                        v = c0 * vf[fs[0]] + c1 * vf[fs[1]] + c2 * vf[fs[2]] + c3 * vf[fs[3]]
-                        yield key, sub, k, wlo, whi, v
+                            hi = min(hi, q - 1)
+                        if hi < lo:
+                            ok = False
+                            break
+                        wlo += lo
+                        whi += hi
+                    if not ok:
+                        continue
+                    whi = min(whi, _INF)
+                    if (j, k, wlo, whi) in seen:
+                        continue
+                    seen.add((j, k, wlo, whi))
+                    out.append((j, k, wlo, whi, parts))
+        _Search._opt_cache[key] = out
+        return out
 
-    # -- depth-first search -----------------------------------------------------
+    def _sets_table(self) -> list:
+        """Every best way to lay ``req.sets`` sets from the free naturals: a list of
+        ``(wlo, whi, value, count, ranks mask, wild-rank naturals taken, choice)``."""
+        c = self.counts
+        key = tuple(c)
+        got = self.table_memo.get(key)
+        if got is not None:
+            return got
+        S = self.req.sets
+        Pt = self.P_total
+        vf = self.vf
+        wr_ranks = self.wr_ranks
+        nwr = len(wr_ranks)
+        zero = (0,) * nwr
+        states = {(0, 0, 0, zero): (0, 0, 0, ())}
+        for r in range(2, 15):
+            vals = []
+            for s in range(4):
+                f = s * 13 + r - 2
+                if c[f]:
+                    vals.extend([vf[f]] * c[f])
+            if not vals:
+                continue
+            vals.sort(reverse=True)
+            pre = [0]
+            for v in vals:
+                pre.append(pre[-1] + v)
+            opts = self._rank_options(len(vals))
+            wri = wr_ranks.index(r) if r in wr_ranks else -1
+            new = dict(states)
+            for (j0, lo0, hi0, tk0), (nv0, k0, m0, ch0) in states.items():
+                for j, k, wlo, whi, parts in opts:
+                    j2 = j0 + j
+                    if j2 > S:
+                        continue
+                    lo2 = lo0 + wlo
+                    if lo2 > Pt:
+                        continue
+                    hi2 = min(hi0 + whi, Pt)
+                    tk2 = tk0
+                    if wri >= 0:
+                        tk2 = tk0[:wri] + (tk0[wri] + k,) + tk0[wri + 1:]
+                    kk = (j2, lo2, hi2, tk2)
+                    nv2 = nv0 + pre[k]
+                    k2 = k0 + k
+                    old = new.get(kk)
+                    if old is None or (nv2, k2) > (old[0], old[1]):
+                        new[kk] = (nv2, k2, m0 | (1 << r), ch0 + ((r, parts),))
+            states = new
+        out = []
+        for (j0, lo0, hi0, tk0), (nv0, k0, m0, ch0) in states.items():
+            jw = S - j0
+            if jw:
+                if self.majority:
+                    continue
+                lo0 += jw * self.smin
+                if lo0 > Pt:
+                    continue
+                hi0 = min(hi0 + jw * self.smax, Pt)
+                ch0 = ch0 + ((0, (0,) * jw),)
+            out.append((lo0, hi0, nv0, k0, m0, tk0, ch0))
+        self.table_memo[key] = out
+        return out
+
+    def _finish(self, NV: int, K: int, Wlo: int, Whi: int) -> None:
+        """All runs chosen: add the sets and settle the number of wilds."""
+        need = 0
+        if self.omitted and self.d2:
+            # d2: a natural left out of a run's span must be used elsewhere; under d1 a
+            # set of its rank takes it
+            c = self.counts
+            for f in self.omitted:
+                if c[f]:
+                    if not self.d1:
+                        if self.req.sets == 0:
+                            return
+                        continue
+                    need |= 1 << FACE_RANK[f]
+        P_r = self.fixed_n + self._wr_left()
+        n = self.n
+        whole = self.req.whole_hand
+        for wlo, whi, nv, k, mask, taken, choice in self._sets_table():
+            if need & ~mask:
+                continue
+            P = P_r - sum(taken)
+            W = min(Whi + whi, P)
+            lo = Wlo + wlo
+            if W < lo:
+                continue
+            used = K + k + W
+            if whole and used != n:
+                continue
+            if self.feas:
+                if self.keep_one_feas and K + k + lo > n - 1:
+                    self.seen_any = True
+                    continue
+                self.best_path = (list(self.path), choice, W)
+                self.done = True
+                return
+            cand = (NV + nv + self._pool_prefix(W, taken), used)
+            if cand > self.best:
+                self.best = cand
+                self.best_path = (list(self.path), choice, W)
+
+    # -- depth-first search over the runs ---------------------------------------------
     def run(self) -> None:
         self._runs(0, -1, 0, 0, 0, 0)
-
-    def _budget(self, Wlo: int) -> int:
-        return self.fixed_n + self._wr_left() - Wlo
 
     def _runs(self, ri: int, mink: int, NV: int, K: int, Wlo: int, Whi: int) -> None:
         req = self.req
         if ri == req.runs:
-            self._sets(0, -1, NV, K, Wlo, Whi)
+            self._finish(NV, K, Wlo, Whi)
             return
-        if self.done:
+        min_suit = (mink >> 23) if mink > 0 else 0
+        if not self.feas and self._pruned(NV, K, req.runs - ri, min_suit):
             return
-        min_suit = max(0, mink >> 23) if mink >= 0 else 0
-        if not self.feas and self._pruned(NV, K, req.runs - ri, min_suit, req.sets, 2):
-            return
-        budget = self._budget(Wlo)
+        budget = self.fixed_n + self._wr_left() - Wlo
         if budget < 0:
             return
         c = self.counts
         path = self.path
+        om = self.omitted
         # a run of wilds only
         if not self.majority and mink <= 0 and budget >= self.rmin:
             path.append(("wrun", None, 0, self.rmin, self.rmax))
@@ -347,61 +466,61 @@ class _Search:
                 return
         for s in range(min_suit, 4):
             pf = _POS_FACE[s]
-            for key, pos, k, wlo, whi, v in list(self._run_cores(s, budget)):
+            for key, pos, omitted, k, wlo, whi, v in list(self._run_cores(s, budget)):
                 if key < mink:
                     continue
                 for p in pos:
                     c[pf[p]] -= 1
                 if c[pf[14]] >= 0:
                     path.append(("run", s, tuple(pos), wlo, whi))
+                    for p in omitted:
+                        om.append(pf[p])
                     self._runs(ri + 1, key, NV + v, K + k, Wlo + wlo, Whi + whi)
+                    if omitted:
+                        del om[len(om) - len(omitted):]
                     path.pop()
                 for p in pos:
                     c[pf[p]] += 1
                 if self.done:
                     return
 
-    def _sets(self, si: int, mink: int, NV: int, K: int, Wlo: int, Whi: int) -> None:
-        req = self.req
-        if si == req.sets:
-            self._leaf(NV, K, Wlo, Whi)
-            return
-        if self.done:
-            return
-        min_rank = max(2, mink // 625) if mink > 0 else 2
-        if not self.feas and self._pruned(NV, K, 0, 0, req.sets - si, min_rank):
-            return
-        budget = self._budget(Wlo)
-        if budget < 0:
-            return
-        c = self.counts
-        path = self.path
-        if not self.majority and mink <= 0 and budget >= self.smin:
-            path.append(("wset", None, 0, self.smin, self.smax))
-            self._sets(si + 1, 0, NV, K, Wlo + self.smin, min(_INF, Whi + self.smax))
-            path.pop()
-            if self.done:
-                return
-        for r in range(min_rank, 15):
-            fs = [s * 13 + r - 2 for s in range(4)]
-            for key, sub, k, wlo, whi, v in list(self._set_cores(r, budget)):
-                if key < mink:
-                    continue
-                for s in range(4):
-                    c[fs[s]] -= sub[s]
-                path.append(("set", r, sub, wlo, whi))
-                self._sets(si + 1, key, NV + v, K + k, Wlo + wlo, min(_INF, Whi + whi))
-                path.pop()
-                for s in range(4):
-                    c[fs[s]] += sub[s]
-                if self.done:
-                    return
+
+def _partitions(k: int, j: int, most: int | None = None):
+    """Partitions of ``k`` into ``j`` positive parts, largest first."""
+    if most is None:
+        most = k
+    if j == 1:
+        if 1 <= k <= most:
+            yield (k,)
+        return
+    for first in range(min(k - (j - 1), most), 0, -1):
+        if first * j < k:
+            break
+        for rest in _partitions(k - first, j - 1, first):
+            yield (first,) + rest
 
 
 # -- building the answer --------------------------------------------------------------
 
+def _set_items(search: _Search, choice: tuple) -> list:
+    """Path items of the sets of a sets-table choice."""
+    out = []
+    smin, smax, maj = search.smin, search.smax, search.majority
+    for r, parts in choice:
+        for q in parts:
+            if r == 0:
+                out.append(("wset", None, 0, smin, smax))
+                continue
+            lo = smin - q if q < smin else 0
+            hi = smax - q
+            if maj:
+                hi = min(hi, q - 1)
+            out.append(("set", r, q, lo, hi))
+    return out
+
+
 def _build(hand: Sequence[int], search: _Search, path: list, W: int,
-           wild_ranks: frozenset[int], value: Callable[[int], int]) -> tuple[PlannedMeld, ...]:
+           wild_ranks: frozenset[int], vf: list[int]) -> tuple[PlannedMeld, ...]:
     majority = search.majority
     by_face: dict[int, list[int]] = {}
     pool: list[int] = []
@@ -421,17 +540,32 @@ def _build(hand: Sequence[int], search: _Search, path: list, W: int,
             for p in pos:
                 ids.append(by_face[_POS_FACE[s][p]].pop(0))
         elif kind == "set":
-            r, sub = item[1], item[2]
-            for s in range(4):
-                for _ in range(sub[s]):
-                    ids.append(by_face[s * 13 + r - 2].pop(0))
+            r, q = item[1], item[2]
+            # the q most valuable free naturals of the rank, spreading the suits
+            have = [c for s in range(4) for c in by_face.get(s * 13 + r - 2, ())]
+            have.sort(key=lambda c: (-vf[c >> 3], c))
+            take = []
+            for c in have:
+                if len(take) == q:
+                    break
+                if all((t >> 3) != (c >> 3) for t in take):
+                    take.append(c)
+            for c in have:
+                if len(take) == q:
+                    break
+                if c not in take:
+                    take.append(c)
+            take.sort(key=lambda c: (-vf[c >> 3], c))
+            for c in take:
+                by_face[c >> 3].remove(c)
+            ids = take
         cores.append(ids)
     # the pool at the end: jokers and the wild-rank cards not used as naturals
     if majority:
         for f in list(by_face):
             if FACE_RANK[f] in wild_ranks:
                 pool.extend(by_face.pop(f))
-    pool.sort(key=lambda c: (-value(c >> 3), 0 if (c >> 3) == JOKER else 1, c))
+    pool.sort(key=lambda c: (-vf[c >> 3], 0 if (c >> 3) == JOKER else 1, c))
     used_wilds = pool[:W]
     leftover_nat = [c for ids in by_face.values() for c in ids] + pool[W:]
     # how many wilds each meld takes
@@ -572,6 +706,45 @@ def _place_run(item, core: list[int], wilds: list[int]) -> PlannedMeld:
 
 # -- public entry points ------------------------------------------------------------
 
+def _solve(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
+           vf: list[int]):
+    """``(used value, used count, search, path, W)`` of the best going-down, or None."""
+    s = _Search(hand, req, wild_ranks, vf)
+    s.run()
+    if s.best_path is None:
+        return None
+    runs, choice, W = s.best_path
+    best = (s.best[0], s.best[1], s, runs + _set_items(s, choice), W)
+    if not req.keep_one or s.best[1] < len(hand):
+        return best
+    # CF-12: every card would be melded, but one must stay for the discard.  Leaving card
+    # c is a solution of the hand without c: try the cheapest faces first.
+    total = sum(vf[c >> 3] for c in hand)
+    best = None
+    best_left = None
+    tried = set()
+    for c in sorted(hand, key=lambda c: (vf[c >> 3], c)):
+        f = c >> 3
+        if f in tried:
+            continue
+        tried.add(f)
+        if best_left is not None and (vf[f] > best_left[0]
+                                      or (vf[f] == best_left[0] and best_left[1] == 1)):
+            break
+        rest = list(hand)
+        rest.remove(c)
+        sub = _solve(rest, replace(req, keep_one=False), wild_ranks, vf)
+        if sub is None:
+            continue
+        left = (total - sub[0], len(hand) - sub[1])
+        if best_left is None or left < best_left:
+            best_left = left
+            best = (total - left[0], len(hand) - left[1], sub[2], sub[3], sub[4], rest)
+    if best is None:
+        return None
+    return best
+
+
 def solve_go_down(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
                   value: Callable[[int], int]) -> tuple[PlannedMeld, ...] | None:
     """The best going-down (CF-7) for ``hand``, or ``None`` if the contract can't be met.
@@ -581,22 +754,26 @@ def solve_go_down(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[i
         req: the contract and its size rules (:class:`ContractReq`).
         wild_ranks: ranks (2..14) wild besides jokers this deal (Mexican's rising rank,
             Contract's deuces option); a card of such a rank may also be natural (CF-3).
-        value: points a face (0..52) scores if left in hand (the variant's card values).
+        value: points a face (0..52) scores if left in hand (the variant's card values,
+            an ``int`` >= 0).
 
     Returns:
-        Exactly ``req.runs`` runs then ``req.sets`` sets (in that order), each accepted by ``melds.build_meld(kind, owner, cards,
-        roles, wild_ranks)`` and within ``req``'s sizes and naturals-majority rule, no card
-        used twice (CF-4), leaving the lowest total ``value`` in hand, ties broken by
-        fewer cards left.  ``None`` when no such melds exist.
+        ``req.runs`` runs then ``req.sets`` sets, each accepted by
+        ``melds.build_meld(kind, owner, cards, roles, wild_ranks)`` and within ``req``'s
+        sizes and naturals-majority rule (CR-4), no card used twice (CF-4), leaving the
+        lowest total ``value`` in hand, ties broken by fewer cards left; with
+        ``keep_one`` at least one card is left (CF-12), with ``whole_hand`` none (CR-9,
+        MX-7).  ``None`` when no such melds exist.
     """
     if req.whole_hand and req.keep_one:
         return None
-    s = _Search(hand, req, wild_ranks, value)
-    s.run()
-    if s.best_path is None:
+    vf = [value(f) for f in range(53)]
+    got = _solve(hand, req, wild_ranks, vf)
+    if got is None:
         return None
-    path, W = s.best_path
-    return _build(hand, s, path, W, wild_ranks, value)
+    s, path, W = got[2], got[3], got[4]
+    sub_hand = got[5] if len(got) > 5 else hand
+    return _build(sub_hand, s, path, W, wild_ranks, vf)
 
 
 def can_meet(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]) -> bool:
@@ -605,6 +782,24 @@ def can_meet(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]) 
     stops at the first way found."""
     if req.whole_hand and req.keep_one:
         return False
-    s = _Search(hand, req, wild_ranks, lambda f: 1, feasibility=True)
+    vf = [1] * 53
+    s = _Search(hand, req, wild_ranks, vf, feasibility=True)
     s.run()
-    return s.best_path is not None
+    if s.best_path is not None:
+        return True
+    if not s.seen_any:
+        return False
+    # every way found melds the whole hand: is there one leaving some card c?
+    free = replace(req, keep_one=False)
+    tried = set()
+    for c in hand:
+        if (c >> 3) in tried:
+            continue
+        tried.add(c >> 3)
+        rest = list(hand)
+        rest.remove(c)
+        t = _Search(rest, free, wild_ranks, vf, feasibility=True)
+        t.run()
+        if t.best_path is not None:
+            return True
+    return False
