@@ -9,18 +9,20 @@ import pygame
 
 SUIT_CHARS = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
 RED = (214, 40, 52)
-_FONT_NAMES = ("dejavusans", "notosans", "liberationsans", "arial")
 
 
 @lru_cache(maxsize=None)
 def _font_path(bold: bool) -> str | None:
-    for n in _FONT_NAMES:
-        try:
-            p = pygame.font.match_font(n, bold=bold)
-        except Exception:  # noqa: BLE001 - no fontconfig
-            p = None
-        if p:
-            return p
+    """Noto Sans as shipped inside pygame_gui (no system font lookup: ``fc-list`` can be
+    slow or missing); ``None`` falls back to pygame's default font."""
+    try:
+        import pygame_gui
+        from pathlib import Path
+        p = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+        if p.is_file():
+            return str(p)
+    except Exception:  # noqa: BLE001
+        pass
     return None
 
 
