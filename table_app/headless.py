@@ -108,7 +108,7 @@ def play(variant: str = "may_i", players: int = 4, seed: int = 1, *,
         elif not step(eng, rng, policy):
             break
         if progress is not None:
-            progress(0 if journal.error else len(journal.events))
+            progress(journal.count if journal.saved else 0)
         if delay:
             time.sleep(delay)
     out = {"path": str(journal.path), "events": len(eng.log), "finished": eng.to_act() is None,

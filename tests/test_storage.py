@@ -664,3 +664,31 @@ def test_statistics_from_records_equal_running_statistics(home, no_fsync, monkey
     # deleting a game updates them
     lib2.delete(finished[0].path.name)
     assert sum(g.games for g in lib2.statistics().groups.values()) == 6
+
+
+def test_unfinished_is_the_game_played_last_and_skips_empty_records(home, no_fsync):
+    lib = Library()
+    eng1, h1 = new_engine("may_i", seed=1)
+    j1 = lib.new_game(eng1, h1)
+    eng2, h2 = new_engine("may_i", seed=2)
+    j2 = lib.new_game(eng2, h2)
+    eng3, h3 = new_engine("may_i", seed=3)
+    lib.new_game(eng3, h3)  # never dealt: nothing to resume
+    r = random.Random(0)
+    step(eng2, r)
+    os.utime(j2.path, ns=(1_000_000_000, 1_000_000_000))
+    step(eng1, r)
+    assert lib.unfinished().id == j1.path.name
+    step(eng2, r)  # the older game was played last
+    assert lib.unfinished().id == j2.path.name
+    assert len(lib.list()) == 3
+
+
+def test_settings_module_never_crashes_on_odd_values(home):
+    p = storage.settings_path(create_dir=True)
+    for obj in ({"volume": None}, {"window_size": [10, "x"]}, {"last_options": {"a": [1]}},
+                {"default_levels": "hard"}, {"card_back": "../../etc"}, {"format": None},
+                {"version": True}, {"last_names": ["ok", 3]}, {"language": ["en"]}):
+        p.write_text(json.dumps(obj))
+        s, msgs = load_settings()
+        assert isinstance(s, Settings) and msgs and all("\n" not in m for m in msgs)

@@ -17,7 +17,7 @@ from .files import atomic_write_json, atomic_write_text, move_aside
 from .journal import ABANDON_MARK, PRACTICE_MARK, UNDO_MARK, GameJournal, new_record_path
 from .library import Library
 from .paths import (HOME_ENV, config_dir, data_dir, games_dir, index_path, log_dir,
-                    settings_path, stats_path)
+                    log_path, settings_path, stats_path)
 from .resume import Resumed, live_rng, load_engine, resume_game
 from .settings import Settings, load_settings, save_settings, settings_from_json
 from .stats import GroupStats, Statistics, countable
@@ -27,7 +27,7 @@ __all__ = [
     "ABANDON_MARK", "PRACTICE_MARK", "UNDO_MARK", "GameJournal", "GameSummary", "GroupStats",
     "HOME_ENV", "Library", "Resumed", "Settings", "Statistics", "atomic_write_json",
     "atomic_write_text", "config_dir", "countable", "data_dir", "games_dir", "index_path",
-    "live_rng", "load_engine", "load_settings", "log_dir", "move_aside", "new_record_path",
+    "live_rng", "load_engine", "load_settings", "log_dir", "log_path", "move_aside", "new_record_path",
     "resume_game", "save_settings", "settings_from_json", "settings_path", "setup_key",
     "stats_path", "summarize",
 ]

@@ -109,6 +109,11 @@ class GameJournal:
         return list(self._events)
 
     @property
+    def count(self) -> int:
+        """The number of events of the file (``len(events)`` without the copy)."""
+        return len(self._events)
+
+    @property
     def saved(self) -> bool:
         """Everything is on disk."""
         return not self._dirty and self._written == len(self._events)

@@ -227,11 +227,19 @@ class Library:
         return j
 
     def unfinished(self) -> GameSummary | None:
-        """The newest unfinished (and not abandoned) game, or ``None``."""
+        """The unfinished (not abandoned, not empty) game played most recently (the
+        record written last), or ``None``."""
+        best, best_t = None, None
         for s in self.refresh():
-            if s.resumable:
-                return s
-        return None
+            if not s.resumable or s.events == 0:
+                continue
+            try:
+                t = s.path.stat().st_mtime_ns
+            except OSError:
+                continue
+            if best_t is None or t > best_t:
+                best, best_t = s, t
+        return best
 
     def resume(self, game: str | os.PathLike | GameSummary | None = None) -> Resumed | None:
         """Resume a game (by default the newest unfinished one).  A record that cannot be

@@ -62,3 +62,8 @@ def index_path(create_dir: bool = False) -> Path:
 
 def stats_path(create_dir: bool = False) -> Path:
     return data_dir(create_dir) / "stats.json"
+
+
+def log_path(create_dir: bool = True) -> Path:
+    """The app's log file: ``<logs>/table-app.log``."""
+    return log_dir(create_dir) / "table-app.log"
