@@ -692,3 +692,36 @@ def test_settings_module_never_crashes_on_odd_values(home):
         p.write_text(json.dumps(obj))
         s, msgs = load_settings()
         assert isinstance(s, Settings) and msgs and all("\n" not in m for m in msgs)
+
+
+def test_journal_listener_runs_before_the_ui(home, no_fsync):
+    eng, h = new_engine("may_i", seed=2)
+    seen = []
+
+    def ui(kind, payload):  # subscribed first, yet the line is already on disk
+        if kind == "append":
+            seen.append(len(file_events(j.path)) == payload[0] + 1)
+    eng.subscribe(ui)
+    j = Library().new_game(eng, h)
+    r = random.Random(2)
+    for _ in range(10):
+        step(eng, r)
+    assert seen and all(seen)
+
+
+def test_open_with_verify_refuses_an_illegal_record(home, no_fsync):
+    lib = Library()
+    good, _ = _finished_game(lib, 3)
+    text = good.path.read_text().splitlines()
+    i = next(k for k, l in enumerate(text) if '"type": "deal_end"' in l)
+    d = json.loads(text[i])
+    d["winner"] = (d["winner"] + 1) % 4 if d["winner"] is not None else 0
+    text[i] = json.dumps(d)
+    bad = storage.games_dir() / "edited.jsonl"
+    bad.write_text("\n".join(text) + "\n")
+    assert lib.open("edited.jsonl").header["variant"] == "michigan"  # parses
+    from table_app.engine.record import ReplayError
+    with pytest.raises(ReplayError):
+        lib.open("edited.jsonl", verify=True)
+    assert not bad.exists() and any("edited.jsonl" in m for m in lib.take_messages())
+    assert lib.open(good.path.name, verify=True)

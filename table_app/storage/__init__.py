@@ -19,11 +19,13 @@ from .library import Library
 from .paths import (HOME_ENV, config_dir, data_dir, games_dir, index_path, log_dir,
                     log_path, settings_path, stats_path)
 from .resume import Resumed, live_rng, load_engine, resume_game
-from .settings import Settings, load_settings, save_settings, settings_from_json
+from .settings import (AI_LEVELS, CARD_SIZES, LANGUAGES, Settings, load_settings, save_settings,
+                       settings_from_json)
 from .stats import GroupStats, Statistics, countable
 from .summary import GameSummary, setup_key, summarize
 
 __all__ = [
+    "AI_LEVELS", "CARD_SIZES", "LANGUAGES",
     "ABANDON_MARK", "PRACTICE_MARK", "UNDO_MARK", "GameJournal", "GameSummary", "GroupStats",
     "HOME_ENV", "Library", "Resumed", "Settings", "Statistics", "atomic_write_json",
     "atomic_write_text", "config_dir", "countable", "data_dir", "games_dir", "index_path",

@@ -100,7 +100,7 @@ class GameJournal:
         self._mark_practice_if_needed()
         self._sync()
         if subscribe:
-            engine.subscribe(self._on_engine)
+            _subscribe_first(engine, self._on_engine)
 
     # ------------------------------------------------------------------ public
     @property
@@ -243,6 +243,19 @@ class GameJournal:
             self.error = os_error_message(e, "the game could not be saved (play goes on; "
                                              "saving is retried after the next move)")
             log.warning("%s", self.error)
+
+
+def _subscribe_first(engine, fn) -> None:
+    """Subscribe ``fn`` ahead of the other listeners, so that an event is on disk before
+    any other listener (the UI) sees it, whatever the order of subscription.
+
+    Note: uses ``Engine._listeners``; falls back to ``subscribe`` (then create the
+    journal before the UI subscribes)."""
+    listeners = getattr(engine, "_listeners", None)
+    if isinstance(listeners, list):
+        listeners.insert(0, fn)
+    else:
+        engine.subscribe(fn)
 
 
 def _redo_stack(engine) -> list:

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from ..core.errors import RecordError
-from ..engine.record import Record, ReplayError, read_record
+from ..engine.record import Record, ReplayError, read_record, replay
 from . import paths
 from .files import atomic_write_json, move_aside, os_error_message, read_json_file
 from .journal import RECORD_SUFFIX, GameJournal
@@ -183,19 +183,27 @@ class Library:
         p = Path(game)
         return p if p.is_absolute() or p.parent != Path(".") else self.directory / p
 
-    def open(self, game: str | os.PathLike | GameSummary) -> Record:
+    def open(self, game: str | os.PathLike | GameSummary, *, verify: bool = False) -> Record:
         """The parsed record of a game (by id, path or summary), for replay.
 
+        Args:
+            verify: also replay it through the rules (a record that breaks them is then
+                refused like a corrupt one).
+
         Raises:
-            RecordError: it is not a valid record (it is also moved aside, with a message).
+            RecordError, ReplayError: it is not a valid record (it is also moved aside,
+                with a message; a file that cannot be read is left in place).
         """
         p = self._path(game)
         try:
-            return read_record(p, drop_torn_tail=True)
-        except RecordError as e:
-            if "cannot read" not in e.message:
+            rec = read_record(p, drop_torn_tail=True)
+            if verify:
+                replay(rec)
+        except (RecordError, ReplayError) as e:
+            if not (isinstance(e, RecordError) and "cannot read" in e.message):
                 self._bad_file(p, f"not a valid game record ({e})")
             raise
+        return rec
 
     def delete(self, game: str | os.PathLike | GameSummary) -> bool:
         """Delete a game's record.  Returns whether it was deleted (else a message)."""
