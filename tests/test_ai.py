@@ -1,0 +1,310 @@
+"""Computer opponents (issue 5): fairness, legality, the normal level's key decisions,
+and the simulate command."""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from table_app.ai import LEVELS, make_player
+from table_app.ai.contract_eval import ContractContext
+from table_app.ai.simulate import play_game, seat_rng
+from table_app.core.actions import Buy, PassBuy
+from table_app.core.cards import parse_face
+from table_app.engine.engine import Engine
+from table_app.variants import find_variant
+from table_app.variants.contract_family import Observation
+
+
+def _ids(text: str, used=None) -> tuple[int, ...]:
+    """Card ids for codes (first free copy of each face)."""
+    used = set() if used is None else used
+    out = []
+    for t in text.split():
+        f = parse_face(t)
+        c = 0
+        while f * 8 + c in used:
+            c += 1
+        used.add(f * 8 + c)
+        out.append(f * 8 + c)
+    return tuple(out)
+
+
+def _run_until(variant: str, n: int, seed: int, want, levels=None, limit=20000):
+    """Play normal AIs from ``seed`` until ``want(engine, seat, legal)`` holds; returns the
+    engine (at that decision) or None."""
+    rules = find_variant(variant)({})
+    eng = Engine(rules, n, seed=seed, auto=True)
+    players = [make_player(lv, variant) for lv in (levels or ["normal"] * n)]
+    rngs = [seat_rng(seed, s) for s in range(n)]
+    for _ in range(limit):
+        ta = eng.to_act()
+        if ta is None:
+            return None
+        legal = eng.legal_actions()
+        if not legal:
+            eng.deal_next()
+            continue
+        seat = ta[0]
+        if want(eng, seat, legal):
+            return eng
+        eng.apply(players[seat].choose(eng.observe(seat), legal, rngs[seat]))
+    return None
+
+
+# ---------------------------------------------------------------------- fairness
+def _shuffle_hidden_cf(st, seat: int, rng: random.Random):
+    """The same state for ``seat`` with the other hands' unknown cards and the stock
+    dealt differently."""
+    hidden = []
+    for s in range(st.n):
+        if s != seat:
+            hidden.extend(c for c in st.hands[s] if c not in st.known[s])
+    hidden.extend(st.stock)
+    rng.shuffle(hidden)
+    k = 0
+    hands = []
+    for s in range(st.n):
+        if s == seat:
+            hands.append(st.hands[s])
+            continue
+        kn = tuple(c for c in st.hands[s] if c in st.known[s])
+        m = len(st.hands[s]) - len(kn)
+        hands.append(kn + tuple(hidden[k:k + m]))
+        k += m
+    return replace(st, hands=tuple(hands), stock=tuple(hidden[k:]))
+
+
+@pytest.mark.parametrize("variant", ["contract", "may_i", "mexican"])
+def test_contract_family_decisions_ignore_hidden_cards(variant):
+    checked = 0
+    for phase in ("draw", "play", "buy"):
+        def want(eng, seat, legal, phase=phase):
+            return (eng.state.phase == phase and len(legal) > 1 and eng.state.round >= 2)
+        eng = _run_until(variant, 4 if variant != "mexican" else 3, 11, want)
+        if eng is None:
+            continue
+        st = eng.state
+        seat = eng.to_act()[0]
+        st2 = _shuffle_hidden_cf(st, seat, random.Random(5))
+        assert st2 != st
+        rules = eng.rules
+        obs1, obs2 = rules.observe(st, seat), rules.observe(st2, seat)
+        assert obs1 == obs2
+        legal1, legal2 = rules.legal_actions(st), rules.legal_actions(st2)
+        assert legal1 == legal2
+        for lv in LEVELS:
+            kw = {"samples": 3, "budget_ms": 60_000} if lv == "hard" else {}
+            p1, p2 = make_player(lv, variant, **kw), make_player(lv, variant, **kw)
+            a1 = p1.decide(obs1, legal1, random.Random(3))
+            a2 = p2.decide(obs2, legal2, random.Random(3))
+            assert a1 == a2, (lv, phase)
+        checked += 1
+    assert checked >= 2
+
+
+def test_michigan_decisions_ignore_hidden_cards():
+    def want(eng, seat, legal):
+        st = eng.state
+        return len(legal) > 1 and sum(len(p) for p in st.played) >= 6
+    eng = _run_until("michigan", 4, 3, want)
+    assert eng is not None
+    st = eng.state
+    seat = eng.to_act()[0]
+    others = [s for s in range(st.num_players) if s != seat]
+    pool = [c for s in others for c in st.hands[s]] + list(st.widow)
+    rng = random.Random(9)
+    rng.shuffle(pool)
+    hands = list(st.hands)
+    k = 0
+    for s in others:
+        m = len(st.hands[s])
+        hands[s] = tuple(sorted(pool[k:k + m]))
+        k += m
+    widow = tuple(sorted(pool[k:]))
+    loc = list(st.loc)
+    for s in others:
+        for c in hands[s]:
+            loc[c >> 3] = s
+    for c in widow:
+        loc[c >> 3] = -1
+    st2 = replace(st, hands=tuple(hands), widow=widow, loc=tuple(loc))
+    assert st2 != st
+    rules = eng.rules
+    obs1, obs2 = rules.observe(st, seat), rules.observe(st2, seat)
+    assert obs1 == obs2
+    legal = rules.legal_actions(st)
+    assert legal == rules.legal_actions(st2)
+    for lv in LEVELS:
+        kw = {"samples": 20, "budget_ms": 60_000} if lv == "hard" else {}
+        a1 = make_player(lv, "michigan", **kw).decide(obs1, legal, random.Random(4))
+        a2 = make_player(lv, "michigan", **kw).decide(obs2, legal, random.Random(4))
+        assert a1 == a2, lv
+
+
+# ---------------------------------------------------------------------- whole games
+@pytest.mark.parametrize("variant,seats", [
+    ("contract", (3, 4, 5)), ("may_i", (3, 4, 6)), ("mexican", (2, 3, 5)), ("michigan", (3, 5, 8))])
+def test_seeded_ai_games_finish_legally(variant, seats):
+    mix = ["normal", "easy", "random", "normal", "easy", "normal", "random", "easy"]
+    for i, n in enumerate(seats):
+        levels = mix[i:i + n] if len(mix[i:i + n]) == n else (mix * 2)[i:i + n]
+        res = play_game(variant, levels, seed=100 + i)  # Engine.apply raises on illegal
+        assert res.finished
+        assert res.winners
+        if variant == "michigan":
+            assert len(res.deals) == n
+            assert abs(sum(res.totals)) < 1e-9  # chips are conserved
+        else:
+            assert [r for r, _ in res.deals] == list(range(1, 8))
+
+
+@pytest.mark.parametrize("variant", ["contract", "may_i", "mexican", "michigan"])
+def test_hard_and_oracle_play_a_game(variant):
+    n = 3
+    levels = ["hard", "oracle", "normal"]
+    players = [make_player("hard", variant, samples=2, budget_ms=15),
+               make_player("oracle", variant, samples=1, budget_ms=15),
+               make_player("normal", variant)]
+    res = play_game(variant, levels, seed=7, players=players)
+    assert res.finished and len(res.deals) >= n
+
+
+def test_levels_and_oracle_not_offered():
+    assert LEVELS == ("easy", "normal", "hard")
+    assert "oracle" not in LEVELS
+    with pytest.raises(ValueError):
+        make_player("grandmaster", "may_i")
+    with pytest.raises(ValueError):
+        make_player("normal", "poker")
+
+
+# ---------------------------------------------------------------------- normal level
+@pytest.mark.parametrize("variant", ["contract", "may_i", "mexican"])
+def test_normal_goes_down_when_the_solver_can(variant):
+    found = 0
+    rules = find_variant(variant)({})
+    n = 4 if variant != "mexican" else 3
+    eng = Engine(rules, n, seed=21, auto=True)
+    players = [make_player("normal", variant) for _ in range(n)]
+    while eng.to_act() is not None and found < 6:
+        legal = eng.legal_actions()
+        if not legal:
+            eng.deal_next()
+            continue
+        seat = eng.to_act()[0]
+        st = eng.state
+        a, why = players[seat].decide(eng.observe(seat), legal, random.Random(0))
+        assert why
+        if st.phase == "play" and not st.down[seat]:
+            gd = rules.suggest_go_down(st, seat)
+            if gd is not None:
+                assert a == gd, "the solver's going-down was offered but not taken"
+                found += 1
+        eng.apply(a)
+    assert found >= 3
+
+
+def _buy_obs(hand: str, card: str, rnd: int = 1, seat: int = 1) -> Observation:
+    used: set = set()
+    h = _ids(hand, used)
+    up = _ids(card, used)[0]
+    return Observation(
+        variant="may_i", seat=seat, num_players=4, round=rnd, dealer=3, phase="buy", to_act=seat,
+        hand=h, hand_sizes=(10, len(h), 10, 10), upcard=up, discard_pile=(up,), stock_size=60,
+        melds=(), down=(False,) * 4, contract=(2, 0), contract_text="2 sets",
+        wild_ranks=frozenset(), known=((),) * 4, results=(), totals=(0,) * 4, buy_card=up,
+        current=0, went_down_now=False, last="")
+
+
+def test_normal_never_buys_a_card_that_cannot_help():
+    p = make_player("normal", "may_i")
+    legal = [Buy(1), PassBuy(1)]
+    # round 1 (2 sets): a king helps nothing in a hand without kings
+    obs = _buy_obs("3S 3H 5D 5C 7S 8H 9D 10C JS QH", "KD")
+    a, why = p.decide(obs, legal, random.Random(0))
+    assert a == PassBuy(1) and "doesn't buy" in why
+    # the third five completes a set: worth a penalty card
+    obs = _buy_obs("3S 3H 5D 5C 7S 8H 9D 10C JS QH", "5S")
+    assert p.choose(obs, legal, random.Random(0)) == Buy(1)
+
+
+@pytest.mark.parametrize("variant", ["contract", "may_i"])
+def test_normal_buys_only_useful_cards_in_play(variant):
+    rules = find_variant(variant)({})
+    eng = Engine(rules, 4, seed=5, auto=True)
+    players = [make_player("normal", variant) for _ in range(4)]
+    buys = 0
+    while eng.to_act() is not None:
+        legal = eng.legal_actions()
+        if not legal:
+            eng.deal_next()
+            continue
+        seat = eng.to_act()[0]
+        obs = eng.observe(seat)
+        a = players[seat].choose(obs, legal, random.Random(1))
+        if a.type == "buy":
+            ctx = ContractContext(variant, obs.round, obs.wild_ranks)
+            hand = [c >> 3 for c in obs.hand]
+            assert ctx.dist(hand + [obs.buy_card >> 3]) < ctx.dist(hand)
+            assert not obs.down[seat]
+            buys += 1
+        eng.apply(a)
+    assert buys >= 1
+
+
+def test_contract_ai_respects_cr8():
+    rules = find_variant("contract")({})
+    checked = 0
+    for seed in (1, 2):
+        eng = Engine(rules, 4, seed=seed, auto=True)
+        players = [make_player(lv, "contract") for lv in ("normal", "easy", "normal", "easy")]
+        while eng.to_act() is not None:
+            legal = eng.legal_actions()
+            if not legal:
+                eng.deal_next()
+                continue
+            seat = eng.to_act()[0]
+            st = eng.state
+            a = players[seat].choose(eng.observe(seat), legal, seat_rng(seed, seat))
+            if a.type == "discard" and st.down[seat] and st.melds:
+                wr = rules.wild_ranks(st.round)
+                faces = {c >> 3 for c in st.hands[seat]}
+                playable = {f for f in faces if rules._playable(st, f, wr)}
+                assert a.card not in playable or playable == faces
+                checked += 1
+            eng.apply(a)
+    assert checked >= 5
+
+
+def test_normal_reasons_name_cards():
+    def want(eng, seat, legal):
+        return eng.state.phase == "play" and len(legal) > 2
+    eng = _run_until("may_i", 4, 2, want)
+    obs = eng.observe(eng.to_act()[0])
+    a, why = make_player("normal", "may_i").decide(obs, eng.legal_actions(), random.Random(0))
+    assert a.type == "discard" and why.startswith("discards ")
+    assert any(s in why for s in "♠♥♦♣") or "JK" in why
+
+
+# ---------------------------------------------------------------------- CLI
+def test_simulate_cli_json(capsys, tmp_path):
+    from table_app.cli import main
+    rc = main(["simulate", "--variant", "may_i", "--players", "3", "--levels", "normal,easy,normal",
+               "--games", "2", "--seed", "4", "--json", "--save-dir", str(tmp_path)])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and set(out["per_level"]) == {"easy", "normal"}
+    assert out["per_level"]["normal"]["seat_games"] == 4
+    assert out["per_level"]["easy"]["p99_ms"] >= 0
+    assert len(list(tmp_path.glob("*.jsonl"))) == 2
+    assert main(["verify", str(next(tmp_path.glob("*.jsonl")))]) == 0
+
+
+def test_simulate_cli_refuses_bad_arguments(capsys):
+    from table_app.cli import main
+    assert main(["simulate", "--levels", "easy,normal", "--players", "4", "--games", "1"]) == 2
+    assert main(["simulate", "--variant", "mexican", "--players", "7", "--games", "1"]) == 2
+    assert main(["simulate", "--options", "{\"deuces_wild\": 3}", "--variant", "contract"]) == 2
