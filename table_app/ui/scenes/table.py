@@ -120,7 +120,15 @@ class TableScene(Scene):
             self.buttons["buy"].hide()
             self.buttons["pass_buy"].hide()
 
+    def resume(self) -> None:
+        super().resume()
+        if not self.buy_open:
+            for k in ("buy", "pass_buy"):
+                if k in self.buttons:
+                    self.buttons[k].hide()
+
     def resize(self, size) -> None:
+        self.buy_open = False
         self._layout()
         self._felt = None
         self._build_buttons()

@@ -220,7 +220,7 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
         v.labels.append(Label("Melds go here", (R.centerx, R.centery), 16, "center", "hint"))
         return
     best = None
-    mw0 = L.mw
+    mw0 = max(L.mw, int(L.cw * 0.75))
     for mw in range(mw0, 25, -3):
         for cols in (1, 2, 3):
             plan = _fit_melds(obs, order, owners, R, mw, cols)
@@ -238,7 +238,7 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
                               "topleft", "owner"))
         for mi, x, y in items:
             m = obs.melds[mi]
-            step = mw * 0.36
+            step = mw * 0.42
             w = mw + step * (len(m.cards) - 1)
             r = pygame.Rect(int(x) - 3, int(y) - 3, int(w) + 6, mh + 6)
             v.melds[mi] = r
@@ -272,7 +272,7 @@ def _fit_melds(obs, order, owners, R: pygame.Rect, mw: int, cols: int, force: bo
         items = []
         for mi in owners[s]:
             m = obs.melds[mi]
-            w = mw + mw * 0.36 * (len(m.cards) - 1)
+            w = mw + mw * 0.42 * (len(m.cards) - 1)
             if x > x0 and x + w > x0 + colw - 6:
                 x = x0
                 y += mh + 14
@@ -355,7 +355,7 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
 def _played_row(played, row: pygame.Rect, pw: int, v: View, s: int) -> None:
     if not played:
         return
-    xs = fan_positions(len(played), row, pw, pw * 0.42)
+    xs = fan_positions(len(played), row, pw, pw * 0.55)
     for i, (c, x) in enumerate(zip(played, xs)):
         v.placements.append(Placement(c, x, row.y, pw, c >> 3, z=300 + i, group=f"played:{s}"))
 

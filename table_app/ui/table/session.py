@@ -80,13 +80,14 @@ class FallbackPlayer:
         return legal[0], ""
 
 
-def make_ai(level: str, variant: str, seat: int, seed: int | None):
+def make_ai(level: str, variant: str, seat: int, seed: int | None, options: dict | None = None):
     """A computer player for ``seat``: the real AI when available, else the stand-in."""
     try:
         from ...ai import make_player  # type: ignore[attr-defined]
     except Exception:  # noqa: BLE001 - not written yet
         return FallbackPlayer(variant, level)
-    for call in (lambda: make_player(level, variant, seed=seed),
+    for call in (lambda: make_player(level, variant, seed=seed, options=options or None),
+                 lambda: make_player(level, variant, seed=seed),
                  lambda: make_player(level, variant)):
         try:
             p = call()
@@ -132,7 +133,7 @@ class GameSession:
         self.rules = engine.rules
         self.michigan = variant == "michigan"
         self.rng = random.Random(seed ^ 0x5A5A)
-        self.players = {s: make_ai(self.levels[s] or "normal", variant, s, seed + s)
+        self.players = {s: make_ai(self.levels[s] or "normal", variant, s, seed + s, self.options)
                         for s in range(num_players) if s != human}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-ai")
         self._future: Future | None = None
