@@ -399,6 +399,61 @@ class _Search:
         self.table_memo[key] = out
         return out
 
+    def _sets_d1(self, B: int, need: int):
+        """The best sets under d1 (every set takes all free naturals of its rank and any
+        number of wilds) with at most ``B`` wilds needed and every rank of the bit mask
+        ``need`` among them: ``(value, count, choice)`` or None."""
+        S = self.req.sets
+        if bin(need).count("1") > S:
+            return None
+        c = self.counts
+        vf = self.vf
+        smin = self.smin
+        items = []
+        for r in range(2, 15):
+            tv = tc = 0
+            for f in (r - 2, r + 11, r + 24, r + 37):
+                n = c[f]
+                if n:
+                    tv += vf[f] * n
+                    tc += n
+            if tc:
+                items.append((tv, tc, r))
+        items.sort(reverse=True)
+        best = [None]
+        L = len(items)
+
+        def rec(i, left, B, nv, k, ch, need):
+            if left == 0:
+                if need:
+                    return
+                b = best[0]
+                if b is None or (nv, k) > (b[0], b[1]):
+                    best[0] = (nv, k, ch)
+                return
+            if not need and B >= left * smin:
+                b = best[0]
+                if b is None or (nv, k) > (b[0], b[1]):
+                    best[0] = (nv, k, ch + ((0, (0,) * left),))
+            for t in range(i, L):
+                V, C, r = items[t]
+                b = best[0]
+                if b is not None and nv + left * V < b[0]:
+                    break
+                for j in range(1, min(left, C) + 1):
+                    wlo = j * smin - C
+                    if wlo < 0:
+                        wlo = 0
+                    if wlo > B:
+                        continue
+                    q, extra = divmod(C, j)
+                    parts = tuple(q + 1 if x < extra else q for x in range(j))
+                    rec(t + 1, left - j, B - wlo, nv + V, k + C, ch + ((r, parts),),
+                        need & ~(1 << r))
+
+        rec(0, S, B, 0, 0, (), need)
+        return best[0]
+
     def _finish(self, NV: int, K: int, Wlo: int, Whi: int) -> None:
         """All runs chosen: add the sets and settle the number of wilds."""
         need = 0
@@ -416,6 +471,19 @@ class _Search:
         P_r = self.fixed_n + self._wr_left()
         n = self.n
         whole = self.req.whole_hand
+        if self.d1 and not self.feas:
+            got = self._sets_d1(P_r - Wlo, need)
+            if got is None:
+                return
+            nv, k, choice = got
+            used = K + k + P_r
+            if whole and used != n:
+                return
+            cand = (NV + nv + self.fixed_pre[P_r], used)
+            if cand > self.best:
+                self.best = cand
+                self.best_path = (list(self.path), choice, P_r)
+            return
         for wlo, whi, nv, k, mask, taken, choice in self._sets_table():
             if need & ~mask:
                 continue
@@ -443,32 +511,78 @@ class _Search:
     def run(self) -> None:
         self._runs(0, -1, 0, 0, 0, 0)
 
+    def _sets_ub(self) -> tuple[int, int]:
+        """Upper bounds on the value and the count of naturals the sets can still take:
+        the richest ``req.sets`` ranks."""
+        S = self.req.sets
+        if not S:
+            return 0, 0
+        c = self.counts
+        vf = self.vf
+        rv = []
+        rc = []
+        for r in range(13):
+            tv = tc = 0
+            for f in (r, r + 13, r + 26, r + 39):
+                n = c[f]
+                if n:
+                    tv += vf[f] * n
+                    tc += n
+            if tc:
+                rv.append(tv)
+                rc.append(tc)
+        if len(rv) > S:
+            rv.sort(reverse=True)
+            rc.sort(reverse=True)
+        return sum(rv[:S]), sum(rc[:S])
+
     def _runs(self, ri: int, mink: int, NV: int, K: int, Wlo: int, Whi: int) -> None:
         req = self.req
         if ri == req.runs:
             self._finish(NV, K, Wlo, Whi)
             return
+        m = req.runs - ri
         min_suit = (mink >> 23) if mink > 0 else 0
-        if not self.feas and self._pruned(NV, K, req.runs - ri, min_suit):
-            return
-        budget = self.fixed_n + self._wr_left() - Wlo
+        P = self.fixed_n + self._wr_left()
+        budget = P - Wlo
         if budget < 0:
             return
         c = self.counts
         path = self.path
         om = self.omitted
-        # a run of wilds only
-        if not self.majority and mink <= 0 and budget >= self.rmin:
-            path.append(("wrun", None, 0, self.rmin, self.rmax))
-            self._runs(ri + 1, 0, NV, K, Wlo + self.rmin, Whi + self.rmax)
-            path.pop()
-            if self.done:
-                return
+        cores = []
         for s in range(min_suit, 4):
-            pf = _POS_FACE[s]
-            for key, pos, omitted, k, wlo, whi, v in list(self._run_cores(s, budget)):
-                if key < mink:
+            for core in self._run_cores(s, budget):
+                if core[0] >= mink:
+                    cores.append((core[6], core[3], s, core))
+        if not self.majority and mink <= 0 and budget >= self.rmin:
+            cores.append((0, 0, -1, None))  # a run of wilds only
+        if not cores:
+            return
+        prune = not self.feas or req.whole_hand
+        if prune:
+            # best first; a core can't help when even the richest completion is no better
+            cores.sort(key=lambda x: (x[0], x[1]), reverse=True)
+            vmax = cores[0][0]
+            kmax = max(x[1] for x in cores)
+            sv, sc = self._sets_ub()
+            base_v = NV + (m - 1) * vmax + sv + self._pool_prefix(P)
+            base_c = K + (m - 1) * kmax + sc + P
+        for v, k, s, core in cores:
+            if prune:
+                best = self.best
+                bv = base_v + v
+                if bv < best[0]:
+                    break
+                if bv == best[0] and base_c + k <= best[1]:
                     continue
+            if core is None:
+                path.append(("wrun", None, 0, self.rmin, self.rmax))
+                self._runs(ri + 1, 0, NV, K, Wlo + self.rmin, Whi + self.rmax)
+                path.pop()
+            else:
+                key, pos, omitted, k, wlo, whi, v = core
+                pf = _POS_FACE[s]
                 for p in pos:
                     c[pf[p]] -= 1
                 if c[pf[14]] >= 0:
@@ -481,8 +595,8 @@ class _Search:
                     path.pop()
                 for p in pos:
                     c[pf[p]] += 1
-                if self.done:
-                    return
+            if self.done:
+                return
 
 
 def _partitions(k: int, j: int, most: int | None = None):
@@ -541,16 +655,19 @@ def _build(hand: Sequence[int], search: _Search, path: list, W: int,
                 ids.append(by_face[_POS_FACE[s][p]].pop(0))
         elif kind == "set":
             r, q = item[1], item[2]
-            # the q most valuable free naturals of the rank, spreading the suits
+            # the q most valuable free naturals of the rank; among equal values, spread
+            # the suits
             have = [c for s in range(4) for c in by_face.get(s * 13 + r - 2, ())]
             have.sort(key=lambda c: (-vf[c >> 3], c))
-            take = []
-            for c in have:
+            thr = vf[have[q - 1] >> 3]
+            take = [c for c in have if vf[c >> 3] > thr]
+            ties = [c for c in have if vf[c >> 3] == thr]
+            for c in ties:
                 if len(take) == q:
                     break
                 if all((t >> 3) != (c >> 3) for t in take):
                     take.append(c)
-            for c in have:
+            for c in ties:
                 if len(take) == q:
                     break
                 if c not in take:
