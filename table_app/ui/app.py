@@ -166,12 +166,14 @@ class App:
         if not consumed:
             top.handle_event(event)
 
-    def step(self, dt: float | None = None) -> None:
-        """One frame: events, update, draw.  ``dt`` in seconds (default: the clock's)."""
+    def step(self, dt: float | None = None, first: list | None = None) -> None:
+        """One frame: events, update, draw.  ``dt`` in seconds (default: the clock's);
+        ``first``: events already taken from the queue (by the idle wait), handled first
+        so the order of a press and its release is kept."""
         ms = self.clock.tick(FPS)
         if dt is None:
             dt = min(ms / 1000.0, 0.1)
-        for event in pygame.event.get():
+        for event in (first or []) + pygame.event.get():
             self.handle(event)
             if not self.running:
                 return
@@ -189,12 +191,13 @@ class App:
 
     def run(self) -> int:
         while self.running and self.stack.top is not None:
+            first = None
             if not self.busy() and not self.headless:
                 # nothing moves: sleep until an event (or a slow tick for widget timers)
                 ev = pygame.event.wait(250)
                 if ev.type != pygame.NOEVENT:
-                    pygame.event.post(ev)
-            self.step()
+                    first = [ev]
+            self.step(first=first)
         return 0
 
     def shutdown(self) -> None:

@@ -113,8 +113,9 @@ class TableScene(Scene):
             self._btn("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), "Go down",
                       "Lay down the contract's melds", cls="@primary")
             # the buying window
-            bx = L.discard.right + 16
-            by = L.discard.y + L.ch // 2 - 10
+            # (in the meld-building area: it is not the human's turn while asked)
+            bx = L.stage.right - 290
+            by = L.stage.y + 44
             self._btn("buy", (bx, by, 170, 36), "May I?", None, cls="@primary")
             self._btn("pass_buy", (bx + 176, by, 80, 36), "Pass", None)
             self.buttons["buy"].hide()
@@ -916,15 +917,26 @@ class TableScene(Scene):
         b = self.buttons["buy"]
         r = b.relative_rect
         total = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
-        panel = pygame.Rect(r.x - 8, r.y - 34, 280, r.h + 70)
+        panel = pygame.Rect(r.x - 112, r.y - 34, 392, r.h + 70)
         _box(surf, panel, "buy")
-        lbl = text.render("Take the upcard + 1 penalty card?", 14, (250, 240, 200))
-        surf.blit(lbl, (panel.x + 8, panel.y + 8))
+        # what you would get: the upcard and a face-down penalty card
+        up = self.obs.buy_card if self.obs is not None else None
+        cw = 46
+        art = self.app.art
+        if up is not None:
+            surf.blit(art.face(up >> 3, cw), (panel.x + 10, panel.y + 10))
+        surf.blit(art.back(cw, getattr(self.app.settings, "card_back", "blue")), (panel.x + 10 + cw // 2 + 8, panel.y + 18))
+        plus = text.render_shadowed("+1", 14, (255, 230, 140), bold=True)
+        surf.blit(plus, (panel.x + 10 + cw + 14, panel.y + 18 + int(cw * 1.4) - 6))
+        who = self.session.names[self.obs.current] if self.obs is not None else ""
+        lbl = text.render(f"{who} passed it: take it + a penalty card?", 14, (250, 240, 200))
+        surf.blit(lbl, (r.x, panel.y + 8))
         if total > 0:
             frac = max(0.0, self.buy_t / total)
-            bar = pygame.Rect(panel.x + 8, r.bottom + 10, int((panel.w - 16) * frac), 8)
-            pygame.draw.rect(surf, (60, 60, 60), (panel.x + 8, r.bottom + 10, panel.w - 16, 8), border_radius=4)
-            pygame.draw.rect(surf, GOLD, bar, border_radius=4)
+            x0 = r.x
+            wbar = panel.right - 8 - x0
+            pygame.draw.rect(surf, (60, 60, 60), (x0, r.bottom + 10, wbar, 8), border_radius=4)
+            pygame.draw.rect(surf, GOLD, (x0, r.bottom + 10, int(wbar * frac), 8), border_radius=4)
             t = text.render(f"{max(0, self.buy_t):.0f} s", 12, (240, 240, 220))
             surf.blit(t, (panel.right - t.get_width() - 8, r.bottom + 20))
 
