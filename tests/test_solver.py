@@ -486,3 +486,12 @@ def test_solver_matches_brute_force(case):
         return
     assert got is not None
     assert check_result(hand, req, wr, value, got) == want
+
+
+def test_whole_hand_ace_high_run_comes_after_a_lower_run():
+    """Mexican round 7 with an ace played high: the search must not force the ace low."""
+    hand = H("3S 4S 5S 6S JS QS KS AS 8H 9H 10H JH QH KH")
+    req = mexican_req(7)
+    res = solve_go_down(hand, req, frozenset({9}), mexican_value(9))
+    assert check_result(hand, req, frozenset({9}), mexican_value(9), res) == (0, 0)
+    assert can_meet(hand, req, frozenset({9}))

@@ -161,6 +161,7 @@ class _Search:
         self.keep_one_feas = req.keep_one and feasibility
         self.seen_any = False
         self.table_memo: dict = {}
+        self.core_cache: dict = {}
         if req.whole_hand:
             # only a solution using every card counts
             tv = sum(vf[c >> 3] for c in hand)
@@ -550,11 +551,38 @@ class _Search:
         c = self.counts
         path = self.path
         om = self.omitted
+        suits = range(min_suit, 4)
+        restricted = False
+        if req.whole_hand and not req.sets:
+            # every natural goes into a run, and runs come in suit order: the next run
+            # is in the lowest suit that still holds naturals
+            for s in range(0, 4):
+                if any(c[s * 13:s * 13 + 13]):
+                    break
+            else:
+                s = 4
+            if s < min_suit:
+                return
+            suits = range(s, min(s + 1, 4))
+            restricted = True
         cores = []
-        for s in range(min_suit, 4):
-            for core in self._run_cores(s, budget):
-                if core[0] >= mink:
-                    cores.append((core[6], core[3], s, core))
+        cache = self.core_cache
+        for s in suits:
+            ck = (s, tuple(c[s * 13:s * 13 + 13]), budget)
+            lst = cache.get(ck)
+            if lst is None:
+                lst = [(core[6], core[3], s, core) for core in self._run_cores(s, budget)]
+                cache[ck] = lst
+            if restricted:
+                # ...and starts at or below its lowest natural (runs of a suit come in
+                # order of their lowest card)
+                pf = _POS_FACE[s]
+                low = next(p for p in range(2, 15) if c[pf[p]])  # an ace counts as 14
+                lst = [x for x in lst if x[3][1][0] <= low]
+            if mink > 0 and s == min_suit:
+                cores.extend(x for x in lst if x[3][0] >= mink)
+            else:
+                cores.extend(lst)
         if not self.majority and mink <= 0 and budget >= self.rmin:
             cores.append((0, 0, -1, None))  # a run of wilds only
         if not cores:
@@ -562,9 +590,19 @@ class _Search:
         prune = not self.feas or req.whole_hand
         if prune:
             # best first; a core can't help when even the richest completion is no better
-            cores.sort(key=lambda x: (x[0], x[1]), reverse=True)
-            vmax = cores[0][0]
-            kmax = max(x[1] for x in cores)
+            cores.sort(reverse=True)
+            if restricted:
+                # later runs may use other suits: bound them by all the naturals left
+                vf = self.vf
+                vmax = kmax = 0
+                for f in range(min_suit * 13, 52):
+                    if c[f]:
+                        vmax += vf[f] * c[f]
+                        kmax += c[f]
+                m = 2
+            else:
+                vmax = cores[0][0]
+                kmax = max(x[1] for x in cores)
             sv, sc = self._sets_ub()
             base_v = NV + (m - 1) * vmax + sv + self._pool_prefix(P)
             base_c = K + (m - 1) * kmax + sc + P
