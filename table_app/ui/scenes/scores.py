@@ -140,6 +140,9 @@ class ScoreSheet(Overlay):
         self.between = between
 
     def startup(self) -> None:
+        rows = len(score_rows(self.session)[0])
+        extra = 80 if self.session.michigan else 0
+        self.panel_size = (760, min(560, 230 + 22 * rows + extra))
         p = self.panel()
         label = "Next deal" if self.between else "Close"
         self.button("next", (p.right - 180, p.bottom - 56, 160, 40), label, "@primary")
@@ -183,6 +186,9 @@ class ResultsScene(Overlay):
         self.session = session
 
     def startup(self) -> None:
+        rows = len(score_rows(self.session)[0])
+        extra = 80 if self.session.michigan else 0
+        self.panel_size = (800, min(600, 250 + 22 * rows + extra))
         p = self.panel()
         self.button("new", (p.right - 380, p.bottom - 56, 170, 40), "New game", "@primary")
         self.button("picker", (p.right - 200, p.bottom - 56, 180, 40), "Back to the picker")

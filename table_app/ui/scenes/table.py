@@ -904,7 +904,8 @@ class TableScene(Scene):
                 return "Drawing from the stock…"
             return "Your turn: drag the upcard or the stock's top card to your hand"
         if ph == "buy":
-            return "May I? Take the upcard and a penalty card, or pass"
+            word = "Call" if s.variant == "contract" else "May I?"
+            return f"{word} Take the upcard and a penalty card, or pass"
         if ph == "play":
             return "Meld, lay off, or drag a card to the discard pile to end your turn"
         if ph == "lead":
@@ -925,9 +926,9 @@ class TableScene(Scene):
         art = self.app.art
         if up is not None:
             surf.blit(art.face(up >> 3, cw), (panel.x + 10, panel.y + 10))
-        surf.blit(art.back(cw, getattr(self.app.settings, "card_back", "blue")), (panel.x + 10 + cw // 2 + 8, panel.y + 18))
+        surf.blit(art.back(cw, getattr(self.app.settings, "card_back", "blue")), (panel.x + 10 + int(cw * 0.8), panel.y + 16))
         plus = text.render_shadowed("+1", 14, (255, 230, 140), bold=True)
-        surf.blit(plus, (panel.x + 10 + cw + 14, panel.y + 18 + int(cw * 1.4) - 6))
+        surf.blit(plus, (panel.x + 10 + int(cw * 1.8) + 4, panel.y + 16 + int(cw * 1.4) - 16))
         who = self.session.names[self.obs.current] if self.obs is not None else ""
         lbl = text.render(f"{who} passed it: take it + a penalty card?", 14, (250, 240, 200))
         surf.blit(lbl, (r.x, panel.y + 8))
