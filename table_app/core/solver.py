@@ -246,6 +246,7 @@ class _Search:
         if not avail:
             return
         rmin, rmax, maj, vf = self.rmin, self.rmax, self.majority, self.vf
+        nomit = self.d2  # d2: a run's span holds every free natural (see _runs)
         ace2 = c[pf[14]] >= 2
         for i, a in enumerate(avail):
             for j in range(i, len(avail)):
@@ -268,7 +269,7 @@ class _Search:
                 max_omit = budget - (lmin - full_k)
                 if max_omit < 0:
                     continue
-                max_omit = min(max_omit, len(inner))
+                max_omit = 0 if nomit else min(max_omit, len(inner))
                 for om in range(max_omit + 1):
                     k = full_k - om
                     wlo = lmin - k
@@ -551,6 +552,7 @@ class _Search:
         c = self.counts
         path = self.path
         om = self.omitted
+        ends = self.d2 and req.run_max is None
         suits = range(min_suit, 4)
         restricted = False
         if req.whole_hand and not req.sets:
@@ -625,11 +627,34 @@ class _Search:
                     c[pf[p]] -= 1
                 if c[pf[14]] >= 0:
                     path.append(("run", s, tuple(pos), wlo, whi))
+                    mark = len(om)
                     for p in omitted:
                         om.append(pf[p])
+                    if ends:
+                        # d2 with runs of any length: a free natural next to a run's
+                        # ends would make it longer at no cost, so it must be used
+                        # elsewhere (checked when all runs are chosen)
+                        a, b = pos[0], pos[-1]
+                        if a == b == 14:
+                            lows = (pf[13], pf[2])
+                        elif a >= 2:
+                            lows = (pf[a - 1],)
+                        else:
+                            lows = ()
+                        om.extend(lows)
+                        if b <= 13:
+                            om.append(pf[b + 1])
+                        if not req.sets and any(c[f] for f in lows if f != pf[14]):
+                            # no later run of this suit reaches below a (they come in
+                            # order of a), and there are no sets: the natural below
+                            # stays free, so this run is not the best
+                            del om[mark:]
+                            path.pop()
+                            for p in pos:
+                                c[pf[p]] += 1
+                            continue
                     self._runs(ri + 1, key, NV + v, K + k, Wlo + wlo, Whi + whi)
-                    if omitted:
-                        del om[len(om) - len(omitted):]
+                    del om[mark:]
                     path.pop()
                 for p in pos:
                     c[pf[p]] += 1
