@@ -26,7 +26,7 @@ import random
 import time
 from dataclasses import replace
 
-from ..core.cards import make_deck
+from ..core.cards import face_pretty, make_deck
 from ..variants.contract_family import CFState, ContractFamilyRules
 from .contract_ai import NormalContract, _faces
 
@@ -185,19 +185,30 @@ class Searcher:
 
 
 class HardContract(NormalContract):
-    """Determinized search within a time budget (see the module docstring).
+    """Determinized evaluation within a time budget.
+
+    At a real choice (take or pass the upcard, which card to discard) the hard level
+    looks one draw ahead over the hidden cards: every unseen card (the full deck minus its
+    own hand, the melds, the discard pile and the cards it saw others take) is a possible
+    next card, weighted by how many copies are unseen (the limit of sampling the stock
+    top); a hand's quality is its distance to the contract minus the chance that the next
+    card brings it closer.  It also samples the next player's hidden hand ``samples``
+    times (known cards plus unseen cards dealt at random, in the observed size) to
+    estimate how often a discard would help that player.  Going down, lay-offs, swaps
+    and buys are taken as the normal level takes them.
 
     Args:
         variant: ``contract``, ``may_i`` or ``mexican``.
-        budget_ms: time budget per decision (default 300 ms).
-        samples: sampled worlds per decision at most (default 12).
+        budget_ms: time budget per decision (default 300 ms); past it the remaining
+            candidates keep the normal level's scores.
+        samples: sampled hands of the next player per decision (default 12).
         width: discards considered (the normal level's best ``width``).
     """
 
     level = "hard"
 
     def __init__(self, variant: str, options: dict | None = None, budget_ms: float = 300.0,
-                 samples: int = 12, width: int = 3):
+                 samples: int = 12, width: int = 4):
         super().__init__(variant, options)
         self.budget_ms = budget_ms
         self.samples = samples
@@ -227,44 +238,173 @@ class HardContract(NormalContract):
             return None, (a, why)
         return short, (a, why)
 
+    # ------------------------------------------------------------------ evaluation
+    def improve_prob(self, ctx, hand: list[int], unseen: dict, deadline: float) -> float:
+        """The chance that the next card (an unseen card, by its unseen copies) lowers
+        the distance of ``hand``."""
+        d0 = ctx.dist(hand)
+        if d0 == 0:
+            return 0.0
+        ranks = set()
+        near = set()
+        for f in hand:
+            if ctx.is_wild(f):
+                continue
+            r, su = f % 13 + 2, f // 13
+            ranks.add(r)
+            for k in (-3, -2, -1, 1, 2, 3):
+                q = r + k
+                if q == 1:
+                    q = 14
+                if 2 <= q <= 14:
+                    near.add(su * 13 + q - 2)
+        total = 0
+        good = 0
+        iso_w = 0
+        iso_face = None
+        for x, w in unseen.items():
+            total += w
+            if time.perf_counter() > deadline:  # out of time: count the rest as no help
+                continue
+            if ctx.is_wild(x) or (x % 13 + 2) in ranks or x in near:
+                if ctx.dist(hand + [x]) < d0:
+                    good += w
+            else:
+                iso_w += w
+                if iso_face is None:
+                    iso_face = x
+        if iso_face is not None and ctx.dist(hand + [iso_face]) < d0:
+            good += iso_w
+        return good / total if total else 0.0
+
+    def quality(self, ctx, hand: list[int], unseen: dict, deadline: float) -> float:
+        """Distance minus the chance the next card lowers it (lower is better)."""
+        return ctx.dist(hand) - self.improve_prob(ctx, hand, unseen, deadline)
+
+    def feed_prob(self, ctx, obs, f: int, hands: list[list[int]]) -> float:
+        """How often ``f`` lowers the next player's distance over the sampled hands."""
+        if not hands:
+            return 0.0
+        k = 0
+        for h in hands:
+            if ctx.dist(h + [f]) < ctx.dist(h):
+                k += 1
+        return k / len(hands)
+
+    def sample_next_hands(self, rules, obs, rng) -> list[list[int]]:
+        nxt = (obs.seat + 1) % obs.num_players
+        if obs.down[nxt]:
+            return []
+        pool = [c >> 3 for c in unseen_cards(rules, obs)]
+        known = [c >> 3 for c in obs.known[nxt]]
+        need = max(0, obs.hand_sizes[nxt] - len(known))
+        out = []
+        for _ in range(self.samples):
+            out.append(known + rng.sample(pool, min(need, len(pool))))
+        return out
+
     def decide(self, obs, legal, rng):
         if not legal:
             raise ValueError("no legal action to choose from")
         short, (na, nwhy) = self.candidates(obs, legal, rng)
-        if short is None:
+        if short is None or obs.phase == "buy" or obs.down[obs.seat]:
             return na, nwhy
+        t0 = time.perf_counter()
+        deadline = t0 + self.budget_ms / 1000.0 * 0.7
         rules = self.rules_for(obs)
-        worlds = self.worlds(rules, obs, rng)
-        return self.search(rules, worlds, obs.seat, short, na, nwhy, rng)
+        ctx = self.ctx(obs)
+        unseen: dict = {}
+        for c in unseen_cards(rules, obs):
+            unseen[c >> 3] = unseen.get(c >> 3, 0) + 1
+        hand = _faces(obs.hand)
+        if obs.phase == "draw":
+            return self.decide_draw(obs, legal, ctx, hand, unseen, deadline, na, nwhy)
+        return self.decide_discard(rules, obs, legal, rng, ctx, hand, unseen, deadline, na, nwhy)
 
-    def worlds(self, rules, obs, rng):
-        """Sampled worlds, generated lazily."""
-        for _ in range(self.samples):
-            yield sample_state(rules, obs, rng)
+    def decide_draw(self, obs, legal, ctx, hand, unseen, deadline, na, nwhy):
+        take = next((a for a in legal if a.type == "draw" and a.source == "discard"), None)
+        other = next((a for a in legal if a is not take), None)
+        if take is None or other is None or ctx.whole and obs.down[obs.seat]:
+            return na, nwhy
+        up = obs.upcard >> 3
+        d0 = ctx.dist(hand)
+        p0 = self.improve_prob(ctx, hand, unseen, deadline)
+        q_stock = d0 - 2.0 * p0
+        h2 = hand + [up]
+        best = None
+        for f in sorted(set(hand), key=lambda g: -ctx.value(g)):
+            if ctx.is_wild(f):
+                continue
+            rest = list(h2)
+            rest.remove(f)
+            if ctx.dist(rest) > ctx.dist(h2):
+                continue
+            q = self.quality(ctx, rest, unseen, deadline)
+            if best is None or q < best:
+                best = q
+            if time.perf_counter() > deadline:
+                break
+        if best is None:
+            return na, nwhy
+        if best < q_stock - 0.05:
+            return take, (f"takes {face_pretty(up)}: better than the stock's odds "
+                          f"({1 - max(0.0, min(1.0, d0 - best)):.0%} left to chance)")
+        return other, (f"passes {face_pretty(up)}: the stock's chances are better "
+                       f"({p0:.0%} that the next card helps)")
 
+    def decide_discard(self, rules, obs, legal, rng, ctx, hand, unseen, deadline, na, nwhy):
+        scored = self.discard_scores(obs, legal)
+        scored.sort(key=lambda t: (t[0], t[1].card))
+        short = [t for t in scored[:self.width] if t[0] < 900]
+        if len(short) <= 1:
+            return na, nwhy
+        hands = self.sample_next_hands(rules, obs, rng)
+        opp_down = any(obs.down[o] for o in range(obs.num_players) if o != obs.seat)
+        urgency = 1.0 + (1.0 if opp_down else 0.0) + (0.5 if obs.stock_size < 10 else 0.0)
+        best = None
+        for base, a, note in short:
+            f = a.card
+            rest = list(hand)
+            rest.remove(f)
+            if time.perf_counter() > deadline:
+                sc = base
+            else:
+                q = self.quality(ctx, rest, unseen, deadline)
+                sc = (q * 100.0 + 2.0 * ctx.keep_score(hand, f) + self.feed_penalty(obs, ctx, f)
+                      + 40.0 * self.feed_prob(ctx, obs, f, hands) - ctx.value(f) * 0.5 * urgency)
+            if best is None or sc < best[0]:
+                best = (sc, a, note)
+        _, a, note = best
+        if a == na:
+            return na, nwhy
+        return a, self.discard_reason(obs, a.card, note) + " (looks one card ahead)"
+
+    # ------------------------------------------------------------------ rollouts (oracle)
     def search(self, rules, worlds, me, short, na, nwhy, rng):
         searcher = Searcher(rules, self._policy, horizon=self.horizon)
         totals = {a: 0.0 for a in short}
-        t_end = time.perf_counter() + self.budget_ms / 1000.0
+        t0 = time.perf_counter()
+        t_end = t0 + self.budget_ms / 1000.0
         done = 0
         for w in worlds:
             seed = rng.random()
+            t1 = time.perf_counter()
             for a in short:
                 totals[a] += searcher.rollout(w, me, a, random.Random(seed), self._ctxs)
             done += 1
-            if time.perf_counter() > t_end:
+            now = time.perf_counter()
+            if now + (now - t1) * 1.2 > t_end:
                 break
         if not done:
             return na, nwhy
         # ties go to the normal level's choice
         best = max(short, key=lambda a: (totals[a] + (1e-6 if a == na else 0.0)))
         if best == na:
-            return na, f"{nwhy} (searched {done} sampled deals)"
+            return na, f"{nwhy} (searched {done} deals)"
         _, why = self.reason_for(best, short, nwhy)
-        return best, f"{why} (better over {done} sampled deals)"
+        return best, f"{why} (better over {done} searched deals)"
 
     def reason_for(self, a, short, nwhy):
-        from ..core.cards import face_pretty
         t = a.type
         if t == "discard":
             return a, f"discards {face_pretty(a.card)}"

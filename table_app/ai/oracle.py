@@ -33,7 +33,7 @@ class OracleContract(HardContract):
         if not legal:
             raise ValueError("no legal action to choose from")
         short, (na, nwhy) = self.candidates(obs, legal, rng)
-        if short is None:
+        if short is None or obs.down[obs.seat] and obs.phase != "play":
             return na, nwhy
         rules = self.rules_for(obs)
         worlds = (state for _ in range(self.samples))  # the true world; restocks vary
