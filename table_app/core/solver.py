@@ -139,6 +139,15 @@ class _Search:
         self.rmin = max(4, req.run_min)
         self.rmax = 14 if req.run_max is None else min(14, req.run_max)
         self.P_total = self.fixed_n + self._wr_left()
+        # most wilds any going-down can hold (CR-4: a meld holds fewer wilds than
+        # naturals, so a run of 4 or a set of 3 at most one)
+        if self.majority:
+            wr_ = (self.rmax - 1) // 2
+            ws_ = _INF if req.set_max is None else (self.smax - 1) // 2
+        else:
+            wr_ = self.rmax
+            ws_ = _INF if req.set_max is None else self.smax
+        self.wild_cap = min(_INF, req.runs * wr_ + req.sets * ws_)
         n_nat = sum(counts)
         # Dominance (free problem only).  With a set that takes any number of wilds the
         # total of wilds is never capped, so a natural that could join a meld without
@@ -538,6 +547,30 @@ class _Search:
             rc.sort(reverse=True)
         return sum(rv[:S]), sum(rc[:S])
 
+    def _sets_min_wilds(self) -> int:
+        """A lower bound on the wilds the sets still need: the ``req.sets`` cheapest
+        sets, a set of rank r costing ``max(0, set_min - naturals of r)`` (a second set
+        of the same rank what the rank then lacks), a set of wilds ``set_min``."""
+        S = self.req.sets
+        if not S:
+            return 0
+        c = self.counts
+        smin = self.smin
+        costs = []
+        for r in range(13):
+            n = c[r] + c[r + 13] + c[r + 26] + c[r + 39]
+            if n:
+                prev = 0
+                for j in range(1, S + 1):
+                    need = j * smin - n
+                    if need < 0:
+                        need = 0
+                    costs.append(need - prev)
+                    prev = need
+        costs.extend([smin] * S)
+        costs.sort()
+        return sum(costs[:S])
+
     def _runs(self, ri: int, mink: int, NV: int, K: int, Wlo: int, Whi: int) -> None:
         req = self.req
         if ri == req.runs:
@@ -547,7 +580,7 @@ class _Search:
         min_suit = (mink >> 23) if mink > 0 else 0
         P = self.fixed_n + self._wr_left()
         budget = P - Wlo
-        if budget < 0:
+        if budget < 0 or (req.sets and self._sets_min_wilds() > budget):
             return
         c = self.counts
         path = self.path
@@ -589,6 +622,40 @@ class _Search:
             cores.append((0, 0, -1, None))  # a run of wilds only
         if not cores:
             return
+        if req.whole_hand and req.sets and m == 1:
+            # the sets must take every natural left: at most req.sets ranks of them
+            # (wild-rank naturals may go to the pool instead)
+            wrf = self.wr_faces
+            other = [0] * 4
+            for s in range(4):
+                mask = 0
+                for f in range(s * 13, s * 13 + 13):
+                    if c[f] and f not in wrf:
+                        mask |= 1 << (f - s * 13)
+                other[s] = mask
+            allm = other[0] | other[1] | other[2] | other[3]
+            keep = []
+            S = req.sets
+            for x in cores:
+                s = x[2]
+                if s < 0:
+                    m2 = allm
+                else:
+                    pf = _POS_FACE[s]
+                    left = other[s]
+                    for p in x[3][1]:
+                        f = pf[p]
+                        if c[f] == 1:
+                            left &= ~(1 << (f - s * 13))
+                    m2 = left
+                    for t in range(4):
+                        if t != s:
+                            m2 |= other[t]
+                if bin(m2).count("1") <= S:
+                    keep.append(x)
+            cores = keep
+            if not cores:
+                return
         prune = not self.feas or req.whole_hand
         if prune:
             # best first; a core can't help when even the richest completion is no better
@@ -606,8 +673,9 @@ class _Search:
                 vmax = cores[0][0]
                 kmax = max(x[1] for x in cores)
             sv, sc = self._sets_ub()
-            base_v = NV + (m - 1) * vmax + sv + self._pool_prefix(P)
-            base_c = K + (m - 1) * kmax + sc + P
+            pw = min(P, self.wild_cap)
+            base_v = NV + (m - 1) * vmax + sv + self._pool_prefix(pw)
+            base_c = K + (m - 1) * kmax + sc + pw
         for v, k, s, core in cores:
             if prune:
                 best = self.best
