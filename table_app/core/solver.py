@@ -246,14 +246,35 @@ class _Search:
         return bv < best[0] or (bv == best[0] and bc <= best[1])
 
     # -- candidate run cores -----------------------------------------------------
-    def _run_cores(self, s: int, budget: int):
+    def _run_cores(self, s: int, budget: int, left: tuple[int, int] | None = None):
         """Run cores of suit ``s`` needing at most ``budget`` wilds: yields
-        ``(key, positions, omitted positions, k, wlo, whi, value)``."""
+        ``(key, positions, omitted positions, k, wlo, whi, value)``.
+
+        ``left = (mask, most)``: only cores after which the free naturals (outside the
+        core, of this suit, plus the rank bits ``mask`` of the others) are of at most
+        ``most`` ranks (the whole-hand contracts' last run, see ``_runs``)."""
         c = self.counts
         pf = _POS_FACE[s]
         avail = [p for p in range(1, 15) if c[pf[p]]]
         if not avail:
             return
+        if left is not None:
+            wrf = self.wr_faces
+            keepm, most = left
+            base = s * 13
+            # ranks this suit leaves whatever the core: second copies (one run takes
+            # one card of a face; an ace may serve both ends)
+            for p in range(2, 15):
+                f = pf[p]
+                if c[f] >= (3 if p == 14 else 2) and f not in wrf:
+                    keepm |= 1 << (f - base)
+            if bin(keepm).count("1") > most:
+                return
+            bit = [0] * 15
+            for p in avail:
+                f = pf[p]
+                if f not in wrf:
+                    bit[p] = 1 << (f - base)
         rmin, rmax, maj, vf = self.rmin, self.rmax, self.majority, self.vf
         nomit = self.d2  # d2: a run's span holds every free natural (see _runs)
         ace2 = c[pf[14]] >= 2
@@ -265,6 +286,15 @@ class _Search:
                     break
                 if a == 1 and b == 14 and not ace2:
                     continue
+                if left is not None:
+                    out = keepm
+                    for p in avail:
+                        if 1 < p < 14 and (p < a or p > b):
+                            out |= bit[p]
+                    if c[pf[14]] > (a == 1) + (b == 14):
+                        out |= bit[14]  # an ace this core doesn't hold
+                    if bin(out).count("1") > most:
+                        continue
                 if a == b:
                     if a == 1:
                         continue  # a lone ace is the same core at 14
@@ -360,6 +390,30 @@ class _Search:
         wr_ranks = self.wr_ranks
         nwr = len(wr_ranks)
         zero = (0,) * nwr
+        if S == 1:
+            out = []
+            if not self.majority and self.smin <= Pt:
+                out.append((self.smin, min(self.smax, Pt), 0, 0, 0, zero, ((0, (0,)),)))
+            for r in range(2, 15):
+                vals = []
+                for s in range(4):
+                    f = s * 13 + r - 2
+                    if c[f]:
+                        vals.extend([vf[f]] * c[f])
+                if not vals:
+                    continue
+                vals.sort(reverse=True)
+                wri = wr_ranks.index(r) if r in wr_ranks else -1
+                for j, k, wlo, whi, parts in self._rank_options(len(vals)):
+                    if wlo > Pt:
+                        continue
+                    tk = zero
+                    if wri >= 0:
+                        tk = zero[:wri] + (k,) + zero[wri + 1:]
+                    out.append((wlo, min(whi, Pt), sum(vals[:k]), k, 1 << r, tk,
+                                ((r, parts),)))
+            self.table_memo[key] = out
+            return out
         states = {(0, 0, 0, zero): (0, 0, 0, ())}
         for r in range(2, 15):
             vals = []
@@ -524,24 +578,33 @@ class _Search:
 
     def _sets_ub(self) -> tuple[int, int]:
         """Upper bounds on the value and the count of naturals the sets can still take:
-        the richest ``req.sets`` ranks."""
+        the richest ``req.sets`` ranks (with a set maximum, the richest ``set_max``
+        naturals of a rank per set)."""
         S = self.req.sets
         if not S:
             return 0, 0
         c = self.counts
         vf = self.vf
+        smax = self.smax
         rv = []
         rc = []
         for r in range(13):
-            tv = tc = 0
-            for f in (r, r + 13, r + 26, r + 39):
-                n = c[f]
-                if n:
-                    tv += vf[f] * n
-                    tc += n
-            if tc:
-                rv.append(tv)
+            tc = c[r] + c[r + 13] + c[r + 26] + c[r + 39]
+            if not tc:
+                continue
+            if tc <= smax:
+                rv.append(vf[r] * c[r] + vf[r + 13] * c[r + 13] + vf[r + 26] * c[r + 26]
+                          + vf[r + 39] * c[r + 39])
                 rc.append(tc)
+                continue
+            vals = []
+            for f in (r, r + 13, r + 26, r + 39):
+                vals.extend([vf[f]] * c[f])
+            vals.sort(reverse=True)
+            for i in range(0, len(vals), smax):
+                chunk = vals[i:i + smax]
+                rv.append(sum(chunk))
+                rc.append(len(chunk))
         if len(rv) > S:
             rv.sort(reverse=True)
             rc.sort(reverse=True)
@@ -602,12 +665,30 @@ class _Search:
             restricted = True
         cores = []
         cache = self.core_cache
+        lastw = req.whole_hand and req.sets and m == 1
+        if lastw:
+            wrf = self.wr_faces
+            smask = [0] * 4
+            for s in range(4):
+                mask = 0
+                for f in range(s * 13, s * 13 + 13):
+                    if c[f] and f not in wrf:
+                        mask |= 1 << (f - s * 13)
+                smask[s] = mask
         for s in suits:
-            ck = (s, tuple(c[s * 13:s * 13 + 13]), budget)
-            lst = cache.get(ck)
-            if lst is None:
-                lst = [(core[6], core[3], s, core) for core in self._run_cores(s, budget)]
-                cache[ck] = lst
+            if lastw:
+                om_ = 0
+                for t in range(4):
+                    if t != s:
+                        om_ |= smask[t]
+                lst = [(core[6], core[3], s, core)
+                       for core in self._run_cores(s, budget, (om_, req.sets))]
+            else:
+                ck = (s, tuple(c[s * 13:s * 13 + 13]), budget)
+                lst = cache.get(ck)
+                if lst is None:
+                    lst = [(core[6], core[3], s, core) for core in self._run_cores(s, budget)]
+                    cache[ck] = lst
             if restricted:
                 # ...and starts at or below its lowest natural (runs of a suit come in
                 # order of their lowest card)
