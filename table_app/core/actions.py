@@ -354,7 +354,8 @@ class Extension:
 
     @property
     def type(self) -> str:  # type: ignore[override]
-        return dict(self.data)["type"]
+        import json
+        return json.loads(dict(self.data)["type"])
 
     def to_json(self) -> dict:
         import json

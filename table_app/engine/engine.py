@@ -97,10 +97,36 @@ class Engine:
             return False
 
     # ------------------------------------------------------------------ listeners
-    def subscribe(self, fn: Listener) -> None:
+    def subscribe(self, fn: Listener, first: bool = False) -> None:
         """``fn(kind, payload)``: ``("append", (index, event, state_after))`` after each
-        recorded event, ``("truncate", new_length)`` after an undo."""
-        self._listeners.append(fn)
+        recorded event, ``("truncate", new_length)`` after an undo.  ``first=True`` puts
+        the listener before the others (the autosave journal, so that an event is on
+        disk before the UI shows it)."""
+        if first:
+            self._listeners.insert(0, fn)
+        else:
+            self._listeners.append(fn)
+
+    def unsubscribe(self, fn: Listener) -> None:
+        """Remove a listener (no error if it is not subscribed)."""
+        if fn in self._listeners:
+            self._listeners.remove(fn)
+
+    @property
+    def redo_stack(self) -> list[tuple[Any, bool]]:
+        """The cut tail that ``redo`` re-applies: ``[(event, forced), ...]``, next last."""
+        return list(self._redo)
+
+    @redo_stack.setter
+    def redo_stack(self, stack: list[tuple[Any, bool]]) -> None:
+        self._redo = list(stack)
+
+    def _last_real(self):
+        """The last logged event that is not an ``x-`` extension, or ``None``."""
+        for ev in reversed(self.log):
+            if not isinstance(ev, Extension):
+                return ev
+        return None
 
     def _emit(self, kind: str, payload) -> None:
         for fn in list(self._listeners):
@@ -117,18 +143,20 @@ class Engine:
 
     def _check_derived(self, ev) -> None:
         st = self.state
+        deal_rule, game_rule = getattr(self.rules, "derived_rules", ("CF-15", "CF-16"))
+        last = self._last_real()
         if isinstance(ev, DealEnd):
             want = self.rules.deal_end(st)
-            if want is None or self.log and isinstance(self.log[-1], DealEnd):
-                raise IllegalActionError("deal_end where no deal has just ended", "CF-12")
+            if want is None or isinstance(last, (DealEnd, GameEnd)):
+                raise IllegalActionError("deal_end where no deal has just ended", deal_rule)
         else:
             want = self.rules.game_end(st)
-            if want is None:
-                raise IllegalActionError("game_end before the game is over", "CF-16")
+            if want is None or isinstance(last, GameEnd):
+                raise IllegalActionError("game_end before the game is over", game_rule)
         if not _same_derived(want, ev):
             raise IllegalActionError(
                 f"the record says {ev.to_json()} but the rules give {want.to_json()}",
-                "CF-15" if isinstance(ev, DealEnd) else "CF-16")
+                deal_rule if isinstance(ev, DealEnd) else game_rule)
 
     def apply(self, action, *, forced: bool = False) -> list:
         """Check and record one event; in ``auto`` mode also the chance events it needs
@@ -155,6 +183,9 @@ class Engine:
             self.states.append(self.state)
             self._emit("append", (len(self.log) - 1, action, self.state))
             return [action]
+        if not forced and (action.type in ("deal", "restock", "misdeal")
+                           or self.rules.forced_action(self.state) == action):
+            forced = True  # chance events and forced plays are not decisions (undo skips them)
         if self.auto:
             pre = self.rules.pre_events(self.state, action, self.rng)
             if pre:
@@ -178,7 +209,7 @@ class Engine:
         while True:
             st = self.state
             de = self.rules.deal_end(st)
-            if de is not None and not (self.log and isinstance(self.log[-1], (DealEnd, GameEnd))):
+            if de is not None and not isinstance(self._last_real(), (DealEnd, GameEnd)):
                 self.log.append(de)
                 self.forced.append(True)
                 self.states.append(st)

@@ -12,9 +12,13 @@ the upcard, passes it, or draws from the stock), ``buy`` (a buying/calling windo
 stock), ``play`` (go down, lay off, swap, discard), ``between`` (a deal is over, the next
 is due), ``over`` (after round 7).
 
-Finite deals (CF-14): once the stock is empty and the discard pile holds only the upcard,
-nobody can pass the upcard or draw from the stock; when as many consecutive turns as there
-are players then end without a go-down, lay-off or swap, the deal ends with no winner.
+Finite deals (CF-14): once the stock is empty and the discard pile holds only the upcard
+(at any moment of a turn: ``CFState.locked`` latches for the rest of the deal), nobody can
+pass the upcard or draw from the stock any more; when as many consecutive turns as there
+are players then end without a go-down, lay-off or swap (counting the turn in which the
+latch closed), the deal ends after the last of those discards with no winner.  Every deal
+is then finite: while locked each turn takes the upcard and discards, and go-downs,
+lay-offs and swaps are finite in number.
 """
 from __future__ import annotations
 
@@ -229,7 +233,7 @@ class ContractFamilyRules:
         return None
 
     def _stock_possible(self, st: CFState, keep: int = 1) -> bool:
-        return bool(st.stock) or len(st.discard) > keep
+        return not st.locked and (bool(st.stock) or len(st.discard) > keep)
 
     # ------------------------------------------------------------------ check
     def _refuse(self, reason: str, rule: str):
@@ -479,16 +483,14 @@ class ContractFamilyRules:
         if t == "draw":
             if a.source == "discard":
                 c = st.discard[-1]
-                locked = not st.stock and len(st.discard) <= 1
                 return self._set_hand(
                     replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
-                            phase="play", locked=locked,
-                            known=_tup_set(st.known, p, st.known[p] + (c,)),
+                            phase="play", known=_tup_set(st.known, p, st.known[p] + (c,)),
                             last=f"takes {face_pretty(c >> 3)}"), p, st.hands[p] + (c,))
             c = st.stock[-1]
-            return self._set_hand(replace(st, stock=st.stock[:-1], phase="play", locked=False,
-                                          last="draws from the stock"),
-                                  p, st.hands[p] + (c,))
+            return _latch(self._set_hand(replace(st, stock=st.stock[:-1], phase="play",
+                                                 last="draws from the stock"),
+                                         p, st.hands[p] + (c,)))
         if t == "pass_upcard":
             q = self._window(st, st.current, st.discarders[-1], -1)
             st2 = replace(st, prev_buyer=-1, last=f"passes {face_pretty(st.discard[-1] >> 3)}")
@@ -507,8 +509,8 @@ class ContractFamilyRules:
             st2 = replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
                           stock=st.stock[:-1], known=_tup_set(st.known, p, st.known[p] + (up,)),
                           last=f"buys {face_pretty(up >> 3)} + a penalty card")
-            st2 = self._set_hand(st2, p, hand)
-            if self.spec.buying == "buy" and st2.discard:
+            st2 = _latch(self._set_hand(st2, p, hand))
+            if self.spec.buying == "buy" and st2.discard and not st2.locked:
                 q = self._window(st2, st2.current, st2.discarders[-1], p)
                 if q:
                     return replace(st2, phase="buy", queue=q, prev_buyer=p)
@@ -558,7 +560,7 @@ class ContractFamilyRules:
                 return self._end_deal(replace(st2, quiet=quiet), None)
             nxt = (p + 1) % st.n
             return replace(st2, phase="draw", current=nxt, went_down_now=False,
-                           melded_now=False, quiet=quiet, locked=False, prev_buyer=-1)
+                           melded_now=False, quiet=quiet, prev_buyer=-1)
         raise ValueError(f"cannot apply {t}")
 
     def _set_hand(self, st: CFState, p: int, hand: tuple[int, ...]) -> CFState:
@@ -783,6 +785,14 @@ class ContractFamilyRules:
             return None
         return GoDown(p, tuple(MeldDecl(m.kind, tuple(c >> 3 for c in m.cards), tuple(m.roles))
                                for m in plan))
+
+
+def _latch(st: CFState) -> CFState:
+    """Close the CF-14 latch once the stock is empty and the discard pile holds at most
+    the upcard."""
+    if not st.locked and not st.stock and len(st.discard) <= 1:
+        return replace(st, locked=True)
+    return st
 
 
 def _tup_set(t: tuple, i: int, v) -> tuple:

@@ -230,6 +230,7 @@ class MichiganRules:
 
     variant = "michigan"
     name = "Michigan Rummy"
+    derived_rules = ("MG-10", "MG-11")  # rule ids for a wrong deal_end / game_end line
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 
