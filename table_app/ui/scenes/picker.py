@@ -15,6 +15,25 @@ from ..table.session import DEFAULT_NAMES, LEVELS, GameSession
 
 ORDER = ("contract", "may_i", "mexican", "michigan")
 
+HOW = {
+    "contract": "Seven deals, each with a contract (2 sets, 1 set + 1 run, ... up to 2 sets of 3 and "
+                "a run of 7). Lay exactly the contract, then lay off from the same turn. A player "
+                "who is down may swap a natural card for a joker in a run. When the player to act "
+                "passes the upcard, the others may call it and take a penalty card with it. "
+                "Lowest total after seven deals wins.",
+    "may_i": "Seven deals with growing contracts; the last is three runs. Going down may use longer "
+             "melds; lay off only from your next turn. When the player to act declares for the "
+             "stock, anyone may ask \"May I?\" and take the upcard plus a penalty card; nearest "
+             "to the player to act wins. Jokers never move. Lowest total wins.",
+    "mexican": "Hands grow from 7 to 13 cards and the wild rank rises with the round (threes in "
+               "round 1, nines in round 7), besides the jokers. No buying. Lay off only from your "
+               "next turn; in round 7 go out with three runs and the whole hand at once.",
+    "michigan": "A stops game for chips. Everyone antes to the four pay cards (AH KC QD JS) and "
+                "the kitty. Lead the lowest card of a suit; whoever holds the next card must play "
+                "it. Play a pay card to take its chips; be first out to take the kitty and a chip "
+                "for every card the others still hold. The widow stays hidden until the deal ends.",
+}
+
 
 class PickerScene(Scene):
     def __init__(self) -> None:
@@ -276,6 +295,20 @@ class PickerScene(Scene):
             img = art.face(f, cwid)
             img = pygame.transform.rotozoom(img, 14 - i * 7, 1.0)
             surf.blit(img, (x0 + cw - 5 * cwid * 0.55 - cwid + i * cwid * 0.55, max(6, top - 100) + abs(i - 2) * 6))
+        # how the chosen game plays, under its settings
+        rx = x0 + left_w + 10
+        rw = cw - left_w - 10
+        y = max((w.relative_rect.bottom for w in self.widgets
+                 if w.relative_rect.x >= rx - 2 and w.relative_rect.bottom < H - 100), default=top) + 22
+        lines = text.wrap(HOW.get(self.variant, ""), 15, rw - 24)
+        box_h = 40 + 21 * len(lines)
+        if y + box_h < H - 100:
+            box = pygame.Surface((rw, box_h), pygame.SRCALPHA)
+            pygame.draw.rect(box, (0, 0, 0, 80), box.get_rect(), border_radius=10)
+            surf.blit(box, (rx, y))
+            surf.blit(text.render("How it plays", 16, (250, 236, 170), bold=True), (rx + 12, y + 8))
+            for i, ln in enumerate(lines):
+                surf.blit(text.render(ln, 15, (230, 238, 228)), (rx + 12, y + 34 + 21 * i))
         if self.message:
             m = text.plate(self.message, 15, (255, 235, 235), (150, 24, 30, 220))
             surf.blit(m, m.get_rect(midbottom=(W // 2, H - 90)))

@@ -810,6 +810,8 @@ class TableScene(Scene):
         lit = getattr(self, "layer_lit", {}) if self.dragger.active else {}
         for r, kind in v.boxes:
             _box(surf, r, kind)
+        if self.caught_up() and self.session.human_to_act() in ("draw", "play", "lead"):
+            _box(surf, v.zones["hand"].inflate(-4, 0), "turn")
         for zone, ok in lit.items():
             r = v.zones.get(zone)
             if r is not None and zone not in ("hand",):
@@ -987,6 +989,7 @@ def _box(surf, r: pygame.Rect, kind: str) -> None:
         "group": ((255, 255, 255, 30), (255, 230, 150, 140)),
         "cell": ((10, 40, 24, 150), (226, 182, 70, 200)),
         "buy": ((20, 16, 6, 220), (255, 214, 80, 230)),
+        "turn": ((255, 214, 80, 22), (255, 214, 80, 150)),
     }
     fill, border = styles.get(kind, ((0, 0, 0, 40), None))
     s = pygame.Surface(r.size, pygame.SRCALPHA)
