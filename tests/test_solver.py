@@ -495,3 +495,90 @@ def test_whole_hand_ace_high_run_comes_after_a_lower_run():
     res = solve_go_down(hand, req, frozenset({9}), mexican_value(9))
     assert check_result(hand, req, frozenset({9}), mexican_value(9), res) == (0, 0)
     assert can_meet(hand, req, frozenset({9}))
+
+
+@st.composite
+def long_suit_hands(draw):
+    """Up to 10 cards from one or two suits over a wide rank range (long runs, runs
+    touching, two runs in one suit, aces at both ends)."""
+    suits = draw(st.sampled_from([[1], [1, 1, 2], [0, 1]]))
+    n = draw(st.integers(6, 10))
+    faces = []
+    for _ in range(n):
+        if draw(st.integers(0, 7)) == 0:
+            faces.append(JOKER)
+        else:
+            faces.append(draw(st.sampled_from(suits)) * 13 + draw(st.integers(2, 14)) - 2)
+    seen = {}
+    keep = []
+    for f in faces:
+        if seen.get(f, 0) < (4 if f == JOKER else 2):
+            seen[f] = seen.get(f, 0) + 1
+            keep.append(f)
+    hand = faces_to_cards(keep)
+    wr = draw(st.sampled_from([frozenset(), frozenset({5}), frozenset({2})]))
+    req = draw(st.sampled_from([may_i_req(3), may_i_req(7), mexican_req(7), may_i_req(2),
+                                mexican_req(6), contract_req(3), contract_req(2),
+                                ContractReq(0, 1, run_min=5), ContractReq(0, 2, run_max=6),
+                                ContractReq(1, 1, whole_hand=True, keep_one=False)]))
+    value = draw(st.sampled_from([may_i_value, mexican_value(5), lambda f: 1 + f % 5]))
+    return hand, req, wr, value
+
+
+@st.composite
+def meldy_hands(draw):
+    """Up to 10 cards built from pieces of runs and sets (so that many can go down),
+    some jokers and a stray card or two."""
+    faces = []
+    kinds = [0, 0]
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()):
+            kinds[1] += 1
+            s = draw(st.integers(0, 3))
+            lo = draw(st.integers(1, 12))
+            ln = draw(st.integers(2, 7))
+            for r in range(lo, min(lo + ln, 15)):
+                if draw(st.integers(0, 5)):
+                    faces.append(s * 13 + (12 if r == 1 else r - 2))
+        else:
+            kinds[0] += 1
+            r = draw(st.integers(2, 14))
+            for _ in range(draw(st.integers(1, 4))):
+                faces.append(draw(st.integers(0, 3)) * 13 + r - 2)
+    faces += [JOKER] * draw(st.integers(0, 2))
+    faces += draw(st.lists(st.integers(0, 51), max_size=2))
+    faces = faces[:10]
+    seen = {}
+    keep = []
+    for f in faces:
+        if seen.get(f, 0) < (4 if f == JOKER else 2):
+            seen[f] = seen.get(f, 0) + 1
+            keep.append(f)
+    hand = faces_to_cards(keep)
+    wr = draw(st.sampled_from([frozenset(), frozenset({5}), frozenset({2}), frozenset({9})]))
+    ns, nr = kinds
+    req = draw(st.sampled_from([
+        ContractReq(ns, nr, 3, 3, 4, 4, naturals_majority=True),  # Contract 1-6
+        ContractReq(ns, nr),  # May I?, Mexican 1-6
+        ContractReq(ns, nr, whole_hand=True, keep_one=False),  # Mexican 7
+        ContractReq(ns, nr, 3, None, 5, None, naturals_majority=True, whole_hand=True,
+                    keep_one=False),  # like Contract 7
+        ContractReq(ns, nr, 3, 4, 4, 6),
+        draw(st.sampled_from(_REQS))]))
+    value = draw(st.sampled_from([contract_value, may_i_value, mexican_value(5),
+                                  lambda f: 1 + f % 5]))
+    return hand, req, wr, value
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(long_suit_hands(), meldy_hands()))
+def test_solver_matches_brute_force_long_suits_and_meld_pieces(case):
+    hand, req, wr, value = case
+    want = brute_force(hand, req, wr, value)
+    got = solve_go_down(hand, req, wr, value)
+    assert can_meet(hand, req, wr) == (want is not None)
+    if want is None:
+        assert got is None
+        return
+    assert got is not None
+    assert check_result(hand, req, wr, value, got) == want
