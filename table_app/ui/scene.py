@@ -95,8 +95,8 @@ class SceneStack:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> Scene:
-        if self.scenes:
+    def push(self, scene: Scene, _pause_below: bool = True) -> Scene:
+        if self.scenes and _pause_below:
             self.scenes[-1].pause()
         scene.app = self.app
         self.scenes.append(scene)
@@ -114,10 +114,11 @@ class SceneStack:
         return s
 
     def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for ``scene`` (the scene below stays paused)."""
         if self.scenes:
             s = self.scenes.pop()
             s.shutdown()
-        return self.push(scene)
+        return self.push(scene, _pause_below=False)
 
     def clear(self) -> None:
         while self.scenes:

@@ -1,0 +1,174 @@
+"""Headless tests of the table's parts: the scene stack, meld readings, the Contract wild
+swap by drag and drop, a hard computer player thinking off the main thread, the animated
+snap-back of an illegal drop, and the settings screen."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from table_app.core.actions import Deal, Discard, GoDown, PassUpcard, Swap  # noqa: E402
+from table_app.core.cards import parse_cards, parse_face  # noqa: E402
+
+from test_ui_table import (Scripted, build_deck, drag, make_table, meld_point, point_of,  # noqa: E402
+                           press, settle, stage, step, zone_point, hand_card)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
+
+
+def test_scene_stack_lifecycle_and_overlays():
+    from table_app.ui.app import App
+    from table_app.ui.scene import Scene
+    calls = []
+
+    class S(Scene):
+        def __init__(self, name, transparent=False):
+            super().__init__()
+            self.name = name
+            self.transparent = transparent
+
+        def startup(self):
+            calls.append(("startup", self.name))
+
+        def resume(self):
+            calls.append(("resume", self.name))
+
+        def pause(self):
+            calls.append(("pause", self.name))
+
+        def shutdown(self):
+            calls.append(("shutdown", self.name))
+
+    app = App((1024, 640), headless=True, instant=True)
+    a, b = S("a"), S("b", transparent=True)
+    app.push(a)
+    app.push(b)
+    assert app.stack.visible() == [a, b]
+    app.replace(S("c"))
+    assert [s.name for s in app.stack.visible()] == ["c"]
+    app.pop()
+    assert app.stack.top is a
+    assert calls == [("startup", "a"), ("resume", "a"), ("pause", "a"), ("startup", "b"),
+                     ("resume", "b"), ("shutdown", "b"), ("startup", "c"), ("resume", "c"),
+                     ("shutdown", "c"), ("resume", "a")]
+
+
+@pytest.mark.parametrize("cards,wild,first", [
+    ("5C 6C JK 8C", (), "run[5C 6C JK(7C) 8C]"),
+    ("7C 7D 4H", (4,), "set[7C 7D 4H(7S)]"),
+    ("QS KS AS JK", (), "run[JK(JS) QS KS AS]"),
+    ("AH 2H 3H JK", (), "run[AH 2H 3H JK(4H)]"),
+])
+def test_meld_readings_propose_the_natural_reading(cards, wild, first):
+    from table_app.ui.table.meldhelp import readings
+    assert readings(parse_cards(cards), frozenset(wild))[0].code() == first
+
+
+def test_contract_swap_a_natural_card_for_the_joker_by_dropping_it_on_the_joker():
+    from table_app.variants import find_variant
+    rules = find_variant("contract")({})
+    deck = build_deck(rules.deck(3), [
+        ["5C", "6C", "JK", "8C", "7D", "7H", "7S", "7C", "2D", "4H"],
+        ["3S", "3H", "5S", "6D", "8H", "10D", "JS", "QD", "KC", "AH"],
+        ["3D", "4S", "5H", "6H", "8D", "10C", "JH", "QS", "KD", "AC"],
+    ], ["KH", "9S"])
+    app, scene, s = make_table("contract", 3, Deal(2, 2, deck), {1: Scripted(), 2: Scripted()})
+    eng = s.engine
+    settle(app, scene)
+    drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
+    settle(app, scene)
+    stage(app, scene, ["5C", "6C", "JK", "8C"])
+    stage(app, scene, ["7D", "7H", "7S"])
+    press(app, scene, "go_down")
+    gd = eng.log[-1]
+    assert isinstance(gd, GoDown)
+    run = next(i for i, m in enumerate(eng.observe(0).melds) if m.kind == "run")
+    # drop 7C right on the joker of the run
+    r, card, role = next(x for x in scene.view.meld_cards[run] if x[2] is not None)
+    drag(app, point_of(scene, hand_card(scene, "7C")), (r.x + 6, r.centery))
+    assert eng.log[-1] == Swap(0, run, parse_face("7C"))
+    assert any(c >> 3 == 52 for c in eng.observe(0).hand)  # the joker came back to the hand
+    drag(app, point_of(scene, hand_card(scene, "9S")), zone_point(scene, "discard"))
+    assert isinstance(eng.log[-1], Discard) or any(isinstance(e, Discard) and e.player == 0 for e in eng.log)
+
+
+class Recorder:
+    def __init__(self):
+        self.threads = []
+
+    def decide(self, obs, legal, rng):
+        self.threads.append(threading.current_thread())
+        return Scripted().decide(obs, legal, rng)
+
+
+def test_a_hard_player_thinks_off_the_main_thread():
+    import random
+    from table_app.variants import find_variant
+    rules = find_variant("may_i")({})
+    deck = list(rules.deck(3))
+    random.Random(4).shuffle(deck)
+    rec = Recorder()
+    app, scene, s = make_table("may_i", 3, Deal(1, 0, tuple(deck)), {1: rec, 2: Scripted()})
+    s.levels[1] = "hard"
+    eng = s.engine
+    # seat 1 acts first (left of dealer 0)
+    settle(app, scene)
+    assert rec.threads and all(t is not threading.main_thread() for t in rec.threads)
+    assert any(getattr(e, "player", None) == 1 for e in eng.log)
+
+
+def test_an_illegal_drop_glides_back_and_changes_nothing():
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    import random
+    from table_app.variants import find_variant
+    rules = find_variant("mexican")({})
+    deck = list(rules.deck(2))
+    random.Random(9).shuffle(deck)
+    app = App((1280, 800), headless=True, instant=False)
+    s = GameSession("mexican", 2, seed=3, autosave=False)
+    s.players = {1: Scripted()}
+    s.engine.apply(Deal(1, 1, tuple(deck)), forced=True)
+    scene = TableScene(s)
+    app.push(scene)
+    for _ in range(60):
+        app.step(0.05)
+    assert s.human_to_act() == "draw"
+    log = list(s.engine.log)
+    c = scene.ui.hand_order[0]
+    home = scene.layer.sprites[c].target_rect().topleft
+    drag(app, point_of(scene, c), zone_point(scene, "discard"))   # discarding before drawing
+    assert s.engine.log == log
+    assert "CF-10" in scene.msg
+    sp = scene.layer.sprites[c]
+    assert sp.moving() and sp.target_rect().topleft == home       # gliding back home
+    for _ in range(30):
+        app.step(0.05)
+    assert not sp.moving() and sp.rect().topleft == home
+
+
+def test_settings_screen_changes_and_saves_a_setting():
+    import pygame_gui
+    from table_app.ui.app import App
+    from table_app.ui.scenes.settings import SettingsScene
+    from table_app.storage.settings import load_settings
+    app = App((1280, 800), headless=True, instant=True)
+    sc = SettingsScene()
+    app.push(sc)
+    step(app, 2)
+    before = app.settings.auto_pass_buys
+    b = sc.btns["auto_pass_buys"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b.rect.center, button=1))
+    step(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1))
+    step(app, 3)
+    assert app.settings.auto_pass_buys is (not before)
+    assert load_settings()[0].auto_pass_buys is (not before)
+    _ = pygame_gui
