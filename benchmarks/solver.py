@@ -1,7 +1,8 @@
 """Latency of the contract solver (``table_app.core.solver``).
 
 A seeded corpus of hands: sizes 7..24, 0..8 wilds, every round's contract (1..7) of the
-three contract-family variants (Contract Rummy with and without deuces wild, May I?,
+three contract-family variants; a third of the hands favour one or two suits, as a player
+collecting runs does (Contract Rummy with and without deuces wild, May I?,
 Mexican Rummy with its rising wild rank), from two 54-card decks.  Each hand is solved
 with ``solve_go_down`` and timed; ``run()`` returns the distribution in milliseconds,
 overall and for the two targets: hands of up to 14 cards with up to 4 wilds (p99 <= 1 ms)
@@ -80,7 +81,17 @@ def corpus(n: int, seed: int = 20261130):
             base = variant
         wilds = [c for c in deck if (c >> 3) == JOKER or FACE_RANK[c >> 3] in wr]
         plain = [c for c in deck if c not in set(wilds)]
-        hand = rng.sample(wilds, min(nwild, len(wilds))) + rng.sample(plain, size - min(nwild, len(wilds)))
+        if i % 3 == 2:
+            # a hand that collected one or two suits (players building runs)
+            fav = rng.sample(range(4), rng.randint(1, 2))
+            pref = [c for c in plain if (c >> 3) // 13 in fav]
+            nfav = min(len(pref), (size - nwild) * 3 // 4)
+            picked = rng.sample(pref, nfav)
+            rest = [c for c in plain if c not in set(picked)]
+            plain_part = picked + rng.sample(rest, size - min(nwild, len(wilds)) - nfav)
+        else:
+            plain_part = rng.sample(plain, size - min(nwild, len(wilds)))
+        hand = rng.sample(wilds, min(nwild, len(wilds))) + plain_part
         rng.shuffle(hand)
         wild_rank = next(iter(wr)) if wr else None
         out.append((tuple(hand), _req(base, rnd), wr, _value(base, wild_rank), size, nwild))
@@ -108,7 +119,7 @@ def run(quick: bool = False) -> dict:
     ``can_meet``, and ``feasible`` (the share of hands that can go down).
     """
     cases = corpus(400 if quick else 4000)
-    allv, small, large, cm = [], [], [], []
+    allv, small, large, big, cm = [], [], [], [], []
     feasible = 0
     clock = time.perf_counter
     reps = 1 if quick else 3
@@ -124,12 +135,15 @@ def run(quick: bool = False) -> dict:
             ms2 = min(ms2, (t2 - t1) * 1000.0)
         allv.append(ms)
         (small if size <= 14 and nwild <= 4 else large).append(ms)
+        if size >= 20 and nwild >= 6:
+            big.append(ms)
         cm.append(ms2)
         feasible += res is not None
         assert ok == (res is not None)
     out = _dist(allv)
     out["small"] = _dist(small)
     out["large"] = _dist(large)
+    out["big"] = _dist(big)
     out["can_meet"] = _dist(cm)
     out["feasible"] = round(feasible / len(cases), 3)
     return out
