@@ -34,6 +34,8 @@ PAY_CELL = {25: "AH", 50: "KC", 36: "QD", 9: "JS"}
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 MINE, UNKNOWN, GONE = 1, 0, -1
+W_OPP = 0.5    # weight of the cards the sequence lets the others shed
+W_CTRL = 2.0   # weight of the chance to lead again after the stop
 
 
 def lead_value(mine: set, gone: set, suit: int, low: int, widow_p: float,
@@ -60,22 +62,36 @@ def lead_value(mine: set, gone: set, suit: int, low: int, widow_p: float,
             control = True
         break
     exp_shed = 0.0
+    opp_shed = 0.0
+    ctrl_p = 1.0 if control else 0.0
     if not control:
         # the sequence goes on through other hands; each unknown card may be in the widow
+        # (a stop on the card before it: its player leads next)
         p = 1.0
         g = f + 1
-        while g <= top and p > 0.05:
+        last_mine = True
+        while g <= top and p > 0.02:
             if g in gone:
+                if last_mine:
+                    ctrl_p += p
                 break
             if g in mine:
                 exp_shed += p
                 if g in PAY_CELL:
                     pay += p * float(cells[PAY_CELL[g]])
+                last_mine = True
+                if g == top:
+                    ctrl_p += p
             else:
-                p *= (1.0 - widow_p)
+                stop = p * widow_p
+                if last_mine:
+                    ctrl_p += stop
+                p -= stop
+                opp_shed += p
+                last_mine = False
             g += 1
     out = shed_sure >= hand_size
-    score = shed_sure * 1.0 + exp_shed * 0.7 + pay * 1.0 + (1.5 if control else 0.0)
+    score = shed_sure * 1.0 + exp_shed * 0.7 - opp_shed * W_OPP + pay * 1.0 + ctrl_p * W_CTRL
     if out:
         score += 100.0 + float(kitty) + others_cards
     # leading a low card of a long suit lets others shed; a short suit clears the hand
