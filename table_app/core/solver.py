@@ -25,12 +25,35 @@ standing for its own face, so without the naturals-majority rule wild-rank cards
 treated as pool wilds only (and read back as naturals where they fit, for the UI); with
 the rule they are also offered as naturals.
 
-The search is a depth-first enumeration of cores, runs first (canonically ordered, so
-equal melds are not tried in every order), then sets, pruned by the wild budget and by an
-upper bound on the value the remaining melds can still use (at most the ``r`` richest
-suits for ``r`` runs plus the ``s`` richest ranks for ``s`` sets).  The per-meld wild counts
-are kept as ranges and the total is settled at the leaves: as many wilds as the ranges,
-the pool, ``keep_one`` (CF-12) and ``whole_hand`` allow.
+The search (the *free* problem, without ``keep_one``):
+
+1. **Runs**, depth first, in a canonical order (suit, lowest position, highest
+   position, omitted positions), so equal runs are never tried in every order.  Run
+   cores are cached per suit, tried most valuable first, and skipped when even the
+   richest completion (the best core for each run left, the richest ranks for the sets,
+   the most valuable wilds that the contract can hold) can't beat the best found.
+2. **Sets**, once the runs are fixed: which natural of a rank a set takes no longer
+   matters to anything but value, so a set takes the most valuable ``k`` of its rank and
+   the sets are a small table over ranks, memoized on the free cards.
+3. **Leaves** settle the number of wilds: as many as the melds' ranges and the pool allow.
+
+Dominance, used only where it is exact.  When a set takes any number of wilds (no
+``set_max``, no CR-4), or more generally when the melds can always absorb one more wild
+(d2), the number of wilds used is never capped, so a natural that can join a meld without
+displacing a card always should: a set takes every free natural of its rank (d1); a run's
+span holds every free natural of its suit (no interior wilds standing for a card in hand),
+and a free natural right next to a run's end must be used by another meld.  In whole-hand
+contracts every natural must be used: a runs-only contract takes its next run from the
+lowest suit still holding naturals, starting at or below its lowest card; with sets, the
+last run must leave naturals of at most ``sets`` ranks.
+
+``keep_one`` (CF-12) is solved around the free problem: if its best leaves a card it is
+the answer; if it melds every card, the answer leaves some card ``c`` and is the best free
+solution of the hand without ``c`` (cheapest ``c`` first, stopping when no dearer card can
+win).
+
+Exhaustiveness is checked against a brute force in ``tests/test_solver.py``; latency is
+measured by ``benchmarks/solver.py``.
 """
 from __future__ import annotations
 
@@ -202,48 +225,6 @@ class _Search:
         if not self.wr_faces:
             return self.fixed_pre[w]
         return sum(self._pool_values(taken)[:w])
-
-    # -- bound ----------------------------------------------------------------
-    def _pruned(self, NV: int, K: int, runs_left: int, min_suit: int) -> bool:
-        """Whether no completion can beat the best: the remaining runs use at most the
-        richest ``runs_left`` suits (from ``min_suit`` on), the sets the richest ranks."""
-        c = self.counts
-        vf = self.vf
-        sv = []
-        sc = []
-        for s in range(min_suit, 4):
-            tv = tc = 0
-            for f in range(s * 13, s * 13 + 13):
-                if c[f]:
-                    tv += vf[f] * c[f]
-                    tc += c[f]
-            sv.append(tv)
-            sc.append(tc)
-        sv.sort(reverse=True)
-        sc.sort(reverse=True)
-        uv = sum(sv[:runs_left])
-        uc = sum(sc[:runs_left])
-        sets_left = self.req.sets
-        if sets_left:
-            rv = []
-            rc = []
-            for r in range(13):
-                tv = tc = 0
-                for f in (r, r + 13, r + 26, r + 39):
-                    if c[f]:
-                        tv += vf[f] * c[f]
-                        tc += c[f]
-                rv.append(tv)
-                rc.append(tc)
-            rv.sort(reverse=True)
-            rc.sort(reverse=True)
-            uv += sum(rv[:sets_left])
-            uc += sum(rc[:sets_left])
-        P = self.fixed_n + self._wr_left()
-        bv = NV + uv + self._pool_prefix(P)
-        bc = K + uc + P
-        best = self.best
-        return bv < best[0] or (bv == best[0] and bc <= best[1])
 
     # -- candidate run cores -----------------------------------------------------
     def _run_cores(self, s: int, budget: int, left: tuple[int, int] | None = None):
