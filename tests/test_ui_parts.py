@@ -172,3 +172,20 @@ def test_settings_screen_changes_and_saves_a_setting():
     assert app.settings.auto_pass_buys is (not before)
     assert load_settings()[0].auto_pass_buys is (not before)
     _ = pygame_gui
+
+
+def test_resize_keeps_the_widgets_of_covered_scenes_hidden():
+    from table_app.ui.app import App
+    from table_app.ui.scenes.picker import PickerScene
+    app = App((1280, 800), headless=True, instant=True)
+    p = PickerScene()
+    app.push(p)
+    step(app, 1)
+    s = p.start(autosave=False)
+    step(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=680, size=(1024, 680)))
+    step(app, 2)
+    assert app.size == (1024, 680)
+    assert p.widgets and not any(w.visible for w in p.widgets)
+    assert any(w.visible for w in app.stack.top.widgets)
+    s.close()

@@ -133,14 +133,18 @@ class App:
         size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
         if size == self.size:
             return
-        if not self.headless:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        else:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        surf = pygame.display.get_surface()
+        if self.headless or surf is None or surf.get_size() != size:
+            # a real window's surface follows the window by itself (SDL2); the dummy
+            # driver of the tests (and a window smaller than the minimum) needs set_mode
+            surf = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = surf
         self.size = self.screen.get_size()
         self.manager.set_window_resolution(self.size)
         for s in self.stack.scenes:
             s.resize(self.size)
+            if s is not self.stack.top:
+                s.pause()  # a scene under another keeps its rebuilt widgets hidden
 
     def busy(self) -> bool:
         return any(s.busy() for s in self.stack.updating())

@@ -112,16 +112,15 @@ class PickerScene(Scene):
         self.level_menus = []
         m = self.app.manager
         W, H, x0, top, cw, left_w = self.geometry()
-        # the four games
+        # the four games (their one-line descriptions are drawn, shrunk to fit)
+        self.desc_at = []
         y = top
         for vid in ORDER:
             info = VARIANTS[vid]
             cls = "@variant_on" if vid == self.variant else "@variant"
             self._button("v_" + vid, (x0, y, left_w - 20, 40), info.name, cls,
                          tip=f"{info.min_players}-{info.max_players} players")
-            lab = UILabel(pygame.Rect(x0 + 4, y + 42, left_w - 24, 22), info.description, m,
-                          object_id=ObjectID(class_id="@desc"))
-            self.add(lab)
+            self.desc_at.append((info.description, pygame.Rect(x0 + 4, y + 44, left_w - 24, 22)))
             y += 78
         # players and opponents
         rx = x0 + left_w + 10
@@ -309,6 +308,11 @@ class PickerScene(Scene):
             surf.blit(text.render("How it plays", 16, (250, 236, 170), bold=True), (rx + 12, y + 8))
             for i, ln in enumerate(lines):
                 surf.blit(text.render(ln, 15, (230, 238, 228)), (rx + 12, y + 34 + 21 * i))
+        for desc, r in getattr(self, "desc_at", []):
+            img = text.render(desc, 14, (216, 230, 218))
+            if img.get_width() > r.w:
+                img = pygame.transform.smoothscale(img, (r.w, max(1, int(img.get_height() * r.w / img.get_width()))))
+            surf.blit(img, r.topleft)
         if self.message:
             m = text.plate(self.message, 15, (255, 235, 235), (150, 24, 30, 220))
             surf.blit(m, m.get_rect(midbottom=(W // 2, H - 90)))

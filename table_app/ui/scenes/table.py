@@ -137,6 +137,7 @@ class TableScene(Scene):
 
     def shutdown(self) -> None:
         super().shutdown()
+        self.session.close()
         try:
             self.engine._listeners.remove(self._on_engine)
         except ValueError:

@@ -185,7 +185,12 @@ class GameSession:
         return s
 
     def close(self, abandon: bool = False) -> None:
+        """Stop the computer players and the autosave (the record stays resumable unless
+        ``abandon``).  Safe to call twice."""
         self.generation += 1
+        if getattr(self, "_closed", False):
+            return
+        self._closed = True
         if self.journal is not None:
             try:
                 if abandon:
