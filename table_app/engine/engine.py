@@ -34,6 +34,7 @@ undo is a truncation (python-chess's move stack) and redo re-applies the cut tai
 """
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, Callable, Iterable
 
@@ -155,7 +156,7 @@ class Engine:
                 raise IllegalActionError("game_end before the game is over", game_rule)
         if not _same_derived(want, ev):
             raise IllegalActionError(
-                f"the record says {ev.to_json()} but the rules give {want.to_json()}",
+                f"the record says {json.dumps(ev.to_json())} but the rules give {json.dumps(want.to_json())}",
                 deal_rule if isinstance(ev, DealEnd) else game_rule)
 
     def apply(self, action, *, forced: bool = False) -> list:

@@ -261,7 +261,15 @@ class ContractFamilyRules:
             if p != st.queue[0]:
                 if p == st.current:
                     self._refuse("The active player has declared for the stock and can't buy "
-                                 "the upcard now", self.R_BUY)
+                                 "the upcard now", "MI-6" if self.variant == "may_i" else "CR-5")
+                if p == st.prev_buyer:
+                    self._refuse("You bought the card above it: in a chain the next card goes "
+                                 "to someone else", "MI-6")
+                if st.discarders and p == st.discarders[-1]:
+                    self._refuse("Nobody buys back their own discard",
+                                 "MI-6" if self.variant == "may_i" else "CR-5")
+                if p not in st.queue:
+                    self._refuse("You have already passed in this buying window", self.R_BUY)
                 self._refuse(f"Seat {st.queue[0]} is asked first (nearest to the active player)",
                              self.R_BUY)
             if t == "buy":
@@ -483,10 +491,10 @@ class ContractFamilyRules:
         if t == "draw":
             if a.source == "discard":
                 c = st.discard[-1]
-                return self._set_hand(
+                return _latch(self._set_hand(
                     replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
                             phase="play", known=_tup_set(st.known, p, st.known[p] + (c,)),
-                            last=f"takes {face_pretty(c >> 3)}"), p, st.hands[p] + (c,))
+                            last=f"takes {face_pretty(c >> 3)}"), p, st.hands[p] + (c,)))
             c = st.stock[-1]
             return _latch(self._set_hand(replace(st, stock=st.stock[:-1], phase="play",
                                                  last="draws from the stock"),

@@ -1,0 +1,64 @@
+"""Building contract-family scenarios for tests: a deck order that deals given hands,
+upcard and stock top, and an engine set up from it."""
+from __future__ import annotations
+
+from collections import Counter
+
+from table_app.core.actions import Deal
+from table_app.core.cards import parse_cards
+from table_app.engine.engine import Engine
+from table_app.variants import find_variant
+
+
+def deck_order(rules, n: int, rnd: int, dealer: int, hands: dict[int, str] | None = None,
+               upcard: str | None = None, stock: str = "") -> tuple[int, ...]:
+    """A full deck (faces, top first) that deals ``hands[seat]`` (card codes; the rest of
+    each hand filled from unused cards), then ``upcard``, then ``stock`` on top of the
+    stock, then the remaining cards."""
+    hands = hands or {}
+    h = rules.spec.hand_size(rnd)
+    pool = Counter(rules.deck(n))
+    want = {s: parse_cards(t) for s, t in hands.items()}
+    up = parse_cards(upcard)[0] if upcard else None
+    top = parse_cards(stock) if stock else []
+    for f in [f for v in want.values() for f in v] + ([up] if up is not None else []) + top:
+        pool[f] -= 1
+        assert pool[f] >= 0, f"too many copies of face {f}"
+    # filler: cards far from anything interesting (spread order), deterministic
+    filler = []
+    for f, k in sorted(pool.items(), key=lambda x: (x[0] % 13, x[0])):
+        filler.extend([f] * k)
+    filler.reverse()
+    seats = {s: list(want.get(s, [])) for s in range(n)}
+    for s in range(n):
+        assert len(seats[s]) <= h
+        while len(seats[s]) < h:
+            seats[s].append(filler.pop())
+    deck = []
+    for i in range(h * n):
+        s = (dealer + 1 + i) % n
+        deck.append(seats[s][i // n])
+    deck.append(up if up is not None else filler.pop())
+    deck.extend(top)
+    deck.extend(reversed(filler))
+    assert len(deck) == len(rules.deck(n))
+    return tuple(deck)
+
+
+def setup(variant: str, n: int, rnd: int, dealer: int = -1, options=None, **kw) -> Engine:
+    """An engine (auto mode) with one deal applied.  ``dealer`` defaults to the seat
+    before 0, so seat 0 acts first."""
+    rules = find_variant(variant)(options or {})
+    if dealer < 0:
+        dealer = n - 1
+    eng = Engine(rules, n, seed=1)
+    eng.apply(Deal(rnd, dealer, deck_order(rules, n, rnd, dealer, **kw)))
+    return eng
+
+
+def all_cards(st) -> list[int]:
+    """Every physical card of a contract-family state, wherever it is."""
+    out = [c for h in st.hands for c in h]
+    out += list(st.stock) + list(st.discard)
+    out += [c for m in st.melds for c in m.cards]
+    return out
