@@ -136,7 +136,9 @@ def test_kill_minus_9_during_undo_and_redo(tmp_path):
         kills += 1
         rec = read_record(record, drop_torn_tail=True)
         replay(rec)
-        assert len(rec.events) >= reported
+        # an undo may shorten the file between the report and the kill, so the count
+        # reported is not a lower bound here; the record must still start with its deal
+        assert rec.events and rec.events[0].type == "deal" and reported > 0
     assert kills >= 4
     _run(_cmd(record, max_events, "--undo-rate", "0.15"), env, rnd, None)
     final = read_record(record)
