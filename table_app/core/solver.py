@@ -57,6 +57,7 @@ measured by ``benchmarks/solver.py``.
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Callable, Sequence
@@ -259,6 +260,35 @@ class _Search:
         rmin, rmax, maj, vf = self.rmin, self.rmax, self.majority, self.vf
         nomit = self.d2  # d2: a run's span holds every free natural (see _runs)
         ace2 = c[pf[14]] >= 2
+        if nomit and left is None and not maj:
+            # fast path: a core is every free natural between its two ends
+            pre = [0]
+            for p in avail:
+                pre.append(pre[-1] + vf[pf[p]])
+            n = len(avail)
+            skey = s * 16
+            for i in range(n):
+                a = avail[i]
+                for j in range(i, n):
+                    b = avail[j]
+                    span = b - a + 1
+                    if span > rmax:
+                        break
+                    if a == b:
+                        if a == 1:
+                            continue
+                    elif a == 1 and b == 14 and not ace2:
+                        continue
+                    k = j - i + 1
+                    wlo = (rmin if span < rmin else span) - k
+                    if wlo > budget:
+                        continue
+                    whi = rmax - k
+                    if whi < wlo:
+                        continue
+                    yield (((skey + a) * 16 + b) * 32768, avail[i:j + 1], (), k, wlo, whi,
+                           pre[j + 1] - pre[i])
+            return
         for i, a in enumerate(avail):
             for j in range(i, len(avail)):
                 b = avail[j]
@@ -466,39 +496,42 @@ class _Search:
             if tc:
                 items.append((tv, tc, r))
         items.sort(reverse=True)
-        best = [None]
-        L = len(items)
+        self._d1_items = items
+        self._d1_best = None
+        self._d1_rec(0, S, B, 0, 0, (), need)
+        return self._d1_best
 
-        def rec(i, left, B, nv, k, ch, need):
-            if left == 0:
-                if need:
-                    return
-                b = best[0]
-                if b is None or (nv, k) > (b[0], b[1]):
-                    best[0] = (nv, k, ch)
+    def _d1_rec(self, i: int, left: int, B: int, nv: int, k: int, ch: tuple,
+                need: int) -> None:
+        """Branch and bound for :meth:`_sets_d1` over the ranks, richest first."""
+        if left == 0:
+            if need:
                 return
-            if not need and B >= left * smin:
-                b = best[0]
-                if b is None or (nv, k) > (b[0], b[1]):
-                    best[0] = (nv, k, ch + ((0, (0,) * left),))
-            for t in range(i, L):
-                V, C, r = items[t]
-                b = best[0]
-                if b is not None and nv + left * V < b[0]:
-                    break
-                for j in range(1, min(left, C) + 1):
-                    wlo = j * smin - C
-                    if wlo < 0:
-                        wlo = 0
-                    if wlo > B:
-                        continue
-                    q, extra = divmod(C, j)
-                    parts = tuple(q + 1 if x < extra else q for x in range(j))
-                    rec(t + 1, left - j, B - wlo, nv + V, k + C, ch + ((r, parts),),
-                        need & ~(1 << r))
-
-        rec(0, S, B, 0, 0, (), need)
-        return best[0]
+            b = self._d1_best
+            if b is None or (nv, k) > (b[0], b[1]):
+                self._d1_best = (nv, k, ch)
+            return
+        smin = self.smin
+        if not need and B >= left * smin:
+            b = self._d1_best
+            if b is None or (nv, k) > (b[0], b[1]):
+                self._d1_best = (nv, k, ch + ((0, (0,) * left),))
+        items = self._d1_items
+        for t in range(i, len(items)):
+            V, C, r = items[t]
+            b = self._d1_best
+            if b is not None and nv + left * V < b[0]:
+                break
+            for j in range(1, min(left, C) + 1):
+                wlo = j * smin - C
+                if wlo < 0:
+                    wlo = 0
+                if wlo > B:
+                    continue
+                q, extra = divmod(C, j)
+                parts = tuple(q + 1 if x < extra else q for x in range(j))
+                self._d1_rec(t + 1, left - j, B - wlo, nv + V, k + C, ch + ((r, parts),),
+                             need & ~(1 << r))
 
     def _finish(self, NV: int, K: int, Wlo: int, Whi: int) -> None:
         """All runs chosen: add the sets and settle the number of wilds."""
@@ -1078,12 +1111,22 @@ def solve_go_down(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[i
     if req.whole_hand and req.keep_one:
         return None
     vf = [value(f) for f in range(53)]
-    got = _solve(hand, req, wild_ranks, vf)
-    if got is None:
-        return None
-    s, path, W = got[2], got[3], got[4]
-    sub_hand = got[5] if len(got) > 5 else hand
-    return _build(sub_hand, s, path, W, wild_ranks, vf)
+    # The search makes many short-lived, acyclic objects; a cyclic garbage collection
+    # triggered by them would walk the whole program's heap (milliseconds in a big
+    # program) for nothing, so collection waits until the search is over.
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        got = _solve(hand, req, wild_ranks, vf)
+        if got is None:
+            return None
+        s, path, W = got[2], got[3], got[4]
+        sub_hand = got[5] if len(got) > 5 else hand
+        return _build(sub_hand, s, path, W, wild_ranks, vf)
+    finally:
+        if paused:
+            gc.enable()
 
 
 def can_meet(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]) -> bool:
@@ -1092,6 +1135,17 @@ def can_meet(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]) 
     stops at the first way found."""
     if req.whole_hand and req.keep_one:
         return False
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()  # as in solve_go_down
+    try:
+        return _can_meet(hand, req, wild_ranks)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _can_meet(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]) -> bool:
     vf = [1] * 53
     s = _Search(hand, req, wild_ranks, vf, feasibility=True)
     s.run()
