@@ -353,7 +353,7 @@ def test_worked_example(dealer):
     assert de.round == 1 and de.winner == B
     assert [Fraction(x) for x in de.balances] == list(st.balances)
     assert eng.rules.game_end(st) is None                     # 3 more deals to come
-    assert eng.rules.to_act(st) == ((dealer + 2) % 4, "lead")  # left of the next dealer
+    assert eng.rules.to_act(st) == ((dealer + 2) % 4, "deal")  # left of the next dealer: a deal is due
 
 
 # --------------------------------------------------------------------------- leads (MG-5, MG-8)
@@ -514,7 +514,7 @@ def test_misdeal_restores_the_journal_before_the_ante_and_redeals_without_ante()
     assert len(eng.log) == log_len + 1 and not any(isinstance(e, DealEnd) for e in eng.log[log_len:])
     assert st.balances == after1.balances and st.layout == after1.layout  # before the ante
     assert st.status == "misdeal" and eng.rules.deal_end(st) is None
-    assert eng.to_act() == (1, "lead")                        # left of the same dealer
+    assert eng.to_act() == (1, "deal")                        # left of the same dealer
     assert chips_total(st) == 0
     obs = eng.observe(1)
     assert obs.hand == () and obs.widow is None

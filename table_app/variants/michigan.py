@@ -275,17 +275,19 @@ class MichiganRules:
 
     # ------------------------------------------------------------------ queries
     def to_act(self, state: MichiganState):
-        """``(seat, "lead" | "follow")``, or ``None`` once the session is over."""
+        """``(seat, "lead" | "follow")``; ``(seat, "deal")`` when a deal is due (the seat
+        that will lead it; seat 0 before the first cut); ``None`` once the session is
+        over.  (The same convention as the contract family.)"""
         st = state.status
         if st == PLAYING:
             return (state.to_move, "follow" if state.following else "lead")
         if st == FINAL:
             return None
         if st == BEFORE:
-            return (0, "lead")  # nobody has cut for the deal yet
+            return (0, "deal")  # nobody has cut for the deal yet
         n = state.num_players
         dealer = state.dealer if st == MISDEALT else (state.dealer + 1) % n
-        return ((dealer + 1) % n, "lead")
+        return ((dealer + 1) % n, "deal")
 
     def legal_leads(self, state: MichiganState) -> list:
         """The leads open to the leader: one per suit they may lead (MG-5, MG-8)."""
@@ -611,7 +613,7 @@ class MichiganRules:
         }
         ta = self.to_act(state)
         if ta is not None:
-            out["to_act"] = {"player": ta[0], "phase": ta[1]}
+            out["to_act"] = {"player": ta[0], "phase": "lead" if ta[1] == "deal" else ta[1]}
         else:
             out["winners"] = list(self.winners(state))
         return out
