@@ -189,3 +189,80 @@ def test_resize_keeps_the_widgets_of_covered_scenes_hidden():
     assert p.widgets and not any(w.visible for w in p.widgets)
     assert any(w.visible for w in app.stack.top.widgets)
     s.close()
+
+
+def _click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    step(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app, 3)
+
+
+def test_a_whole_michigan_session_ends_on_the_results_screen_then_new_game():
+    """3 players, one rotation (3 deals): the human leads by clicking a lifted card; the
+    score sheet's Next deal between deals; the results screen; New game."""
+    from table_app.ui.app import App
+    from table_app.ui.scenes.scores import ResultsScene, ScoreSheet
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    app = App((1280, 800), headless=True, instant=True)
+    s = GameSession("michigan", 3, seed=21, autosave=False)
+    s.players = {1: Scripted(), 2: Scripted()}
+    scene = TableScene(s)
+    app.push(scene)
+    for _ in range(3000):
+        step(app, 1)
+        top = app.stack.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, ScoreSheet):
+            b = next(w for w in top.widgets if getattr(w, "name", "") == "next")
+            _click(app, b.rect.center)
+            continue
+        if top is scene and scene.caught_up() and s.human_to_act() == "lead" and scene.ui.lift:
+            c = sorted(scene.ui.lift)[0]
+            _click(app, point_of(scene, c))
+    assert isinstance(app.stack.top, ResultsScene)
+    ge = [e for e in s.engine.log if e.type == "game_end"]
+    assert ge and sum(1 for e in s.engine.log if e.type == "deal_end") == 3
+    assert any(e.type == "lead" and e.player == 0 for e in s.engine.log)
+    b = next(w for w in app.stack.top.widgets if getattr(w, "name", "") == "new")
+    _click(app, b.rect.center)
+    top = app.stack.top
+    assert isinstance(top, TableScene) and top.session is not s
+    assert top.session.variant == "michigan" and top.session.engine.log[0].type == "deal"
+    top.session.close()
+
+
+def test_autosave_and_resume_from_the_picker():
+    from table_app.ui.app import App
+    from table_app.ui.scenes.picker import PickerScene
+    from table_app.ui.scenes.table import TableScene
+    app = App((1280, 800), headless=True, instant=True)
+    p = PickerScene()
+    app.push(p)
+    step(app, 1)
+    p.press("v_mexican")
+    s = p.start(seed=5)                                   # autosaved through storage
+    scene = app.stack.top
+    s.players = {k: Scripted() for k in s.players}
+    settle(app, scene)
+    drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
+    settle(app, scene)
+    n = len(s.engine.log)
+    assert s.journal is not None and s.journal.path.is_file()
+    # leave the table through its menu, back at the picker Resume is offered
+    scene.press_button("menu")
+    step(app, 2)
+    menu = app.stack.top
+    b = next(w for w in menu.widgets if getattr(w, "name", "") == "picker")
+    _click(app, b.rect.center)
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene)
+    assert picker.unfinished is not None and picker.named["resume"].is_enabled
+    _click(app, picker.named["resume"].rect.center)
+    top = app.stack.top
+    assert isinstance(top, TableScene)
+    assert top.session.variant == "mexican"
+    assert [e.to_json() for e in top.session.engine.log[:n]] == [e.to_json() for e in s.engine.log[:n]]
+    top.session.close()
