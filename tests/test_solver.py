@@ -350,6 +350,22 @@ def test_sets_keep_the_most_valuable_naturals():
     assert left_of(hand, res) == ["3H"]
 
 
+def test_role_readings():
+    """CF-3: the proposed roles read naturally: a joker extends a run at the high end
+    unless the ace blocks it; a wild-rank card that fits is played as itself."""
+    res = solve_go_down(H("5H 6H 7H JK KS KD KC 2C"), may_i_req(2), frozenset(), may_i_value)
+    assert meld_text(res[0]) == "5H 6H 7H JK(8H)"
+    res = solve_go_down(H("QH KH AH JK KS KD KC 2C"), may_i_req(2), frozenset(), may_i_value)
+    assert meld_text(res[0]) == "JK(JH) QH KH AH"
+    wr = frozenset({5})
+    res = solve_go_down(H("3D 4D 5D 6D 9S 9H 9C 2C"), mexican_req(2), wr, mexican_value(5))
+    assert meld_text(res[0]) == "3D 4D 5D 6D"
+    # a hand of three same faces (three decks) makes a set
+    hand = faces_to_cards(parse_cards("7S 7S 7S 9H 10H JH QH KD"))
+    res = solve_go_down(hand, may_i_req(2), frozenset(), may_i_value)
+    assert check_result(hand, may_i_req(2), frozenset(), may_i_value, res) == (10, 1)
+
+
 def test_wilds_in_hand():
     hand = H("JK 4H 5S JK 9C")
     assert text_of(wilds_in_hand(hand, frozenset({4}))) == ["JK", "4H", "JK"]
