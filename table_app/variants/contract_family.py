@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
+from dataclasses import replace as _dc_replace
 from typing import Sequence
 
 from ..core.actions import (Buy, Deal, DealEnd, Discard, Draw, GameEnd, GoDown, LayOff,
@@ -77,6 +78,20 @@ class CFState:
     results: tuple[DealResult, ...] = ()
     wins: tuple[int, ...] = ()
     last: str = ""  # a short text of the last thing that happened, for the UI
+
+
+_CF_SLOTS = tuple((f.name, CFState.__dict__[f.name]) for f in fields(CFState))
+
+
+def replace(st, **kw):
+    """``dataclasses.replace`` for ``CFState`` without its per-call overhead (the engine's
+    hot path: every action makes a new state).  Other dataclasses go to the standard one."""
+    if type(st) is not CFState:
+        return _dc_replace(st, **kw)
+    new = object.__new__(CFState)
+    for name, d in _CF_SLOTS:
+        d.__set__(new, kw[name] if name in kw else d.__get__(st))
+    return new
 
 
 @dataclass(frozen=True, slots=True)
