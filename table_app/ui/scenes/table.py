@@ -212,10 +212,13 @@ class TableScene(Scene):
 
     def _stage_roles(self, obs) -> None:
         self.ui.roles = {}
+        self.ui.ambiguous = set()
         if is_michigan(obs):
             return
         for gi, g in enumerate(self.ui.staged):
             rs = readings([c >> 3 for c in g], obs.wild_ranks)
+            if len(rs) > 1:
+                self.ui.ambiguous.add(gi)
             if rs:
                 d = rs[self.stage_pick[gi] % len(rs)]
                 self.ui.roles.update(roles_by_card(g, d))

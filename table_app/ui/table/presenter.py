@@ -31,6 +31,7 @@ class UIState:
     lift: set = field(default_factory=set)          # cards lifted (Michigan legal leads)
     dim: set = field(default_factory=set)           # cards that can't be used now
     roles: dict = field(default_factory=dict)       # staged wild card id -> chosen role face
+    ambiguous: set = field(default_factory=set)     # staged groups with more than one reading
 
 
 @dataclass
@@ -87,14 +88,17 @@ def present(obs, L: TableLayout, ui: UIState) -> View:
 def _hand(obs, L: TableLayout, ui: UIState, v: View, exclude=()) -> None:
     cards = [c for c in ui.hand_order if c in set(obs.hand) and c not in exclude]
     cw, ch = L.cw, L.ch
-    row = pygame.Rect(L.hand.x, L.hand.bottom - ch - 6, L.hand.w, ch)
+    row = pygame.Rect(L.hand.x, L.hand.bottom - ch - 6 - int(cw * 0.07), L.hand.w, ch)
     xs = fan_positions(len(cards), row, cw, cw * 0.62)
+    n = len(cards)
     for i, (c, x) in enumerate(zip(cards, xs)):
-        lift = 0.0
+        # a gentle fan: the ends sit a little lower than the middle
+        t = (2 * i / (n - 1) - 1) if n > 1 else 0.0
+        lift = -cw * 0.07 * t * t
         if c in ui.selected:
-            lift = cw * 0.22
+            lift += cw * 0.22
         elif c in ui.lift:
-            lift = cw * 0.12
+            lift += cw * 0.12
         v.placements.append(Placement(c, x, row.y, cw, c >> 3, z=1000 + i, group="hand",
                                       dim=c in ui.dim, lift=lift))
     v.zones["hand"] = L.hand.copy()
@@ -205,7 +209,8 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
                    "Select cards and drag them here, or press Suggest")
         v.labels.append(Label(txt, (st.x + 12, st.y + st.h // 2 - 8), 15, "topleft", "hint"))
     else:
-        v.labels.append(Label(f"Contract: {obs.contract_text}", (st.x + 8, st.y + 3), 13,
+        hint = "   ·   click a wild card to change its role" if ui.ambiguous else ""
+        v.labels.append(Label(f"Contract: {obs.contract_text}{hint}", (st.x + 8, st.y + 3), 13,
                               "topleft", "tag"))
     _table_melds(obs, L, ui, v)
 
