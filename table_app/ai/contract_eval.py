@@ -100,6 +100,10 @@ class ContractContext:
         self.run_limit = (self.run_len - 1) // 2 if self.majority else INF
         self._memo: dict[tuple[int, ...], Analysis] = {}
         self._set_ranks = tuple(r for r in range(2, 15) if r not in self.wild_ranks)
+        L = self.run_len
+        self._ext = {(s, lo): (tuple(make_face(r, s) for r in range(lo + L, 15)),
+                               tuple(make_face(r, s) for r in range(lo - 1, 0, -1)))
+                     for s in range(4) for lo in range(1, 16 - L)}
 
     # ---------------------------------------------------------------- cards
     def is_wild(self, face: int) -> bool:
@@ -183,6 +187,8 @@ class ContractContext:
                     npres += 3 - g
             missing = gaps - (nw if nw < fill else fill)
             if whole:
+                if best_score is not None and missing > best_score[0]:
+                    continue
                 dead = self._dead(rest, combo, cands, set_pick)
                 dist = max(missing, dead + 1) if (missing or dead) else 0
             else:
@@ -196,23 +202,23 @@ class ContractContext:
 
     def _dead(self, rest0, combo, cands, set_pick) -> int:
         rest = list(rest0)
-        for a_, r in set_pick:
-            take = 3
+        for _a, r in set_pick:
             for s in range(4):
-                f = s * 13 + r - 2
-                rest[f] = 0  # every card of the set's rank extends it
-            _ = take
-        L = self.run_len
+                rest[s * 13 + r - 2] = 0  # every card of the set's rank extends it
+        ext = self._ext
         for i in combo:
             _, lo, s, _wf = cands[i]
-            r = lo + L
-            while r <= 14 and rest[make_face(r, s)] > 0:
-                rest[make_face(r, s)] -= 1
-                r += 1
-            r = lo - 1
-            while r >= 1 and rest[make_face(r, s)] > 0:
-                rest[make_face(r, s)] -= 1
-                r -= 1
+            up, down = ext[(s, lo)]
+            for f in up:
+                if rest[f] > 0:
+                    rest[f] -= 1
+                else:
+                    break
+            for f in down:
+                if rest[f] > 0:
+                    rest[f] -= 1
+                else:
+                    break
         return sum(rest[:52])
 
     def _detail(self, cnt, nw, cands, combo, set_pick, dist, missing, dead) -> Analysis:
