@@ -129,12 +129,18 @@ def _table_stats(v: str, table: list[str], games: int, seed0: int, budget_ms: fl
     return out
 
 
-def strength(quick: bool, budget_ms: float = 300.0) -> dict:
+def _games(v: str, quick: bool, games: dict | None) -> int:
+    if games and v in games:
+        return games[v]
+    return 4 if quick else 200
+
+
+def strength(quick: bool, budget_ms: float = 300.0, games: dict | None = None) -> dict:
     out = {}
     order = ["random", "easy", "normal", "hard"]
     for v in VARIANTS:
-        games = 4 if quick else 200
-        st = _table_stats(v, order, games, 20_000, budget_ms)
+        games_v = _games(v, quick, games)
+        st = _table_stats(v, order, games_v, 20_000, budget_ms)
         sign = 1.0 if v == "michigan" else -1.0  # +: better
         beats = {}
         for lo, hi in zip(order, order[1:]):
@@ -143,28 +149,31 @@ def strength(quick: bool, budget_ms: float = 300.0) -> dict:
             ci = math.sqrt((a["ci95"] or 0) ** 2 + (b["ci95"] or 0) ** 2)
             beats[f"{hi}>{lo}"] = {"margin": round(diff, 2), "ci95": round(ci, 2),
                                    "outside_ci": diff > ci}
-        out[v] = {"games": games, "levels": st, "beats": beats}
+        out[v] = {"games": games_v, "levels": st, "beats": beats}
     return out
 
 
-def gap(quick: bool, budget_ms: float = 300.0) -> dict:
+def gap(quick: bool, budget_ms: float = 300.0, games: dict | None = None) -> dict:
     out = {}
     for v in VARIANTS:
-        games = 4 if quick else 200
-        st = _table_stats(v, ["normal", "hard", "normal", "oracle"], games, 30_000, budget_ms)
+        games_v = _games(v, quick, games)
+        st = _table_stats(v, ["normal", "hard", "normal", "oracle"], games_v, 30_000, budget_ms)
         sign = 1.0 if v == "michigan" else -1.0
         dh = sign * (st["hard"]["vs_normal"] or 0.0)
         do = sign * (st["oracle"]["vs_normal"] or 0.0)
-        out[v] = {"games": games, "levels": st, "hard_gain": round(dh, 2),
+        out[v] = {"games": games_v, "levels": st, "hard_gain": round(dh, 2),
                   "oracle_gain": round(do, 2),
                   "gap_closed": None if do <= 0 else round(dh / do, 3)}
     return out
 
 
-def run(quick: bool = False) -> dict:
+def run(quick: bool = False, games: dict | None = None) -> dict:
+    """All the measurements.  ``games``: strength/gap games per variant, overriding the
+    mode's default (quick 4, full 200), e.g. ``{"michigan": 400}``."""
     t = time.perf_counter()
     res = {"quick": quick, "latency": latency(quick), "normal_game_seconds": normal_game_seconds(quick),
-           "robustness": robustness(quick), "strength": strength(quick), "gap": gap(quick)}
+           "robustness": robustness(quick), "strength": strength(quick, games=games),
+           "gap": gap(quick, games=games)}
     res["seconds"] = round(time.perf_counter() - t, 1)
     return res
 

@@ -22,6 +22,7 @@ from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, SUIT_SYMBOLS, f
 from ..variants.specs import SPECS
 
 INF = 99
+_RANKS = tuple(range(2, 15))
 
 
 def _window_faces(length: int) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -156,6 +157,16 @@ class ContractContext:
         else:
             combos = [()]
         set_ranks = self._set_ranks
+        # naturals per rank (index rank - 2); wild ranks never make a set here
+        rank_cnt = [0] * 13
+        if nsets:
+            for f in range(52):
+                if cnt[f]:
+                    rank_cnt[f % 13] += cnt[f]
+            for r in wr:
+                if 2 <= r <= 14:
+                    rank_cnt[r - 2] = -99
+        set_ranks_all = _RANKS
         set_lim, run_lim = self.set_limit, self.run_limit
         whole = self.whole
         best_score = None
@@ -164,12 +175,15 @@ class ContractContext:
             rest = list(cnt)
             gaps = fill = 0
             npres = 0
+            rk = list(rank_cnt) if nsets else None
             for i in combo:
                 wf = cands[i][3]
                 g = 0
                 for f in wf:
                     if rest[f] > 0:
                         rest[f] -= 1
+                        if rk is not None:
+                            rk[f % 13] -= 1
                     else:
                         g += 1
                 gaps += g
@@ -177,8 +191,10 @@ class ContractContext:
                 npres += len(wf) - g
             set_pick = ()
             if nsets:
-                av = sorted(((rest[r - 2] + rest[r + 11] + rest[r + 24] + rest[r + 37], r)
-                             for r in set_ranks), reverse=True)[:nsets]
+                if nsets == 1:
+                    av = [max(zip(rk, set_ranks_all))]
+                else:
+                    av = sorted(zip(rk, set_ranks_all), reverse=True)[:nsets]
                 set_pick = av
                 for a_, r in av:
                     g = 3 - a_ if a_ < 3 else 0
