@@ -517,3 +517,29 @@ def test_options_are_validated():
     with pytest.raises(ValueError):
         find_variant("nope")
     assert find_variant("mayi")({}).variant == "may_i"
+
+
+def test_might_meet_never_refuses_a_hand_the_solver_can_meet():
+    """The quick pre-check before the solver (legal_actions' go-down offer) is sound."""
+    import random
+
+    from table_app.core.cards import faces_to_cards
+    from table_app.core.solver import solve_go_down
+    from table_app.variants.contract_family import might_meet
+    rejected = 0
+    for v in ("may_i", "mexican", "contract"):
+        r = find_variant(v)({"deuces_wild": True} if v == "contract" else {})
+        deck = list(r.deck(4))
+        rng = random.Random(v)
+        for _ in range(300):
+            rng.shuffle(deck)
+            ids = faces_to_cards(deck)
+            rnd = rng.randint(1, 7)
+            h = ids[:r.spec.hand_size(rnd) + 1 + rng.choice((0, 2, 6))]
+            wr = r.wild_ranks(rnd)
+            whole = rnd == 7 and r.spec.round7_whole_hand
+            mm = might_meet(h, r.spec.contract(rnd), wr, keep_one=not whole)
+            if not mm:
+                rejected += 1
+                assert solve_go_down(h, r.solver_req(rnd), wr, lambda f: r.spec.value(f, wr)) is None
+    assert rejected > 300  # it does cut most of the solver calls

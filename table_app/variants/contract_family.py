@@ -30,7 +30,7 @@ from typing import Sequence
 
 from ..core.actions import (Buy, Deal, DealEnd, Discard, Draw, GameEnd, GoDown, LayOff,
                             MeldDecl, PassBuy, PassUpcard, Restock, Swap)
-from ..core.cards import (FACE_RANK, FACE_TEXT, JOKER, RANK_TEXT, deck_faces, face_pretty,
+from ..core.cards import (FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, deck_faces, face_pretty,
                           faces_to_cards)
 from ..core.errors import IllegalActionError, RecordError
 from ..core.melds import Meld, build_meld, can_be_wild, is_wild, layoff_result, layoff_roles, swap_index
@@ -802,12 +802,68 @@ class ContractFamilyRules:
         except ImportError:  # pragma: no cover - the solver module is optional here
             return None
         wr = self.wild_ranks(st.round)
+        if not might_meet(st.hands[p], self.spec.contract(st.round), wr,
+                          keep_one=not (st.round == 7 and self.spec.round7_whole_hand)):
+            return None
         plan = solve_go_down(st.hands[p], self.solver_req(st.round), wr,
                              lambda f: self.spec.value(f, wr))
         if plan is None:
             return None
         return GoDown(p, tuple(MeldDecl(m.kind, tuple(c >> 3 for c in m.cards), tuple(m.roles))
                                for m in plan))
+
+
+def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
+               keep_one: bool = True) -> bool:
+    """A quick necessary condition for meeting a contract (``(sets, runs)``) with the card
+    ids in ``hand``: ``False`` means the solver would find nothing, ``True`` means ask it.
+
+    Lower bounds on the wilds needed, each ignoring what the other melds take: sets from
+    the rank counts (full triples free, pairs one wild, singles two), runs from the best
+    4-card windows of each suit (overlapping windows allowed).  Wild-rank cards count both
+    as wilds and as naturals, so the bound never refuses a hand that can meet the contract.
+    """
+    sets, runs = contract
+    if len(hand) - (1 if keep_one else 0) < 3 * sets + 4 * runs:
+        return False
+    w = 0
+    by_rank = [0] * 15
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        f = c >> 3
+        if f == JOKER:
+            w += 1
+            continue
+        r = FACE_RANK[f]
+        if r in wild_ranks:
+            w += 1
+        by_rank[r] += 1
+        masks[FACE_SUIT[f]] |= 1 << r
+    if sets:
+        costs = []
+        for c in by_rank:
+            if c:
+                costs.extend(_ZEROS[:c // 3])
+                if c % 3:
+                    costs.append(3 - c % 3)
+        costs.sort()
+        need = sum(costs[:sets]) + 3 * max(0, sets - len(costs))
+        if need > w:
+            return False
+    if runs:
+        deficits = []
+        for m in masks:
+            if m >> 14 & 1:
+                m |= 2  # the ace is also low
+            best = [4 - ((m >> lo) & 15).bit_count() for lo in range(1, 12)]
+            deficits.extend(best)
+        deficits.sort()
+        if sum(deficits[:runs]) > w:
+            return False
+    return True
+
+
+_ZEROS = [0] * 8
 
 
 def _latch(st: CFState) -> CFState:
