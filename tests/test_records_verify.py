@@ -125,3 +125,24 @@ def test_installed_command_passes_the_acceptance_checker(tmp_path):
                         str(ACCEPTANCE), str(RECORDS)], capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
     assert p.stdout.strip().splitlines()[-1].endswith("records as expected")
+
+
+def test_old_versions_are_upgraded_through_the_hook(monkeypatch):
+    """A record of an older version is read through UPGRADES[v] (v -> v+1), in order."""
+    from table_app.engine import record as R
+    calls = []
+
+    def up1(header, events):
+        calls.append(len(events))
+        return dict(header, upgraded=True), [dict(e, note="v2") if e.get("type") == "x-old" else e
+                                             for e in events]
+    monkeypatch.setattr(R, "VERSION", 2)
+    monkeypatch.setitem(R.UPGRADES, 1, up1)
+    lines = (RECORDS / "may_i_buys_and_layoff.jsonl").read_text().splitlines()
+    lines.append('{"type": "x-old"}')
+    rec = R.parse_lines(lines)
+    assert calls == [len(lines) - 1]
+    assert rec.header["version"] == 2 and rec.header["upgraded"] is True
+    assert rec.events[-1].to_json() == {"type": "x-old", "note": "v2"}
+    assert rec.lines[-1] == len(lines)
+    R.replay(rec)
