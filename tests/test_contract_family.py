@@ -543,3 +543,43 @@ def test_might_meet_never_refuses_a_hand_the_solver_can_meet():
                 rejected += 1
                 assert solve_go_down(h, r.solver_req(rnd), wr, lambda f: r.spec.value(f, wr)) is None
     assert rejected > 300  # it does cut most of the solver calls
+
+
+class TestMoreRefusals:
+    def test_cf2_bad_run_through_the_engine(self):
+        eng = setup("may_i", 4, 3, hands={0: "KS AS 2S 3S 4H 5H 6H 7H 9C 9D"}, upcard="QC")
+        eng.apply(Draw(0, "discard"))
+        e = refused(eng, GoDown(0, (M("run", "KS AS 2S 3S"), M("run", "4H 5H 6H 7H"))), "CF-2")
+        assert "K-A-2" in e.reason
+
+    def test_cf16_game_end_before_the_end(self):
+        from table_app.core.actions import GameEnd
+        eng = setup("mexican", 2, 1)
+        refused(eng, GameEnd((0, 0), (0, 1)), "CF-16")
+
+    def test_mx6_no_swaps_in_mexican(self):
+        eng = setup("mexican", 2, 2, dealer=1, hands={0: "9S 10S JK QS 5C 5D 5H 7C"}, stock="JS 2D")
+        eng.apply(Draw(0, "stock"))
+        eng.apply(GoDown(0, (M("run", "9S 10S JK QS", [None, None, "JS", None]), M("set", "5C 5D 5H"))))
+        eng.apply(Discard(0, F("2D")) if "2D" in cards_text(eng.state.hands[0]).split()
+                  else Discard(0, F("7C")))
+        eng.apply(Draw(1, "stock"))
+        eng.apply(Discard(1, eng.state.hands[1][0] >> 3))
+        eng.apply(Draw(0, "stock"))
+        e = refused(eng, Swap(0, 0, F("JS")), "MX-6")
+        assert "never moved" in e.reason
+
+    def test_mi4_no_swaps_in_may_i(self):
+        eng = setup("may_i", 4, 3, hands={0: "9S 10S JK QS 3H 4H 5H 6H JS 2C"}, upcard="KD")
+        eng.apply(Draw(0, "discard"))
+        eng.apply(GoDown(0, (M("run", "9S 10S JK QS", [None, None, "JS", None]),
+                             M("run", "3H 4H 5H 6H"))))
+        refused(eng, Swap(0, 0, F("JS")), "MI-4")
+
+    def test_mi10_round7_is_three_runs(self):
+        eng = setup("may_i", 3, 7, dealer=2,
+                    hands={0: "3S 4S 5S 6S 8H 9H 10H JH 9C 9D 9H QC"}, upcard="KD")
+        eng.apply(Draw(0, "discard"))
+        e = refused(eng, GoDown(0, (M("run", "3S 4S 5S 6S"), M("run", "8H 9H 10H JH"),
+                                    M("set", "9C 9D 9H"))), "MI-10")
+        assert "3 runs" in e.reason
