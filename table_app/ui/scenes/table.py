@@ -806,16 +806,22 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
         W, H = surf.get_size()
-        if self._felt is None or self._felt.get_size() != (W, H):
-            f = self.app.art.felt((W, H))
-            self._felt = f.convert() if pygame.display.get_surface() is not None else f
-        surf.blit(self._felt, (0, 0))
         v = self.view
+        turn = self.caught_up() and self.session.human_to_act() in ("draw", "play", "lead")
+        # the felt and the boxes change only with the view: one blit per frame
+        key = (W, H, id(v), turn)
+        if self._felt is None or getattr(self, "_bg_key", None) != key:
+            if getattr(self, "_felt_raw", None) is None or self._felt_raw.get_size() != (W, H):
+                self._felt_raw = self.app.art.felt((W, H))
+            bg = self._felt_raw.copy()
+            for r, kind in v.boxes:
+                _box(bg, r, kind)
+            if turn:
+                _box(bg, v.zones["hand"].inflate(-4, 0), "turn")
+            self._felt = bg.convert() if pygame.display.get_surface() is not None else bg
+            self._bg_key = key
+        surf.blit(self._felt, (0, 0))
         lit = getattr(self, "layer_lit", {}) if self.dragger.active else {}
-        for r, kind in v.boxes:
-            _box(surf, r, kind)
-        if self.caught_up() and self.session.human_to_act() in ("draw", "play", "lead"):
-            _box(surf, v.zones["hand"].inflate(-4, 0), "turn")
         for zone, ok in lit.items():
             r = v.zones.get(zone)
             if r is not None and zone not in ("hand",):
@@ -827,11 +833,7 @@ class TableScene(Scene):
         back = getattr(st, "card_back", "blue")
         for s in self.layer.ordered():
             w = int(round(s.tw))
-            try:
-                img = art.face(s.face, w, four_color=four, large_index=large) if s.face is not None \
-                    else art.back(w, back)
-            except ValueError:
-                img = art.back(w, "blue")
+            img = self._card_img(s.face, w, four, large, back)
             r = s.rect()
             if abs(s.w - s.tw) > 1:
                 img = pygame.transform.smoothscale(img, (max(1, r.w), max(1, int(r.w * 1.4))))
@@ -854,6 +856,25 @@ class TableScene(Scene):
             bg = (150, 24, 30, 225) if self.msg_bad else (0, 0, 0, 170)
             img = text.plate(self.msg, 17, col, bg, pad=10)
             surf.blit(img, img.get_rect(midbottom=(W // 2, self.L.stage.y - 8)))
+
+    def _card_img(self, face, w, four, large, back):
+        """A card surface, converted for fast blits once a display exists (cached)."""
+        key = (face, w, four, large, back)
+        cache = self.__dict__.setdefault("_imgs", {})
+        img = cache.get(key)
+        if img is None:
+            art = self.app.art
+            try:
+                img = art.face(face, w, four_color=four, large_index=large) if face is not None \
+                    else art.back(w, back)
+            except ValueError:
+                img = art.back(w, "blue")
+            if pygame.display.get_surface() is not None:
+                img = img.convert_alpha()
+            if len(cache) > 600:
+                cache.clear()
+            cache[key] = img
+        return img
 
     def _draw_banner(self, surf) -> None:
         L = self.L
@@ -995,13 +1016,21 @@ def _box(surf, r: pygame.Rect, kind: str) -> None:
         "buy": ((20, 16, 6, 220), (255, 214, 80, 230)),
         "turn": ((255, 214, 80, 22), (255, 214, 80, 150)),
     }
-    fill, border = styles.get(kind, ((0, 0, 0, 40), None))
-    s = pygame.Surface(r.size, pygame.SRCALPHA)
-    rad = 10
-    pygame.draw.rect(s, fill, s.get_rect(), border_radius=rad)
-    if border:
-        pygame.draw.rect(s, border, s.get_rect(), 2, border_radius=rad)
+    s = _BOXES.get((r.size, kind))
+    if s is None:
+        fill, border = styles.get(kind, ((0, 0, 0, 40), None))
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        rad = 10
+        pygame.draw.rect(s, fill, s.get_rect(), border_radius=rad)
+        if border:
+            pygame.draw.rect(s, border, s.get_rect(), 2, border_radius=rad)
+        if len(_BOXES) > 300:
+            _BOXES.clear()
+        _BOXES[(r.size, kind)] = s
     surf.blit(s, r.topleft)
+
+
+_BOXES: dict = {}
 
 
 def _glow(surf, r: pygame.Rect) -> None:

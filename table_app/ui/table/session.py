@@ -241,21 +241,15 @@ class GameSession:
         legal = self.engine.legal_actions()
         player = self.players[seat]
         rng = random.Random(self.rng.random())
-        level = self.levels[seat]
 
         def run():
             res = player.decide(obs, legal, rng)
             if isinstance(res, tuple):
                 return res[0], (res[1] if len(res) > 1 else "")
             return res, ""
-        if level == "hard":
-            fut = self._pool.submit(run)
-        else:
-            fut = Future()
-            try:
-                fut.set_result(run())
-            except Exception as e:  # noqa: BLE001
-                fut.set_exception(e)
+        # every decision is made on the worker thread (on an immutable Observation), so
+        # even a slow one never blocks the window; the action is applied on the main thread
+        fut = self._pool.submit(run)
         self._future = fut
         self._future_gen = self.generation
         return fut
