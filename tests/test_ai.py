@@ -312,3 +312,52 @@ def test_simulate_cli_refuses_bad_arguments(capsys):
     assert main(["simulate", "--levels", "easy,normal", "--players", "4", "--games", "1"]) == 2
     assert main(["simulate", "--variant", "mexican", "--players", "7", "--games", "1"]) == 2
     assert main(["simulate", "--options", "{\"deuces_wild\": 3}", "--variant", "contract"]) == 2
+
+
+# ---------------------------------------------------------------------- crafted positions
+def _dealt(variant: str, n: int, rnd: int, seed: int = 1):
+    rules = find_variant(variant)({})
+    st = rules.initial_state(n)
+    st = rules.apply(st, rules.next_deal(st, random.Random(seed), first_round=rnd))
+    return rules, st
+
+
+def test_normal_swaps_a_joker_in_contract_and_lays_it_off():
+    from table_app.core.melds import build_meld
+    rules, st = _dealt("contract", 3, 2)
+    me = st.current
+    used: set = set()
+    run_ids = _ids("5C 6C JK 8C", used)
+    set_ids = _ids("9D 9H 9S", used)
+    hand = _ids("7C KD 3H", used)
+    wr = rules.wild_ranks(2)
+    run = build_meld("run", 1, run_ids, [None, None, parse_face("7C"), None], wr)
+    sett = build_meld("set", 1, set_ids, [None] * 3, wr)
+    hands = tuple(hand if s == me else st.hands[s] for s in range(st.n))
+    down = tuple(s in (me, 1) for s in range(st.n))
+    st = replace(st, phase="play", hands=hands, melds=(run, sett), down=down)
+    p = make_player("normal", "contract")
+    legal = rules.legal_actions(st)
+    a, why = p.decide(rules.observe(st, me), legal, random.Random(0))
+    assert a.type == "swap" and a.card == parse_face("7C") and "swaps" in why
+    st = rules.apply(st, a)
+    a2 = p.choose(rules.observe(st, me), rules.legal_actions(st), random.Random(0))
+    assert a2.type == "lay_off" and a2.card == parse_face("JK")
+
+
+@pytest.mark.parametrize("variant,hand", [
+    ("mexican", "3S 4S 5S 6S 7S 8H 9H 10H JH QH 10C JC QC KC"),   # nines wild: 14 cards
+    ("contract", "5D 5H 5S KC KD KS 3H 4H 5C JK 7H 8H 9H"),        # 13 = 3 + 3 + 7
+])
+def test_normal_goes_out_with_the_whole_hand_in_round_7(variant, hand):
+    rules, st = _dealt(variant, 3, 7)
+    me = st.current
+    ids = _ids(hand)
+    hands = tuple(ids if s == me else st.hands[s] for s in range(st.n))
+    st = replace(st, phase="play", hands=hands)
+    legal = rules.legal_actions(st)
+    a, why = make_player("normal", variant).decide(rules.observe(st, me), legal, random.Random(0))
+    assert a.type == "go_down" and sum(len(m.cards) for m in a.melds) == len(ids)
+    assert "goes out" in why
+    st = rules.apply(st, a)
+    assert st.results[-1].winner == me

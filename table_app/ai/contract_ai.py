@@ -28,6 +28,17 @@ from .contract_eval import Analysis, ContractContext, describe_meld, faces_prett
 from .player import BasePlayer
 
 
+def _solver_installed() -> bool:
+    import importlib.util
+    try:
+        return importlib.util.find_spec("table_app.core.solver") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+_HAVE_SOLVER = _solver_installed()  # with it the rules list the going-down themselves
+
+
 def _faces(ids) -> list[int]:
     return [c >> 3 for c in ids]
 
@@ -189,7 +200,7 @@ class NormalContract(BasePlayer):
         """A going-down built from the evaluator's structure, for when the rules list
         none although the contract is in hand (no solver installed).  Not for round 7's
         whole hand.  ``[]`` when there is nothing to lay down."""
-        if obs.down[obs.seat] or obs.phase != "play":
+        if _HAVE_SOLVER or obs.down[obs.seat] or obs.phase != "play":
             return []
         ctx = self.ctx(obs)
         if ctx.whole:
