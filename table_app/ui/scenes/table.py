@@ -349,8 +349,6 @@ class TableScene(Scene):
             return False
         self.msg = ""
         self.ui.selected.clear()
-        self.app.play_sound({"discard": "place", "draw": "draw", "buy": "buy",
-                             "go_down": "go_down", "lay_off": "place", "lead": "place"}.get(action.type, "place"))
         self.step_t = 0.0
         self._advance(0, force=True)
         return True
@@ -695,6 +693,9 @@ class TableScene(Scene):
             self.shown += 1
             self.cur_event = ev
             self._describe(ev)
+            snd = _SOUNDS.get(ev.type)
+            if snd:
+                self.app.play_sound(snd)
             self.step_t = self.pace(ev)
             if self.step_t > 0 and self.shown < n:
                 break
@@ -716,7 +717,7 @@ class TableScene(Scene):
             w = ev.winner
             self.last_text = ("Dead deal: nobody went out" if w is None else
                               f"{'You' if w == self.human else self.session.names[w]} went out!")
-            if w == self.human:
+            if w is not None:
                 self.app.play_sound("go_out")
         elif p is not None and hasattr(st, "last") and st.last:
             self.last_text = f"{who} {st.last}"
@@ -818,6 +819,8 @@ class TableScene(Scene):
                 _box(bg, r, kind)
             if turn:
                 _box(bg, v.zones["hand"].inflate(-4, 0), "turn")
+            for x, y, n in v.chips:
+                _chip_stack(bg, x, y, n)
             self._felt = bg.convert() if pygame.display.get_surface() is not None else bg
             self._bg_key = key
         surf.blit(self._felt, (0, 0))
@@ -969,6 +972,10 @@ class TableScene(Scene):
             surf.blit(t, (panel.right - t.get_width() - 8, r.bottom + 20))
 
 
+_SOUNDS = {"discard": "place", "lay_off": "place", "swap": "place", "lead": "place",
+           "play": "place", "draw": "draw", "buy": "buy", "go_down": "go_down", "deal": "deal"}
+
+
 def _run_rank(role, m) -> int:
     r = FACE_RANK[role]
     if r == 14 and m.rank <= 2:
@@ -1031,6 +1038,21 @@ def _box(surf, r: pygame.Rect, kind: str) -> None:
 
 
 _BOXES: dict = {}
+
+
+def _chip_stack(surf, x, y, n) -> None:
+    """``n`` chips as up to three small stacks of poker chips (the count is written too)."""
+    if n <= 0:
+        return
+    cols = ((200, 40, 46), (30, 90, 190), (240, 240, 235))
+    shown = min(n, 30)
+    for i in range(shown):
+        sx = x + (i // 10) * 18
+        sy = y - (i % 10) * 4
+        c = cols[(i // 10) % 3]
+        pygame.draw.ellipse(surf, (20, 20, 20), (sx - 8, sy - 3, 17, 8))
+        pygame.draw.ellipse(surf, c, (sx - 8, sy - 4, 16, 7))
+        pygame.draw.ellipse(surf, (255, 255, 255), (sx - 5, sy - 3, 10, 4), 1)
 
 
 def _glow(surf, r: pygame.Rect) -> None:

@@ -52,6 +52,7 @@ class View:
     meld_cards: dict = field(default_factory=dict)  # meld index -> [(Rect, card, role)]
     labels: list = field(default_factory=list)
     boxes: list = field(default_factory=list)       # (Rect, kind) decorations
+    chips: list = field(default_factory=list)       # (x, bottom y, count): chip stacks
     seat_pos: dict = field(default_factory=dict)    # seat -> (x, y) where its cards come from
     stock_pos: tuple = (0, 0)
     discard_pos: tuple = (0, 0)
@@ -321,10 +322,12 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                           group="cell"))
             v.labels.append(Label(_chips_plain(chips), (r.right - 8, r.y + 8), 18, "topright",
                                   "chip"))
+            v.chips.append((r.x + pw + 14, r.bottom - 12, int(chips)))
         else:
             v.labels.append(Label("Kitty", (r.centerx, r.y + 8), 15, "midtop", "owner"))
             v.labels.append(Label(_chips_plain(obs.kitty), (r.centerx, r.y + 34), 22, "midtop",
                                   "chip"))
+            v.chips.append((r.centerx - 8, r.bottom - 12, int(obs.kitty)))
         v.zones[f"cell:{i}"] = r
     # the widow (face down; face up once the deal is over)
     v.stock_pos = (L.stock.x, L.stock.y)
