@@ -719,8 +719,10 @@ class TableScene(Scene):
                               f"{'You' if w == self.human else self.session.names[w]} went out!")
             if w is not None:
                 self.app.play_sound("go_out")
-        elif p is not None and hasattr(st, "last") and st.last:
-            self.last_text = f"{who} {st.last}"
+        elif p is not None:
+            last = getattr(self.session.rules.observe(st, self.human), "last", "")
+            if last:
+                self.last_text = f"{who} {last}"
 
     def update(self, dt: float) -> None:
         self.layer.update(dt)
