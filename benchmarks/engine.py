@@ -2,6 +2,8 @@
 core), the replay time of a 7-deal record, and the peak memory of a headless game.
 
 ``run(quick=False) -> dict``; ``python -m benchmarks.engine`` prints it as JSON.
+The peak memory is measured in a child process that plays one game and nothing else
+(the harness's own process also holds the peers, the UI and every earlier benchmark).
 A "validated action" is one ``Engine.apply`` of an action picked uniformly from
 ``Engine.legal_actions()`` (the legal-action query, the legality check and the state
 update are all counted, as for the peers' ``legal_actions`` + ``step`` loops).
@@ -9,9 +11,10 @@ update are all counted, as for the peers' ``legal_actions`` + ``step`` loops).
 from __future__ import annotations
 
 import json
+import os
 import random
-import resource
-import statistics
+import subprocess
+import sys
 import time
 
 from table_app.engine.engine import Engine
@@ -41,14 +44,12 @@ def random_play(variant: str, n: int, actions: int, seed: int) -> float:
 
 
 def _summary(xs: list[float]) -> dict:
-    xs = sorted(xs)
-    return {"median": statistics.median(xs), "min": xs[0], "max": xs[-1],
-            "p99": xs[min(len(xs) - 1, int(round(0.99 * (len(xs) - 1))))], "runs": len(xs)}
+    from .common import summary
+    return summary(xs)
 
 
 def replay_seven_deals(runs: int) -> dict:
     """Seconds to read and replay a whole 7-deal, 4-seat game record."""
-    import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     from playutil import play_game  # the seeded test player that ends deals
@@ -67,15 +68,74 @@ def replay_seven_deals(runs: int) -> dict:
     return out
 
 
-def run(quick: bool = False) -> dict:
-    n_actions = 5000 if quick else 30000
-    runs = 3 if quick else 5
-    out: dict = {"actions_per_second": {}}
-    for v in VARIANTS:
-        xs = [random_play(v, 4, n_actions, seed) for seed in range(runs)]
-        out["actions_per_second"][v] = _summary(xs)
+_RSS_CHILD = r"""
+import json, sys, time
+
+
+def hwm_mb():
+    # VmHWM belongs to this process's memory map (fresh at exec); ru_maxrss is not: on
+    # Linux it keeps the peak of the forked parent across exec
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024.0, "VmHWM"
+    except OSError:
+        pass
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, "ru_maxrss"
+
+
+from table_app.ai.simulate import play_game
+base, how = hwm_mb()
+variant, seed = sys.argv[1], int(sys.argv[2])
+t = time.perf_counter()
+res = play_game(variant, ["normal"] * 4, seed=seed)
+print(json.dumps({"baseline_mb": base, "peak_mb": hwm_mb()[0], "measured_by": how,
+                  "actions": res.actions, "finished": res.finished,
+                  "seconds": time.perf_counter() - t}))
+"""
+
+
+def peak_rss(variant: str = "may_i", seed: int = 11) -> dict:
+    """Peak RSS (MB) of a fresh process that plays one whole 4-seat game of normal AIs
+    headless (the engine keeps every state of the game), beside the same process's
+    peak right after its imports (``baseline_mb``): ``VmHWM`` of ``/proc/self/status``
+    (else ``ru_maxrss``).  ``peak_mb`` is ``None`` with a reason where neither exists."""
+    if not os.path.exists("/proc/self/status"):
+        try:
+            import resource  # noqa: F401 - Unix only
+        except ImportError:
+            return {"peak_mb": None, "reason": "neither /proc/self/status nor resource here"}
+    cp = subprocess.run([sys.executable, "-c", _RSS_CHILD, variant, str(seed)],
+                        capture_output=True, text=True, timeout=600,
+                        env=dict(os.environ, PYTHONHASHSEED="0"))
+    if cp.returncode != 0:
+        return {"peak_mb": None, "reason": f"child failed: {cp.stderr.strip()[-300:]}"}
+    out = json.loads(cp.stdout.strip().splitlines()[-1])
+    for k in ("baseline_mb", "peak_mb", "seconds"):
+        out[k] = round(out[k], 2 if k != "seconds" else 3)
+    out["game"] = f"{variant}, 4 seats of normal AIs, seed {seed}, a whole game"
+    return out
+
+
+def sizes(quick: bool) -> tuple[int, int]:
+    """(actions per run, runs) of the random-play figure."""
+    return (5000, 3) if quick else (30000, 5)
+
+
+def run(quick: bool = False, speed: bool = True) -> dict:
+    """``speed=False`` leaves out the actions/s figure (the harness measures it itself,
+    interleaved with the peers'; see ``benchmarks.peers``)."""
+    n_actions, runs = sizes(quick)
+    out: dict = {}
+    if speed:
+        out["actions_per_second"] = {}
+        for v in VARIANTS:
+            xs = [random_play(v, 4, n_actions, seed) for seed in range(runs)]
+            out["actions_per_second"][v] = _summary(xs)
     out["replay_7_deals_s"] = replay_seven_deals(runs)
-    out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    out["peak_rss_mb"] = peak_rss()
     return out
 
 
