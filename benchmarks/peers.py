@@ -1,0 +1,176 @@
+"""Random-legal-play speed of peer engines beside ours, measured in the same run.
+
+The figure is the one of ``benchmarks.engine.random_play``: player actions per second,
+each picked uniformly at random among the legal ones and applied, new games as needed
+(the time of dealing and of starting new games is included, the dealt cards are not
+counted as actions).  Peers (the optional ``bench`` extra, ``pip install rlcard
+open_spiel``):
+
+* ``rlcard_game``: RLCard's ``GinRummyGame`` driven directly: ``init_game``, then
+  ``judge.get_legal_actions()`` and ``step`` (``step`` also builds the next player's
+  state dict, as its API does);
+* ``rlcard_env_run``: RLCard's own loop, ``rlcard.make("gin-rummy")`` with two
+  ``RandomAgent``\\ s and ``env.run(is_training=False)`` (actions: ``len(game.actions)``);
+* ``open_spiel``: ``pyspiel.load_game("gin_rummy")`` from Python: ``legal_actions()`` and
+  ``apply_action``; chance nodes (the deal, the stock draws) are sampled from
+  ``chance_outcomes()`` and not counted as actions.
+
+``run(quick)`` measures our four variants and every installed peer in rounds (one run
+of each per round), so that the load of other processes on the machine falls on both
+sides alike, and reports the ratios ours / best peer.  A missing peer is reported as
+``null`` with the reason; a ratio is never computed from a missing figure.
+
+    python -m benchmarks.peers [--quick]     # prints json
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+
+from .common import summary
+from .engine import VARIANTS, random_play, sizes
+
+PEERS = ("rlcard_game", "rlcard_env_run", "open_spiel")
+
+
+def _rlcard_game(actions: int, seed: int) -> float:
+    import numpy as np
+    from rlcard.games.gin_rummy.game import GinRummyGame
+    rng = random.Random(seed)
+    g = GinRummyGame()
+    g.np_random = np.random.RandomState(seed)
+    count = 0
+    t = time.perf_counter()
+    g.init_game()
+    while count < actions:
+        if g.is_over():
+            g.init_game()
+            continue
+        g.step(rng.choice(g.judge.get_legal_actions()))
+        count += 1
+    return count / (time.perf_counter() - t)
+
+
+def _rlcard_env_run(actions: int, seed: int) -> float:
+    import rlcard
+    from rlcard.agents import RandomAgent
+    env = rlcard.make("gin-rummy", config={"seed": seed})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    count = 0
+    t = time.perf_counter()
+    while count < actions:
+        env.run(is_training=False)
+        count += len(env.game.actions)
+    return count / (time.perf_counter() - t)
+
+
+def _open_spiel(actions: int, seed: int) -> float:
+    import pyspiel
+    rng = random.Random(seed)
+    game = pyspiel.load_game("gin_rummy")
+    count = 0
+    t = time.perf_counter()
+    s = game.new_initial_state()
+    while count < actions:
+        if s.is_terminal():
+            s = game.new_initial_state()
+            continue
+        if s.is_chance_node():
+            outs = s.chance_outcomes()
+            a = rng.choices([o[0] for o in outs], [o[1] for o in outs])[0]
+            s.apply_action(a)
+            continue
+        s.apply_action(rng.choice(s.legal_actions()))
+        count += 1
+    return count / (time.perf_counter() - t)
+
+
+_MEASURE = {"rlcard_game": _rlcard_game, "rlcard_env_run": _rlcard_env_run,
+            "open_spiel": _open_spiel}
+
+
+def available() -> dict:
+    """``{peer: None}`` when it can be measured, else ``{peer: reason}``."""
+    out = {}
+    for name in PEERS:
+        try:
+            if name.startswith("rlcard"):
+                import rlcard  # noqa: F401
+                from rlcard.games.gin_rummy.game import GinRummyGame  # noqa: F401
+            else:
+                import pyspiel
+                pyspiel.load_game("gin_rummy")
+            out[name] = None
+        except Exception as e:  # noqa: BLE001 - an optional peer: reported, not raised
+            pkg = "rlcard" if name.startswith("rlcard") else "open_spiel"
+            out[name] = (f"not installed ({type(e).__name__}: {e}); "
+                         f"pip install {pkg} (the 'bench' extra)")
+    return out
+
+
+def versions() -> dict:
+    out = {}
+    try:
+        from importlib.metadata import version
+    except ImportError:  # pragma: no cover
+        return out
+    for pkg in ("rlcard", "open_spiel", "numpy"):
+        try:
+            out[pkg] = version(pkg)
+        except Exception:  # noqa: BLE001
+            out[pkg] = None
+    return out
+
+
+def run(quick: bool = False, actions: int | None = None, runs: int | None = None) -> dict:
+    """Ours (4 seats, per variant) and every installed peer, in interleaved rounds.
+
+    Returns ``{"ours": {variant: summary}, "peers": {peer: summary | None},
+    "missing": {peer: reason}, "best_peer", "ratios": {variant: {...}}}`` where a ratio
+    is ours' median over the best peer's median (the best peer: the highest median)."""
+    n_actions, n_runs = sizes(quick)
+    n_actions = actions or n_actions
+    n_runs = runs or n_runs
+    avail = available()
+    ours: dict[str, list[float]] = {v: [] for v in VARIANTS}
+    theirs: dict[str, list[float]] = {p: [] for p in PEERS if avail[p] is None}
+    errors: dict[str, str] = {}
+    for r in range(n_runs):
+        for v in VARIANTS:
+            ours[v].append(random_play(v, 4, n_actions, seed=r))
+        for p in list(theirs):
+            if p in errors:
+                continue
+            try:
+                theirs[p].append(_MEASURE[p](n_actions, seed=r))
+            except Exception as e:  # noqa: BLE001 - a broken peer is reported, not raised
+                errors[p] = f"failed while measuring: {type(e).__name__}: {e}"
+    peers: dict = {}
+    missing: dict = {}
+    for p in PEERS:
+        if avail[p] is not None:
+            peers[p], missing[p] = None, avail[p]
+        elif p in errors:
+            peers[p], missing[p] = None, errors[p]
+        else:
+            peers[p] = summary(theirs[p], 1)
+    measured = {p: s for p, s in peers.items() if s is not None}
+    best = max(measured, key=lambda p: measured[p]["median"]) if measured else None
+    ours_s = {v: summary(xs, 1) for v, xs in ours.items()}
+    ratios = {}
+    for v in VARIANTS:
+        if best is None:
+            ratios[v] = {"ratio": None, "vs": None,
+                         "reason": "no peer measured: " + "; ".join(f"{p}: {m}" for p, m in missing.items())}
+        else:
+            ratios[v] = {"ratio": round(ours_s[v]["median"] / measured[best]["median"], 3),
+                         "vs": best, "goal": ">= 1.0"}
+    return {"actions_per_run": n_actions, "seats": {"ours": 4, "peers": 2},
+            "ours": ours_s, "peers": peers, "missing": missing, "best_peer": best,
+            "ratios": ratios, "versions": versions()}
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(quick="--quick" in sys.argv[1:]), indent=1))
