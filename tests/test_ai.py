@@ -361,3 +361,22 @@ def test_normal_goes_out_with_the_whole_hand_in_round_7(variant, hand):
     assert "goes out" in why
     st = rules.apply(st, a)
     assert st.results[-1].winner == me
+
+
+def test_every_normal_decision_has_a_reason():
+    for variant, n in (("michigan", 4), ("mexican", 3)):
+        rules = find_variant(variant)({})
+        eng = Engine(rules, n, seed=8, auto=True)
+        p = make_player("normal", variant)
+        k = 0
+        while eng.to_act() is not None and k < 400:
+            legal = eng.legal_actions()
+            if not legal:
+                eng.deal_next()
+                continue
+            seat = eng.to_act()[0]
+            a, why = p.decide(eng.observe(seat), legal, random.Random(k))
+            assert isinstance(why, str) and len(why) > 5, (a, why)
+            eng.apply(a)
+            k += 1
+        assert k > 20
