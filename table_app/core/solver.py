@@ -84,7 +84,8 @@ class ContractReq:
         naturals_majority: CR-4: in each meld the natural cards outnumber the wilds.
         whole_hand: every card of the hand is used (round 7 of Contract, CR-9, and of
             Mexican, MX-7).
-        keep_one: at least one card stays in hand for the discard (CF-12).
+        keep_one: at least one card stays in hand for the discard (CF-12).  With
+            ``whole_hand`` it can never be met (the solver answers ``None``).
     """
     sets: int
     runs: int
