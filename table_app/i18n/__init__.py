@@ -1,0 +1,176 @@
+"""Languages: English (the source language), Russian and Ukrainian, through stdlib
+``gettext``.  No pygame here: the rules core, the AI and the tests may import it.
+
+The API::
+
+    from table_app.i18n import _, ngettext, N_, set_language, current_language
+    set_language("system")        # "en" | "ru" | "uk" | "system" -> the code in use
+    _("Your turn")                # -> "Ваш ход" after set_language("ru")
+    ngettext("{n} card", "{n} cards", n).format(n=n)
+    N_("Undo")                    # marks a string for the extractor, returns it unchanged
+    card_name(face)               # "7♠"; card_name(face, "long") -> "семёрка пик"
+    rule_reason(err)              # an IllegalActionError's reason in the current language
+    rules_text(variant)           # the player-facing rules (markdown) of a game
+
+Catalogs: ``<lang>/LC_MESSAGES/table_app.po`` and the compiled ``.mo`` beside it
+(rebuild with ``python -m table_app.i18n.compile``; re-extract the marked strings with
+``python -m table_app.i18n.extract``, which also adds new ids to the ``.po`` files).
+A missing catalog or message falls back to English.
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+import locale
+import os
+from pathlib import Path
+
+DOMAIN = "table_app"
+LANGUAGES = ("en", "ru", "uk")
+#: each language's name written in that language (for the language selector)
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}
+CHOICES = ("system",) + LANGUAGES
+
+_DIR = Path(__file__).resolve().parent
+_catalogs: dict[str, _gettext.NullTranslations] = {}
+_current = "en"
+
+
+def catalog_dir() -> Path:
+    """The folder holding ``<lang>/LC_MESSAGES/table_app.mo`` (inside the package)."""
+    return _DIR
+
+
+def translation(lang: str | None = None) -> _gettext.NullTranslations:
+    """The gettext translations of ``lang`` (default: the current language); English and
+    a missing catalog give ``NullTranslations`` (messages unchanged)."""
+    lang = _current if lang is None else lang
+    t = _catalogs.get(lang)
+    if t is None:
+        t = _gettext.NullTranslations()
+        if lang != "en":
+            mo = _DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+            try:
+                with open(mo, "rb") as fh:
+                    t = _gettext.GNUTranslations(fh)
+            except OSError:
+                pass
+        _catalogs[lang] = t
+    return t
+
+
+def _lang_of(tag: str | None) -> str | None:
+    """``"ru_RU.UTF-8"`` -> ``"ru"``; ``"Ukrainian_Ukraine"`` -> ``"uk"``; else ``None``."""
+    if not tag:
+        return None
+    t = tag.strip().lower().replace("-", "_")
+    if t in ("c", "posix") or t.startswith("c."):
+        return None
+    head = t.split(".")[0].split("@")[0]
+    code = head.split("_")[0]
+    if code in LANGUAGES:
+        return code
+    if code == "ua":
+        return "uk"
+    for name, c in (("russian", "ru"), ("ukrainian", "uk"), ("english", "en")):
+        if head.startswith(name):
+            return c
+    return None
+
+
+def system_language() -> str:
+    """The language of the system locale: the first of ``LANGUAGE`` (a colon list),
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that names a language, else
+    ``locale.getlocale()``; one of ``LANGUAGES``, English when none of ours matches."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        val = os.environ.get(var)
+        if not val:
+            continue
+        for part in val.split(":"):
+            code = _lang_of(part)
+            if code:
+                return code
+        if var != "LANGUAGE":
+            # a set LC_ALL/LC_MESSAGES/LANG that is not ours ("de_DE", "C") decides
+            return "en"
+    try:
+        loc = locale.getlocale()[0]
+    except (ValueError, TypeError):
+        loc = None
+    return _lang_of(loc) or "en"
+
+
+def set_language(code: str | None) -> str:
+    """Switch every later ``_()`` to ``code``: ``"en"``, ``"ru"``, ``"uk"`` or
+    ``"system"`` (or ``None``) for the system locale.  An unknown code means English.
+    Returns the language now in use."""
+    global _current
+    c = (code or "system").strip().lower()
+    if c == "system":
+        c = system_language()
+    elif c not in LANGUAGES:
+        c = _lang_of(c) or "en"
+    _current = c
+    return c
+
+
+def current_language() -> str:
+    """The language in use: ``"en"``, ``"ru"`` or ``"uk"``."""
+    return _current
+
+
+def _(msg: str) -> str:
+    """``msg`` translated into the current language."""
+    return translation().gettext(msg)
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the number ``n`` (Russian and Ukrainian have three)."""
+    return translation().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, msg: str) -> str:
+    """``msg`` translated in ``context`` (for words with several meanings)."""
+    return translation().pgettext(context, msg)
+
+
+def N_(msg: str) -> str:
+    """Mark ``msg`` for the extractor only; translate it later with ``_(msg)``."""
+    return msg
+
+
+def tr(msg: str, lang: str | None = None) -> str:
+    """``msg`` translated into ``lang`` (default: the current language)."""
+    return translation(lang).gettext(msg)
+
+
+from .cards import card_name, rank_name, suit_name  # noqa: E402
+from .reasons import rule_reason, translate_reason  # noqa: E402
+
+
+def rules_path(variant: str, lang: str | None = None) -> Path:
+    """The rules file ``rules/<variant>.<lang>.md`` (English when the language has none)."""
+    lang = _current if lang is None else lang
+    p = _DIR / "rules" / f"{variant}.{lang}.md"
+    if not p.is_file():
+        p = _DIR / "rules" / f"{variant}.en.md"
+    return p
+
+
+def rules_text(variant: str, lang: str | None = None) -> str:
+    """The player-facing rules of a game (markdown) in ``lang``.
+
+    Raises:
+        FileNotFoundError: no rules for that variant id.
+    """
+    return rules_path(variant, lang).read_text(encoding="utf-8")
+
+
+__all__ = [
+    "LANGUAGES", "LANGUAGE_NAMES", "CHOICES", "set_language", "current_language",
+    "system_language", "translation", "_", "gettext", "ngettext", "pgettext", "N_", "tr",
+    "card_name", "rank_name", "suit_name", "rule_reason", "translate_reason",
+    "rules_path", "rules_text", "catalog_dir",
+]
