@@ -1,0 +1,49 @@
+"""``table-app replay FILE [--seat N]``: open the app directly on the replay viewer.
+
+``table_app.cli`` picks this module up (``register_cli``).  A file that is not a game
+record opens a one-line message window (and the same line goes to stderr) instead of
+the viewer; the app never shows a traceback for a file.
+"""
+from __future__ import annotations
+
+import sys
+
+
+def register_cli(subparsers) -> None:
+    p = subparsers.add_parser("replay", help="open a game record in the replay viewer",
+                              description="Step, scrub and play through a game record; "
+                                          "play on from any point.")
+    p.add_argument("file", help="a game record (.jsonl)")
+    p.add_argument("--seat", type=int, default=None,
+                   help="show what this seat saw (0 = the first player); default: all hands open")
+    p.set_defaults(func=_replay)
+
+
+def _replay(args, *, app=None) -> int:
+    """Open the viewer on ``args.file`` and run the app until it is closed.  ``app``: an
+    ``App`` to use (tests pass a headless one and drive it themselves)."""
+    try:
+        from .app import App
+        from .scenes.replay import NotARecordScene, open_replay
+    except ImportError as e:
+        print(f"table-app: the replay viewer is not available: {e}", file=sys.stderr)
+        return 2
+    own = app is None
+    if own:
+        try:
+            import pygame
+            app = App()
+        except pygame.error as e:
+            print(f"table-app: cannot open a window: {e}", file=sys.stderr)
+            return 2
+    scene = open_replay(args.file, seat=args.seat)
+    if isinstance(scene, NotARecordScene):
+        print(f"table-app replay: {scene.message}", file=sys.stderr)
+    app.push(scene)
+    if not own:
+        return 0
+    try:
+        app.run()
+    finally:
+        app.shutdown()
+    return 2 if isinstance(scene, NotARecordScene) else 0

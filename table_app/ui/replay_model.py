@@ -1,0 +1,513 @@
+"""The replay viewer's model: a game record folded into every state, and a position in it.
+
+Pure (no pygame): the viewer scene, the tests and the benchmark use it alike.
+
+A **position** ``pos`` is the number of events shown, ``0 .. end``: the table shows
+``engine.states[pos]`` and the last event shown is ``events[pos - 1]``.  A record that
+breaks a rule replays up to the bad event (``end`` stops before it) and ``problem`` holds
+the ``verify`` message with its line and rule; a file that is not a record raises
+``RecordError`` from ``ReplayModel.open`` (a one-line message for the viewer to show).
+
+The event texts name the players from the header (``"Bo buys 2♦ + penalty card"``,
+``"Cy goes down: 3♥–7♥, 8♥–J♥"``).  ``text(i, viewer)`` never names a card that the
+seat ``viewer`` could not see (``viewer=None``: all hands open).
+
+**Play on from here** (``play_on``) builds a live engine holding exactly the source's
+first ``pos`` events and the header of a new practice record that links back to its
+source (``"source": {"file": ..., "event": pos}``): the new record's first ``pos`` events
+are the source's.
+"""
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from ..core.actions import DealEnd, Extension, GameEnd
+from ..core.cards import FACE_RANK, FACE_TEXT, JOKER, RANK_TEXT, face_pretty
+from ..core.errors import RecordError
+from ..engine.record import Record, ReplayError, engine_for, make_header, read_record, replay
+
+UNDO_TYPE = "x-undo"
+PAY_CELLS = ("AH", "KC", "QD", "JS")  # Michigan's pay cards, in the layout's order
+PRACTICE_TYPE = "x-practice"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why the replay stops early: the event ``index`` (0-based, the first one not shown),
+    its file ``line``, the ``rule`` id (``None`` for a file-level problem) and the
+    ``message`` (the ``verify`` text)."""
+    index: int
+    line: int | None
+    rule: str | None
+    message: str
+
+
+def ext_type(ev) -> str | None:
+    if not isinstance(ev, Extension):
+        return None
+    t = ev.to_json().get("type")
+    return t if isinstance(t, str) else None
+
+
+def chips_text(x, sign: bool = True) -> str:
+    x = Fraction(x)
+    if x.denominator == 1:
+        n = x.numerator
+        return f"{n:+d}" if (sign and n) else str(n)
+    s = f"{x.numerator}/{x.denominator}"
+    return ("+" + s) if (sign and x > 0) else s
+
+
+class ReplayModel:
+    """A record, every state it folds to, and the position shown.
+
+    Args:
+        record: the parsed record.
+        path: its file (for the play-on link and the title).
+
+    Attributes:
+        header, events, lines: from the record.
+        engine: an ``Engine`` (``auto=False``) holding ``states[0 .. end]``.
+        problem: ``Problem`` when the record breaks a rule (or has events after the end).
+        notice: a one-line note about how the file was read (a torn last line dropped).
+        pos: the position shown.
+    """
+
+    def __init__(self, record: Record, path: str | os.PathLike | None = None,
+                 notice: str | None = None) -> None:
+        self.record = record
+        self.path = Path(path) if path is not None else None
+        self.header = record.header
+        self.events = record.events
+        self.lines = record.lines
+        self.notice = notice
+        self.names = [str(p.get("name") or f"Seat {i}") for i, p in enumerate(self.header["players"])]
+        self.num_players = len(self.names)
+        self.variant = self.header["variant"]
+        self.michigan = self.variant == "michigan"
+        self.problem: Problem | None = None
+        self.engine = engine_for(self.header, auto=False)
+        try:
+            replay(record, engine=self.engine)
+        except ReplayError as e:
+            self.problem = Problem(len(self.engine.log), e.line, e.rule, str(e))
+        except RecordError as e:
+            k = len(self.engine.log)
+            ln = e.line if e.line is not None else (self.lines[k] if k < len(self.lines) else None)
+            self.problem = Problem(k, ln, None, f"line {ln}: {e.message}" if ln else e.message)
+        self.rules = self.engine.rules
+        self.states = self.engine.states
+        self.end = len(self.engine.log)
+        self.pos = self.end
+        self._forced: list[bool] | None = None
+        self._texts: dict = {}
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def open(cls, path: str | os.PathLike) -> "ReplayModel":
+        """Read and fold a record file.
+
+        A torn last line (a crash while writing) is dropped, with a ``notice``.
+
+        Raises:
+            RecordError: the file is not a record (the message names the line).
+        """
+        notice = None
+        try:
+            rec = read_record(path)
+        except RecordError as first:
+            try:
+                rec = read_record(path, drop_torn_tail=True)
+            except RecordError:
+                raise first from None
+            if not rec.header.get("_torn_tail_dropped"):
+                raise first from None
+            notice = "The last line was cut off (a crash while writing) and is not shown"
+        return cls(rec, path, notice)
+
+    # ------------------------------------------------------------------ positions
+    def seek(self, pos: int) -> int:
+        self.pos = max(0, min(self.end, int(pos)))
+        return self.pos
+
+    def step(self, d: int = 1) -> int:
+        return self.seek(self.pos + d)
+
+    def to_start(self) -> int:
+        return self.seek(0)
+
+    def to_end(self) -> int:
+        return self.seek(self.end)
+
+    @property
+    def at_end(self) -> bool:
+        return self.pos >= self.end
+
+    def state(self, pos: int | None = None):
+        return self.states[self.pos if pos is None else pos]
+
+    def observe(self, seat: int, pos: int | None = None):
+        return self.rules.observe(self.state(pos), seat)
+
+    def current_index(self) -> int | None:
+        """The index of the last event shown (``None`` at the start)."""
+        return self.pos - 1 if self.pos > 0 else None
+
+    @property
+    def forced(self) -> list[bool]:
+        """Per event shown: not a decision (chance, derived, ``x-``, a forced follow)."""
+        if self._forced is None:
+            out = []
+            for i in range(self.end):
+                ev = self.events[i]
+                if getattr(ev, "player", None) is None:
+                    out.append(True)
+                    continue
+                try:
+                    fa = self.rules.forced_action(self.states[i])
+                except Exception:  # noqa: BLE001 - a rules query never stops the viewer
+                    fa = None
+                out.append(fa is not None and fa == ev)
+            self._forced = out
+        return self._forced
+
+    def deals(self) -> list[tuple[int, int]]:
+        """``(position, round)`` of the start of every deal: just after its ``deal`` event
+        (the cards are in the hands)."""
+        return [(i + 1, ev.round) for i, ev in enumerate(self.events[:self.end]) if ev.type == "deal"]
+
+    def deal_at(self, pos: int | None = None) -> int:
+        """The index in ``deals()`` of the deal shown at ``pos`` (-1 before the first)."""
+        pos = self.pos if pos is None else pos
+        k = -1
+        for j, (p, _r) in enumerate(self.deals()):
+            if p <= pos:
+                k = j
+        return k
+
+    def to_deal(self, k: int) -> int:
+        ds = self.deals()
+        if not ds:
+            return self.pos
+        k = max(0, min(len(ds) - 1, k))
+        return self.seek(ds[k][0])
+
+    def next_deal(self) -> int:
+        for p, _ in self.deals():
+            if p > self.pos:
+                return self.seek(p)
+        return self.to_end()
+
+    def prev_deal(self) -> int:
+        """The start of the deal shown, or of the one before when already there."""
+        best = 0
+        for p, _ in self.deals():
+            if p < self.pos:
+                best = p
+        return self.seek(best)
+
+    def next_action(self, seat: int, pos: int | None = None) -> int | None:
+        """The position just after ``seat``'s next decision after ``pos`` (its action is
+        then the event shown), or ``None`` when it makes no more."""
+        pos = self.pos if pos is None else pos
+        forced = self.forced
+        for i in range(pos, self.end):
+            if getattr(self.events[i], "player", None) == seat and not forced[i]:
+                return i + 1
+        return None
+
+    def undo_marks(self) -> list[tuple[int, int]]:
+        """``(index, events taken back)`` of every ``x-undo`` mark shown."""
+        out = []
+        for i, ev in enumerate(self.events[:self.end]):
+            if ext_type(ev) == UNDO_TYPE:
+                d = ev.to_json()
+                n = d.get("undone")
+                out.append((i, n if isinstance(n, int) else 0))
+        return out
+
+    # ------------------------------------------------------------------ what is shown
+    def scores(self, pos: int | None = None) -> list[str]:
+        """Per seat, what the table shows at ``pos``: points so far (contract family) or
+        chip balances (Michigan), as text."""
+        st = self.state(pos)
+        if self.michigan:
+            return [chips_text(b) for b in st.balances]
+        return [str(t) for t in self.rules.totals(st)]
+
+    def score_values(self, pos: int | None = None) -> list:
+        st = self.state(pos)
+        if self.michigan:
+            return [Fraction(b) for b in st.balances]
+        return list(self.rules.totals(st))
+
+    def results(self, pos: int | None = None) -> tuple:
+        return self.state(pos).results
+
+    def hands(self, pos: int | None = None) -> tuple:
+        return self.state(pos).hands
+
+    def hidden(self, pos: int | None = None) -> dict:
+        """What nobody sees at ``pos``: ``{"stock": ids top first}`` (contract family) or
+        ``{"widow": ids}`` (Michigan, while the deal runs)."""
+        st = self.state(pos)
+        if self.michigan:
+            return {"widow": tuple(st.widow)} if st.round else {}
+        return {"stock": tuple(reversed(st.stock))}
+
+    def game_over(self, pos: int | None = None) -> bool:
+        return self.rules.to_act(self.state(pos)) is None
+
+    # ------------------------------------------------------------------ event texts
+    def text(self, i: int, viewer: int | None = None) -> str:
+        """A readable line for event ``i`` as seat ``viewer`` may know it (``None``: all
+        hands open).  ``i == end`` with a problem: the verify message."""
+        key = (i, viewer)
+        t = self._texts.get(key)
+        if t is None:
+            if i >= self.end:
+                t = ("Refused: " + self.problem.message) if self.problem is not None and i == self.end else ""
+            else:
+                try:
+                    t = self._describe(i, viewer)
+                except Exception:  # noqa: BLE001 - a text never stops the viewer
+                    t = self.events[i].code()
+            self._texts[key] = t
+        return t
+
+    def kind(self, i: int) -> str:
+        """``deal``, ``result``, ``undo``, ``note``, ``chance``, ``action`` or ``error``."""
+        if i >= self.end:
+            return "error"
+        ev = self.events[i]
+        t = ev.type
+        if t == "deal":
+            return "deal"
+        if t in ("deal_end", "game_end"):
+            return "result"
+        if ext_type(ev) == UNDO_TYPE:
+            return "undo"
+        if isinstance(ev, Extension):
+            return "note"
+        if getattr(ev, "player", None) is None:
+            return "chance"
+        return "action"
+
+    def _who(self, p) -> str:
+        return self.names[p] if p is not None and 0 <= p < self.num_players else f"Seat {p}"
+
+    def _describe(self, i: int, viewer: int | None) -> str:  # noqa: C901 - one case per event
+        ev = self.events[i]
+        st0, st1 = self.states[i], self.states[i + 1]
+        t = ev.type
+        p = getattr(ev, "player", None)
+        who = self._who(p)
+        sees = viewer is None or viewer == p
+        if isinstance(ev, Extension):
+            tt = ext_type(ev)
+            if tt == UNDO_TYPE:
+                n = ev.to_json().get("undone")
+                return f"Undo: {n} event{'s' if n != 1 else ''} taken back here" \
+                    if isinstance(n, int) else "Undo here"
+            if tt == PRACTICE_TYPE:
+                return "Marked practice (an undo went back past a hidden card)"
+            return f"Note: {tt}"
+        if t == "deal":
+            base = f"Deal {ev.round}: {self._who(ev.dealer)} {_v(self._who(ev.dealer), 'deals')}"
+            if not self.michigan:
+                base += f" — {self.rules.req_text(ev.round)}"
+            return base
+        if t == "misdeal":
+            return "Misdeal: the deal is void; the same dealer deals again"
+        if t == "restock":
+            return f"The stock is refilled from the discard pile ({len(ev.order)} cards)"
+        if t == "deal_end":
+            if self.michigan:
+                bal = ", ".join(f"{self._who(s)} {chips_text(b)}" for s, b in enumerate(st1.balances))
+                return f"Deal {ev.round} ends: {self._who(ev.winner)} {_v(self._who(ev.winner), 'goes')} out · chips: {bal}"
+            r = st1.results[-1] if st1.results else None
+            sc = ", ".join(f"{self._who(s)} {x}" for s, x in enumerate(r.scores)) if r else ""
+            if ev.winner is None:
+                return f"Round {ev.round} ends: a dead deal · {sc}"
+            return f"Round {ev.round} ends: {self._who(ev.winner)} {_v(self._who(ev.winner), 'goes')} out · {sc}"
+        if t == "game_end":
+            ws = [self._who(w) for w in ev.winners]
+            word = _v(ws[0], "wins") if len(ws) == 1 else "share the win"
+            return f"Game over: {' and '.join(ws)} {word}"
+        if self.michigan:
+            return self._describe_michigan(ev, st0, st1, who)
+        word = "calls" if self.variant == "contract" else "buys"
+        if t == "draw":
+            if ev.source == "discard":
+                return f"{who} {_v(who, 'takes')} {face_pretty(st0.discard[-1] >> 3)}"
+            new = _new_cards(st0.hands[p], st1.hands[p])
+            if sees and new:
+                return f"{who} {_v(who, 'draws')} {face_pretty(new[0] >> 3)} from the stock"
+            return f"{who} {_v(who, 'draws')} from the stock"
+        if t == "pass_upcard":
+            up = st0.discard[-1] if st0.discard else None
+            return f"{who} {_v(who, 'passes')} {face_pretty(up >> 3)}" if up is not None else f"{who} {_v(who, 'passes')}"
+        if t == "buy":
+            up = st0.discard[-1] >> 3
+            new = [c for c in _new_cards(st0.hands[p], st1.hands[p]) if c >> 3 != up]
+            base = f"{who} {_v(who, word)} {face_pretty(up)} + penalty card"
+            if sees and new:
+                base += f" {face_pretty(new[0] >> 3)}"
+            return base
+        if t == "pass_buy":
+            return f"{who} {_v(who, 'doesn’t')} {'call' if word == 'calls' else 'buy'}"
+        if t == "go_down":
+            melds = st1.melds[len(st0.melds):]
+            return f"{who} {_v(who, 'goes')} down: " + ", ".join(meld_text(m, self.rules.wild_ranks(st1.round)) for m in melds)
+        if t == "lay_off":
+            m0 = st0.melds[ev.meld]
+            whose = ("your own" if who == "You" else "their own") if m0.owner == p \
+                else _poss(self._who(m0.owner))
+            as_ = f" as {face_pretty(ev.role)}" if ev.role is not None else ""
+            return f"{who} {_v(who, 'lays')} off {face_pretty(ev.card)}{as_} on {whose} {meld_text(m0, self.rules.wild_ranks(st0.round))}"
+        if t == "swap":
+            m0 = st0.melds[ev.meld]
+            whose = ("your own" if who == "You" else "their own") if m0.owner == p \
+                else _poss(self._who(m0.owner))
+            return f"{who} {_v(who, 'swaps')} {face_pretty(ev.card)} for the wild in {whose} {meld_text(m0, self.rules.wild_ranks(st0.round))}"
+        if t == "discard":
+            out = f"{who} {_v(who, 'discards')} {face_pretty(ev.card)}"
+            if not st1.hands[p]:
+                out += f" and {_v(who, 'goes')} out"
+            return out
+        return ev.code()
+
+    def _describe_michigan(self, ev, st0, st1, who) -> str:
+        t = ev.type
+        p = ev.player
+        verb = {"lead": "leads", "play": "plays"}.get(t, t)
+        out = f"{who} {_v(who, verb)} {face_pretty(ev.card)}"
+        name = FACE_TEXT[ev.card]
+        if name in PAY_CELLS:
+            j = PAY_CELLS.index(name)
+            x = st0.layout[j] - st1.layout[j]
+            if x > 0:
+                out += f" and {_v(who, 'takes')} {chips_text(x, sign=False)} chip{'s' if x != 1 else ''}"
+        if not st1.hands[p] and st0.hands[p]:
+            out += " — out!"
+        return out
+
+    # ------------------------------------------------------------------ play on
+    def can_play_on(self, pos: int | None = None) -> str | None:
+        """``None`` when a new game can start at ``pos``, else why not."""
+        pos = self.pos if pos is None else pos
+        if not self.deals():
+            return "The record has no deal to play on from"
+        if self.game_over(max(pos, self.deals()[0][0])):
+            return "The game is over at this point"
+        return None
+
+    def play_on(self, pos: int | None, seats: list[dict], *, seed: int | None = None):
+        """A live engine at ``pos`` (at least the first deal) and the header of its new
+        record.
+
+        Args:
+            seats: per seat ``{"kind": "human"}`` or ``{"kind": "ai", "level": ...}``.
+
+        Returns:
+            ``(engine, header, pos)``: the engine's log is the source's first ``pos``
+            events, each marked forced so that an undo never goes back into them.
+        """
+        pos = self.pos if pos is None else pos
+        first = self.deals()[0][0] if self.deals() else 0
+        pos = max(first, min(self.end, pos))
+        eng = engine_for(self.header, auto=False)
+        replay(self.record, engine=eng, stop_at=pos)
+        eng.forced = [True] * len(eng.log)
+        eng.auto = True
+        src_seed = self.header.get("seed")
+        base = src_seed if isinstance(src_seed, int) and not isinstance(src_seed, bool) else 0
+        if seed is None:
+            seed = (base * 1_000_003 + pos) % (1 << 31)
+        eng.seed = seed
+        eng.rng = random.Random(seed)
+        players = []
+        for i, name in enumerate(self.names):
+            s = seats[i] if i < len(seats) else {"kind": "ai", "level": "normal"}
+            if s.get("kind") == "human":
+                players.append({"name": name, "kind": "human"})
+            else:
+                players.append({"name": name, "kind": "ai", "level": s.get("level") or "normal"})
+        src = {"file": str(self.path) if self.path is not None else None, "event": pos}
+        header = make_header(self.variant, players, dict(self.header.get("options") or {}),
+                             seed=seed, source=src, practice=True)
+        return eng, header, pos
+
+
+def catch_up(eng) -> list:
+    """Play what live play would have played at once at this point (Michigan's forced
+    follows, a finished deal's ``deal_end`` and ``game_end``).  Returns the events."""
+    from ..engine.engine import Engine  # noqa: F401 - the engine's API only
+    out = []
+    rules = eng.rules
+    for _ in range(10_000):
+        st = eng.state
+        last = next((e for e in reversed(eng.log) if not isinstance(e, Extension)), None)
+        de = rules.deal_end(st)
+        if de is not None:
+            if not isinstance(last, (DealEnd, GameEnd)):
+                out += eng.apply(de)
+                ge = rules.game_end(eng.state)
+                if ge is not None:
+                    out += eng.apply(ge)
+            elif isinstance(last, DealEnd):
+                ge = rules.game_end(st)
+                if ge is not None:
+                    out += eng.apply(ge)
+            return out
+        fa = rules.forced_action(st)
+        if fa is None:
+            return out
+        out += eng.apply(fa, forced=True)
+    return out
+
+
+_BASE = {"goes": "go", "doesn’t": "don’t", "passes": "pass", "wins": "win"}
+
+
+def _v(who: str, verb: str) -> str:
+    """``verb`` (third person) agreeing with ``who`` (a player may be called "You")."""
+    if who != "You":
+        return verb
+    return _BASE.get(verb, verb[:-1] if verb.endswith("s") else verb)
+
+
+def _poss(who: str) -> str:
+    return "your" if who == "You" else f"{who}'s"
+
+
+def _new_cards(before, after) -> list[int]:
+    b = set(before)
+    return [c for c in after if c not in b]
+
+
+def meld_text(m, wild_ranks=frozenset()) -> str:
+    """``"3♥–7♥"`` for a run (``" (JK as 5♥)"`` for its wilds), ``"7♣ 7♦ JK"`` for a set."""
+    if m.kind == "run":
+        eff = [r if r is not None else (c >> 3) for c, r in zip(m.cards, m.roles)]
+        out = f"{face_pretty(eff[0])}–{face_pretty(eff[-1])}"
+        wild = [f"{face_pretty(c >> 3)} as {face_pretty(r)}" for c, r in zip(m.cards, m.roles)
+                if r is not None and ((c >> 3) == JOKER or FACE_RANK[c >> 3] in wild_ranks
+                                      or (c >> 3) != r)]
+        if wild:
+            out += " (" + ", ".join(wild) + ")"
+        return out
+    rank = RANK_TEXT.get(m.rank, "?")
+    out = f"{rank}s: " + " ".join(face_pretty(c >> 3) for c in m.cards)
+    wild = [face_pretty(c >> 3) for c, r in zip(m.cards, m.roles)
+            if r is not None and ((c >> 3) == JOKER or FACE_RANK[c >> 3] != m.rank)]
+    if wild:
+        out += " (" + ", ".join(wild) + " wild)"
+    return out
+
+
+__all__ = ["ReplayModel", "Problem", "catch_up", "meld_text", "chips_text", "ext_type"]

@@ -1,0 +1,935 @@
+"""The replay viewer: step, scrub and play through a game record, and play on from any point.
+
+The table is drawn by the live table's own code: ``ReplayScene`` is a ``TableScene``
+(the same presenter, layout, sprites, banner and drawing) over a read-only stand-in for
+the game session (``ReplaySession``: nobody acts, nothing is saved).  What it shows is
+``engine.states[pos]`` of a ``ReplayModel`` (``table_app.ui.replay_model``):
+
+* **one seat's view**: exactly ``rules.observe(state, seat)``, as that seat saw it;
+* **all hands open**: the bottom seat's Observation with the others' hands turned face
+  up (the presenter's face-down cards get their faces), Michigan's widow shown, the
+  stock's top card face up and its order listed beside the table.
+
+Beside the table: the event list (click a line to go there; undo marks in orange; the
+verify message of a record that breaks a rule in red at its line), the scores or chips
+at that moment, and the controls.  Under it: the scrub bar (a pygame_gui horizontal
+slider with deal and undo ticks) and the step / deal / play buttons.  Keys: Left/Right
+step, PageUp/PageDown deal, Home/End, Space play/pause, Esc close.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
+
+from ...core.errors import RecordError
+from ...variants import VARIANTS
+from ..replay_model import ReplayModel, catch_up, chips_text
+from ..scene import Scene
+from ..table import layout as layout_mod
+from ..table import text
+from ..table.presenter import fan_positions, is_michigan
+from .table import TableScene
+
+SPEEDS = (("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("8×", 8.0))
+STEP_S = 0.8          # seconds per event at 1×
+BAR_H = 92
+ROW_H = 20
+ALL = "All hands open"
+CHOICES = ("You", "easy", "normal", "hard")
+
+GOLD = (250, 236, 170)
+PALE = (225, 235, 225)
+DIM = (150, 172, 156)
+UNDO = (255, 170, 70)
+RED = (255, 120, 110)
+
+
+class ReplaySession:
+    """What ``TableScene`` reads of a session, for a record being replayed: nobody is to
+    act, nothing thinks, nothing is saved."""
+
+    def __init__(self, model: ReplayModel, seat: int) -> None:
+        self.model = model
+        self.engine = model.engine
+        self.rules = model.rules
+        self.variant = model.variant
+        self.info = VARIANTS[model.variant]
+        self.michigan = model.michigan
+        self.num_players = model.num_players
+        self.names = list(model.names)
+        self.levels = [(p.get("level") or "") if p.get("kind") != "human" else ""
+                       for p in model.header["players"]]
+        self.options = dict(model.header.get("options") or {})
+        self.human = seat
+        self.journal = None
+
+    def observe(self, state=None):
+        return self.rules.observe(self.engine.state if state is None else state, self.human)
+
+    def human_to_act(self):
+        return None
+
+    def ai_to_act(self):
+        return None
+
+    def deal_due(self) -> bool:
+        return False
+
+    def game_over(self) -> bool:
+        return False
+
+    def to_act(self):
+        return None
+
+    def close(self, abandon: bool = False) -> None:
+        pass
+
+
+def default_seat(model: ReplayModel) -> int:
+    """The record's human seat (the first), else seat 0."""
+    for i, p in enumerate(model.header["players"]):
+        if p.get("kind") == "human":
+            return i
+    return 0
+
+
+def open_replay(path, seat: int | None = None) -> Scene:
+    """The viewer for a record file, or a one-line message scene when it is not a
+    record (or cannot be read)."""
+    try:
+        model = ReplayModel.open(path)
+    except RecordError as e:
+        return NotARecordScene(f"{os.path.basename(os.fspath(path))}: {e}")
+    except Exception as e:  # noqa: BLE001 - the viewer never crashes on a file
+        return NotARecordScene(f"{os.path.basename(os.fspath(path))}: cannot be opened: "
+                               f"{type(e).__name__}: {e}".replace("\n", " "))
+    if seat is not None and not 0 <= seat < model.num_players:
+        seat = None
+    return ReplayScene(model, seat=seat)
+
+
+class NotARecordScene(Scene):
+    """A one-line message in a pygame_gui message window; closing it closes the scene."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+        self.window = None
+        self._felt = None
+
+    def startup(self) -> None:
+        W, H = self.app.size
+        w, h = min(560, W - 40), 220
+        self.window = pygame_gui.windows.UIMessageWindow(
+            pygame.Rect((W - w) // 2, (H - h) // 2, w, h), _html(self.message), self.app.manager,
+            window_title="Not a game record")
+        self.add(self.window)
+
+    def resize(self, size) -> None:
+        self.clear_widgets()
+        self._felt = None
+        self.startup()
+
+    def handle_ui_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            self.window = None
+            self.widgets.clear()
+            self.app.pop()
+            return True
+        return False
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.close()
+            return True
+        return False
+
+    def close(self) -> None:
+        if self.window is not None:
+            self.window.kill()
+            self.window = None
+        self.widgets.clear()
+        self.app.pop()
+
+    def draw(self, surf) -> None:
+        W, H = surf.get_size()
+        if self._felt is None or self._felt.get_size() != (W, H):
+            self._felt = self.app.art.felt((W, H))
+        surf.blit(self._felt, (0, 0))
+
+
+def _html(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class ReplayScene(TableScene):
+    """The viewer.
+
+    Args:
+        model: the record (``ReplayModel``); shown from its start.
+        seat: the seat whose view is shown; ``None``: all hands open (with the record's
+            human seat, or seat 0, at the bottom).
+    """
+
+    def __init__(self, model: ReplayModel, seat: int | None = None, pos: int = 0) -> None:
+        self.model = model
+        self.open_hands = seat is None
+        bottom = default_seat(model) if seat is None else seat
+        super().__init__(ReplaySession(model, bottom))
+        model.seek(pos)
+        self.shown = model.pos
+        self.playing = False
+        self.speed = 1.0
+        self.play_t = 0.0
+        self.list_top = 0
+        self.follow = True
+        self.move_seat = (bottom + 1) % model.num_players
+        self.table_rect = pygame.Rect(0, 0, 100, 100)
+        self.panel_rect = pygame.Rect(0, 0, 100, 100)
+        self.bar_rect = pygame.Rect(0, 0, 100, 100)
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.slider = None
+        self._built_for = None
+
+    # ------------------------------------------------------------------ setup
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose knowledge limits the texts (``None``: all hands open)."""
+        return None if self.open_hands else self.human
+
+    def startup(self) -> None:
+        st = self.app.settings
+        self.layer.speed = 0.0 if self.instant else 1.0 / max(0.25, float(getattr(st, "animation_speed", 1.0)))
+        self.sort_mode = "suit"
+        self._layout()
+        self._build_buttons()
+        self.refresh(instant=True)
+        if self.model.notice:
+            self.say(self.model.notice, secs=8.0)
+
+    def _layout(self) -> None:
+        W, H = self.app.size
+        pw = int(max(280, min(380, W * 0.27)))
+        self.panel_rect = pygame.Rect(W - pw, 0, pw, H)
+        self.table_rect = pygame.Rect(0, 0, W - pw, H - BAR_H)
+        self.bar_rect = pygame.Rect(0, H - BAR_H, W - pw, BAR_H)
+        self.L = layout_mod.compute(self.table_rect.size, self.session.num_players, self.human,
+                                    self.session.michigan)
+
+    def _w(self, name, widget):
+        self.buttons[name] = widget
+        return self.add(widget)
+
+    def _button(self, name, rect, label, tip=None, cls="@table_button"):
+        return self._w(name, UIButton(relative_rect=pygame.Rect(rect), text=label,
+                                      manager=self.app.manager, tool_tip_text=tip,
+                                      object_id=ObjectID(class_id=cls, object_id="#rp_" + name)))
+
+    def _build_buttons(self) -> None:
+        self.clear_widgets()
+        self.buttons = {}
+        m = self.app.manager
+        model = self.model
+        # the scrub bar and the transport buttons under the table
+        b = self.bar_rect
+        self.slider = self._w("scrub", UIHorizontalSlider(
+            pygame.Rect(b.x + 10, b.y + 12, b.w - 20, 26), model.pos, (0, max(1, model.end)), m,
+            object_id=ObjectID(object_id="#rp_scrub")))
+        if model.end == 0:
+            self.slider.disable()
+        x = b.x + 10
+        y = b.y + 48
+        bw, bh = 46, 34
+        for name, label, tip in (("start", "|<", "To the start (Home)"),
+                                 ("prev_deal", "<<", "To the start of this deal, or of the one before (PageUp)"),
+                                 ("back", "<", "One event back (Left)"),
+                                 ("play", "Play", "Play / pause (Space)"),
+                                 ("fwd", ">", "One event forward (Right)"),
+                                 ("next_deal", ">>", "To the start of the next deal (PageDown)"),
+                                 ("end", ">|", "To the end (End)")):
+            w = 64 if name == "play" else bw
+            self._button(name, (x, y, w, bh), label, tip)
+            x += w + 4
+        x += 8
+        labels = [s for s, _ in SPEEDS]
+        cur = next((s for s, v in SPEEDS if v == self.speed), "1×")
+        self._w("speed", UIDropDownMenu(labels, cur, pygame.Rect(x, y, 74, bh), m,
+                                        object_id=ObjectID(object_id="#rp_speed")))
+        x += 80
+        deals = model.deals()
+        opts = ["Go to deal…"] + [f"Deal {r} (#{k + 1})" for k, (_p, r) in enumerate(deals)]
+        dw = max(120, min(170, b.right - 10 - x))
+        self._w("deal", UIDropDownMenu(opts, opts[0], pygame.Rect(x, y, dw, bh), m,
+                                       object_id=ObjectID(object_id="#rp_deal")))
+        if not deals:
+            self.buttons["deal"].disable()
+        # the panel
+        p = self.panel_rect
+        px, pw = p.x + 10, p.w - 20
+        views = [ALL] + [f"Seen by {n}" for n in model.names]
+        cur = ALL if self.open_hands else f"Seen by {model.names[self.human]}"
+        self._w("view", UIDropDownMenu(views, cur, pygame.Rect(px, 54, pw, 30), m,
+                                       object_id=ObjectID(object_id="#rp_view")))
+        half = int(pw * 0.5)
+        self._w("move_seat", UIDropDownMenu(list(model.names), model.names[self.move_seat],
+                                            pygame.Rect(px, 90, half - 4, 30), m,
+                                            object_id=ObjectID(object_id="#rp_move_seat")))
+        self._button("next_move", (px + half, 90, pw - half, 30), "Next move",
+                     "Go to the chosen player's next decision")
+        self._button("play_on", (px, 126, int(pw * 0.64), 32), "Play on from here",
+                     "Start a new practice game from this point with the same cards", cls="@primary")
+        self._button("close", (px + int(pw * 0.64) + 6, 126, pw - int(pw * 0.64) - 6, 32), "Close",
+                     "Close the viewer (Esc)")
+        self._built_for = self.app.size
+
+    def _update_buttons(self) -> None:
+        b = self.buttons
+        if not b or "scrub" not in b:
+            return
+        model = self.model
+        if self.slider is not None and int(self.slider.get_current_value()) != model.pos:
+            self.slider.set_current_value(model.pos, warn=False)
+        _able(b.get("back"), model.pos > 0)
+        _able(b.get("start"), model.pos > 0)
+        _able(b.get("prev_deal"), model.pos > 0)
+        _able(b.get("fwd"), not model.at_end)
+        _able(b.get("end"), not model.at_end)
+        _able(b.get("next_deal"), not model.at_end)
+        _able(b.get("play"), not model.at_end or self.playing)
+        want = "Pause" if self.playing else "Play"
+        if b["play"].text != want:
+            b["play"].set_text(want)
+        _able(b.get("next_move"), model.next_action(self.move_seat) is not None)
+        why = model.can_play_on()
+        _able(b.get("play_on"), why is None)
+
+    def resume(self) -> None:
+        Scene.resume(self)
+        self.refresh(instant=True)
+
+    # ------------------------------------------------------------------ the shown state
+    def shown_obs(self):
+        # exactly the bottom seat's Observation (all hands open adds the other hands'
+        # faces afterwards, in ``_open_up``; Michigan's widow is listed beside the table:
+        # the presenter's face-up widow fan is only room for the end of a deal)
+        return self.session.rules.observe(self.model.state(self.shown), self.human)
+
+    def caught_up(self) -> bool:
+        return True
+
+    def refresh(self, instant: bool = False, slow: float = 1.0) -> None:
+        super().refresh(instant=instant, slow=slow)
+        changed = self._rename_labels()
+        if self.open_hands:
+            changed = self._open_up() or changed
+        if changed:
+            sp = self.layer.speed
+            if instant or self.instant:
+                self.layer.speed = 0.0
+            self.layer.apply(self.view.placements, self._spawn, self._sink, slow=slow)
+            self.layer.speed = sp
+
+    def _open_up(self) -> bool:
+        """Turn the other seats' cards and the stock's top card face up (same places)."""
+        st = self.model.state(self.shown)
+        hands = {}
+        changed = False
+        out = []
+        spread: dict = {}
+        for p in self.view.placements:
+            k = p.key
+            if isinstance(k, tuple) and k and k[0] == "opp":
+                s, i = k[1], k[2]
+                if s not in hands:
+                    hands[s] = self._sorted(list(st.hands[s]))
+                    # face-up cards need more of each card showing than backs do: the
+                    # same row, spread over the seat's width
+                    r = self.L.opp.get(s)
+                    n = len(hands[s])
+                    if r is not None:
+                        row = pygame.Rect(r.x + 4, int(p.y), r.w - 8, int(p.w * 1.4))
+                        spread[s] = fan_positions(n, row, p.w, p.w * 0.62)
+                h = hands[s]
+                if i < len(h):
+                    xs = spread.get(s)
+                    x = xs[i] if xs and i < len(xs) else p.x
+                    p = dataclasses.replace(p, key=h[i], face=h[i] >> 3, x=x)
+                    changed = True
+            elif k == "stocktop" and getattr(st, "stock", None):
+                top = st.stock[-1]
+                p = dataclasses.replace(p, key=top, face=top >> 3)
+                changed = True
+            out.append(p)
+        self.view.placements = out
+        return changed
+
+    def _rename_labels(self) -> bool:
+        """The presenter speaks to the person playing ("Your melds"); here the bottom
+        seat is a named player and nobody is building melds."""
+        name = self.session.names[self.human]
+        poss = "Your" if name == "You" else f"{name}'s"
+        obs = self.obs
+        st = self.L.stage
+        for lab in self.view.labels:
+            if lab.text == "Your melds":
+                lab.text = f"{poss} melds"
+            elif lab.text == "Your played cards":
+                lab.text = f"{poss} played cards"
+            elif lab.kind == "hint" and st.collidepoint(lab.pos):
+                if obs.round:
+                    down = "" if is_michigan(obs) or not obs.down[self.human] else " · down"
+                    lab.text = f"{poss} hand ({obs.hand_sizes[self.human]} cards){down}"
+                else:
+                    lab.text = "Before the first deal"
+        return False
+
+    def _status(self) -> str:
+        m = self.model
+        if m.at_end and m.problem is not None:
+            return m.problem.message
+        i = m.current_index()
+        if i is None:
+            return "The start of the record: press > or Play"
+        return m.text(i, self.viewer)
+
+    # ------------------------------------------------------------------ moving
+    def seek(self, pos: int, animate: bool = False) -> None:
+        old = self.model.pos
+        new = self.model.seek(pos)
+        self.shown = new
+        self.cur_event = self.model.events[new - 1] if (animate and new == old + 1 and new > 0) else None
+        self.follow = True
+        if new != old or animate is False:
+            self.refresh(instant=not animate)
+        if new == self.model.end and self.model.problem is not None:
+            self.say(self.model.problem.message, bad=True, secs=1e9)
+        elif self.msg_bad and self.msg_t > 1e6:
+            self.msg_t = 0.0
+
+    def step(self, d: int) -> None:
+        self.seek(self.model.pos + d, animate=abs(d) == 1)
+
+    def set_view(self, seat: int | None) -> None:
+        """``None``: all hands open (bottom seat unchanged); else that seat's view."""
+        if seat is None:
+            self.open_hands = True
+        else:
+            self.open_hands = False
+            self.human = self.session.human = seat
+        self.ui.hand_order = []
+        self.layer.sprites.clear()
+        self._layout()
+        self._felt = None
+        self.refresh(instant=True)
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.playing = False
+        else:
+            if self.model.at_end:
+                return
+            self.playing = True
+            self.play_t = 0.0
+        self._update_buttons()
+
+    def press_button(self, name: str) -> None:
+        """A control's action (tests call this as a click does)."""
+        m = self.model
+        if name == "start":
+            self.seek(0)
+        elif name == "end":
+            self.seek(m.end)
+        elif name == "back":
+            self.step(-1)
+        elif name == "fwd":
+            self.step(1)
+        elif name == "prev_deal":
+            self.seek(_prev_deal(m))
+        elif name == "next_deal":
+            self.seek(_next_deal(m))
+        elif name == "play":
+            self.toggle_play()
+        elif name == "next_move":
+            p = m.next_action(self.move_seat)
+            if p is None:
+                self.say(f"{m.names[self.move_seat]} makes no more moves in this record", bad=True)
+            else:
+                self.seek(p)
+        elif name == "play_on":
+            why = m.can_play_on()
+            if why:
+                self.say(why, bad=True)
+            else:
+                self.playing = False
+                self.app.push(PlayOnDialog(self))
+        elif name == "close":
+            self.close()
+
+    def close(self) -> None:
+        self.playing = False
+        self.app.pop()
+
+    # ------------------------------------------------------------------ play on
+    def start_play_on(self, choices: list[str]):
+        """Start the new game at the shown position: ``choices`` per seat, ``"You"`` or
+        an AI level.  Returns the ``GameSession`` (its record is already saved)."""
+        from ..table.session import GameSession
+        m = self.model
+        seats = [{"kind": "human"} if c == "You" else {"kind": "ai", "level": c} for c in choices]
+        human = choices.index("You") if "You" in choices else 0
+        eng, header, _pos = m.play_on(m.pos, seats)
+        opts = dict(VARIANTS[m.variant].default_options)
+        opts.update(header.get("options") or {})
+        levels = ["" if c == "You" else c for c in choices]
+        session = GameSession(m.variant, m.num_players, list(m.names), levels, opts, human=human,
+                              seed=header["seed"], engine=eng, header=header, autosave=True)
+        catch_up(session.engine)
+        self.app.push(TableScene(session))
+        return session
+
+    # ------------------------------------------------------------------ events
+    def handle_ui_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            name = next((k for k, v in self.buttons.items() if v is event.ui_element), None)
+            if name is None:
+                return False
+            self.press_button(name)
+            return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
+            self.playing = False
+            self.seek(int(round(event.value)))
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            el = event.ui_element
+            if el is self.buttons.get("speed"):
+                self.speed = dict(SPEEDS).get(event.text, 1.0)
+                return True
+            if el is self.buttons.get("view"):
+                if event.text == ALL:
+                    self.set_view(None)
+                else:
+                    names = [f"Seen by {n}" for n in self.model.names]
+                    if event.text in names:
+                        self.set_view(names.index(event.text))
+                return True
+            if el is self.buttons.get("move_seat"):
+                if event.text in self.model.names:
+                    self.move_seat = self.model.names.index(event.text)
+                    self._update_buttons()
+                return True
+            if el is self.buttons.get("deal"):
+                txt = event.text
+                if txt.startswith("Deal ") and "(#" in txt:
+                    k = int(txt.split("(#")[1].rstrip(")")) - 1
+                    self.seek(self.model.to_deal(k))
+                self._rebuild_soon = True
+                return True
+        return False
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k == pygame.K_ESCAPE:
+                self.close()
+            elif k == pygame.K_RIGHT:
+                self.step(1)
+            elif k == pygame.K_LEFT:
+                self.step(-1)
+            elif k == pygame.K_HOME:
+                self.seek(0)
+            elif k == pygame.K_END:
+                self.seek(self.model.end)
+            elif k == pygame.K_PAGEUP:
+                self.seek(_prev_deal(self.model))
+            elif k == pygame.K_PAGEDOWN:
+                self.seek(_next_deal(self.model))
+            elif k == pygame.K_SPACE:
+                self.toggle_play()
+            else:
+                return False
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            if self.list_rect.collidepoint(pygame.mouse.get_pos()):
+                self.scroll_list(-3 * event.y)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.row_at(event.pos)
+            if i is not None:
+                self.playing = False
+                self.seek(min(i + 1, self.model.end))
+                self.follow = False
+                return True
+        return False
+
+    # ------------------------------------------------------------------ update
+    def busy(self) -> bool:
+        return self.playing or self.layer.moving() or (0 < self.msg_t < 1e6)
+
+    def update(self, dt: float) -> None:
+        self.layer.update(dt)
+        if 0 < self.msg_t < 1e6:
+            self.msg_t -= dt
+        if getattr(self, "_rebuild_soon", False) and self.app.stack.top is self:
+            # the deal menu goes back to "Go to deal…" so the same deal can be chosen again
+            self._rebuild_soon = False
+            self._build_buttons()
+            self._update_buttons()
+        if self.playing:
+            self.play_t -= dt
+            if self.play_t <= 0:
+                if self.model.at_end:
+                    self.playing = False
+                    self._update_buttons()
+                    return
+                self.step(1)
+                self.play_t = 0.0 if self.instant else STEP_S / self.speed
+                if self.model.at_end:
+                    self.playing = False
+                    self._update_buttons()
+
+    # ------------------------------------------------------------------ the event list
+    def list_rows(self) -> list[int]:
+        """The event indices listed (the bad event of a broken record last)."""
+        n = self.model.end + (1 if self.model.problem is not None else 0)
+        return list(range(n))
+
+    def visible_rows(self) -> int:
+        return max(1, self.list_rect.h // ROW_H)
+
+    def scroll_list(self, d: int) -> None:
+        n = len(self.list_rows())
+        self.list_top = max(0, min(max(0, n - self.visible_rows()), self.list_top + d))
+        self.follow = False
+
+    def _follow(self) -> None:
+        if not self.follow:
+            return
+        cur = self.model.pos - 1
+        if self.model.at_end and self.model.problem is not None:
+            cur = self.model.end
+        vis = self.visible_rows()
+        n = len(self.list_rows())
+        if cur < self.list_top + 1 or cur > self.list_top + vis - 2:
+            self.list_top = max(0, min(max(0, n - vis), cur - vis // 2))
+
+    def row_at(self, pos) -> int | None:
+        if not self.list_rect.collidepoint(pos):
+            return None
+        i = self.list_top + (pos[1] - self.list_rect.y) // ROW_H
+        return i if 0 <= i < len(self.list_rows()) else None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surf: pygame.Surface) -> None:
+        if surf.get_size() != tuple(self.app.size):
+            super().draw(surf)
+            return
+        super().draw(surf.subsurface(self.table_rect))
+        self._draw_bar(surf)
+        self._draw_panel(surf)
+
+    def _draw_bar(self, surf) -> None:
+        b = self.bar_rect
+        bg = pygame.Surface(b.size, pygame.SRCALPHA)
+        bg.fill((6, 24, 14, 235))
+        surf.blit(bg, b.topleft)
+        pygame.draw.line(surf, (226, 182, 70), b.topleft, b.topright, 1)
+        m = self.model
+        s = self.slider
+        if s is None or m.end <= 0:
+            return
+        r = s.relative_rect
+        arrow = getattr(s, "arrow_button_width", 20) or 0
+        span = getattr(s, "scrollable_width", r.w - 2 * arrow)
+        knob = s.sliding_button.relative_rect.w if getattr(s, "sliding_button", None) else 0
+
+        def x_of(p):
+            return int(r.x + arrow + span * (p / m.end) + knob / 2)
+        for p, _r in m.deals():
+            x = x_of(p)
+            pygame.draw.line(surf, (226, 182, 70), (x, r.y - 6), (x, r.y - 1), 2)
+        for i, _n in m.undo_marks():
+            x = x_of(i + 1)
+            pygame.draw.polygon(surf, UNDO, [(x - 4, r.bottom + 7), (x + 4, r.bottom + 7), (x, r.bottom + 1)])
+        if m.problem is not None:
+            x = x_of(m.end)
+            pygame.draw.line(surf, RED, (x, r.y - 8), (x, r.bottom + 6), 3)
+        di = m.deal_at()
+        where = f"event {m.pos} of {m.end}"
+        if di >= 0:
+            where = f"deal {di + 1} of {len(m.deals())} · " + where
+        img = text.render(where, 13, PALE)
+        surf.blit(img, (b.right - img.get_width() - 10, b.bottom - img.get_height() - 4))
+
+    def _draw_panel(self, surf) -> None:
+        p = self.panel_rect
+        m = self.model
+        bg = pygame.Surface(p.size, pygame.SRCALPHA)
+        bg.fill((8, 28, 17, 245))
+        surf.blit(bg, p.topleft)
+        pygame.draw.line(surf, (226, 182, 70), p.topleft, p.bottomleft, 1)
+        x = p.x + 10
+        w = p.w - 20
+        title = text.render(f"Replay · {VARIANTS[m.variant].name}", 18, GOLD, bold=True)
+        surf.blit(title, (x, 8))
+        fname = os.path.basename(str(m.path)) if m.path is not None else "(record)"
+        _blit_clipped(surf, text.render(fname, 12, DIM), (x, 32), w)
+        y = 166
+        # the scores (or chips) at this moment
+        y = self._draw_scores(surf, x, y, w)
+        # the hidden cards, when all hands are open
+        if self.open_hands:
+            hid = m.hidden(self.shown)
+            st = m.state(self.shown)
+            if "stock" in hid and st.round:
+                cards = " ".join(_pretty(c) for c in hid["stock"][:40])
+                more = f" … (+{len(hid['stock']) - 40})" if len(hid["stock"]) > 40 else ""
+                y = self._wrapped(surf, f"Stock, top first: {cards}{more}" if hid["stock"] else "Stock: empty",
+                                  x, y, w, 13, PALE, max_lines=3)
+            elif "widow" in hid and hid["widow"]:
+                y = self._wrapped(surf, "Widow: " + " ".join(_pretty(c) for c in hid["widow"]),
+                                  x, y, w, 13, PALE, max_lines=2)
+            y += 4
+        # the event list
+        pygame.draw.line(surf, (226, 182, 70, 120), (x, y), (x + w, y), 1)
+        y += 4
+        bottom = p.bottom - 8
+        self.list_rect = pygame.Rect(x, y, w, max(ROW_H, bottom - y))
+        self._follow()
+        rows = self.list_rows()
+        cur = m.pos - 1
+        vis = self.visible_rows()
+        viewer = self.viewer
+        for k in range(self.list_top, min(len(rows), self.list_top + vis)):
+            i = rows[k]
+            ry = y + (k - self.list_top) * ROW_H
+            kind = m.kind(i)
+            rr = pygame.Rect(x, ry, w, ROW_H - 1)
+            if kind == "error":
+                _fill(surf, rr, (150, 24, 30, 200))
+            elif kind == "undo":
+                _fill(surf, rr, (120, 66, 10, 190))
+            if i == cur or (kind == "error" and m.at_end):
+                _fill(surf, rr, (255, 214, 80, 70))
+                pygame.draw.rect(surf, (255, 214, 80), rr, 1, border_radius=3)
+            col = PALE if i <= cur else DIM
+            bold = False
+            if kind == "deal":
+                col, bold = (GOLD if i <= cur else DIM), True
+            elif kind == "result":
+                col = (255, 226, 140) if i <= cur else DIM
+            elif kind == "undo":
+                col = (255, 236, 200)
+            elif kind == "error":
+                col = (255, 235, 235)
+            elif kind in ("note", "chance"):
+                col = (190, 205, 195) if i <= cur else DIM
+            line = m.text(i, viewer)
+            _blit_clipped(surf, text.render(line, 13, col, bold=bold), (x + 4, ry + 2), w - 8)
+        if not rows:
+            surf.blit(text.render("The record has no events", 13, DIM), (x + 4, y + 2))
+
+    def _draw_scores(self, surf, x, y, w) -> int:
+        m = self.model
+        st = m.state(self.shown)
+        res = st.results
+        if m.michigan:
+            head = "Chips" + (f" · deal {st.round}" if st.round else "")
+        else:
+            head = "Points" + (f" after {len(res)} deal{'s' if len(res) != 1 else ''}" if res else "")
+        surf.blit(text.render(head, 14, GOLD, bold=True), (x, y))
+        y += 20
+        vals = m.scores(self.shown)
+        n = m.num_players
+        cols = 1 if n <= 4 else 2
+        cw = w // cols
+        rows = (n + cols - 1) // cols
+        last = res[-1] if res else None
+        for s in range(n):
+            cx = x + (s // rows) * cw
+            cy = y + (s % rows) * 18
+            name = m.names[s]
+            col = (255, 214, 80) if (s == self.human and not self.open_hands) else PALE
+            extra = ""
+            if last is not None and not m.michigan and st.round == last.round:
+                extra = f" (+{last.scores[s]})" if last.scores[s] else " (out)" if last.winner == s else " (+0)"
+            _blit_clipped(surf, text.render(name, 13, col), (cx, cy), cw - 90)
+            val = text.render(vals[s] + extra, 13, (255, 240, 190), bold=True)
+            surf.blit(val, (cx + cw - 10 - val.get_width(), cy))
+        return y + rows * 18 + 6
+
+    def _wrapped(self, surf, s, x, y, w, size, col, max_lines=3) -> int:
+        lines = _wrap_pretty(s, size, w)
+        for ln in lines[:max_lines]:
+            surf.blit(text.render(ln, size, col), (x, y))
+            y += size + 5
+        return y
+
+
+class PlayOnDialog(Scene):
+    """Who plays each seat of the new game (one seat is you)."""
+    transparent = True
+
+    def __init__(self, viewer: ReplayScene) -> None:
+        super().__init__()
+        self.viewer = viewer
+        m = viewer.model
+        self.choices = []
+        for i, p in enumerate(m.header["players"]):
+            self.choices.append("You" if p.get("kind") == "human" else
+                                (p.get("level") if p.get("level") in CHOICES else "normal"))
+        if self.choices.count("You") != 1:
+            first = self.choices.index("You") if "You" in self.choices else viewer.human
+            self.choices = [c if c != "You" else "normal" for c in self.choices]
+            self.choices[first] = "You"
+        self.menus: list = []
+        self.named: dict = {}
+
+    def panel(self) -> pygame.Rect:
+        W, H = self.app.size
+        n = len(self.choices)
+        h = min(H - 40, 170 + 38 * n)
+        w = min(520, W - 40)
+        return pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
+
+    def startup(self) -> None:
+        self.clear_widgets()
+        self.menus = []
+        self.named = {}
+        p = self.panel()
+        m = self.viewer.model
+        y = p.y + 70
+        for i, name in enumerate(m.names):
+            dd = UIDropDownMenu(list(CHOICES), self.choices[i], pygame.Rect(p.right - 200, y, 170, 32),
+                                self.app.manager, object_id=ObjectID(object_id=f"#playon_{i}"))
+            dd.seat_index = i
+            self.menus.append(self.add(dd))
+            y += 38
+        for name, label, rect, cls in (
+                ("start", "Start", (p.right - 330, p.bottom - 54, 160, 40), "@primary"),
+                ("cancel", "Cancel", (p.right - 160, p.bottom - 54, 130, 40), "@table_button")):
+            b = UIButton(pygame.Rect(rect), label, self.app.manager,
+                         object_id=ObjectID(class_id=cls, object_id="#playon_" + name))
+            self.named[name] = self.add(b)
+
+    def resize(self, size) -> None:
+        self.startup()
+
+    def choose(self, seat: int, choice: str) -> None:
+        if choice == "You":
+            self.choices = [c if c != "You" else "normal" for c in self.choices]
+        elif self.choices[seat] == "You":
+            return  # somebody has to be you: choose "You" on another seat instead
+        self.choices[seat] = choice
+        self.startup()
+
+    def handle_ui_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.menus:
+            self.choose(event.ui_element.seat_index, event.text)
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            name = next((k for k, v in self.named.items() if v is event.ui_element), None)
+            if name:
+                self.press_button(name)
+                return True
+        return False
+
+    def press_button(self, name: str):
+        if name == "cancel":
+            self.app.pop()
+        elif name == "start":
+            viewer = self.viewer
+            choices = list(self.choices)
+            self.app.pop()
+            return viewer.start_play_on(choices)
+        return None
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+        return True
+
+    def draw(self, surf) -> None:
+        W, H = surf.get_size()
+        dim = pygame.Surface((W, H), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 130))
+        surf.blit(dim, (0, 0))
+        p = self.panel()
+        s = pygame.Surface(p.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (14, 44, 28, 245), s.get_rect(), border_radius=14)
+        pygame.draw.rect(s, (226, 182, 70), s.get_rect(), 2, border_radius=14)
+        surf.blit(s, p.topleft)
+        m = self.viewer.model
+        surf.blit(text.render("Play on from here", 22, GOLD, bold=True), (p.x + 20, p.y + 12))
+        surf.blit(text.render(f"Event {m.pos} of {m.end}: the same cards; a practice game saved "
+                              "as a new record", 13, PALE), (p.x + 20, p.y + 44))
+        y = p.y + 76
+        for i, name in enumerate(m.names):
+            surf.blit(text.render(f"{i + 1}. {name}", 16, PALE), (p.x + 24, y))
+            y += 38
+
+
+# ---------------------------------------------------------------------- helpers
+def _prev_deal(m: ReplayModel) -> int:
+    best = 0
+    for p, _ in m.deals():
+        if p < m.pos:
+            best = p
+    return best
+
+
+def _next_deal(m: ReplayModel) -> int:
+    for p, _ in m.deals():
+        if p > m.pos:
+            return p
+    return m.end
+
+
+def _pretty(card: int) -> str:
+    from ...core.cards import face_pretty
+    return face_pretty(card >> 3)
+
+
+def _able(b, on: bool) -> None:
+    if b is None:
+        return
+    if on and not b.is_enabled:
+        b.enable()
+    elif not on and b.is_enabled:
+        b.disable()
+
+
+def _fill(surf, r: pygame.Rect, rgba) -> None:
+    s = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, rgba, s.get_rect(), border_radius=3)
+    surf.blit(s, r.topleft)
+
+
+def _blit_clipped(surf, img, pos, width) -> None:
+    if img.get_width() <= width:
+        surf.blit(img, pos)
+    else:
+        surf.blit(img, pos, pygame.Rect(0, 0, max(1, width), img.get_height()))
+
+
+def _wrap_pretty(s: str, size: int, width: int) -> list[str]:
+    words, lines, cur = s.split(), [], ""
+    for w in words:
+        t = (cur + " " + w).strip()
+        if text.render(t, size).get_width() <= width or not cur:
+            cur = t
+        else:
+            lines.append(cur)
+            cur = w
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+__all__ = ["ReplayScene", "ReplaySession", "NotARecordScene", "PlayOnDialog", "open_replay",
+           "chips_text"]
