@@ -234,16 +234,28 @@ class ReplayModel:
     def scores(self, pos: int | None = None) -> list[str]:
         """Per seat, what the table shows at ``pos``: points so far (contract family) or
         chip balances (Michigan), as text."""
-        st = self.state(pos)
         if self.michigan:
-            return [chips_text(b) for b in st.balances]
-        return [str(t) for t in self.rules.totals(st)]
+            return [chips_text(b) for b in self.score_values(pos)]
+        return [str(t) for t in self.score_values(pos)]
 
     def score_values(self, pos: int | None = None) -> list:
+        """Points so far (contract family) or chip balances (Michigan).  Michigan's last
+        deal: the deal's own balances until ``game_end`` shares the chips left on the
+        layout (MG-11), as the record's ``deal_end`` and ``game_end`` lines say."""
+        pos = self.pos if pos is None else pos
         st = self.state(pos)
         if self.michigan:
+            if getattr(st, "finished", False) and st.results and not self._game_end_shown(pos):
+                return [Fraction(b) for b in st.results[-1].balances]
             return [Fraction(b) for b in st.balances]
         return list(self.rules.totals(st))
+
+    def _game_end_shown(self, pos: int) -> bool:
+        for ev in reversed(self.events[:pos]):
+            if isinstance(ev, Extension):
+                continue
+            return isinstance(ev, GameEnd)
+        return False
 
     def results(self, pos: int | None = None) -> tuple:
         return self.state(pos).results
