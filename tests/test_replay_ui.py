@@ -1,0 +1,296 @@
+"""The replay viewer scene, headless: every record opened on the real scene, stepped to the
+end and back through its controls, the table's shown scores checked at each deal end, the
+seat view holding no other seat's card, all hands open showing every hand, play on from
+here through the dialog, a broken record's message at its line, a file that is not a
+record as a message window, the slider and the CLI hook."""
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pygame_gui = pytest.importorskip("pygame_gui")
+
+from table_app.core.actions import DealEnd  # noqa: E402
+from table_app.engine.record import read_record  # noqa: E402
+
+RECORDS = Path(__file__).resolve().parent / "records"
+NOT_RECORDS = ("foreign_file", "newer_version")
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture(scope="module")
+def app():
+    from table_app.ui.app import App
+    a = App((1280, 800), headless=True, instant=True)
+    yield a
+    a.stack.clear()
+
+
+def viewer(app, path, seat=None):
+    from table_app.ui.scenes.replay import open_replay
+    app.stack.clear()
+    app.running = True
+    sc = open_replay(path, seat=seat)
+    app.push(sc)
+    app.step(0.02)
+    return sc
+
+
+def frame(app, k=1):
+    for _ in range(k):
+        app.step(0.02)
+
+
+def files(acceptance_dir):
+    out = sorted(Path(acceptance_dir).glob("*.jsonl")) + sorted(RECORDS.glob("*.jsonl"))
+    return [f for f in out if not any(f.name.startswith(x) for x in NOT_RECORDS)]
+
+
+def shown_scores(sc):
+    """The scores the table shows (the live banner's, from the Observation drawn)."""
+    obs = sc.obs
+    if hasattr(obs, "balances"):
+        return [Fraction(b) for b in obs.balances]
+    return list(obs.totals)
+
+
+def test_every_record_steps_to_the_end_and_back_with_its_scores(app, acceptance_dir):
+    from table_app.ui.scenes.replay import ReplayScene
+    n_files = 0
+    for f in files(acceptance_dir):
+        sc = viewer(app, f)
+        assert isinstance(sc, ReplayScene), f
+        m = sc.model
+        assert m.pos == 0
+        sc.press_button("end")
+        frame(app)
+        assert m.pos == m.end and sc.shown == m.end
+        sc.press_button("start")
+        assert m.pos == 0
+        running = [0] * m.num_players
+        while not m.at_end:
+            sc.press_button("fwd")
+            i = m.pos - 1
+            ev = m.events[i]
+            if isinstance(ev, DealEnd):
+                frame(app)
+                if m.michigan:
+                    want = [Fraction(b) for b in ev.balances]
+                    assert sc.model.score_values() == want
+                    assert [Fraction(b) for b in sc.obs.results[-1].balances] == want
+                else:
+                    running = [a + b for a, b in zip(running, ev.scores)]
+                    assert shown_scores(sc) == running, (f, i)
+        frame(app)
+        while m.pos > 0:
+            sc.press_button("back")
+        frame(app)
+        assert sc.shown == 0
+        n_files += 1
+    assert n_files >= 12
+
+
+def _visible_cards(sc):
+    return {s.key for s in sc.layer.sprites.values()
+            if s.face is not None and isinstance(s.key, int) and not s.dying}
+
+
+def test_seat_view_never_shows_another_seats_cards(app, acceptance_dir):
+    for f in files(acceptance_dir):
+        m0 = read_record(f, drop_torn_tail=True)
+        n = len(m0.players)
+        for seat in range(n):
+            sc = viewer(app, f, seat=seat)
+            m = sc.model
+            assert not sc.open_hands and sc.human == seat
+            for pos in range(0, m.end + 1):
+                sc.seek(pos)
+                st = m.state(pos)
+                vis = _visible_cards(sc)
+                hidden = set()
+                for s in range(n):
+                    if s != seat:
+                        hidden |= set(st.hands[s])
+                if m.michigan:
+                    if sc.obs.widow is None:
+                        hidden |= set(st.widow)
+                else:
+                    hidden |= set(st.stock)
+                assert not (vis & hidden), (f.name, seat, pos, vis & hidden)
+                assert set(st.hands[seat]) <= vis
+                assert sc.obs == m.observe(seat, pos)  # exactly the seat's Observation
+            if n > 2 and f.name.startswith("may_i"):
+                break  # one seat of each big May I? record is enough for the time
+
+
+def test_all_hands_open_shows_every_hand_and_the_stock_top(app):
+    sc = viewer(app, RECORDS / "may_i_buys_and_layoff.jsonl")
+    m = sc.model
+    assert sc.open_hands
+    for pos in (1, 10, m.end):
+        sc.seek(pos)
+        frame(app)
+        st = m.state(pos)
+        vis = _visible_cards(sc)
+        for s in range(m.num_players):
+            assert set(st.hands[s]) <= vis, (pos, s)
+        assert st.stock[-1] in vis
+        # the stock order is listed beside the table
+        assert m.hidden(pos)["stock"][0] == st.stock[-1]
+    sc.set_view(2)
+    frame(app)
+    assert not sc.open_hands and sc.human == 2
+    sc.set_view(None)
+    assert sc.open_hands and sc.human == 2
+
+
+def test_michigan_all_open_lists_the_widow(app, tmp_path):
+    sc = viewer(app, RECORDS / "michigan_carry_over.jsonl")
+    sc.seek(10)
+    frame(app)
+    st = sc.model.state(10)
+    assert sc.model.hidden(10)["widow"] == tuple(st.widow)
+    vis = _visible_cards(sc)
+    for s in range(4):
+        assert set(st.hands[s]) <= vis
+    pygame.image.save(app.screen, str(tmp_path / "m.png"))
+
+
+def test_a_broken_record_shows_the_verify_message_at_its_line(app):
+    sc = viewer(app, RECORDS / "may_i_layoff_on_going_down_turn.jsonl")
+    m = sc.model
+    sc.press_button("end")
+    frame(app)
+    assert m.at_end and m.problem.line == 18
+    assert "line 18" in sc.msg and "MI-4" in sc.msg and sc.msg_bad
+    assert sc._status() == m.problem.message
+    rows = sc.list_rows()
+    assert rows[-1] == m.end and m.kind(rows[-1]) == "error"
+    sc.press_button("back")
+    frame(app)
+    assert not (sc.msg_t > 0 and "MI-4" in sc.msg)
+
+
+@pytest.mark.parametrize("name", NOT_RECORDS)
+def test_a_file_that_is_not_a_record_is_a_message_window(app, name):
+    from table_app.ui.scenes.replay import NotARecordScene
+    sc = viewer(app, RECORDS / f"{name}.jsonl")
+    assert isinstance(sc, NotARecordScene)
+    assert "line 1" in sc.message and "\n" not in sc.message
+    assert isinstance(sc.window, pygame_gui.windows.UIMessageWindow)
+    frame(app, 2)
+    sc.close()
+    assert app.stack.top is None
+
+
+def test_slider_keys_play_and_list_clicks(app):
+    sc = viewer(app, RECORDS / "michigan_carry_over.jsonl")
+    m = sc.model
+    ev = pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {"ui_element": sc.slider, "value": 30})
+    sc.handle_ui_event(ev)
+    assert m.pos == 30
+    sc.handle_event(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_RIGHT, "mod": 0}))
+    assert m.pos == 31
+    sc.handle_event(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_HOME, "mod": 0}))
+    assert m.pos == 0
+    sc.handle_event(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_PAGEDOWN, "mod": 0}))
+    assert m.pos == m.deals()[0][0]
+    sc.handle_event(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_PAGEDOWN, "mod": 0}))
+    assert m.pos == m.deals()[1][0]
+    frame(app)
+    assert int(sc.slider.get_current_value()) == m.pos
+    # a click on a line of the event list goes there
+    frame(app)
+    r = sc.list_rect
+    i = sc.list_top + 2
+    sc.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"button": 1, "pos": (r.x + 20, r.y + 2 * 20 + 5)}))
+    assert m.pos == i + 1
+    # play runs to the end (instant app: one event a frame)
+    sc.press_button("start")
+    sc.press_button("play")
+    assert sc.playing
+    for _ in range(m.end + 5):
+        frame(app)
+    assert m.at_end and not sc.playing
+    # next move of a seat
+    sc.press_button("start")
+    sc.move_seat = 2
+    sc.press_button("next_move")
+    assert m.events[m.pos - 1].player == 2
+    # jump to a deal through the menu
+    dd = sc.buttons["deal"]
+    sc.handle_ui_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                          {"ui_element": dd, "text": "Deal 2 (#2)"}))
+    assert m.pos == m.deals()[1][0]
+    frame(app, 2)
+    assert sc.buttons["deal"].selected_option[0] == "Go to deal…"
+
+
+def test_play_on_from_here_through_the_dialog(app, tmp_path):
+    from table_app.ui.scenes.replay import PlayOnDialog
+    from table_app.ui.scenes.table import TableScene
+    src = RECORDS / "may_i_buys_and_layoff.jsonl"
+    sc = viewer(app, src)
+    sc.seek(16)
+    sc.press_button("play_on")
+    dlg = app.stack.top
+    assert isinstance(dlg, PlayOnDialog)
+    assert dlg.choices == ["You", "normal", "normal", "normal"]
+    dlg.choose(2, "You")  # play Bo's seat
+    assert dlg.choices == ["normal", "normal", "You", "normal"]
+    dlg.choose(1, "hard")
+    frame(app)
+    session = dlg.press_button("start")
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session is session
+    assert session.human == 2
+    for _ in range(40):
+        frame(app)
+    path = session.journal.path
+    session.close()
+    new = read_record(path)
+    assert new.header["practice"] is True
+    assert new.header["source"] == {"file": str(src), "event": 16}
+    assert [p["kind"] for p in new.header["players"]] == ["ai", "ai", "human", "ai"]
+    assert new.header["players"][1]["level"] == "hard"
+    want = [e.to_json() for e in read_record(src).events[:16]]
+    assert [e.to_json() for e in new.events[:16]] == want
+    assert len(new.events) >= 16
+
+
+def test_cli_hook_opens_the_viewer(app, capsys):
+    from table_app.ui.replay_cli import _replay, register_cli
+    from table_app.ui.scenes.replay import NotARecordScene, ReplayScene
+    ap = argparse.ArgumentParser()
+    register_cli(ap.add_subparsers(dest="command"))
+    args = ap.parse_args(["replay", str(RECORDS / "michigan_session_end.jsonl"), "--seat", "1"])
+    app.stack.clear()
+    assert _replay(args, app=app) == 0
+    sc = app.stack.top
+    assert isinstance(sc, ReplayScene) and sc.human == 1 and not sc.open_hands
+    args = ap.parse_args(["replay", str(RECORDS / "foreign_file.jsonl")])
+    app.stack.clear()
+    _replay(args, app=app)
+    assert isinstance(app.stack.top, NotARecordScene)
+    assert "not a table-app game record" in capsys.readouterr().err
+    from table_app import cli
+    cli._register_optional()
+    assert register_cli in cli._EXTRA
+
+
+def test_resize_keeps_the_position(app):
+    sc = viewer(app, RECORDS / "contract_call_layoff_swap.jsonl")
+    sc.seek(9)
+    app.resize((1000, 640))
+    frame(app)
+    assert sc.model.pos == 9 and sc.table_rect.right == sc.panel_rect.x
+    app.resize((1280, 800))
+    frame(app)
