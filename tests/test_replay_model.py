@@ -301,3 +301,14 @@ def test_play_on_from_a_broken_record_stops_before_the_bad_event(tmp_path):
     eng, header, at = m.play_on(m.end, [{"kind": "human"}] + [{"kind": "ai", "level": "normal"}] * 3)
     assert at == m.end and len(eng.log) == m.end
     assert eng.to_act() == (2, "play")  # the seat whose lay-off was refused is to play
+
+
+def test_the_replay_benchmark_runs_and_reports_its_shape():
+    """``benchmarks/replay.py`` in its quick size (no timing asserted)."""
+    from benchmarks import replay as bench
+    res = bench.run(quick=True)
+    assert res["record"]["deals"] == 7 and res["record"]["events"] > 100
+    s = res["open_to_last_event_s"]
+    assert set(s) >= {"median", "p99", "min", "max", "runs"} and s["min"] <= s["median"] <= s["max"]
+    v = res["viewer_open_to_last_event_s"]
+    assert v is None or v["runs"] >= 3
