@@ -1,0 +1,104 @@
+"""The benchmark harness (``python -m benchmarks``) in its ``--smoke`` size: it runs,
+writes JSON of the expected shape and a Markdown summary beside it.  No timing is
+asserted (the machine is shared)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _summary_ok(s):
+    assert set(s) >= {"median", "p99", "min", "max", "runs"}
+    assert s["runs"] >= 1 and s["min"] <= s["median"] <= s["max"]
+
+
+def test_smoke_run_writes_json_and_markdown(tmp_path):
+    out = tmp_path / "res" / "out.json"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TABLE_APP_HOME=str(tmp_path / "home"))
+    cp = subprocess.run([sys.executable, "-m", "benchmarks", "--json", str(out), "--smoke"],
+                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    assert cp.returncode == 0, cp.stderr[-2000:]
+    res = json.loads(out.read_text())
+    assert json.loads(cp.stdout) == res  # printed as well as written
+
+    assert res["mode"] == "smoke"
+    assert isinstance(res["pinned"]["pinned"], bool)
+    if res["pinned"]["pinned"]:
+        assert isinstance(res["pinned"]["cpu"], int)
+    else:
+        assert res["pinned"]["reason"]
+    m = res["machine"]
+    for k in ("cpu_model", "cores", "python", "platform", "date"):
+        assert m[k]
+
+    eng = res["engine"]
+    assert set(eng["actions_per_second"]) == {"contract", "may_i", "mexican", "michigan"}
+    for s in eng["actions_per_second"].values():
+        _summary_ok(s)
+    _summary_ok(eng["replay_7_deals_s"])
+    assert "peak_mb" in eng["peak_rss_mb"]
+    pe = eng["peers"]
+    assert set(pe["peers"]) == {"rlcard_game", "rlcard_env_run", "open_spiel"}
+    for p, s in pe["peers"].items():
+        if s is None:  # a missing peer says why, and no ratio is made up from it
+            assert pe["missing"][p]
+        else:
+            _summary_ok(s)
+    for v, r in pe["ratios"].items():
+        if pe["best_peer"] is None:
+            assert r["ratio"] is None and r["reason"]
+            assert res["missing"][f"engine.peers.ratios.{v}"]
+        else:
+            assert r["ratio"] > 0 and r["vs"] == pe["best_peer"]
+
+    sv = res["solver"]
+    assert sv["n"] > 0 and {"median_ms", "p99_ms", "small", "large"} <= set(sv)
+
+    lat = res["ai"]["latency"]
+    assert set(lat) == {"contract", "may_i", "mexican", "michigan"}
+    for lv in lat.values():
+        assert {"easy", "normal", "hard"} <= set(lv)
+        for d in lv.values():
+            assert {"decisions", "p50_ms", "p99_ms", "max_ms"} <= set(d)
+
+    ui = res["ui"]
+    assert ui["frame_ms"]
+    for size, tables in ui["frame_ms"].items():
+        for name, f in tables.items():
+            if f is None:
+                assert ui["missing"][f"frame_ms.{size}.{name}"]
+            else:
+                assert f["frames"] > 0 and f["p50_ms"] <= f["p99_ms"] <= f["max_ms"]
+    if ui.get("startup") is None:
+        assert ui["missing"]["startup"]
+    else:
+        st = ui["startup"]
+        _summary_ok(st["picker_first_frame_s"])
+        _summary_ok(st["bare_pygame_gui_s"])
+        assert st["ratio"] > 0
+
+    md = out.with_suffix(".md")
+    assert md.is_file()
+    text = md.read_text()
+    for part in ("| CPU |", "| Python |", "## Engine", "## Contract solver", "## AI decision",
+                 "## UI", "Noisy"):
+        assert part in text, part
+
+
+def test_missing_peers_give_no_ratio(monkeypatch):
+    from benchmarks import peers
+    monkeypatch.setattr(peers, "available",
+                        lambda: {p: "not installed (test)" for p in peers.PEERS})
+    res = peers.run(quick=True, actions=50, runs=1)
+    assert res["best_peer"] is None
+    assert all(s is None for s in res["peers"].values())
+    assert res["missing"] == {p: "not installed (test)" for p in peers.PEERS}
+    for r in res["ratios"].values():
+        assert r["ratio"] is None and "not installed" in r["reason"]
+    assert all(s["median"] > 0 for s in res["ours"].values())
