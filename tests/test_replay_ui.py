@@ -294,3 +294,63 @@ def test_resize_keeps_the_position(app):
     assert sc.model.pos == 9 and sc.table_rect.right == sc.panel_rect.x
     app.resize((1280, 800))
     frame(app)
+
+
+def test_the_library_opens_a_game_in_the_viewer(app, tmp_path):
+    """The picker's Replays button shows the library; a game there opens in the viewer."""
+    import shutil
+    from table_app.storage import Library
+    from table_app.ui.scenes.library import LibraryScene
+    from table_app.ui.scenes.picker import PickerScene
+    from table_app.ui.scenes.replay import ReplayScene
+    lib = Library()
+    lib.directory.mkdir(parents=True, exist_ok=True)
+    shutil.copy(RECORDS / "michigan_session_end.jsonl", lib.directory / "20261130-000000-michigan-abc123.jsonl")
+    app.stack.clear()
+    app.running = True
+    picker = app.push(PickerScene())
+    picker.press("replays")
+    libscene = app.stack.top
+    assert isinstance(libscene, LibraryScene) and len(libscene.shown_games) == 1
+    frame(app)
+    ev = pygame.event.Event(pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION,
+                            {"ui_element": libscene.list, "text": libscene.items[0]})
+    libscene.list.get_single_selection = lambda: libscene.items[0]
+    libscene.handle_ui_event(ev)
+    sc = app.stack.top
+    assert isinstance(sc, ReplayScene) and sc.model.variant == "michigan"
+    frame(app)
+    sc.press_button("close")
+    assert app.stack.top is libscene
+
+
+def test_the_results_screen_opens_the_finished_game(app, tmp_path):
+    import types
+    from table_app.ui.scenes.replay import ReplayScene
+    from table_app.ui.scenes.scores import ResultsScene
+    from table_app.ui.table.session import GameSession
+    s = GameSession("michigan", 3, seed=3, autosave=False)
+    s.journal = types.SimpleNamespace(path=RECORDS / "michigan_session_end.jsonl", close=lambda: None,
+                                      abandon=lambda: None)
+    app.stack.clear()
+    app.running = True
+    res = app.push(ResultsScene(s))
+    res.press_button("replay")
+    sc = app.stack.top
+    assert isinstance(sc, ReplayScene) and sc.model.end == 52
+    sc.press_button("end")
+    frame(app)
+    sc.press_button("close")
+    assert app.stack.top is res
+    s.close()
+
+
+def test_a_record_with_only_a_header(app, tmp_path):
+    p = tmp_path / "h.jsonl"
+    p.write_text((RECORDS / "short_deck.jsonl").read_text().splitlines()[0] + "\n")
+    sc = viewer(app, p)
+    assert sc.model.end == 0
+    for b in ("fwd", "back", "end", "start", "next_deal", "prev_deal", "play", "next_move", "play_on"):
+        sc.press_button(b)
+        frame(app)
+    assert "no deal" in sc.msg

@@ -1,5 +1,5 @@
-"""The library of past games (the Replays button).  The replay viewer itself is a later
-issue: this lists the games and says so."""
+"""The library of past games (the Replays button): double-click a game, or select it and
+press Replay, to open it in the replay viewer (``scenes/replay.py``)."""
 from __future__ import annotations
 
 import pygame
@@ -16,6 +16,8 @@ class LibraryScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.games = []
+        self.shown_games = []
+        self.items = []
         self.message = ""
         self._felt = None
 
@@ -36,16 +38,20 @@ class LibraryScene(Scene):
         self.clear_widgets()
         W, H = self.app.size
         items = []
-        for g in sorted(self.games, key=lambda g: g.created, reverse=True):
+        self.shown_games = sorted(self.games, key=lambda g: g.created, reverse=True)
+        for g in self.shown_games:
             name = VARIANTS[g.variant].name if g.variant in VARIANTS else g.variant
             state = "finished" if g.finished else ("abandoned" if g.abandoned else "unfinished")
             who = ", ".join(p.get("name", "?") for p in g.players)
             items.append(f"{g.created[:16].replace('T', ' ')}  {name}  ({who})  "
                          f"{g.deals_played} deals, {state}")
+        self.items = list(items)
         if not items:
             items = ["No games yet: play one from the picker"]
-        self.add(UISelectionList(pygame.Rect(60, 110, W - 120, H - 230), items, self.app.manager))
-        self.back = self.add(UIButton(pygame.Rect(W // 2 - 90, H - 90, 180, 44), "Back",
+        self.list = self.add(UISelectionList(pygame.Rect(60, 110, W - 120, H - 230), items, self.app.manager))
+        self.replay = self.add(UIButton(pygame.Rect(W // 2 - 186, H - 90, 180, 44), "Replay",
+                                        self.app.manager, object_id=ObjectID(class_id="@primary")))
+        self.back = self.add(UIButton(pygame.Rect(W // 2 + 6, H - 90, 180, 44), "Back",
                                       self.app.manager, object_id=ObjectID(class_id="@primary")))
 
     def resize(self, size) -> None:
@@ -56,7 +62,23 @@ class LibraryScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
             self.app.pop()
             return True
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.replay) or \
+                (event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
+                 and event.ui_element is self.list):
+            self.open_selected()
+            return True
         return False
+
+    def open_selected(self, index: int | None = None) -> None:
+        """Open the selected game (or game ``index`` of the list) in the replay viewer."""
+        if index is None:
+            sel = self.list.get_single_selection()
+            index = self.items.index(sel) if sel in self.items else None
+        if index is None or not 0 <= index < len(self.shown_games):
+            self.message = "Select a game to replay"
+            return
+        from .replay import open_replay
+        self.app.push(open_replay(self.shown_games[index].path))
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -71,8 +93,8 @@ class LibraryScene(Scene):
         surf.blit(self._felt, (0, 0))
         surf.blit(text.render_shadowed("Your games", 32, (250, 236, 170), bold=True), (60, 30))
         surf.blit(text.render_shadowed(
-            f"{len(self.games)} games saved. The replay viewer (step through a past deal) is "
-            "coming in a later version; unfinished games resume from the picker.", 15,
+            f"{len(self.games)} games saved. Double-click a game (or select it and press "
+            "Replay) to step through it; unfinished games resume from the picker.", 15,
             (225, 235, 225)), (62, 76))
         if self.message:
             m = text.plate(self.message, 14, (255, 235, 235), (150, 24, 30, 220))

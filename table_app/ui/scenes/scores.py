@@ -192,10 +192,15 @@ class ResultsScene(Overlay):
         p = self.panel()
         self.button("new", (p.right - 380, p.bottom - 56, 170, 40), "New game", "@primary")
         self.button("picker", (p.right - 200, p.bottom - 56, 180, 40), "Back to the picker")
+        if getattr(self.session, "journal", None) is not None:
+            self.button("replay", (p.x + 20, p.bottom - 56, 150, 40), "Replay")
 
     def press_button(self, name: str) -> None:
         s = self.session
-        if name == "new":
+        if name == "replay":
+            from .replay import open_replay
+            self.app.push(open_replay(s.journal.path))
+        elif name == "new":
             from .table import TableScene
             from ..table.session import GameSession
             ns = GameSession(s.variant, s.num_players, s.names, [l or "normal" for l in s.levels],
