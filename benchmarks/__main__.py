@@ -11,6 +11,8 @@ the platform has it; the JSON says whether it did), runs
   with the peers (``benchmarks.peers``: RLCard gin rummy, its game object and its
   ``env.run`` loop, and OpenSpiel ``gin_rummy``) and the ratios ours / best peer; the
   replay time of a 7-deal record; the peak RSS of a headless game (``benchmarks.engine``);
+* ``replay``: opening a 7-deal record in the replay viewer and reaching its last event
+  (``benchmarks.replay``), in the model and through the viewer scene;
 * ``solver``: the contract solver's latency over its seeded corpus (``benchmarks.solver``);
 * ``ai``: decision latency per level and variant and the time of a whole 4-seat game of
   normal AIs (``benchmarks.ai``: ``latency``, ``normal_game_seconds``);
@@ -118,6 +120,26 @@ def _engine(mode: str) -> dict:
                                                 "versions", "seats")}}
 
 
+def _replay(mode: str) -> dict:
+    """The replay viewer (``benchmarks.replay``), with the app's folder and SDL's drivers
+    kept to this run."""
+    import tempfile
+    from . import replay
+    keys = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "PYGAME_HIDE_SUPPORT_PROMPT", "TABLE_APP_HOME")
+    saved = {k: os.environ.get(k) for k in keys}
+    with tempfile.TemporaryDirectory(prefix="table-app-bench-") as home:
+        os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                          PYGAME_HIDE_SUPPORT_PROMPT="1", TABLE_APP_HOME=home)
+        try:
+            return replay.run(quick=mode != "full")
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+
 def _solver(mode: str) -> dict:
     from . import solver
     return solver.run(quick=mode != "full")
@@ -154,7 +176,8 @@ def _ui(mode: str) -> dict:
     return ui.run(quick=False)
 
 
-SECTIONS = (("engine", _engine), ("solver", _solver), ("ai", _ai), ("ui", _ui))
+SECTIONS = (("engine", _engine), ("replay", _replay), ("solver", _solver), ("ai", _ai),
+            ("ui", _ui))
 
 
 def run(mode: str, only: list[str] | None = None, log=None) -> dict:
@@ -189,7 +212,7 @@ def run(mode: str, only: list[str] | None = None, log=None) -> dict:
     rss = eng.get("peak_rss_mb") or {}
     if rss and rss.get("peak_mb") is None:
         missing["engine.peak_rss_mb"] = rss.get("reason")
-    for sec in ("ai", "ui"):
+    for sec in ("replay", "ai", "ui"):
         for k, why in ((res.get(sec) or {}).get("missing") or {}).items():
             missing[f"{sec}.{k}"] = why
     res["missing"] = missing
@@ -268,6 +291,24 @@ def markdown(res: dict) -> str:
                   f"**{rs['peak_mb']} MB** (the same process after its imports: {rs['baseline_mb']} MB).", ""]
         else:
             L += [f"Peak RSS: missing ({rs.get('reason')}).", ""]
+    rv = res.get("replay")
+    if rv:
+        L += ["## Replay viewer: open a 7-deal record and reach its last event", ""]
+        rec = rv.get("record") or {}
+        L += [f"Record: {rec.get('variant')}, {rec.get('deals')} deals, {rec.get('events')} events, "
+              f"{rec.get('bytes')} bytes.", "",
+              "| Path | median ms | p99 ms | min ms | max ms | runs |", "|---|---:|---:|---:|---:|---:|"]
+        for key, label in (("open_to_last_event_s", "model (read, fold, observe)"),
+                           ("viewer_open_to_last_event_s", "viewer scene + one frame")):
+            d = rv.get(key)
+            if d is None:
+                L.append(f"| {label} | missing: {(rv.get('missing') or {}).get(key)} | | | | |")
+            else:
+                L.append(f"| {label} | {_f(d['median'] * 1000)} | {_f(d['p99'] * 1000)} | "
+                         f"{_f(d['min'] * 1000)} | {_f(d['max'] * 1000)} | {d['runs']} |")
+        if rv.get("target_s") is not None:
+            L += ["", f"Target for the model path: {rv['target_s'] * 1000:.0f} ms."]
+        L.append("")
     sv = res.get("solver")
     if sv:
         L += ["## Contract solver latency (ms per hand, seeded corpus: 7–24 cards, 0–8 wilds)", "",
@@ -339,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--quick", action="store_true", help="a run of about a minute")
     g.add_argument("--smoke", action="store_true", help="tiny sizes: checks the harness, not the speed")
-    ap.add_argument("--only", default="", help="comma-separated sections: engine,solver,ai,ui")
+    ap.add_argument("--only", default="", help="comma-separated sections: engine,replay,solver,ai,ui")
     ap.add_argument("--render", action="store_true",
                     help="measure nothing: rewrite the Markdown from the existing --json file")
     args = ap.parse_args(argv)

@@ -57,6 +57,11 @@ def test_smoke_run_writes_json_and_markdown(tmp_path):
         else:
             assert r["ratio"] > 0 and r["vs"] == pe["best_peer"]
 
+    rv = res["replay"]
+    _summary_ok(rv["open_to_last_event_s"])
+    if rv["viewer_open_to_last_event_s"] is None:
+        assert rv["missing"]["viewer_open_to_last_event_s"]
+
     sv = res["solver"]
     assert sv["n"] > 0 and {"median_ms", "p99_ms", "small", "large"} <= set(sv)
 
@@ -86,7 +91,7 @@ def test_smoke_run_writes_json_and_markdown(tmp_path):
     md = out.with_suffix(".md")
     assert md.is_file()
     text = md.read_text()
-    for part in ("| CPU |", "| Python |", "## Engine", "## Contract solver", "## AI decision",
+    for part in ("| CPU |", "| Python |", "## Engine", "## Replay", "## Contract solver", "## AI decision",
                  "## UI", "Noisy"):
         assert part in text, part
 
