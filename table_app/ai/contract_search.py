@@ -359,8 +359,6 @@ class HardContract(NormalContract):
         if len(short) <= 1:
             return na, nwhy
         hands = self.sample_next_hands(rules, obs, rng)
-        opp_down = any(obs.down[o] for o in range(obs.num_players) if o != obs.seat)
-        urgency = 1.0 + (1.0 if opp_down else 0.0) + (0.5 if obs.stock_size < 10 else 0.0)
         best = None
         for base, a, note in short:
             f = a.card
@@ -369,9 +367,10 @@ class HardContract(NormalContract):
             if time.perf_counter() > deadline:
                 sc = base
             else:
-                q = self.quality(ctx, rest, unseen, deadline)
-                sc = (q * 100.0 + 2.0 * ctx.keep_score(hand, f) + self.feed_penalty(obs, ctx, f)
-                      + 40.0 * self.feed_prob(ctx, obs, f, hands) - ctx.value(f) * 0.5 * urgency)
+                # the normal score plus the look-ahead: the chance the next card helps
+                # what is kept, and how often the discard helps the next player
+                p = self.improve_prob(ctx, rest, unseen, deadline)
+                sc = base - 100.0 * p + 40.0 * self.feed_prob(ctx, obs, f, hands)
             if best is None or sc < best[0]:
                 best = (sc, a, note)
         _, a, note = best

@@ -294,7 +294,11 @@ def _cmd_simulate(args) -> int:
 def register_cli(subparsers) -> None:
     """Add the ``simulate`` subcommand to ``table-app``'s argument parser."""
     p = subparsers.add_parser("simulate", help="play AI-only games headless and summarize them",
-                              description=__doc__.split("\n\n")[2] if __doc__ else None)
+                              description="Play AI-only games headless (no window) and print "
+                                          "the mean score per level with its 95% confidence "
+                                          "interval, wins, dead deals (CF-14) and decision "
+                                          "times. Contract games: fewer points is better; "
+                                          "Michigan: more chips.")
     p.add_argument("--variant", default="may_i", help="contract, may_i, mexican or michigan")
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
     p.add_argument("--levels", default="normal",
