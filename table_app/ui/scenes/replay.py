@@ -383,7 +383,8 @@ class ReplayScene(TableScene):
             elif lab.kind == "hint" and st.collidepoint(lab.pos):
                 if obs.round:
                     down = "" if is_michigan(obs) or not obs.down[self.human] else " · down"
-                    lab.text = f"{poss} hand ({obs.hand_sizes[self.human]} cards){down}"
+                    k = obs.hand_sizes[self.human]
+                    lab.text = f"{poss} hand ({k} card{'s' if k != 1 else ''}){down}"
                 else:
                     lab.text = "Before the first deal"
         return False
