@@ -1,0 +1,212 @@
+"""The rules screen: texts for every game in every language, every convention shown,
+and the pygame_gui scene renders (headless) for each game and language."""
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+from table_app import i18n
+from table_app.i18n import rules_path, rules_text, set_language
+
+GAMES = ("contract", "may_i", "mexican", "michigan")
+LANGS = ("en", "ru", "uk")
+CONVENTIONS_HEADING = {"en": "Conventions in this program",
+                       "ru": "Соглашения этой программы",
+                       "uk": "Домовленості цієї програми"}
+# the [convention] rules of each game (rules/*.md, and the README's seating conventions)
+CONVENTIONS = {
+    "contract": {"CF-2", "CF-3", "CF-14", "CR-4", "CR-5", "CR-7", "CR-8", "CR-9", "CR-11"},
+    "may_i": {"CF-2", "CF-3", "CF-14", "MI-6"},
+    "mexican": {"CF-2", "CF-3", "CF-14", "MX-7"},
+    "michigan": {"MG-3", "MG-8", "MG-11"},
+}
+SEATING_CONVENTION = {"contract", "michigan"}  # README: first dealer at random / cut ties
+SEATING_WORD = {"en": "Seating", "ru": "Рассадка", "uk": "Розсадка"}
+SPEC_FILES = {"contract": ["contract_family.md", "contract.md"],
+              "may_i": ["contract_family.md", "may_i.md"],
+              "mexican": ["contract_family.md", "mexican.md"],
+              "michigan": ["michigan.md"]}
+SHARED_RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    set_language("en")
+
+
+def convention_bullets(text: str) -> set[str]:
+    """Rule ids of the bullets of a rules file that carry a [convention] mark (a bullet
+    runs to the next bullet, heading, table or blank line)."""
+    ids = set()
+    bullet: list[str] = []
+
+    def done():
+        b = " ".join(bullet)
+        m = re.match(r"- \*\*([A-Z]{2}-\d+)", b)
+        if m and re.search(r"\[[^\]]*convention", b, re.S):
+            ids.add(m.group(1))
+        bullet.clear()
+
+    for line in text.splitlines():
+        if line.startswith("- "):
+            done()
+            bullet.append(line)
+        elif line.strip() and not line.startswith(("#", "|")) and bullet:
+            bullet.append(line.strip())
+        else:
+            done()
+    done()
+    return ids
+
+
+def conventions_section(text: str, lang: str) -> str:
+    head = f"## {CONVENTIONS_HEADING[lang]}"
+    assert head in text
+    return text.split(head, 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_convention_list_matches_the_specification():
+    if not SHARED_RULES.is_dir():
+        pytest.skip("../shared/rules is not beside this checkout")
+    for game, files in SPEC_FILES.items():
+        found = set()
+        for f in files:
+            found |= convention_bullets((SHARED_RULES / f).read_text(encoding="utf-8"))
+        assert found == CONVENTIONS[game], game
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_text_exists_and_shows_every_convention(game, lang):
+    p = rules_path(game, lang)
+    assert p.name == f"{game}.{lang}.md" and p.is_file()
+    text = rules_text(game, lang)
+    assert text.startswith("# ")
+    section = conventions_section(text, lang)
+    for rule in CONVENTIONS[game]:
+        assert re.search(rf"\*\*{re.escape(rule)}\*\*", section), (game, lang, rule)
+    if game in SEATING_CONVENTION:
+        assert f"**{SEATING_WORD[lang]}**" in section
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_three_languages_have_the_same_sections(game):
+    counts = {}
+    for lang in LANGS:
+        text = rules_text(game, lang)
+        counts[lang] = (text.count("\n## "), text.count("\n| "), text.count("\n- "))
+        if lang != "en":
+            assert not re.search(r"\b(the|and|you|card)\b", text), (game, lang)  # no English left
+            assert re.search("[а-яіїєґ]", text)
+    assert counts["ru"] == counts["en"] == counts["uk"], counts
+
+
+def test_each_rules_text_covers_the_topics():
+    want = {"en": ["aim", "deal", "turn", "contract", "going out", "scoring", "round 7"]}
+    for game in GAMES:
+        text = rules_text(game, "en").lower()
+        for topic in want["en"]:
+            if game == "michigan" and topic in ("contract", "round 7", "turn"):
+                continue
+            assert topic in text, (game, topic)
+        if game == "michigan":
+            assert "playing" in text and "pay cards" in text and "widow" in text
+        if game in ("contract", "may_i"):
+            assert ("call" if game == "contract" else "may i?") in text
+
+
+def test_rules_text_follows_the_current_language_and_falls_back_to_english():
+    set_language("uk")
+    assert "Мічиганський рамі" in rules_text("michigan")
+    assert rules_path("michigan", "de").name == "michigan.en.md"
+    with pytest.raises(FileNotFoundError):
+        rules_text("no_such_game")
+
+
+# ------------------------------------------------------------------ the scene
+def test_markdown_to_html():
+    from table_app.ui.scenes.rules import markdown_to_html
+    h = markdown_to_html("# Title\nSome *soft* and **bold** <text> & more\n\n"
+                         "- a bullet 7♥\n| A | B |\n|---|---|\n| 1 | 2 |\n")
+    assert "<b>Title</b>" in h and "<i>soft</i>" in h and "<b>bold</b>" in h
+    assert "&lt;text&gt; &amp; more" in h
+    assert "•  a bullet 7<font face='table_app_suits' color='#E0505A'>♥</font>" in h
+    assert "<b>A  ·  B</b>" in h and "1  ·  2" in h and "---" not in h
+
+
+@pytest.fixture
+def app():
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scene import Scene
+    a = App((1024, 640), headless=True, instant=True, settings=Settings())
+    a.push(Scene())
+    yield a
+    import pygame
+    pygame.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_scene_renders_every_game(app, lang):
+    import pygame
+    from table_app.ui.scenes.rules import RulesScene
+    for game in GAMES:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", UserWarning)  # no unknown tag, no missing font
+            s = app.push(RulesScene(app, game, lang))
+            app.step(0.016)
+            app.step(0.016)
+        assert app.stack.top is s and s.box is not None
+        assert s.game_btns[game].is_selected
+        assert s.close_btn.text == i18n.tr("Close", lang)
+        # the text box drew text: many colours inside it, not a flat panel
+        area = app.screen.subsurface(s.box.rect.clip(app.screen.get_rect()))
+        colours = {area.get_at((x, y))[:3] for x in range(0, area.get_width(), 3)
+                   for y in range(0, min(area.get_height(), 200), 3)}
+        assert len(colours) > 20
+        s.close()
+        assert app.stack.top is not s
+
+
+def test_the_scene_switches_game_and_language_and_closes_on_escape(app):
+    import pygame
+    import pygame_gui
+    from table_app.ui.scenes.rules import RulesScene
+    set_language("ru")
+    s = app.push(RulesScene(app, "mayi"))  # an alias
+    app.step(0.016)
+    assert s.variant == "may_i" and s.language == "ru"
+    ev = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": s.game_btns["michigan"]})
+    assert s.handle_ui_event(ev)
+    assert s.variant == "michigan" and s.game_btns["michigan"].is_selected
+    ev = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": s.lang_btns["uk"]})
+    assert s.handle_ui_event(ev)
+    assert s.language == "uk" and s.close_btn.text == "Закрити"
+    s.resize((1280, 800))
+    app.step(0.016)
+    assert s.handle_event(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_a, "mod": 0}))
+    assert app.stack.top is s
+    s.handle_event(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_ESCAPE, "mod": 0}))
+    assert app.stack.top is not s and not s.widgets
+
+
+def test_suits_and_cyrillic_render_in_the_text_box_font(app):
+    """The suit font has ♠♥♦♣ and the default font has Cyrillic: the glyphs differ from
+    the font's 'missing glyph' box."""
+    import pygame
+    import pygame.freetype
+    import pygame_gui
+    from table_app.ui.scenes.rules import suit_font_path
+    pygame.freetype.init()
+    noto = str(Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf")
+    suits = pygame.freetype.Font(suit_font_path(), 20)
+    assert all(m is not None for m in suits.get_metrics("♠♥♦♣"))
+    body = pygame.freetype.Font(noto, 20)
+    assert all(m is not None for m in body.get_metrics("ЁёЇїІіЄєҐґЖж"))
+    box = body.render("\ufffe")[0]
+    for ch in "ЇЖ":
+        assert pygame.image.tobytes(body.render(ch)[0], "RGBA") != pygame.image.tobytes(box, "RGBA")
