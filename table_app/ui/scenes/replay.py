@@ -407,6 +407,11 @@ class ReplayScene(TableScene):
         self.follow = True
         if new != old or animate is False:
             self.refresh(instant=not animate)
+        if self.cur_event is not None:
+            from . import table as table_mod
+            snd = getattr(table_mod, "_SOUNDS", {}).get(self.cur_event.type)
+            if snd:
+                self.app.play_sound(snd)
         if new == self.model.end and self.model.problem is not None:
             self.say(self.model.problem.message, bad=True, secs=1e9)
         elif self.msg_bad and self.msg_t > 1e6:
@@ -441,6 +446,8 @@ class ReplayScene(TableScene):
     def press_button(self, name: str) -> None:
         """A control's action (tests call this as a click does)."""
         m = self.model
+        if name in ("start", "end", "back", "fwd", "prev_deal", "next_deal", "next_move"):
+            self.playing = False  # a step by hand pauses playing
         if name == "start":
             self.seek(0)
         elif name == "end":
@@ -535,6 +542,8 @@ class ReplayScene(TableScene):
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             k = event.key
+            if k != pygame.K_SPACE:
+                self.playing = False
             if k == pygame.K_ESCAPE:
                 self.close()
             elif k == pygame.K_RIGHT:
