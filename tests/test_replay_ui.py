@@ -69,7 +69,7 @@ def test_every_record_steps_to_the_end_and_back_with_its_scores(app, acceptance_
         sc = viewer(app, f)
         assert isinstance(sc, ReplayScene), f
         m = sc.model
-        assert m.pos == 0
+        assert m.pos == (m.deals()[0][0] if m.deals() else 0)  # opens on the first deal
         sc.press_button("end")
         frame(app)
         assert m.pos == m.end and sc.shown == m.end
@@ -177,6 +177,12 @@ def test_a_broken_record_shows_the_verify_message_at_its_line(app):
     sc.press_button("back")
     frame(app)
     assert not (sc.msg_t > 0 and "MI-4" in sc.msg)
+
+
+def test_a_record_broken_at_its_first_event_says_so_at_once(app):
+    sc = viewer(app, RECORDS / "short_deck.jsonl")
+    assert sc.model.end == 0 and sc.model.problem.line == 2
+    assert "line 2" in sc.msg and sc.msg_bad and sc.msg_t > 0
 
 
 @pytest.mark.parametrize("name", NOT_RECORDS)
@@ -349,7 +355,7 @@ def test_a_record_with_only_a_header(app, tmp_path):
     p = tmp_path / "h.jsonl"
     p.write_text((RECORDS / "short_deck.jsonl").read_text().splitlines()[0] + "\n")
     sc = viewer(app, p)
-    assert sc.model.end == 0
+    assert sc.model.end == 0 and sc.model.pos == 0
     for b in ("fwd", "back", "end", "start", "next_deal", "prev_deal", "play", "next_move", "play_on"):
         sc.press_button(b)
         frame(app)

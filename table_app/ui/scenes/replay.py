@@ -171,16 +171,20 @@ class ReplayScene(TableScene):
     """The viewer.
 
     Args:
-        model: the record (``ReplayModel``); shown from its start.
+        model: the record (``ReplayModel``).
+        pos: the position to show first (default: the start of the first deal).
         seat: the seat whose view is shown; ``None``: all hands open (with the record's
             human seat, or seat 0, at the bottom).
     """
 
-    def __init__(self, model: ReplayModel, seat: int | None = None, pos: int = 0) -> None:
+    def __init__(self, model: ReplayModel, seat: int | None = None, pos: int | None = None) -> None:
         self.model = model
         self.open_hands = seat is None
         bottom = default_seat(model) if seat is None else seat
         super().__init__(ReplaySession(model, bottom))
+        if pos is None:  # the first deal's cards in the hands
+            ds = model.deals()
+            pos = ds[0][0] if ds else 0
         model.seek(pos)
         self.shown = model.pos
         self.playing = False
@@ -209,7 +213,9 @@ class ReplayScene(TableScene):
         self._layout()
         self._build_buttons()
         self.refresh(instant=True)
-        if self.model.notice:
+        if self.model.at_end and self.model.problem is not None:
+            self.say(self.model.problem.message, bad=True, secs=1e9)
+        elif self.model.notice:
             self.say(self.model.notice, secs=8.0)
 
     def _layout(self) -> None:
