@@ -180,8 +180,8 @@ def test_fields_come_back_rendered_for_the_language():
     assert translate_reason("You don't hold 7♠", "ru") == "У вас нет 7♠"
     assert translate_reason("JK is not a wild card and cannot stand for 7S", "uk") == \
         "Дж — не замінник і не може заміняти 7♠"
-    assert translate_reason("8H does not fit a set of Qs", "ru") == "8♥ не подходит к группе дам"
-    assert translate_reason("8H does not fit a set of 7s", "uk") == "8♥ не пасує до групи сімок"
+    assert translate_reason("8H does not fit a set of Qs", "ru") == "8♥ не подходит к группе ранга Q"
+    assert translate_reason("8H does not fit a set of 7s", "uk") == "8♥ не пасує до групи рангу 7"
     assert translate_reason("9D is not of the run's suit (S)", "uk") == "9♦ — не масті серії (♠)"
     assert translate_reason(
         "The contract of round 7 is 2 sets of 3 + 1 run of 7, whole hand, laid down all at once",
@@ -189,7 +189,7 @@ def test_fields_come_back_rendered_for_the_language():
     assert translate_reason("The contract of round 3 is 2 runs, laid down all at once", "uk") \
         == "Контракт раунду 3: 2 серії, викладається весь одразу"
     assert translate_reason("Round 7 needs sets of 3 and a run of 7 (a run of 5 is too short)",
-                            "ru").startswith("В раунде 7 нужны группы из 3 и серия из 7 (карт в серии: 5")
+                            "ru") == "В раунде 7 нужны группы из 3 и серия из 7 (серия из 5 карт слишком короткая)"
     assert translate_reason("You must lead your lowest heart, 5♥", "uk") == \
         "Заходити треба наймолодшою картою масті ♥: 5♥"
     assert translate_reason("bump is not an action of Mexican Rummy", "ru") == \

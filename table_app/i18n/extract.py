@@ -110,7 +110,9 @@ def header(lang: str | None) -> Message:
          "Content-Type: text/plain; charset=UTF-8\n"
          "Content-Transfer-Encoding: 8bit\n")
     if lang:
-        h += f"Language: {lang}\nPlural-Forms: {PLURAL_FORMS[lang]}\n"
+        h += (f"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\nLast-Translator: table-app developers\n"
+              f"Language-Team: {LANG_NAMES[lang]}\nLanguage: {lang}\n"
+              f"Plural-Forms: {PLURAL_FORMS[lang]}\n")
     else:
         h += "Plural-Forms: nplurals=2; plural=(n != 1);\n"
     return Message("", h)

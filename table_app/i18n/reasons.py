@@ -18,25 +18,26 @@ Field names decide what a field matches and how it is re-rendered:
 field       matches                                     in the translation
 ==========  ==========================================  ================================
 card*       ``7♠``, ``7S``, ``10H``, ``JK``             the card's short name
-rank        ``7``, ``J``                                ``{rank}`` as is, ``{rank_pl}``
-                                                        "sevens" / "семёрок" / "сімок"
+rank        ``7``, ``J``                                as is
 suit        ``S``, ``H``, ``D``, ``C``                  the suit symbol
 suit_one    ``spade`` ... ``club``                      the suit symbol
 suits       ``spades`` ... ``clubs``                    the suit symbol
-kind        ``set``, ``run``                            ``{kind}`` nominative,
-                                                        ``{kind_loc}`` locative
+kind        ``set``, ``run``                            the word (nominative)
 contract    ``2 sets of 3 + 1 run of 7, whole hand``    the contract in the language
 game        a game's display name                       its translated name
 seat*, n*,  a number (or any word, for a bad seat)      as is
 round*, ...
 ==========  ==========================================  ================================
+
+A translation names exactly the fields of its message id, in the forms given here (GNU
+``msgfmt --check`` accepts no other names), so phrase it around the nominative.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-from ..core.cards import SUIT_SYMBOLS, SUITS, TEXT_RANK, parse_face
+from ..core.cards import SUIT_SYMBOLS, SUITS, parse_face
 from ..core.errors import IllegalActionError, RecordError
 
 
@@ -212,9 +213,9 @@ def match_reason(reason: str) -> tuple[str, dict[str, str]] | None:
 _SUIT_WORDS = {w: i for i, w in enumerate(("spade", "heart", "diamond", "club"))}
 _SUIT_WORDS.update({w: i for i, w in enumerate(("spades", "hearts", "diamonds", "clubs"))})
 _KIND = {
-    "en": {"set": ("set", "set"), "run": ("run", "run")},
-    "ru": {"set": ("группа", "группе"), "run": ("серия", "серии")},
-    "uk": {"set": ("група", "групі"), "run": ("серія", "серії")},
+    "en": {"set": "set", "run": "run"},
+    "ru": {"set": "группа", "run": "серия"},
+    "uk": {"set": "група", "run": "серія"},
 }
 # contract words: (one, few, many) per language
 _CWORDS = {
@@ -272,23 +273,18 @@ def _card(text: str, lang: str) -> str:
 
 def _fields(groups: dict[str, str], lang: str) -> dict[str, str]:
     from . import tr
-    from .cards import rank_name
     out: dict[str, str] = {}
     for key, val in groups.items():
         base = key.rstrip("0123456789")
         out[key] = val
         if base == "card":
             out[key] = _card(val, lang)
-        elif base == "rank":
-            r = TEXT_RANK.get(val)
-            out[key + "_pl"] = rank_name(r, plural=True, lang=lang) if r else val
         elif base == "suit":
             out[key] = SUIT_SYMBOLS[SUITS.index(val)]
         elif base in ("suit_one", "suits"):
             out[key] = SUIT_SYMBOLS[_SUIT_WORDS[val]]
         elif base == "kind":
-            nom, loc = _KIND.get(lang, _KIND["en"])[val]
-            out[key], out[key + "_loc"] = nom, loc
+            out[key] = _KIND.get(lang, _KIND["en"])[val]
         elif base == "contract":
             out[key] = contract_text(val, lang)
         elif base == "game":
