@@ -218,3 +218,17 @@ def test_no_pygame_in_the_i18n_package():
             "from table_app.i18n import rule_reason, rules_text;"
             "assert 'pygame' not in sys.modules and 'pygame_gui' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_gnu_msgfmt_accepts_the_catalogs(lang, tmp_path):
+    import shutil
+    import subprocess
+    exe = shutil.which("msgfmt")
+    if exe is None:
+        pytest.skip("GNU gettext's msgfmt is not installed")
+    r = subprocess.run([exe, "--check", "-o", str(tmp_path / "x.mo"), str(po_path(lang))],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    # and what it compiles is what gettext reads from the committed .mo
+    assert read_mo(tmp_path / "x.mo") == read_mo(po_path(lang).with_suffix(".mo"))
