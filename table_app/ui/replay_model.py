@@ -312,9 +312,11 @@ class ReplayModel:
     def _who(self, p) -> str:
         return self.names[p] if p is not None and 0 <= p < self.num_players else f"Seat {p}"
 
-    def _describe(self, i: int, viewer: int | None) -> str:  # noqa: C901 - one case per event
-        ev = self.events[i]
-        st0, st1 = self.states[i], self.states[i + 1]
+    def _describe(self, i: int, viewer: int | None, ev=None, st0=None,
+                  st1=None) -> str:  # noqa: C901 - one case per event
+        if ev is None:
+            ev = self.events[i]
+            st0, st1 = self.states[i], self.states[i + 1]
         t = ev.type
         p = getattr(ev, "player", None)
         who = self._who(p)
@@ -323,8 +325,10 @@ class ReplayModel:
             tt = ext_type(ev)
             if tt == UNDO_TYPE:
                 n = ev.to_json().get("undone")
-                return f"Undo: {n} event{'s' if n != 1 else ''} taken back here" \
+                out = f"Undo: {n} event{'s' if n != 1 else ''} taken back here" \
                     if isinstance(n, int) else "Undo here"
+                first = self._undone_text(i, st0, viewer)
+                return out + (f" (from “{first}”)" if first else "")
             if tt == PRACTICE_TYPE:
                 return "Marked practice (an undo went back past a hidden card)"
             return f"Note: {tt}"
@@ -392,6 +396,21 @@ class ReplayModel:
                 out += f" and {_v(who, 'goes')} out"
             return out
         return ev.code()
+
+    def _undone_text(self, i: int, st, viewer: int | None) -> str:
+        """The first event an ``x-undo`` mark took back, read from its redo list (the
+        state at the mark is the state before it), or ``""``."""
+        from ..core.actions import event_from_json
+        try:
+            redo = self.events[i].to_json().get("redo") or []
+            ev = event_from_json(redo[0]["event"])
+            if isinstance(ev, Extension) or ev.type in ("deal_end", "game_end"):
+                return ""
+            self.rules.check(st, ev)
+            st1 = self.rules.apply(st, ev)
+            return self._describe(i, viewer, ev, st, st1)
+        except Exception:  # noqa: BLE001 - a hand-made mark may say anything
+            return ""
 
     def _describe_michigan(self, ev, st0, st1, who) -> str:
         t = ev.type
