@@ -230,3 +230,20 @@ def test_the_wheel_config_ships_every_i18n_data_file():
     loose = [pat.replace("**/", "") for pat in pats]
     missing = [f for f in files if not any(fnmatch(f, p) for p in pats + loose)]
     assert not missing, missing
+
+
+def test_the_rules_overlay_over_the_picker_hides_and_restores_its_widgets(app):
+    from table_app.ui.scenes.picker import PickerScene
+    from table_app.ui.scenes.rules import RulesScene
+    app.stack.clear()
+    app.running = True
+    picker = app.push(PickerScene())
+    app.step(0.016)
+    shown = sum(w.visible for w in picker.widgets)
+    assert shown > 0
+    app.push(RulesScene(app, "contract", "uk"))
+    app.step(0.016)
+    assert sum(w.visible for w in picker.widgets) == 0
+    app.pop()
+    app.step(0.016)
+    assert app.stack.top is picker and sum(w.visible for w in picker.widgets) == shown
