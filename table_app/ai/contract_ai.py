@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..core.actions import Discard, GoDown, LayOff, MeldDecl, Swap
+from ..core.actions import GoDown, MeldDecl
 from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, face_pretty
 from ..core.melds import layoff_roles
 from .contract_eval import Analysis, ContractContext, describe_meld, faces_pretty
@@ -399,4 +399,3 @@ class EasyContract(NormalContract):
 
 __all__ = ["NormalContract", "EasyContract"]
 
-_ = (Discard, LayOff, Swap)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
 
 from ..core.cards import face_pretty, make_deck
 from ..variants.contract_family import CFState, ContractFamilyRules
@@ -419,4 +418,3 @@ class HardContract(NormalContract):
 
 
 __all__ = ["HardContract", "Searcher", "sample_state", "unseen_cards", "rules_for_obs", "FastNormal"]
-_ = replace

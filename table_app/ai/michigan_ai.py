@@ -33,7 +33,6 @@ PAY_FACES = (25, 50, 36, 9)
 PAY_CELL = {25: "AH", 50: "KC", 36: "QD", 9: "JS"}
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
-MINE, UNKNOWN, GONE = 1, 0, -1
 W_OPP = 0.5    # weight of the cards the sequence lets the others shed
 W_CTRL = 2.0   # weight of the chance to lead again after the stop
 

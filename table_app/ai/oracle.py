@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from .contract_search import HardContract, Searcher
+from .contract_search import HardContract
 from .michigan_ai import HardMichigan, _World, rollout
 
 
@@ -77,4 +77,3 @@ class OracleMichigan(HardMichigan):
 
 
 __all__ = ["OracleContract", "OracleMichigan"]
-_ = Searcher
