@@ -1,6 +1,6 @@
 """Every benchmark in one run, on one core: ``python -m benchmarks --json out.json``.
 
-    python -m benchmarks --json out.json            # the full run (tens of minutes)
+    python -m benchmarks --json out.json            # the full run (several minutes)
     python -m benchmarks --json out.json --quick    # about a minute
     python -m benchmarks --json out.json --smoke    # seconds; checks the harness only
 
@@ -251,7 +251,7 @@ def markdown(res: dict) -> str:
           f"| Platform | {m['platform']} |",
           f"| Date (UTC) | {m['date']} |",
           f"| Load average (1/5/15 min) at start / end | {m['load_average_start']} / {m.get('load_average_end')} |",
-          f"| Tree | {(m.get('git') or {}).get('commit')} ({(m.get('git') or {}).get('modified_files')} modified files) |",
+          f"| Tree | commit {(m.get('git') or {}).get('commit')}, {(m.get('git') or {}).get('modified_files')} tracked files modified in the working tree (measured as found) |",
           f"| Total time | {res.get('seconds')} s |", ""]
     L += ["> **Noisy numbers.** " + res["notes"][0], ""]
     eng = res.get("engine")
@@ -323,6 +323,8 @@ def markdown(res: dict) -> str:
     a = res.get("ai")
     if a:
         L += ["## AI decision latency (ms)", "",
+              "Games with the level at one seat and normal AIs at the others; hard: the "
+              "simulator's default budget of 300 ms a decision.", "",
               "| Variant | level | decisions | p50 | p99 | max |", "|---|---|---:|---:|---:|---:|"]
         for v, lvls in a["latency"].items():
             for lv, d in lvls.items():

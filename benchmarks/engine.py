@@ -121,7 +121,7 @@ def peak_rss(variant: str = "may_i", seed: int = 11) -> dict:
 
 def sizes(quick: bool) -> tuple[int, int]:
     """(actions per run, runs) of the random-play figure."""
-    return (5000, 3) if quick else (30000, 5)
+    return (5000, 3) if quick else (30000, 9)
 
 
 def run(quick: bool = False, speed: bool = True) -> dict:

@@ -271,9 +271,9 @@ def startup(runs: int, source_tree: bool = True) -> dict:
 # ---------------------------------------------------------------------- run
 def run(quick: bool = False, frames: int | None = None, warmup: int | None = None,
         startup_runs: int | None = None, sizes=SIZES, source_tree: bool = True) -> dict:
-    frames = frames or (150 if quick else 400)
+    frames = frames or (150 if quick else 600)
     warmup = warmup if warmup is not None else (10 if quick else 30)
-    startup_runs = startup_runs or (3 if quick else 7)
+    startup_runs = startup_runs or (3 if quick else 11)
     saved = {k: os.environ.get(k) for k in (*SDL_ENV, "TABLE_APP_HOME")}
     out: dict = {"frame_ms": {}, "missing": {}}
     with tempfile.TemporaryDirectory(prefix="table-app-bench-") as home:
