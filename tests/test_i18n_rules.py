@@ -146,8 +146,7 @@ def app():
     a = App((1024, 640), headless=True, instant=True, settings=Settings())
     a.push(Scene())
     yield a
-    import pygame
-    pygame.quit()
+    a.stack.clear()  # no pygame.quit(): other tests' cached fonts must stay valid
 
 
 @pytest.mark.parametrize("lang", LANGS)
