@@ -1040,6 +1040,7 @@ def _box(surf, r: pygame.Rect, kind: str) -> None:
 
 
 _BOXES: dict = {}
+pygame.register_quit(_BOXES.clear)
 
 
 def _chip_stack(surf, x, y, n) -> None:

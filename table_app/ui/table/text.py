@@ -120,3 +120,13 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     if cur:
         lines.append(cur)
     return lines
+
+
+def _forget_fonts() -> None:
+    """Fonts die with ``pygame.quit()``: drop the cached ones (a later ``pygame.init()``
+    makes new ones)."""
+    font.cache_clear()
+    render.cache_clear()
+
+
+pygame.register_quit(_forget_fonts)
