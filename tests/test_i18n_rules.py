@@ -243,3 +243,30 @@ def test_the_rules_overlay_over_the_picker_hides_and_restores_its_widgets(app):
     app.pop()
     app.step(0.016)
     assert app.stack.top is picker and sum(w.visible for w in picker.widgets) == shown
+
+
+def test_keys_scroll_the_rules_and_switch_games(app):
+    import pygame
+    from table_app.ui.scenes.rules import RulesScene
+    s = app.push(RulesScene(app, "contract", "ru"))
+    app.step(0.016)
+    sb = s.box.scroll_bar
+    assert sb is not None and sb.start_percentage == 0
+
+    def key(k, mod=0):
+        assert s.handle_event(pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": mod}))
+        app.step(0.016)
+
+    key(pygame.K_PAGEDOWN)
+    assert sb.start_percentage > 0.1
+    key(pygame.K_END)
+    assert sb.start_percentage == pytest.approx(1 - sb.visible_percentage, abs=0.01)
+    key(pygame.K_UP)
+    assert sb.start_percentage < 1 - sb.visible_percentage
+    key(pygame.K_HOME)
+    assert sb.start_percentage == 0
+    key(pygame.K_RIGHT, pygame.KMOD_LCTRL)
+    assert s.variant == "may_i"
+    key(pygame.K_LEFT, pygame.KMOD_LCTRL)
+    key(pygame.K_LEFT, pygame.KMOD_LCTRL)
+    assert s.variant == "michigan"

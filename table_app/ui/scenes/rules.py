@@ -4,6 +4,8 @@ below (the picker or the table).
 ``RulesScene(app, variant, lang=None)``: ``app.push(RulesScene(app, "may_i"))`` shows
 the rules of May I? in the current language (``lang`` overrides it).  A row of buttons
 picks another game, three small buttons another language; Close, Escape or F1 pops it.
+Keys: Up/Down scroll a line, Page Up/Page Down (or Space) a page, Home/End to either
+end, Ctrl+Left/Right the previous/next game.
 
 The texts are ``table_app/i18n/rules/<variant>.<lang>.md`` (a small markdown: ``#``
 headings, ``-`` bullets, ``|`` tables, ``**bold**``, ``*italic*``), turned into the
@@ -244,6 +246,19 @@ class RulesScene(Scene):
         if self.app is not None and self.widgets:
             self.build()
 
+    def scroll(self, pages: float) -> None:
+        """Scroll the text by ``pages`` screenfuls (negative: up); ``±inf`` to an end."""
+        sb = self.box.scroll_bar if self.box is not None else None
+        if sb is None:
+            return
+        vis = getattr(sb, "visible_percentage", 0.0) or 0.0
+        top = max(0.0, 1.0 - vis)
+        if pages in (float("inf"), float("-inf")):
+            p = top if pages > 0 else 0.0
+        else:
+            p = sb.start_percentage + pages * vis
+        sb.set_scroll_from_start_percentage(min(top, max(0.0, p)))
+
     def close(self) -> None:
         if self.app is not None and self.app.stack.top is self:
             self.app.pop()
@@ -272,6 +287,12 @@ class RulesScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.close()
+                return True
+            steps = {pygame.K_UP: -0.1, pygame.K_DOWN: 0.1, pygame.K_PAGEUP: -0.9,
+                     pygame.K_PAGEDOWN: 0.9, pygame.K_SPACE: 0.9,
+                     pygame.K_HOME: float("-inf"), pygame.K_END: float("inf")}
+            if event.key in steps:
+                self.scroll(steps[event.key])
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_CTRL:
                 i = GAMES.index(self.variant) + (1 if event.key == pygame.K_RIGHT else -1)
