@@ -144,3 +144,101 @@ ON = N_("on")
 OFF = N_("off")
 NO_COUNTDOWN = N_("no countdown")
 CARD_SIZES = {"small": N_("small"), "medium": N_("medium"), "large": N_("large")}
+
+# ---- the scenes' own wording, translated ahead: wrap the same literal in _() where it
+# is shown (``_("Nothing to undo")``) and it is already in the catalogs.
+UI_TEXTS = (
+    # picker
+    N_("No unfinished game"),
+    N_("Deuces wild: "),
+    N_("Twos are wild too (CR-3 option)"),
+    N_("Choose a game"),
+    N_("Seven deals, each with a contract (2 sets, 1 set + 1 run, ... up to 2 sets of 3 and "
+       "a run of 7). Lay exactly the contract, then lay off from the same turn. A player who "
+       "is down may swap a natural card for a joker in a run. When the player to act passes "
+       "the upcard, the others may call it and take a penalty card with it. Lowest total "
+       "after seven deals wins."),
+    N_("Seven deals with growing contracts; the last is three runs. Going down may use longer "
+       "melds; lay off only from your next turn. When the player to act declares for the "
+       "stock, anyone may ask \"May I?\" and take the upcard plus a penalty card; nearest to "
+       "the player to act wins. Jokers never move. Lowest total wins."),
+    N_("Hands grow from 7 to 13 cards and the wild rank rises with the round (threes in round "
+       "1, nines in round 7), besides the jokers. No buying. Lay off only from your next turn; "
+       "in round 7 go out with three runs and the whole hand at once."),
+    N_("A stops game for chips. Everyone antes to the four pay cards (AH KC QD JS) and the "
+       "kitty. Lead the lowest card of a suit; whoever holds the next card must play it. Play "
+       "a pay card to take its chips; be first out to take the kitty and a chip for every "
+       "card the others still hold. The widow stays hidden until the deal ends."),
+    # the table
+    N_("Joker"),
+    N_("Redo (Ctrl+Y)"),
+    N_("Undo back to your previous decision (Ctrl+Z)"),
+    N_("The score sheet"),
+    N_("Suggested: press Go down to lay it"),
+    N_("Your turn: drag the upcard or the stock's top card to your hand"),
+    N_("Your lead: click or drag one of the lifted cards"),
+    N_("Fill the meld area with the best going-down"),
+    N_("Take the cards being built back into your hand"),
+    N_("Lay down the contract's melds"),
+    N_("Nothing to undo"),
+    N_("Redone"),
+    N_("Nothing to redo"),
+    N_("No going-down found in your hand yet"),
+    N_("Build the contract's melds first"),
+    N_("Drawing from the stock…"),
+    N_("Take the upcard and a penalty card, or pass"),
+    N_("Discard one card at a time (CF-11)"),
+    N_("You have already gone down: lay off on the table's melds (CF-7)"),
+    N_("Lay off one card at a time (CF-8)"),
+    N_("You are down: drop cards on a meld on the table to lay off"),
+    N_("Build your contract here: {contract}. Select cards and drag them here, or press "
+       "Suggest"),
+    N_("Melds go here"),
+    N_("Stock {n}"),
+    N_("Seat {n}"),
+    N_("Buy"),
+    # score sheet and results
+    N_("Nobody"),
+    N_("On the layout: "),
+    N_("Shared win: "),
+    # library and replays
+    N_("Select a game to replay"),
+    N_("No games yet: play one from the picker"),
+    N_("Replay"),
+    N_("The library can't be read: "),
+    N_("All hands open"),
+    N_("Next move"),
+    N_("Go to the chosen player's next decision"),
+    N_("Play on from here"),
+    N_("Start a new practice game from this point with the same cards"),
+    N_("Close the viewer (Esc)"),
+    N_("Pause"),
+    N_("Play"),
+    N_("The start of the record: press > or Play"),
+    N_("Not a game record"),
+    N_("To the start (Home)"),
+    N_("To the start of this deal, or of the one before (PageUp)"),
+    N_("One event back (Left)"),
+    N_("Play / pause (Space)"),
+    N_("One event forward (Right)"),
+    N_("To the start of the next deal (PageDown)"),
+    N_("To the end (End)"),
+    N_("Go to deal…"),
+    N_("Your melds"),
+    N_("Your played cards"),
+    N_("Chips"),
+    N_("Points"),
+    N_("Cancel"),
+    N_("The record has no events"),
+    N_("Before the first deal"),
+    N_("Deal {n}"),
+    N_("Event {n}"),
+    N_("Problem"),
+    N_("You"),
+    N_("The record has no deal to play on from"),
+    N_("The game is over at this point"),
+    N_("The last line was cut off (a crash while writing) and is not shown"),
+    N_("Marked practice (an undo went back past a hidden card)"),
+    N_("Undo here"),
+    N_("Game over: "),
+)
