@@ -268,7 +268,11 @@ def markdown(res: dict) -> str:
                   else f"missing: {r['reason']}")
             L.append(f"| {v} | {_f(s['median'], 0)} | {_f(s['p99'], 0)} | {_f(s['min'], 0)} | "
                      f"{_f(s['max'], 0)} | {s['runs']} | {rt} |")
-        L += ["", "| Peer (gin rummy, 2 seats) | median | p99 | min | max | runs |",
+        L += ["", "Michigan: an action is a lead or a chosen play; the forced follows that come "
+              "with it are played by the engine inside the same `apply` (in a profile: about three card "
+              "events an action).  Contract family: `legal_actions` in the play phase of a seat not yet "
+              "down runs the solver for the best going-down.", "",
+              "| Peer (gin rummy, 2 seats) | median | p99 | min | max | runs |",
               "|---|---:|---:|---:|---:|---:|"]
         for p, s in pe["peers"].items():
             if s is None:
