@@ -281,7 +281,7 @@ def markdown(res: dict) -> str:
                 L.append(f"| {p} | {_f(s['median'], 0)} | {_f(s['p99'], 0)} | {_f(s['min'], 0)} | "
                          f"{_f(s['max'], 0)} | {s['runs']} |")
         vs = pe.get("versions") or {}
-        L += ["", "Peers: " + ", ".join(f"{k} {v}" for k, v in vs.items() if v) if any(vs.values())
+        L += ["", "Installed: " + ", ".join(f"{k} {v}" for k, v in vs.items() if v) if any(vs.values())
               else "Peers: not installed (`pip install rlcard open_spiel`).", ""]
         rp = eng["replay_7_deals_s"]
         L += [f"Replay of a 7-deal, 4-seat record ({rp.get('events')} events): median "

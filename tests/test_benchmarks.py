@@ -105,5 +105,5 @@ def test_missing_peers_give_no_ratio(monkeypatch):
     assert all(s is None for s in res["peers"].values())
     assert res["missing"] == {p: "not installed (test)" for p in peers.PEERS}
     for r in res["ratios"].values():
-        assert r["ratio"] is None and "not installed" in r["reason"]
+        assert r["ratio"] is None and "no peer measured" in r["reason"]
     assert all(s["median"] > 0 for s in res["ours"].values())
