@@ -77,5 +77,6 @@ def compute(size, num_players: int, human: int = 0, michigan: bool = False) -> T
     L.stock = pygame.Rect(m + 8, py, cw, ch)
     L.discard = pygame.Rect(L.stock.right + int(cw * 0.35), py, cw, ch)
     mx = L.discard.right + int(cw * 0.45)
-    L.melds = pygame.Rect(mx, L.middle.y, W - m - mx, L.middle.h)
+    # (the scores plate sits under the melds, at the right)
+    L.melds = pygame.Rect(mx, L.middle.y, W - m - mx, L.middle.h - 22)
     return L
