@@ -266,3 +266,32 @@ def test_autosave_and_resume_from_the_picker():
     assert top.session.variant == "mexican"
     assert [e.to_json() for e in top.session.engine.log[:n]] == [e.to_json() for e in s.engine.log[:n]]
     top.session.close()
+
+
+def test_the_role_chooser_declares_the_wild_the_player_picks():
+    from table_app.variants import find_variant
+    from test_ui_table import click
+    rules = find_variant("contract")({})
+    deck = build_deck(rules.deck(3), [
+        ["5C", "6C", "JK", "7C", "7D", "7H", "7S", "8C", "2D", "4H"],
+        ["3S", "3H", "5S", "6D", "8H", "10D", "JS", "QD", "KC", "AH"],
+        ["3D", "4S", "5H", "6H", "8D", "10C", "JH", "QS", "KD", "AC"],
+    ], ["KH", "9S"])
+    app, scene, s = make_table("contract", 3, Deal(2, 2, deck), {1: Scripted(), 2: Scripted()})
+    eng = s.engine
+    settle(app, scene)
+    drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
+    settle(app, scene)
+    stage(app, scene, ["5C", "6C", "7C", "JK"])
+    stage(app, scene, ["7D", "7H", "7S"])
+    joker = next(c for c in scene.ui.staged[0] if c >> 3 == 52)
+    click(app, point_of(scene, joker))                 # opens the chooser
+    gi, rs, box = scene.chooser
+    assert len(rs) >= 2
+    want = next(i for i, d in enumerate(rs) if parse_face("4C") in d.roles)
+    click(app, (box.x + 30, box.y + 26 + 26 * want + 12))
+    press(app, scene, "go_down")
+    gd = eng.log[-1]
+    assert isinstance(gd, GoDown)
+    run = next(m for m in gd.melds if m.kind == "run")
+    assert parse_face("4C") in run.roles

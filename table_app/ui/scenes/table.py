@@ -54,6 +54,7 @@ class TableScene(Scene):
         self.buy_t = 0.0
         self.buy_open = False
         self.want_stock = False
+        self.chooser = None
         self.sheet_for = None
         self.view = None
         self.obs = None
@@ -447,8 +448,51 @@ class TableScene(Scene):
             return self.mouse_up(event.pos)
         return False
 
+    # ---- the role chooser: the readings of a group with an ambiguous wild (CF-3)
+    def open_chooser(self, gi: int, rs) -> None:
+        r = self.view.zones.get(f"stage:{gi}")
+        rows = [_decl_pretty(d) for d in rs[:8]]
+        w = max([text.render(t, 15).get_width() for t in rows]
+                + [text.render("Which role for the wild?", 13, bold=True).get_width()]) + 28
+        h = 30 + 26 * len(rows)
+        x = r.x if r else self.L.stage.x
+        y = (r.y if r else self.L.stage.y) - h - 6
+        self.chooser = (gi, rs[:8], pygame.Rect(x, max(40, y), w, h))
+
+    def chooser_click(self, pos) -> bool:
+        ch = getattr(self, "chooser", None)
+        if ch is None:
+            return False
+        gi, rs, box = ch
+        self.chooser = None
+        if box.collidepoint(pos):
+            i = (pos[1] - box.y - 26) // 26
+            if 0 <= i < len(rs) and gi < len(self.stage_pick):
+                self.stage_pick[gi] = i
+                self.say("Declared: " + _decl_pretty(rs[i]))
+        self.refresh()
+        return True
+
+    def _draw_chooser(self, surf) -> None:
+        ch = getattr(self, "chooser", None)
+        if ch is None:
+            return
+        gi, rs, box = ch
+        _box(surf, box, "buy")
+        surf.blit(text.render("Which role for the wild?", 13, (250, 236, 170), bold=True),
+                  (box.x + 12, box.y + 6))
+        cur = self.stage_pick[gi] % len(rs) if gi < len(self.stage_pick) else 0
+        mx, my = pygame.mouse.get_pos()
+        for i, d in enumerate(rs):
+            row = pygame.Rect(box.x + 6, box.y + 26 + 26 * i, box.w - 12, 24)
+            if i == cur or row.collidepoint(mx, my):
+                pygame.draw.rect(surf, (90, 70, 20) if i == cur else (60, 60, 40), row, border_radius=6)
+            surf.blit(text.render(_decl_pretty(d), 15, (245, 245, 235)), (row.x + 8, row.y + 2))
+
     def mouse_down(self, pos) -> bool:
         if self.dragger.drag is not None:
+            return True
+        if self.chooser_click(pos):
             return True
         s = self.layer.at(pos, lambda s: s.group in DRAGGABLE or s.group.startswith("stage:"))
         if s is None:
@@ -492,9 +536,7 @@ class TableScene(Scene):
             if f == JOKER or FACE_RANK[f] in self.obs.wild_ranks:
                 rs = readings([x >> 3 for x in self.ui.staged[gi]], self.obs.wild_ranks)
                 if len(rs) > 1:
-                    self.stage_pick[gi] = (self.stage_pick[gi] + 1) % len(rs)
-                    r = rs[self.stage_pick[gi]]
-                    self.say("Reading: " + _decl_pretty(r) + "  (click the wild again for another)")
+                    self.open_chooser(gi, rs)
                     return
             self.ui.staged[gi].remove(c)
 
@@ -856,6 +898,7 @@ class TableScene(Scene):
             _label(surf, lab)
         self._draw_banner(surf)
         self._draw_buy(surf)
+        self._draw_chooser(surf)
         if self.msg and self.msg_t > 0:
             col = (255, 235, 235) if self.msg_bad else (245, 245, 230)
             bg = (150, 24, 30, 225) if self.msg_bad else (0, 0, 0, 170)
@@ -988,8 +1031,13 @@ def _run_rank(role, m) -> int:
 def _decl_pretty(d: MeldDecl) -> str:
     out = []
     for f, r in zip(d.cards, d.roles):
-        out.append(face_pretty(f) + (f"={face_pretty(r)}" if r is not None else ""))
-    return f"{d.kind}: " + " ".join(out)
+        if r is None:
+            out.append(face_pretty(f))
+        elif d.kind == "set":
+            out.append(f"{face_pretty(f)} as a {RANK_TEXT[FACE_RANK[r]]}")
+        else:
+            out.append(f"{face_pretty(f)} as {face_pretty(r)}")
+    return f"{d.kind}: " + "  ".join(out)
 
 
 def _plain(card) -> str:
