@@ -250,6 +250,8 @@ def test_undo_marks_and_a_seven_deal_game(undo_record):
         assert m.kind(i) == "undo"
         assert ext_type(m.events[i]) == "x-undo"
         assert m.text(i).startswith("Undo:") and str(n) in m.text(i)
+    # what an undo took back, read from the mark's redo list
+    assert any("(from “" in m.text(i) for i, _n in marks)
     assert check_scores_at_deal_ends(m) == 7
     m.to_end()
     assert m.game_over()
