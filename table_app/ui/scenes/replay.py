@@ -675,12 +675,14 @@ class ReplayScene(TableScene):
         if m.problem is not None:
             x = x_of(m.end)
             pygame.draw.line(surf, RED, (x, r.y - 8), (x, r.bottom + 6), 3)
+
+    def where_text(self) -> str:
+        m = self.model
         di = m.deal_at()
         where = f"event {m.pos} of {m.end}"
         if di >= 0:
             where = f"deal {di + 1} of {len(m.deals())} · " + where
-        img = text.render(where, 13, PALE)
-        surf.blit(img, (b.right - img.get_width() - 10, b.bottom - img.get_height() - 4))
+        return where
 
     def _draw_panel(self, surf) -> None:
         p = self.panel_rect
@@ -694,7 +696,9 @@ class ReplayScene(TableScene):
         title = text.render(f"Replay · {VARIANTS[m.variant].name}", 18, GOLD, bold=True)
         surf.blit(title, (x, 8))
         fname = os.path.basename(str(m.path)) if m.path is not None else "(record)"
-        _blit_clipped(surf, text.render(fname, 12, DIM), (x, 32), w)
+        where = text.render(self.where_text(), 12, PALE)
+        surf.blit(where, (x + w - where.get_width(), 33))
+        _blit_clipped(surf, text.render(fname, 12, DIM), (x, 33), w - where.get_width() - 10)
         y = 166
         # the scores (or chips) at this moment
         y = self._draw_scores(surf, x, y, w)
