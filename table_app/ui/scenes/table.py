@@ -948,9 +948,13 @@ class TableScene(Scene):
         x += img.get_width() + 24
         status = self._status()
         img = text.render(status, 16, (240, 240, 230))
-        right_limit = W - 84 - 252 - 16
-        if x + img.get_width() > right_limit:
-            img = text.render(status[:80], 14, (240, 240, 230))
+        room = W - 84 - 252 - 16 - x
+        if img.get_width() > room:
+            img = text.render(status, 14, (240, 240, 230))
+            cut = len(status)
+            while img.get_width() > room and cut > 8:
+                cut -= 4
+                img = text.render(status[:cut].rstrip() + "…", 14, (240, 240, 230))
         surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
         # the scores, under the banner on the right
         if is_michigan(obs):
@@ -977,12 +981,12 @@ class TableScene(Scene):
         if ph == "draw":
             if self.want_stock:
                 return "Drawing from the stock…"
-            return "Your turn: drag the upcard or the stock's top card to your hand"
+            return "Your turn: drag the upcard or the stock to your hand"
         if ph == "buy":
             word = "Call" if s.variant == "contract" else "May I?"
             return f"{word} Take the upcard and a penalty card, or pass"
         if ph == "play":
-            return "Meld, lay off, or drag a card to the discard pile to end your turn"
+            return "Your turn: meld, lay off, then drag a card to the discard pile"
         if ph == "lead":
             return "Your lead: click or drag one of the lifted cards"
         return self.last_text

@@ -125,7 +125,7 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
             head += "  · dealer"
         v.labels.append(Label(head, (r.centerx, r.y), 15, "midtop",
                               "plate_hi" if turn else "plate"))
-        bits = [f"{n} cards"]
+        bits = [f"{n} card" + ("" if n == 1 else "s")]
         if not is_michigan(obs):
             if obs.down[s]:
                 bits.append("down")
