@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the JSON
+
 
 def _summary(xs: list[float]) -> dict:
     xs = sorted(xs)
