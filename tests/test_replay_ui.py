@@ -360,3 +360,30 @@ def test_a_record_with_only_a_header(app, tmp_path):
         sc.press_button(b)
         frame(app)
     assert "no deal" in sc.msg
+
+
+def test_one_presenter_and_the_live_tables_drawing(app, monkeypatch):
+    """The viewer draws through the live table's code: the table scene's ``present`` and
+    its ``draw`` (no second renderer)."""
+    from table_app.ui.scenes import table as table_mod
+    from table_app.ui.scenes.replay import ReplayScene
+    from table_app.ui.scenes.table import TableScene
+    calls = {"present": 0, "draw": 0}
+    real_present, real_draw = table_mod.present, TableScene.draw
+
+    def present(*a, **k):
+        calls["present"] += 1
+        return real_present(*a, **k)
+
+    def draw(self, surf):
+        calls["draw"] += 1
+        return real_draw(self, surf)
+    monkeypatch.setattr(table_mod, "present", present)
+    monkeypatch.setattr(TableScene, "draw", draw)
+    sc = viewer(app, RECORDS / "contract_call_layoff_swap.jsonl")
+    assert isinstance(sc, ReplayScene) and isinstance(sc, TableScene)
+    sc.press_button("fwd")
+    frame(app)
+    assert calls["present"] >= 2 and calls["draw"] >= 1
+    for name in ("_draw_banner", "_card_img", "_spawn", "_sink"):
+        assert name not in ReplayScene.__dict__
