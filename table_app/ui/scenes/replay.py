@@ -725,6 +725,7 @@ class ReplayScene(TableScene):
         cur = m.pos - 1
         vis = self.visible_rows()
         viewer = self.viewer
+        hover = ""
         for k in range(self.list_top, min(len(rows), self.list_top + vis)):
             i = rows[k]
             ry = y + (k - self.list_top) * ROW_H
@@ -750,9 +751,24 @@ class ReplayScene(TableScene):
             elif kind in ("note", "chance"):
                 col = (190, 205, 195) if i <= cur else DIM
             line = m.text(i, viewer)
-            _blit_clipped(surf, text.render(line, 13, col, bold=bold), (x + 4, ry + 2), w - 8)
+            img = text.render(line, 13, col, bold=bold)
+            _blit_clipped(surf, img, (x + 4, ry + 2), w - 8)
+            if img.get_width() > w - 8 and rr.collidepoint(self._mouse()):
+                hover = line
+        if hover:
+            # a line too long for the list: the whole of it beside the list, over the table
+            tip = text.plate(hover, 14, (245, 245, 235), (0, 0, 0, 220), pad=8)
+            ty = min(max(0, self._mouse()[1] - tip.get_height() // 2), surf.get_height() - tip.get_height())
+            surf.blit(tip, (max(0, x - 8 - tip.get_width()), ty))
         if not rows:
             surf.blit(text.render("The record has no events", 13, DIM), (x + 4, y + 2))
+
+    @staticmethod
+    def _mouse():
+        try:
+            return pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        except pygame.error:
+            return (-1, -1)
 
     def _draw_scores(self, surf, x, y, w) -> int:
         m = self.model
