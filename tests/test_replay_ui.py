@@ -387,3 +387,30 @@ def test_one_presenter_and_the_live_tables_drawing(app, monkeypatch):
     assert calls["present"] >= 2 and calls["draw"] >= 1
     for name in ("_draw_banner", "_card_img", "_spawn", "_sink"):
         assert name not in ReplayScene.__dict__
+
+
+def test_animated_steps_and_the_mouse_wheel(tmp_path, monkeypatch):
+    """With animations on, forward steps glide the cards of the event shown, and the
+    wheel scrolls the event list."""
+    from table_app.ui.app import App
+    from table_app.ui.scenes.replay import open_replay
+    a = App((1280, 800), headless=True, instant=False)
+    try:
+        sc = open_replay(RECORDS / "may_i_buys_and_layoff.jsonl")
+        a.push(sc)
+        a.step(0.02)
+        moved = False
+        for _ in range(12):
+            sc.press_button("fwd")
+            a.step(0.02)
+            moved = moved or sc.layer.moving()
+            for _ in range(30):
+                a.step(0.05)
+        assert moved and not sc.layer.moving()
+        assert sc.model.pos == sc.model.deals()[0][0] + 12
+        top = sc.list_top
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: sc.list_rect.center)  # no mouse here
+        sc.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": -1}))
+        assert sc.list_top == top + 3 or sc.list_top == max(0, len(sc.list_rows()) - sc.visible_rows())
+    finally:
+        a.stack.clear()

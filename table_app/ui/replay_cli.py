@@ -39,6 +39,9 @@ def _replay(args, *, app=None) -> int:
     scene = open_replay(args.file, seat=args.seat)
     if isinstance(scene, NotARecordScene):
         print(f"table-app replay: {scene.message}", file=sys.stderr)
+    elif args.seat is not None and scene.open_hands:
+        print(f"table-app replay: the record has no seat {args.seat} "
+              f"(seats 0 to {scene.model.num_players - 1}); showing all hands", file=sys.stderr)
     app.push(scene)
     if not own:
         return 0
