@@ -343,7 +343,8 @@ class ReplayModel:
             return f"The stock is refilled from the discard pile ({len(ev.order)} cards)"
         if t == "deal_end":
             if self.michigan:
-                bal = ", ".join(f"{self._who(s)} {chips_text(b)}" for s, b in enumerate(st1.balances))
+                res = st1.results[-1].balances if st1.results else st1.balances  # before MG-11's share
+                bal = ", ".join(f"{self._who(s)} {chips_text(b)}" for s, b in enumerate(res))
                 return f"Deal {ev.round} ends: {self._who(ev.winner)} {_v(self._who(ev.winner), 'goes')} out · chips: {bal}"
             r = st1.results[-1] if st1.results else None
             sc = ", ".join(f"{self._who(s)} {x}" for s, x in enumerate(r.scores)) if r else ""
@@ -477,7 +478,6 @@ class ReplayModel:
 def catch_up(eng) -> list:
     """Play what live play would have played at once at this point (Michigan's forced
     follows, a finished deal's ``deal_end`` and ``game_end``).  Returns the events."""
-    from ..engine.engine import Engine  # noqa: F401 - the engine's API only
     out = []
     rules = eng.rules
     for _ in range(10_000):

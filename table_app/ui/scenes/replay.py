@@ -28,7 +28,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 
 from ...core.errors import RecordError
 from ...variants import VARIANTS
-from ..replay_model import ReplayModel, catch_up, chips_text
+from ..replay_model import ReplayModel, catch_up
 from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table import text
@@ -967,5 +967,4 @@ def _wrap_pretty(s: str, size: int, width: int) -> list[str]:
     return lines
 
 
-__all__ = ["ReplayScene", "ReplaySession", "NotARecordScene", "PlayOnDialog", "open_replay",
-           "chips_text"]
+__all__ = ["ReplayScene", "ReplaySession", "NotARecordScene", "PlayOnDialog", "open_replay"]
