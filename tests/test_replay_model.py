@@ -171,7 +171,7 @@ def test_a_record_that_breaks_a_rule_stops_at_the_bad_event():
     assert m2.problem.rule == "CF-15" and m2.problem.line == 5
     m4 = ReplayModel.open(RECORDS / "michigan_session_end.jsonl")
     assert m4.text(m4.end - 2) == "Deal 3 ends: C goes out · chips: A -30, B -1, C +19"
-    assert m4.text(m4.end - 1) == "Game over: C wins"
+    assert m4.text(m4.end - 1) == "Game over: C wins · chips: A -26, B +3, C +23"
     m3 = ReplayModel.open(RECORDS / "mexican_event_after_end.jsonl")
     assert m3.problem.line == 7 and m3.game_over()
 

@@ -354,7 +354,12 @@ class ReplayModel:
         if t == "game_end":
             ws = [self._who(w) for w in ev.winners]
             word = _v(ws[0], "wins") if len(ws) == 1 else "share the win"
-            return f"Game over: {' and '.join(ws)} {word}"
+            tot = ""
+            if ev.totals and len(ev.totals) == self.num_players:
+                fmt = chips_text if self.michigan else str
+                tot = " · " + ("chips" if self.michigan else "totals") + ": " + ", ".join(
+                    f"{self._who(s)} {fmt(x)}" for s, x in enumerate(ev.totals))
+            return f"Game over: {' and '.join(ws)} {word}{tot}"
         if self.michigan:
             return self._describe_michigan(ev, st0, st1, who)
         word = "calls" if self.variant == "contract" else "buys"
