@@ -474,7 +474,7 @@ class ReplayModel:
                 players.append({"name": name, "kind": "human"})
             else:
                 players.append({"name": name, "kind": "ai", "level": s.get("level") or "normal"})
-        src = {"file": str(self.path) if self.path is not None else None, "event": pos}
+        src = {"file": os.path.abspath(self.path) if self.path is not None else None, "event": pos}
         header = make_header(self.variant, players, dict(self.header.get("options") or {}),
                              seed=seed, source=src, practice=True)
         return eng, header, pos
