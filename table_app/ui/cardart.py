@@ -201,6 +201,10 @@ def _star(cx, cy, r_out, r_in, n=5, rot=-math.pi / 2):
 _FONTS: dict[int, pygame.font.Font] = {}
 
 
+# fonts die with pygame.quit(); a later init makes new ones (a second App, the tests)
+pygame.register_quit(_FONTS.clear)
+
+
 def _font(size: int) -> pygame.font.Font:
     size = max(6, int(size))
     f = _FONTS.get(size)
