@@ -504,27 +504,32 @@ class ContractFamilyRules:
                            discarders=st.discarders[-keep:], last="The stock is refilled from the discard pile")
         p = a.player
         if t == "draw":
+            hands = st.hands
             if a.source == "discard":
                 c = st.discard[-1]
-                return _latch(self._set_hand(
-                    replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
-                            phase="play", known=_tup_set(st.known, p, st.known[p] + (c,)),
-                            last=f"takes {face_pretty(c >> 3)}"), p, st.hands[p] + (c,)))
+                disc = st.discard[:-1]
+                return replace(st, discard=disc, discarders=st.discarders[:-1], phase="play",
+                               known=_tup_set(st.known, p, st.known[p] + (c,)),
+                               hands=hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
+                               locked=st.locked or (not st.stock and len(disc) <= 1),
+                               last=f"takes {face_pretty(c >> 3)}")
             c = st.stock[-1]
-            return _latch(self._set_hand(replace(st, stock=st.stock[:-1], phase="play",
-                                                 last="draws from the stock"),
-                                         p, st.hands[p] + (c,)))
+            stock = st.stock[:-1]
+            return replace(st, stock=stock, phase="play",
+                           hands=hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
+                           locked=st.locked or (not stock and len(st.discard) <= 1),
+                           last="draws from the stock")
         if t == "pass_upcard":
             q = self._window(st, st.current, st.discarders[-1], -1)
-            st2 = replace(st, prev_buyer=-1, last=f"passes {face_pretty(st.discard[-1] >> 3)}")
+            last = f"passes {face_pretty(st.discard[-1] >> 3)}"
             if q:
-                return replace(st2, phase="buy", queue=q)
-            return self._to_stock(st2)
+                return replace(st, phase="buy", queue=q, prev_buyer=-1, last=last)
+            return self._to_stock(replace(st, last=last))
         if t == "pass_buy":
             q = st.queue[1:]
             if q:
                 return replace(st, queue=q)
-            return self._to_stock(replace(st, queue=()))
+            return self._to_stock(st)
         if t == "buy":
             up = st.discard[-1]
             pen = st.stock[-1]
@@ -570,20 +575,27 @@ class ContractFamilyRules:
                           last=f"swaps {face_pretty(a.card)} for a wild")
             return self._set_hand(st2, p, hand)
         if t == "discard":
-            c = _pick(st.hands[p], a.card)
-            hand = _remove(st.hands[p], (c,))
-            st2 = replace(st, discard=st.discard + (c,), discarders=st.discarders + (p,),
-                          known=_tup_set(st.known, p, _remove(st.known[p], (c,))),
-                          last=f"discards {face_pretty(a.card)}")
-            st2 = self._set_hand(st2, p, hand)
+            h = st.hands[p]
+            c = _pick(h, a.card)
+            i = h.index(c)
+            hand = h[:i] + h[i + 1:]
+            kn = st.known[p]
+            known = st.known if c not in kn else _tup_set(st.known, p, _remove(kn, (c,)))
+            hands = st.hands[:p] + (hand,) + st.hands[p + 1:]
+            last = f"discards {face_pretty(a.card)}"
             if not hand:
-                return self._end_deal(st2, p)
+                return self._end_deal(replace(st, discard=st.discard + (c,), hands=hands,
+                                              discarders=st.discarders + (p,), known=known,
+                                              last=last), p)
             quiet = (0 if st.melded_now else st.quiet + 1) if st.locked else 0
             if quiet >= st.n:
-                return self._end_deal(replace(st2, quiet=quiet), None)
-            nxt = (p + 1) % st.n
-            return replace(st2, phase="draw", current=nxt, went_down_now=False,
-                           melded_now=False, quiet=quiet, prev_buyer=-1)
+                return self._end_deal(replace(st, discard=st.discard + (c,), hands=hands,
+                                              discarders=st.discarders + (p,), known=known,
+                                              quiet=quiet, last=last), None)
+            return replace(st, discard=st.discard + (c,), discarders=st.discarders + (p,),
+                           hands=hands, known=known, last=last, phase="draw",
+                           current=(p + 1) % st.n, went_down_now=False, melded_now=False,
+                           quiet=quiet, prev_buyer=-1)
         raise ValueError(f"cannot apply {t}")
 
     def _set_hand(self, st: CFState, p: int, hand: tuple[int, ...]) -> CFState:
