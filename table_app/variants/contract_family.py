@@ -30,8 +30,8 @@ from typing import Sequence
 
 from ..core.actions import (Buy, Deal, DealEnd, Discard, Draw, GameEnd, GoDown, LayOff,
                             MeldDecl, PassBuy, PassUpcard, Restock, Swap)
-from ..core.cards import (FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, deck_faces, face_pretty,
-                          faces_to_cards)
+from ..core.cards import (FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, deck_faces,
+                          face_pretty, faces_to_cards, make_face)
 from ..core.errors import IllegalActionError, RecordError
 from ..core.melds import Meld, build_meld, can_be_wild, is_wild, layoff_result, layoff_roles, swap_index
 from .specs import SPECS, VariantSpec, contract_text
@@ -778,10 +778,17 @@ class ContractFamilyRules:
         out.extend(Discard(p, f) for f in faces_d)
         # lay-offs and swaps
         if st.down[p] and (self.spec.layoff_same_turn or not st.went_down_now) and len(hand) > 1:
+            fset = set(faces)
+            wilds = [f for f in faces if can_be_wild(f, wr)]
             for i, m in enumerate(st.melds):
-                for f in faces:
-                    for role in layoff_roles(m, f, wr):
-                        out.append(LayOff(p, i, f, role))
+                for f in _fitting_naturals(m):
+                    if f in fset:
+                        out.append(LayOff(p, i, f, None))
+                if wilds:
+                    roles = layoff_roles(m, JOKER, wr)
+                    for f in wilds:
+                        for role in roles:
+                            out.append(LayOff(p, i, f, role))
             if self.spec.swap:
                 for i, m in enumerate(st.melds):
                     if m.kind == "run":
@@ -876,6 +883,22 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
 
 
 _ZEROS = [0] * 8
+
+
+def _fitting_naturals(m: Meld) -> tuple[int, ...]:
+    """The faces that extend meld ``m`` as natural cards (CF-8): a set's rank in any
+    suit; a run's next card at either end (an ace below a 2 or above a K)."""
+    if m.kind == "set":
+        return _SET_FACES[m.rank]
+    out = []
+    if m.rank > 1:
+        out.append(make_face(m.rank - 1, m.suit))
+    if m.high < 14:
+        out.append(make_face(m.high + 1, m.suit))
+    return tuple(out)
+
+
+_SET_FACES = {r: tuple(make_face(r, s) for s in range(4)) for r in range(2, 15)}
 
 
 def _latch(st: CFState) -> CFState:
