@@ -198,7 +198,7 @@ class App:
             first = None
             if not self.busy() and not self.headless:
                 # nothing moves: sleep until an event (or a slow tick for widget timers)
-                ev = pygame.event.wait(250)
+                ev = pygame.event.wait(1000)
                 if ev.type != pygame.NOEVENT:
                     first = [ev]
             self.step(first=first)

@@ -983,7 +983,7 @@ class TableScene(Scene):
                 return "Drawing from the stock…"
             return "Your turn: drag the upcard or the stock to your hand"
         if ph == "buy":
-            word = "Call" if s.variant == "contract" else "May I?"
+            word = "Call it?" if s.variant == "contract" else "May I?"
             return f"{word} Take the upcard and a penalty card, or pass"
         if ph == "play":
             return "Your turn: meld, lay off, then drag a card to the discard pile"
