@@ -295,3 +295,26 @@ def test_the_role_chooser_declares_the_wild_the_player_picks():
     assert isinstance(gd, GoDown)
     run = next(m for m in gd.melds if m.kind == "run")
     assert parse_face("4C") in run.roles
+
+
+def test_rules_open_from_the_picker_and_the_table_menu():
+    pytest.importorskip("table_app.ui.scenes.rules")
+    from table_app.ui.app import App
+    from table_app.ui.scenes.picker import PickerScene
+    from table_app.ui.scenes.rules import RulesScene
+    app = App((1280, 800), headless=True, instant=True)
+    p = PickerScene()
+    app.push(p)
+    step(app, 1)
+    p.press("v_michigan")
+    _click(app, p.named["rules"].rect.center)
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.variant == "michigan"
+    app.pop()
+    s = p.start(autosave=False)
+    table = app.stack.top
+    table.press_button("menu")
+    step(app, 2)
+    b = next(w for w in app.stack.top.widgets if getattr(w, "name", "") == "rules")
+    _click(app, b.rect.center)
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.variant == "michigan"
+    s.close()

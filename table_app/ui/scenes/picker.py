@@ -163,8 +163,8 @@ class PickerScene(Scene):
             self.add(rd)
         # the bottom row
         by = H - 80
-        bw = 150
-        n_b = 5
+        bw = 140
+        n_b = 6
         bx = (W - (n_b * bw + (n_b - 1) * 12)) // 2
         self._button("start", (bx, by, bw, 46), "Start", "@primary")
         res = self._button("resume", (bx + (bw + 12), by, bw, 46), "Resume", "@picker_button",
@@ -173,7 +173,9 @@ class PickerScene(Scene):
             res.disable()
         self._button("replays", (bx + 2 * (bw + 12), by, bw, 46), "Replays")
         self._button("settings", (bx + 3 * (bw + 12), by, bw, 46), "Settings")
-        self._button("quit", (bx + 4 * (bw + 12), by, bw, 46), "Quit")
+        self._button("rules", (bx + 4 * (bw + 12), by, bw, 46), "Rules",
+                     tip="The rules of the chosen game")
+        self._button("quit", (bx + 5 * (bw + 12), by, bw, 46), "Quit")
 
     def _resume_tip(self):
         u = self.unfinished
@@ -238,6 +240,12 @@ class PickerScene(Scene):
         elif name == "settings":
             from .settings import SettingsScene
             self.app.push(SettingsScene())
+        elif name == "rules":
+            try:
+                from .rules import RulesScene
+            except ImportError:
+                return
+            self.app.push(RulesScene(variant=self.variant))
         elif name == "quit":
             self.app.quit()
 

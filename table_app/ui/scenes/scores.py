@@ -229,7 +229,7 @@ class ResultsScene(Overlay):
 
 
 class TableMenu(Overlay):
-    panel_size = (380, 300)
+    panel_size = (380, 350)
 
     def __init__(self, table) -> None:
         super().__init__()
@@ -239,6 +239,7 @@ class TableMenu(Overlay):
         p = self.panel()
         y = p.y + 64
         for name, label in (("resume", "Back to the table"), ("scores", "Score sheet"),
+                            ("rules", "Rules of this game"),
                             ("picker", "Leave to the picker"), ("quit", "Quit")):
             self.button(name, (p.x + 40, y, p.w - 80, 40), label)
             y += 50
@@ -249,6 +250,13 @@ class TableMenu(Overlay):
         elif name == "scores":
             self.app.pop()
             self.app.push(ScoreSheet(self.table.session, between=False))
+        elif name == "rules":
+            self.app.pop()
+            try:
+                from .rules import RulesScene
+            except ImportError:
+                return
+            self.app.push(RulesScene(variant=self.table.session.variant))
         elif name == "picker":
             self.table.session.close()
             self.app.stack.clear()
