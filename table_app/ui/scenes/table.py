@@ -192,7 +192,9 @@ class TableScene(Scene):
         sp = self.layer.speed
         if instant or self.instant:
             self.layer.speed = 0.0
-        self.layer.apply(self.view.placements, self._spawn, self._sink, slow=slow)
+        dealing = getattr(self.cur_event, "type", "") == "deal"
+        self.layer.apply(self.view.placements, self._spawn, self._sink, slow=slow,
+                         delay_of=self._deal_delay if dealing else None)
         self.layer.speed = sp
         self._update_buttons()
 
@@ -223,6 +225,21 @@ class TableScene(Scene):
             if rs:
                 d = rs[self.stage_pick[gi] % len(rs)]
                 self.ui.roles.update(roles_by_card(g, d))
+
+    def _deal_delay(self, p) -> float:
+        """Dealing: one card at a time round the table from the dealer's left (the upcard
+        and the stock last)."""
+        n = self.session.num_players
+        dealer = getattr(self.cur_event, "dealer", 0)
+        step = 0.022
+        if p.group == "hand":
+            i = self.ui.hand_order.index(p.key) if p.key in self.ui.hand_order else 0
+            seat = self.human
+        elif isinstance(p.key, tuple) and p.key[0] == "opp":
+            seat, i = p.key[1], p.key[2]
+        else:
+            return step * n * 14
+        return step * (i * n + (seat - dealer - 1) % n)
 
     def _actor(self):
         ev = self.cur_event
@@ -879,6 +896,8 @@ class TableScene(Scene):
         large = bool(getattr(st, "large_index", False))
         back = getattr(st, "card_back", "blue")
         for s in self.layer.ordered():
+            if s.t < 0:
+                continue  # still in the deck, waiting to be dealt
             w = int(round(s.tw))
             img = self._card_img(s.face, w, four, large, back)
             r = s.rect()

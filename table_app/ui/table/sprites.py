@@ -119,7 +119,7 @@ class CardSprite:
     def moving(self) -> bool:
         return self.t < self.dur
 
-    def glide(self, tx: float, ty: float, tw: float, dur: float) -> None:
+    def glide(self, tx: float, ty: float, tw: float, dur: float, delay: float = 0.0) -> None:
         if (tx, ty, tw) == (self.tx, self.ty, self.tw) and not self.dragging and self.moving():
             return
         self.sx, self.sy, self.sw = self.x, self.y, self.w
@@ -129,12 +129,14 @@ class CardSprite:
             self.x, self.y, self.w = tx, ty, tw
             self.t = self.dur = 0.0
         else:
-            self.t, self.dur = 0.0, dur
+            self.t, self.dur = -max(0.0, delay), dur   # t < 0: waiting its turn (a deal)
 
     def update(self, dt: float) -> None:
         if self.dragging or self.t >= self.dur:
             return
         self.t = min(self.dur, self.t + dt)
+        if self.t <= 0:
+            return
         u = self.t / self.dur
         e = 1 - (1 - u) ** 3  # ease-out cubic
         self.x = self.sx + (self.tx - self.sx) * e
@@ -151,11 +153,15 @@ class SpriteLayer:
         self.base = 0.32       # seconds for a normal glide
 
     def apply(self, placements: list[Placement], spawn: Callable[[Placement], tuple[float, float]],
-              sink: Callable[[CardSprite], tuple[float, float] | None], slow: float = 1.0) -> None:
-        """Give every sprite its new target; new cards appear at ``spawn(p)`` and glide in;
-        cards no longer placed glide to ``sink(sprite)`` (or vanish when it is ``None``)."""
+              sink: Callable[[CardSprite], tuple[float, float] | None], slow: float = 1.0,
+              stagger: float = 0.0,
+              delay_of: Callable[[Placement], float] | None = None) -> None:
+        """Give every sprite its new target; new cards appear at ``spawn(p)`` and glide in
+        (each ``stagger`` seconds after the one before: dealing); cards no longer placed
+        glide to ``sink(sprite)`` (or vanish when it is ``None``)."""
         seen = set()
         dur = self.base * self.speed * slow
+        n_new = 0
         for p in placements:
             seen.add(p.key)
             s = self.sprites.get(p.key)
@@ -163,7 +169,10 @@ class SpriteLayer:
                 sx, sy = spawn(p)
                 s = CardSprite(p, sx, sy, p.w)
                 self.sprites[p.key] = s
-                s.glide(p.x, p.y, p.w, dur if (sx, sy) != (p.x, p.y) else 0)
+                d = delay_of(p) if delay_of is not None else n_new * stagger
+                s.glide(p.x, p.y, p.w, dur if (sx, sy) != (p.x, p.y) else 0,
+                        delay=d * self.speed)
+                n_new += 1
             else:
                 s.dying = False
                 s.face, s.z, s.group, s.dim, s.lift = p.face, p.z, p.group, p.dim, p.lift
