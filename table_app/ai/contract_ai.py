@@ -170,6 +170,11 @@ class NormalContract(BasePlayer):
             ok = d1 <= 1
         elif d1 == 0:
             ok = True
+        elif self.variant == "may_i":
+            # May I?'s buys are cheap (any number, MI-7): any real help is worth it while
+            # the hand is not huge (paired self-play: 19 points a game better than the
+            # stricter rule below)
+            ok = len(hand) <= hs + 6 and not (opp_down and d1 > 1)
         else:
             ok = len(hand) <= hs + 3 and (d1 <= 2 or gain >= 2) and not (opp_down and d1 > 1)
         if ok:
