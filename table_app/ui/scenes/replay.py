@@ -33,7 +33,7 @@ from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table import text
 from ..table.presenter import fan_positions, is_michigan
-from .table import TableScene
+from .table import TableScene, _able
 
 SPEEDS = (("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("8×", 8.0))
 STEP_S = 0.8          # seconds per event at 1×
@@ -931,15 +931,6 @@ def _pretty(card: int) -> str:
     return face_pretty(card >> 3)
 
 
-def _able(b, on: bool) -> None:
-    if b is None:
-        return
-    if on and not b.is_enabled:
-        b.enable()
-    elif not on and b.is_enabled:
-        b.disable()
-
-
 def _fill(surf, r: pygame.Rect, rgba) -> None:
     s = pygame.Surface(r.size, pygame.SRCALPHA)
     pygame.draw.rect(s, rgba, s.get_rect(), border_radius=3)
@@ -954,17 +945,7 @@ def _blit_clipped(surf, img, pos, width) -> None:
 
 
 def _wrap_pretty(s: str, size: int, width: int) -> list[str]:
-    words, lines, cur = s.split(), [], ""
-    for w in words:
-        t = (cur + " " + w).strip()
-        if text.render(t, size).get_width() <= width or not cur:
-            cur = t
-        else:
-            lines.append(cur)
-            cur = w
-    if cur:
-        lines.append(cur)
-    return lines
+    return text.wrap(s, size, width, measure=lambda t, sz: text.render(t, sz).get_width())
 
 
 __all__ = ["ReplayScene", "ReplaySession", "NotARecordScene", "PlayOnDialog", "open_replay"]

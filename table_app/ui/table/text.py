@@ -107,12 +107,19 @@ def plate(text: str, size: int, color=(245, 245, 235), bg=(0, 0, 0, 120), pad: i
     return out
 
 
-def wrap(text: str, size: int, width: int) -> list[str]:
-    f = font(size)
+def wrap(text: str, size: int, width: int, measure=None) -> list[str]:
+    """``text`` in lines no wider than ``width`` px at ``size`` px; ``measure(line, size)``
+    gives a line's width (default: the plain font's; the replay list passes the width of
+    the line as ``render`` draws it, suit pips included)."""
+    if measure is None:
+        f = font(size)
+
+        def measure(t, _size):
+            return f.size(t)[0]
     words, lines, cur = text.split(), [], ""
     for w in words:
         t = (cur + " " + w).strip()
-        if f.size(t)[0] <= width or not cur:
+        if measure(t, size) <= width or not cur:
             cur = t
         else:
             lines.append(cur)
