@@ -117,6 +117,12 @@ class Observation:
         can_draw_stock: the active player may (now or after the window) draw from the stock.
         went_down_now: the active player went down this turn.
         last: a short text of the last thing that happened.
+        upcard_by: the seat that discarded the upcard (``-1``: the deal's first upcard,
+            or no upcard).
+        buy_queue: in a buying window, the seats still to be asked, in order (MI-5, MI-6).
+        stock_due: the active player has declared for the stock (passed the upcard) and
+            draws from it once the window is over.
+        locked: the CF-14 latch is closed (no stock draws or passes for the rest of the deal).
     """
     variant: str
     seat: int
@@ -142,6 +148,10 @@ class Observation:
     current: int
     went_down_now: bool
     last: str
+    upcard_by: int = -1
+    buy_queue: tuple[int, ...] = ()
+    stock_due: bool = False
+    locked: bool = False
 
 
 def _remove(hand: tuple[int, ...], cards) -> tuple[int, ...]:
@@ -733,7 +743,9 @@ class ContractFamilyRules:
             contract_text=self.req_text(rnd) if rnd else "",
             wild_ranks=self.wild_ranks(rnd), known=st.known, results=st.results,
             totals=self.totals(st), buy_card=st.discard[-1] if st.phase == "buy" else None,
-            current=st.current, went_down_now=st.went_down_now, last=st.last)
+            current=st.current, went_down_now=st.went_down_now, last=st.last,
+            upcard_by=st.discarders[-1] if st.discarders else -1, buy_queue=st.queue,
+            stock_due=st.phase in ("buy", "stock"), locked=st.locked)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, st: CFState) -> list:
