@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from ..i18n import _, set_language
 from .scene import Scene, SceneStack
 
 FPS = 60
@@ -24,14 +25,19 @@ MIN_SIZE = (960, 600)
 TITLE = "table-app"
 
 
-def load_prefs():
-    """The settings from storage (or defaults when storage can't be used)."""
+def load_prefs(messages: list | None = None):
+    """The settings from storage (or defaults when storage can't be used).  A bad file
+    gives the defaults; what was wrong is appended to ``messages``."""
     try:
         from ..storage.settings import load_settings
-        s, _msgs = load_settings()
+        s, msgs = load_settings()
+        if messages is not None:
+            messages.extend(msgs)
         return s
-    except Exception:  # noqa: BLE001 - storage is optional for the window
+    except Exception as e:  # noqa: BLE001 - storage is optional for the window
         from ..storage.settings import Settings
+        if messages is not None:
+            messages.append(f"settings: {e}")
         return Settings()
 
 
@@ -59,11 +65,15 @@ class App:
             os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", TITLE)
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.init()
-        self.settings = settings if settings is not None else load_prefs()
+        #: what loading the settings reported (a bad file moved aside, a bad value)
+        self.messages: list[str] = []
+        self.settings = settings if settings is not None else load_prefs(self.messages)
+        self.language = set_language(getattr(self.settings, "language", "system"))
         if size is None:
             size = tuple(self.settings.window_size) if self.settings else (1280, 800)
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.headless = headless
+        self._instant_arg = bool(instant)
         self.instant = instant or bool(getattr(self.settings, "skip_animations", False))
         pygame.display.set_caption(TITLE, TITLE)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -105,12 +115,57 @@ class App:
         except Exception:  # noqa: BLE001 - sound never stops the game
             pass
 
-    def update_settings(self, **changes) -> None:
+    def update_settings(self, **changes) -> bool:
+        """Change settings: validated, applied at once, saved.  Returns whether the
+        changes were valid (an invalid change changes nothing).
+
+        Applied here: the language (every scene re-labelled), sound on/off and the
+        volume, skip animations (``self.instant``).  Scenes that want to know define
+        ``settings_changed(keys)``; the others read ``app.settings`` when they need it.
+        """
+        old = self.settings
         try:
             self.settings = self.settings.replace(**changes)
         except (ValueError, AttributeError):
-            return
+            return False
+        changed = {k for k in changes if getattr(old, k, None) != getattr(self.settings, k, None)}
         save_prefs(self.settings)
+        if changed:
+            self.apply_settings(changed)
+        return True
+
+    def apply_settings(self, changed: set) -> None:
+        st = self.settings
+        if "skip_animations" in changed:
+            self.instant = self._instant_arg or bool(st.skip_animations)
+        if self.sound is not None and changed & {"sound_on", "volume"}:
+            try:
+                self.sound.set_volume(float(st.volume))
+                self.sound.muted = not bool(st.sound_on)
+            except Exception:  # noqa: BLE001 - sound never stops the game
+                pass
+        if "language" in changed:
+            lang = set_language(st.language)
+            if lang != self.language:
+                self.language = lang
+                self.retranslate()
+        for s in list(self.stack.scenes):
+            hook = getattr(s, "settings_changed", None)
+            if hook is not None:
+                hook(set(changed))
+
+    def retranslate(self) -> None:
+        """The language changed: scenes with a ``retranslate()`` rebuild their texts; the
+        top scene without one is rebuilt as on a resize.  Covered scenes stay hidden."""
+        top = self.stack.top
+        for s in list(self.stack.scenes):
+            hook = getattr(s, "retranslate", None)
+            if hook is not None:
+                hook()
+            elif s is top:
+                s.resize(self.size)
+            if s is not top:
+                s.pause()
 
     # ------------------------------------------------------------------ scenes
     def push(self, scene: Scene) -> Scene:
@@ -218,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app = App()
     except pygame.error as e:
-        print(f"table-app: cannot open a window: {e}", file=sys.stderr)
+        print(_("table-app: cannot open a window: {error}").format(error=e), file=sys.stderr)
         return 2
     from .scenes.picker import PickerScene
     app.push(PickerScene())

@@ -1,79 +1,223 @@
-"""A small settings screen: the table's speeds, the buying countdown, auto-pass, sound
-and the 4-colour deck.  (The full settings screen with languages is issue 7.)"""
+"""The settings screen (pygame_gui): language, sound and volume, animation and computer
+players' speeds, skip animations, card size, 4-colour deck, large indices, card back,
+auto-pass buys and the buying countdown, confirm before going down.
+
+Every change goes through ``app.update_settings`` at once: validated, applied (the
+language re-labels every scene, the volume reaches the sound board) and saved.  The
+table reads the rest from ``app.settings`` when it draws or times something.
+
+Widgets (tests press them): ``btns[key]`` the on/off button of a yes/no setting,
+``choice_btns[(key, value)]`` the buttons of a setting with a few values,
+``volume_slider``, ``back_menu`` (the card back drop-down), ``back`` (the Back button).
+"""
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 
+from ...i18n import LANGUAGE_NAMES, _, pgettext, system_language
+from ...i18n import strings as S
 from ..scene import Scene
 from ..table import text
 
+#: yes/no settings (a toggle button each)
+TOGGLES = ("sound_on", "skip_animations", "four_color", "large_index", "auto_pass_buys",
+           "confirm_go_down")
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+COUNTDOWNS = (3.0, 5.0, 8.0, 12.0, 0.0)
+#: settings with a few values (a row of buttons each)
 CHOICES = {
-    "animation_speed": ("Animation speed", (0.5, 1.0, 2.0, 4.0)),
-    "ai_speed": ("Computer players' pace", (0.5, 1.0, 2.0, 4.0)),
-    "buy_countdown_s": ("May I? countdown (seconds)", (3.0, 5.0, 8.0, 12.0, 0.0)),
-    "auto_pass_buys": ("Pass buying windows automatically", (False, True)),
-    "skip_animations": ("Skip animations", (False, True)),
-    "sound_on": ("Sound", (True, False)),
-    "four_color": ("Four-colour deck", (False, True)),
-    "large_index": ("Large corner indices", (False, True)),
+    "language": ("en", "ru", "uk", "system"),
+    "animation_speed": SPEEDS,
+    "ai_speed": SPEEDS,
+    "card_size": ("small", "medium", "large"),
+    "buy_countdown_s": COUNTDOWNS,
 }
+#: the two columns, top to bottom
+LEFT = ("language", "sound_on", "volume", "animation_speed", "skip_animations", "ai_speed")
+RIGHT = ("card_size", "card_back", "four_color", "large_index", "auto_pass_buys",
+         "buy_countdown_s", "confirm_go_down")
 
 
-def _fmt(v) -> str:
-    if isinstance(v, bool):
-        return "on" if v else "off"
-    if isinstance(v, float):
-        return ("no countdown" if v == 0 else f"{v:g}")
-    return str(v)
+def back_styles() -> tuple[str, ...]:
+    try:
+        from ..cardart import BACK_STYLES
+        return tuple(BACK_STYLES)
+    except Exception:  # noqa: BLE001 - no card art: the one plain back
+        return ("blue",)
+
+
+def back_name(style: str) -> str:
+    names = {
+        # Translators: a colour of the card backs (a feminine adjective in ru/uk: рубашка)
+        "blue": pgettext("card back", "blue"),
+        "red": pgettext("card back", "red"),
+        "green": pgettext("card back", "green"),
+        "purple": pgettext("card back", "purple"),
+        "black": pgettext("card back", "black"),
+    }
+    return names.get(style, style)
+
+
+def setting_label(key: str) -> str:
+    if key in S.SETTING_NAMES:
+        return _(S.SETTING_NAMES[key])
+    return key
+
+
+def choice_label(key: str, value) -> str:
+    if key == "language":
+        return _("System") if value == "system" else LANGUAGE_NAMES[value]
+    if key in ("animation_speed", "ai_speed"):
+        return f"{value:g}×"
+    if key == "card_size":
+        return _(S.CARD_SIZES[value])
+    if key == "buy_countdown_s":
+        return _(S.OFF) if value == 0 else _("{n} s").format(n=f"{value:g}")
+    return str(value)
+
+
+def choice_tip(key: str, value) -> str | None:
+    if key == "language" and value == "system":
+        return _("The system's language: {name}").format(name=LANGUAGE_NAMES[system_language()])
+    if key in ("animation_speed", "ai_speed"):
+        return {0.5: _("Slow"), 1.0: _("Normal"), 2.0: _("Fast"), 4.0: _("Fastest")}.get(value)
+    if key == "buy_countdown_s" and value == 0:
+        return _(S.NO_COUNTDOWN)
+    return None
+
+
+def toggle_label(on: bool) -> str:
+    return _(S.ON) if on else _(S.OFF)
 
 
 class SettingsScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.btns: dict = {}
+        self.choice_btns: dict = {}
+        self.volume_slider = None
+        self.back_menu = None
+        self.back = None
+        self.labels: list = []          # (text, (x, y), width) drawn above the widgets
+        self.preview_at: pygame.Rect | None = None
         self._felt = None
 
     def startup(self) -> None:
         self.build()
 
+    # ------------------------------------------------------------------ layout
+    def geometry(self):
+        W, H = self.app.size
+        margin = 40
+        colw = min(520, (W - 3 * margin) // 2)
+        x0 = (W - (2 * colw + margin)) // 2
+        top = 100
+        avail = H - top - 90
+        row_h = max(50, min(74, avail // max(len(LEFT), len(RIGHT))))
+        return W, H, x0, colw, margin, top, row_h
+
     def build(self) -> None:
         self.clear_widgets()
-        self.btns = {}
-        W, H = self.app.size
-        y = 110
-        x = W // 2 - 60
-        for key, (label, _vals) in CHOICES.items():
-            v = getattr(self.app.settings, key, None)
-            b = self.add(UIButton(pygame.Rect(x, y, 220, 36), _fmt(v), self.app.manager,
-                                  object_id=ObjectID(object_id="#set_" + key)))
-            self.btns[key] = b
-            y += 48
-        self.back = self.add(UIButton(pygame.Rect(W // 2 - 90, H - 90, 180, 44), "Back",
-                                      self.app.manager, object_id=ObjectID(class_id="@primary")))
+        self.btns, self.choice_btns, self.labels = {}, {}, []
+        m = self.app.manager
+        W, H, x0, colw, margin, top, row_h = self.geometry()
+        wid_h = min(34, row_h - 24)
+        for col, keys in ((0, LEFT), (1, RIGHT)):
+            x = x0 + col * (colw + margin)
+            y = top
+            for key in keys:
+                self.labels.append((setting_label(key), (x, y), colw))
+                self._widget(key, pygame.Rect(x, y + 21, colw, wid_h), m)
+                y += row_h
+        self.back = self.add(UIButton(pygame.Rect(W // 2 - 90, H - 70, 180, 44), _(S.BACK), m,
+                                      object_id=ObjectID(class_id="@primary", object_id="#set_back")))
+        self.preview_at = pygame.Rect(x0 + 2 * colw + margin - 230, 12, 230, 84)
+        self.refresh()
+
+    def _widget(self, key: str, r: pygame.Rect, m) -> None:
+        st = self.app.settings
+        if key in TOGGLES:
+            b = UIButton(pygame.Rect(r.x, r.y, 140, r.h), toggle_label(bool(getattr(st, key))), m,
+                         object_id=ObjectID(object_id="#set_" + key))
+            self.btns[key] = self.add(b)
+        elif key in CHOICES:
+            vals = CHOICES[key]
+            gap = 6
+            bw = (r.w - gap * (len(vals) - 1)) // len(vals)
+            for i, v in enumerate(vals):
+                b = UIButton(pygame.Rect(r.x + i * (bw + gap), r.y, bw, r.h), choice_label(key, v), m,
+                             tool_tip_text=choice_tip(key, v),
+                             object_id=ObjectID(object_id=f"#set_{key}_{i}"))
+                self.choice_btns[(key, v)] = self.add(b)
+        elif key == "volume":
+            s = UIHorizontalSlider(pygame.Rect(r.x, r.y, r.w - 70, r.h),
+                                   int(round(float(st.volume) * 100)), (0, 100), m,
+                                   click_increment=5, object_id=ObjectID(object_id="#set_volume"))
+            self.volume_slider = self.add(s)
+        elif key == "card_back":
+            styles = back_styles()
+            cur = st.card_back if st.card_back in styles else styles[0]
+            opts = [(back_name(b), b) for b in styles]
+            dd = UIDropDownMenu(opts, (back_name(cur), cur), pygame.Rect(r.x, r.y, min(r.w, 260), r.h),
+                                m, object_id=ObjectID(object_id="#set_card_back"))
+            self.back_menu = self.add(dd)
+
+    def refresh(self) -> None:
+        """The widgets show the current settings (selected buttons, on/off texts)."""
+        st = self.app.settings
+        for key, b in self.btns.items():
+            on = bool(getattr(st, key))
+            b.set_text(toggle_label(on))
+            b.select() if on else b.unselect()
+        for (key, v), b in self.choice_btns.items():
+            cur = getattr(st, key)
+            b.select() if cur == v else b.unselect()
 
     def resize(self, size) -> None:
         self._felt = None
         self.build()
 
+    def retranslate(self) -> None:
+        self.build()
+
+    def settings_changed(self, keys) -> None:
+        if self.widgets:
+            self.refresh()
+
+    # ------------------------------------------------------------------ events
+    def set(self, key: str, value) -> bool:
+        """Change one setting (what every widget does)."""
+        ok = self.app.update_settings(**{key: value})
+        if ok and key in ("sound_on", "volume") and getattr(self.app.settings, "sound_on", False):
+            self.app.play_sound("place")  # hear the new volume
+        self.refresh()
+        return ok
+
     def handle_ui_event(self, event) -> bool:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return False
-        if event.ui_element is self.back:
-            self.app.pop()
-            return True
-        for key, b in self.btns.items():
-            if b is event.ui_element:
-                vals = CHOICES[key][1]
-                cur = getattr(self.app.settings, key, vals[0])
-                nxt = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else vals[0]
-                self.app.update_settings(**{key: nxt})
-                if key == "skip_animations":
-                    self.app.instant = bool(nxt)
-                b.set_text(_fmt(getattr(self.app.settings, key, nxt)))
+        el = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if el is self.back:
+                self.app.pop()
                 return True
+            for key, b in self.btns.items():
+                if b is el:
+                    self.set(key, not bool(getattr(self.app.settings, key)))
+                    return True
+            for (key, v), b in self.choice_btns.items():
+                if b is el:
+                    self.set(key, v)
+                    return True
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and el is self.volume_slider:
+            self.set("volume", max(0.0, min(1.0, float(event.value) / 100.0)))
+            return True
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and el is self.back_menu:
+            style = getattr(event, "selected_option_id", None) or event.text
+            if style in back_styles():
+                self.set("card_back", style)
+            return True
         return False
 
     def handle_event(self, event) -> bool:
@@ -82,14 +226,45 @@ class SettingsScene(Scene):
             return True
         return False
 
+    # ------------------------------------------------------------------ draw
     def draw(self, surf) -> None:
         W, H = surf.get_size()
         if self._felt is None or self._felt.get_size() != (W, H):
             self._felt = self.app.art.felt((W, H))
         surf.blit(self._felt, (0, 0))
-        surf.blit(text.render_shadowed("Settings", 32, (250, 236, 170), bold=True), (W // 2 - 300, 40))
-        y = 110
-        for key, (label, _vals) in CHOICES.items():
-            t = text.render_shadowed(label, 17, (235, 240, 230))
-            surf.blit(t, (W // 2 - 80 - t.get_width(), y + 8))
-            y += 48
+        _W, _H, x0, colw, margin, top, row_h = self.geometry()
+        surf.blit(text.render_shadowed(_(S.SETTINGS), 32, (250, 236, 170), bold=True), (x0, 34))
+        for label, (x, y), w in self.labels:
+            t = text.render_shadowed(label, 16, (235, 240, 230))
+            if t.get_width() > w:
+                t = pygame.transform.smoothscale(t, (w, max(1, int(t.get_height() * w / t.get_width()))))
+            surf.blit(t, (x, y))
+        if self.volume_slider is not None:
+            r = self.volume_slider.relative_rect
+            v = text.render_shadowed(f"{int(round(self.app.settings.volume * 100))}%", 16, (235, 240, 230))
+            surf.blit(v, (r.right + 10, r.centery - v.get_height() // 2))
+        self._draw_preview(surf)
+
+    def _draw_preview(self, surf) -> None:
+        """Three cards as the table draws them: the deck's colours, indices and back."""
+        if self.preview_at is None:
+            return
+        from ...core.cards import parse_face
+        st = self.app.settings
+        art = self.app.art
+        w = {"small": 44, "medium": 52, "large": 60}.get(st.card_size, 52)
+        r = self.preview_at
+        x = r.right - 3 * (w + 10)
+        for code in ("10D", "QC"):
+            try:
+                img = art.face(parse_face(code), w, four_color=st.four_color,
+                               large_index=st.large_index)
+            except Exception:  # noqa: BLE001 - a plain stand-in art
+                img = art.face(parse_face(code), w)
+            surf.blit(img, (x, r.y))
+            x += w + 10
+        try:
+            img = art.back(w, st.card_back)
+        except ValueError:
+            img = art.back(w)
+        surf.blit(img, (x, r.y))
