@@ -22,6 +22,7 @@ from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table import text
 from ..table.drag import DragController
+from ..table.keyboard import KeyboardMixin
 from ..table.meldhelp import readings, roles_by_card
 from ..table.presenter import UIState, is_michigan, present
 from ..table.session import GameSession
@@ -30,9 +31,12 @@ from ..table.sprites import SpriteLayer
 DRAGGABLE = ("hand", "stock", "upcard")
 GREEN = (110, 230, 130)
 GOLD = (255, 214, 80)
+FOCUS = (90, 225, 255)       # the keyboard focus outline
+HINT = (255, 120, 230)       # the hint's cards and target
+TOP_BUTTONS_W = 84 * 4 + 70 + 44   # menu, redo, undo, scores, hint, help
 
 
-class TableScene(Scene):
+class TableScene(KeyboardMixin, Scene):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
@@ -101,6 +105,9 @@ class TableScene(Scene):
         self._btn("redo", (W - 84 - 84, y, 78, bh), "Redo", "Redo (Ctrl+Y)")
         self._btn("undo", (W - 84 - 168, y, 78, bh), "Undo", "Undo back to your previous decision (Ctrl+Z)")
         self._btn("scores", (W - 84 - 252, y, 78, bh), "Scores", "The score sheet")
+        self._btn("hint", (W - 84 - 252 - 70, y, 64, bh), "Hint",
+                  "What the normal computer player would do now, and why (H)")
+        self._btn("help", (W - TOP_BUTTONS_W, y, 38, bh), "?", "Keyboard shortcuts (F1)")
         sd = L.side
         half = (sd.w - 6) // 2
         bh2 = max(28, min(34, (sd.h - 12) // 3))
@@ -284,6 +291,7 @@ class TableScene(Scene):
         mine = self.caught_up() and self.session.human_to_act()
         _able(b.get("undo"), eng.can_undo(self.human))
         _able(b.get("redo"), eng.can_redo())
+        _able(b.get("hint"), bool(mine))
         if self.session.michigan:
             return
         obs = self.obs
@@ -339,6 +347,11 @@ class TableScene(Scene):
             self.act(Buy(self.human))
         elif name == "pass_buy":
             self.act(PassBuy(self.human))
+        elif name == "hint":
+            self.show_hint()
+            self.refresh()
+        elif name == "help":
+            self.open_help()
         elif name == "scores":
             from .scores import ScoreSheet
             self.app.push(ScoreSheet(self.session, between=False))
@@ -449,11 +462,16 @@ class TableScene(Scene):
                 if self.dragger.drag is not None:
                     self.dragger.cancel(self.layer.sprites)
                     self.refresh()
+                elif self.ui.selected or self.chooser is not None:
+                    self.ui.selected.clear()   # put the picked-up cards back
+                    self.chooser = None
+                    self.refresh()
                 else:
                     self.press_button("menu")
                 return True
-            return False
+            return self.handle_key(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focus_shown = False   # the mouse is in use: no keyboard outline
             return self.mouse_down(event.pos)
         if event.type == pygame.MOUSEMOTION:
             if self.dragger.drag is not None:
@@ -915,6 +933,8 @@ class TableScene(Scene):
                 surf.blit(art.highlight(w, color=GREEN), r.topleft)
         for lab in v.labels:
             _label(surf, lab)
+        self._draw_hint(surf)
+        self._draw_focus(surf)
         self._draw_banner(surf)
         self._draw_buy(surf)
         self._draw_chooser(surf)
@@ -923,6 +943,44 @@ class TableScene(Scene):
             bg = (150, 24, 30, 225) if self.msg_bad else (0, 0, 0, 170)
             img = text.plate(self.msg, 17, col, bg, pad=10)
             surf.blit(img, img.get_rect(midbottom=(W // 2, self.L.stage.y - 8)))
+
+    def _draw_focus(self, surf) -> None:
+        """The keyboard focus: a bright outline round the focused card, pile, meld or
+        button (shown once the keyboard is used)."""
+        if not self.focus_shown or self.app.stack.top is not self:
+            return
+        r = self.focus_rect()
+        if r is None:
+            return
+        r = r.inflate(10, 10)
+        pygame.draw.rect(surf, (0, 0, 0), r.inflate(4, 4), 2, border_radius=12)
+        pygame.draw.rect(surf, FOCUS, r, 4, border_radius=10)
+        pygame.draw.rect(surf, (235, 255, 255), r.inflate(-6, -6), 1, border_radius=8)
+
+    def _draw_hint(self, surf) -> None:
+        """The hint: its cards outlined, its target lit."""
+        h = self.current_hint()
+        if h is None:
+            return
+        v = self.view
+        if h.zone is not None:
+            r = v.zones.get(h.zone)
+            if h.zone == "stock":
+                r = self.L.stock.inflate(12, 12)
+            elif h.zone == "discard":
+                r = self.L.discard.inflate(12, 12)
+            elif h.zone.startswith("meld:"):
+                mi = int(h.zone.split(":")[1])
+                r = v.melds[mi].inflate(8, 8) if mi in v.melds else None
+            if r is not None:
+                _glow(surf, r, HINT)
+        if h.button and h.button in self.buttons and self.buttons[h.button].visible:
+            _glow(surf, self.buttons[h.button].rect.inflate(10, 10), HINT)
+        for c in h.cards:
+            s = self.layer.sprites.get(c)
+            if s is not None and s.t >= 0:
+                r = s.rect().inflate(6, 6)
+                pygame.draw.rect(surf, HINT, r, 4, border_radius=8)
 
     def _card_img(self, face, w, four, large, back):
         """A card surface, converted for fast blits once a display exists (cached)."""
@@ -967,7 +1025,7 @@ class TableScene(Scene):
         x += img.get_width() + 24
         status = self._status()
         img = text.render(status, 16, (240, 240, 230))
-        room = W - 84 - 252 - 16 - x
+        room = W - TOP_BUTTONS_W - 12 - x
         if img.get_width() > room:
             img = text.render(status, 14, (240, 240, 230))
             cut = len(status)
@@ -993,6 +1051,9 @@ class TableScene(Scene):
             return "The game is over"
         if s.deal_due():
             return self.last_text
+        h = self.current_hint()
+        if h is not None:
+            return h.text()
         ph = s.human_to_act()
         if ph is None:
             seat = s.ai_to_act()
@@ -1129,10 +1190,10 @@ def _chip_stack(surf, x, y, n) -> None:
         pygame.draw.ellipse(surf, (255, 255, 255), (sx - 5, sy - 3, 10, 4), 1)
 
 
-def _glow(surf, r: pygame.Rect) -> None:
+def _glow(surf, r: pygame.Rect, color=(140, 255, 160)) -> None:
     s = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (110, 230, 130, 60), s.get_rect(), border_radius=10)
-    pygame.draw.rect(s, (140, 255, 160, 230), s.get_rect(), 3, border_radius=10)
+    pygame.draw.rect(s, (*color, 60), s.get_rect(), border_radius=10)
+    pygame.draw.rect(s, (*color, 230), s.get_rect(), 3, border_radius=10)
     surf.blit(s, r.topleft)
 
 

@@ -1,0 +1,158 @@
+"""The help overlay (F1 at the table): every keyboard shortcut of the table, in a
+pygame_gui ``UITextBox`` over the table, with a button to the rules of the game.
+
+``HelpScene(variant)``; Escape, F1 or Close pops it; "Rules of this game" replaces it with
+the rules screen (``RulesScene``).  ``SHORTCUTS`` is the list the README's table follows.
+"""
+from __future__ import annotations
+
+import html
+import warnings
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UITextBox
+
+from ..scene import Scene
+
+# (keys, what they do); a section starts with a ("", title) row
+SHORTCUTS: tuple[tuple[str, str], ...] = (
+    ("", "Moving around"),
+    ("Tab / Shift+Tab", "Move the focus between places: your hand, the stock, the discard pile, "
+                        "the meld area, the melds on the table, the buttons"),
+    ("Left / Right", "Move the focus within a place (cards, melds, buttons)"),
+    ("Up / Down", "Up: from your hand to the next place; Down: back to your hand"),
+    ("Space / Enter", "On a hand card: pick it up or put it back (several cards may be "
+                      "picked up). On a place: drop the picked-up cards there (the discard "
+                      "pile discards, a meld lays off, the meld area builds a meld), or take "
+                      "from it (the stock draws, the upcard is taken). On a button: press it"),
+    ("Esc", "Put the picked-up cards back; with none, open the menu"),
+    ("", "Actions"),
+    ("D", "Draw from the stock (passing the upcard first where the game lets others buy it)"),
+    ("U", "Take the upcard"),
+    ("M", "Put the picked-up cards in the meld area as a new meld"),
+    ("R", "Another role for the wild card in the focused meld being built"),
+    ("S", "Suggest: fill the meld area with the best going-down"),
+    ("G", "Go down with the melds in the meld area"),
+    ("C", "Clear the meld area (the cards go back to your hand)"),
+    ("B", "Buy (May I?) or call (Contract) the upcard when you are asked"),
+    ("P", "Pass the buy"),
+    ("H", "Hint: what the normal computer player would do now, and why"),
+    ("Ctrl+Z / Ctrl+Y", "Undo back to your previous decision / redo"),
+    ("F1", "This help (F1, Esc or Enter closes it; R opens the rules of the game)"),
+    ("", "Michigan"),
+    ("Left / Right", "Move over the cards you may lead (they are lifted)"),
+    ("Enter / Space", "Lead the focused card"),
+)
+
+
+def shortcuts_html() -> str:
+    out = []
+    for keys, what in SHORTCUTS:
+        if not keys:
+            out.append(("<br>" if out else "") + f"<font color='#F6E7A6' size=5><b>{html.escape(what)}</b></font><br>")
+            continue
+        out.append(f"<font color='#8FE6FF'><b>{html.escape(keys)}</b></font>  —  "
+                   f"{html.escape(what)}<br>")
+    return "".join(out)
+
+
+class HelpScene(Scene):
+    """The keyboard shortcuts over the table."""
+    transparent = True
+
+    def __init__(self, variant: str = "contract") -> None:
+        super().__init__()
+        self.variant = variant
+        self.box: UITextBox | None = None
+        self.btns: dict[str, UIButton] = {}
+
+    def panel(self) -> pygame.Rect:
+        W, H = self.app.size
+        w = min(820, W - 40)
+        h = min(640, H - 40)
+        return pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
+
+    def startup(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        self.clear_widgets()
+        m = self.app.manager
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "already loaded" is no news
+            try:
+                m.preload_fonts([{"name": "noto_sans", "point_size": px, "style": "bold"}
+                                 for px in (14, 18)])
+            except Exception:  # noqa: BLE001 - preloading only saves a warning
+                pass
+        p = self.panel()
+        pad = 16
+        top = p.y + 52
+        bh = 40
+        self.box = self.add(UITextBox(shortcuts_html(),
+                                      pygame.Rect(p.x + pad, top, p.w - 2 * pad, p.bottom - pad - bh - 10 - top),
+                                      m, object_id=ObjectID(object_id="#help_text")))
+        self.btns = {}
+        for i, (name, label, cls) in enumerate((("rules", "Rules of this game", "@table_button"),
+                                                 ("close", "Close", "@primary"))):
+            x = p.centerx - 200 + i * 220
+            b = self.add(UIButton(pygame.Rect(x, p.bottom - pad - bh, 180, bh), label, m,
+                                  object_id=ObjectID(class_id=cls, object_id="#help_" + name)))
+            self.btns[name] = b
+
+    def resize(self, size) -> None:
+        self.build()
+
+    def close(self) -> None:
+        if self.app is not None and self.app.stack.top is self:
+            self.app.pop()
+
+    def open_rules(self) -> None:
+        self.close()
+        try:
+            from .rules import RulesScene
+        except ImportError:
+            return
+        self.app.push(RulesScene(variant=self.variant))
+
+    def handle_ui_event(self, event) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if event.ui_element is self.btns.get("close"):
+            self.close()
+            return True
+        if event.ui_element is self.btns.get("rules"):
+            self.open_rules()
+            return True
+        return False
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.close()
+            elif event.key == pygame.K_r:
+                self.open_rules()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                sb = self.box.scroll_bar if self.box is not None else None
+                if sb is not None:
+                    step = {pygame.K_UP: -0.1, pygame.K_DOWN: 0.1, pygame.K_PAGEUP: -0.8,
+                            pygame.K_PAGEDOWN: 0.8}[event.key] * (sb.visible_percentage or 0)
+                    top = max(0.0, 1.0 - (sb.visible_percentage or 0))
+                    sb.set_scroll_from_start_percentage(min(top, max(0.0, sb.start_percentage + step)))
+        return True  # nothing reaches the table below
+
+    def draw(self, surf: pygame.Surface) -> None:
+        W, H = surf.get_size()
+        dim = pygame.Surface((W, H), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 140))
+        surf.blit(dim, (0, 0))
+        p = self.panel()
+        s = pygame.Surface(p.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (14, 44, 28, 248), s.get_rect(), border_radius=14)
+        pygame.draw.rect(s, (226, 182, 70), s.get_rect(), 2, border_radius=14)
+        surf.blit(s, p.topleft)
+        from ..table import text
+        t = text.render("Keyboard shortcuts", 24, (250, 236, 170), bold=True)
+        surf.blit(t, (p.x + 20, p.y + 14))

@@ -1,0 +1,118 @@
+"""The hint: what the *normal* computer player would do now in the human's seat, with its
+reason, and where that is on the table.
+
+``compute_hint(session, hand_order, upcard)`` asks a normal player (``table_app.ai``) on
+the human's own Observation and legal actions, exactly like a computer seat decides, and
+maps the answer to what the table lights up: the hand cards it uses (``cards``: card ids),
+the drop zone it targets (``zone``: ``"discard"``, ``"stock"``, ``"meld:2"``, ``"stage"``)
+and the button it would press (``button``).  A normal decision takes milliseconds, so the
+hint is computed on the main thread.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ...core.actions import Buy, Discard, Draw, GoDown, LayOff, Lead, PassBuy, PassUpcard, Swap
+
+
+@dataclass
+class Hint:
+    action: object
+    reason: str
+    cards: set = field(default_factory=set)     # card ids to outline (hand cards, the upcard)
+    zone: str | None = None                     # the drop zone to light
+    button: str | None = None                   # the button to light
+    generation: int = -1                        # the session generation it was computed for
+
+    def text(self) -> str:
+        return "Hint: " + (self.reason or _plain_action(self.action))
+
+
+_PLAYERS: dict = {}
+
+
+def hint_player(variant: str, options: dict | None = None):
+    """The normal computer player for ``variant`` (cached; a stand-in if the AI fails)."""
+    key = (variant, tuple(sorted((options or {}).items())))
+    p = _PLAYERS.get(key)
+    if p is None:
+        try:
+            from ...ai import make_player
+            p = make_player("normal", variant, options=options or None)
+        except Exception:  # noqa: BLE001 - no AI: the table's stand-in
+            from .session import FallbackPlayer
+            p = FallbackPlayer(variant, "normal")
+        _PLAYERS[key] = p
+    return p
+
+
+def compute_hint(session, hand_order=(), upcard=None) -> Hint | None:
+    """The hint for the human's current decision, or ``None`` when it is not theirs."""
+    if session.human_to_act() is None:
+        return None
+    eng = session.engine
+    legal = eng.legal_actions()
+    if not legal:
+        return None
+    obs = session.rules.observe(eng.state, session.human)
+    player = hint_player(session.variant, session.options)
+    rng = random.Random(session.generation * 7919 + len(eng.log))
+    try:
+        res = player.decide(obs, legal, rng)
+    except Exception:  # noqa: BLE001 - a failing AI: the stand-in's advice
+        from .session import FallbackPlayer
+        res = FallbackPlayer(session.variant).decide(obs, legal, rng)
+    action, reason = (res if isinstance(res, tuple) else (res, ""))
+    if action is None:
+        return None
+    h = Hint(action, reason or "", generation=session.generation)
+    hand = [c for c in hand_order if c in set(obs.hand)] or list(obs.hand)
+
+    def card_of(face, used):
+        c = next((c for c in hand if c >> 3 == face and c not in used), None)
+        if c is not None:
+            used.add(c)
+        return c
+
+    used: set = set()
+    if isinstance(action, GoDown):
+        for m in action.melds:
+            for f in m.cards:
+                card_of(f, used)
+        h.cards = used
+        h.zone = "stage"
+        h.button = "go_down"
+    elif isinstance(action, (Discard, LayOff, Swap, Lead)):
+        c = card_of(action.card, used)
+        h.cards = {c} if c is not None else set()
+        if isinstance(action, Discard):
+            h.zone = "discard"
+        elif isinstance(action, (LayOff, Swap)):
+            h.zone = f"meld:{action.meld}"
+    elif isinstance(action, Draw):
+        if action.source == "discard":
+            h.zone = "discard"
+            if upcard is not None:
+                h.cards = {upcard}
+        else:
+            h.zone = "stock"
+    elif isinstance(action, PassUpcard):
+        h.zone = "stock"
+    elif isinstance(action, Buy):
+        h.button = "buy"
+        if upcard is not None:
+            h.cards = {upcard}
+    elif isinstance(action, PassBuy):
+        h.button = "pass_buy"
+    return h
+
+
+def _plain_action(a) -> str:
+    from ...core.cards import face_pretty
+    t = getattr(a, "type", "")
+    if isinstance(a, Draw):
+        return "take the upcard" if a.source == "discard" else "draw from the stock"
+    if t in ("discard", "lay_off", "swap", "lead"):
+        return f"{t.replace('_', ' ')} {face_pretty(a.card)}"
+    return t.replace("_", " ")
