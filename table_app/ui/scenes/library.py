@@ -7,6 +7,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UISelectionList
 
+from ...i18n import _, ngettext
+from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..scene import Scene
 from ..table import text
@@ -31,7 +33,7 @@ class LibraryScene(Scene):
                 self.message = msgs[-1]
         except Exception as e:  # noqa: BLE001
             self.games = []
-            self.message = f"The library can't be read: {e}"
+            self.message = _("The library can't be read: {error}").format(error=e)
         self.build()
 
     def build(self) -> None:
@@ -40,22 +42,26 @@ class LibraryScene(Scene):
         items = []
         self.shown_games = sorted(self.games, key=lambda g: g.created, reverse=True)
         for g in self.shown_games:
-            name = VARIANTS[g.variant].name if g.variant in VARIANTS else g.variant
-            state = "finished" if g.finished else ("abandoned" if g.abandoned else "unfinished")
+            name = _(VARIANTS[g.variant].name) if g.variant in VARIANTS else g.variant
+            state = _("finished") if g.finished else (_("abandoned") if g.abandoned
+                                                      else _("unfinished"))
             who = ", ".join(p.get("name", "?") for p in g.players)
-            items.append(f"{g.created[:16].replace('T', ' ')}  {name}  ({who})  "
-                         f"{g.deals_played} deals, {state}")
+            deals = ngettext("{n} deal", "{n} deals", g.deals_played).format(n=g.deals_played)
+            items.append(f"{g.created[:16].replace('T', ' ')}  {name}  ({who})  {deals}, {state}")
         self.items = list(items)
         if not items:
-            items = ["No games yet: play one from the picker"]
+            items = [_("No games yet: play one from the picker")]
         self.list = self.add(UISelectionList(pygame.Rect(60, 110, W - 120, H - 230), items, self.app.manager))
-        self.replay = self.add(UIButton(pygame.Rect(W // 2 - 186, H - 90, 180, 44), "Replay",
+        self.replay = self.add(UIButton(pygame.Rect(W // 2 - 186, H - 90, 180, 44), _("Replay"),
                                         self.app.manager, object_id=ObjectID(class_id="@primary")))
-        self.back = self.add(UIButton(pygame.Rect(W // 2 + 6, H - 90, 180, 44), "Back",
+        self.back = self.add(UIButton(pygame.Rect(W // 2 + 6, H - 90, 180, 44), _(S.BACK),
                                       self.app.manager, object_id=ObjectID(class_id="@primary")))
 
     def resize(self, size) -> None:
         self._felt = None
+        self.build()
+
+    def retranslate(self) -> None:
         self.build()
 
     def handle_ui_event(self, event) -> bool:
@@ -75,7 +81,7 @@ class LibraryScene(Scene):
             sel = self.list.get_single_selection()
             index = self.items.index(sel) if sel in self.items else None
         if index is None or not 0 <= index < len(self.shown_games):
-            self.message = "Select a game to replay"
+            self.message = _("Select a game to replay")
             return
         from .replay import open_replay
         self.app.push(open_replay(self.shown_games[index].path))
@@ -91,10 +97,12 @@ class LibraryScene(Scene):
         if self._felt is None or self._felt.get_size() != (W, H):
             self._felt = self.app.art.felt((W, H))
         surf.blit(self._felt, (0, 0))
-        surf.blit(text.render_shadowed("Your games", 32, (250, 236, 170), bold=True), (60, 30))
+        surf.blit(text.render_shadowed(_(S.YOUR_GAMES), 32, (250, 236, 170), bold=True), (60, 30))
+        n = len(self.games)
+        saved = ngettext("{n} game saved.", "{n} games saved.", n).format(n=n)
         surf.blit(text.render_shadowed(
-            f"{len(self.games)} games saved. Double-click a game (or select it and press "
-            "Replay) to step through it; unfinished games resume from the picker.", 15,
+            saved + " " + _("Double-click a game (or select it and press Replay) to step "
+                            "through it; unfinished games resume from the picker."), 15,
             (225, 235, 225)), (62, 76))
         if self.message:
             m = text.plate(self.message, 14, (255, 235, 235), (150, 24, 30, 220))

@@ -8,6 +8,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
+from ...i18n import N_, _, ngettext
+from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..scene import Scene
 from ..table import text
@@ -16,22 +18,22 @@ from ..table.session import DEFAULT_NAMES, LEVELS, GameSession
 ORDER = ("contract", "may_i", "mexican", "michigan")
 
 HOW = {
-    "contract": "Seven deals, each with a contract (2 sets, 1 set + 1 run, ... up to 2 sets of 3 and "
-                "a run of 7). Lay exactly the contract, then lay off from the same turn. A player "
-                "who is down may swap a natural card for a joker in a run. When the player to act "
-                "passes the upcard, the others may call it and take a penalty card with it. "
-                "Lowest total after seven deals wins.",
-    "may_i": "Seven deals with growing contracts; the last is three runs. Going down may use longer "
-             "melds; lay off only from your next turn. When the player to act declares for the "
-             "stock, anyone may ask \"May I?\" and take the upcard plus a penalty card; nearest "
-             "to the player to act wins. Jokers never move. Lowest total wins.",
-    "mexican": "Hands grow from 7 to 13 cards and the wild rank rises with the round (threes in "
-               "round 1, nines in round 7), besides the jokers. No buying. Lay off only from your "
-               "next turn; in round 7 go out with three runs and the whole hand at once.",
-    "michigan": "A stops game for chips. Everyone antes to the four pay cards (AH KC QD JS) and "
-                "the kitty. Lead the lowest card of a suit; whoever holds the next card must play "
-                "it. Play a pay card to take its chips; be first out to take the kitty and a chip "
-                "for every card the others still hold. The widow stays hidden until the deal ends.",
+    "contract": N_("Seven deals, each with a contract (2 sets, 1 set + 1 run, ... up to 2 sets of 3 and "
+                   "a run of 7). Lay exactly the contract, then lay off from the same turn. A player "
+                   "who is down may swap a natural card for a joker in a run. When the player to act "
+                   "passes the upcard, the others may call it and take a penalty card with it. "
+                   "Lowest total after seven deals wins."),
+    "may_i": N_("Seven deals with growing contracts; the last is three runs. Going down may use longer "
+                "melds; lay off only from your next turn. When the player to act declares for the "
+                "stock, anyone may ask \"May I?\" and take the upcard plus a penalty card; nearest "
+                "to the player to act wins. Jokers never move. Lowest total wins."),
+    "mexican": N_("Hands grow from 7 to 13 cards and the wild rank rises with the round (threes in "
+                  "round 1, nines in round 7), besides the jokers. No buying. Lay off only from your "
+                  "next turn; in round 7 go out with three runs and the whole hand at once."),
+    "michigan": N_("A stops game for chips. Everyone antes to the four pay cards (AH KC QD JS) and "
+                   "the kitty. Lead the lowest card of a suit; whoever holds the next card must play "
+                   "it. Play a pay card to take its chips; be first out to take the kitty and a chip "
+                   "for every card the others still hold. The widow stays hidden until the deal ends."),
 }
 
 
@@ -70,6 +72,10 @@ class PickerScene(Scene):
                 self.options[k] = last_opts[k]
         self._clamp_players()
         self._find_unfinished()
+        msgs = getattr(self.app, "messages", None)
+        if msgs:  # what loading the settings said (a bad file moved aside), once
+            self.message = msgs[-1]
+            msgs.clear()
         self.build()
 
     def _find_unfinished(self) -> None:
@@ -118,15 +124,16 @@ class PickerScene(Scene):
         for vid in ORDER:
             info = VARIANTS[vid]
             cls = "@variant_on" if vid == self.variant else "@variant"
-            self._button("v_" + vid, (x0, y, left_w - 20, 40), info.name, cls,
-                         tip=f"{info.min_players}-{info.max_players} players")
-            self.desc_at.append((info.description, pygame.Rect(x0 + 4, y + 44, left_w - 24, 22)))
+            self._button("v_" + vid, (x0, y, left_w - 20, 40), _(info.name), cls,
+                         tip=_("{low}–{high} players").format(low=info.min_players,
+                                                              high=info.max_players))
+            self.desc_at.append((_(info.description), pygame.Rect(x0 + 4, y + 44, left_w - 24, 22)))
             y += 78
         # players and opponents
         rx = x0 + left_w + 10
         rw = cw - left_w - 10
         info = VARIANTS[self.variant]
-        self.add(UILabel(pygame.Rect(rx, top, 160, 32), "Players:", m, object_id=ObjectID(class_id="@heading")))
+        self.add(UILabel(pygame.Rect(rx, top, 160, 32), _(S.PLAYERS), m, object_id=ObjectID(class_id="@heading")))
         opts = [str(k) for k in range(info.min_players, info.max_players + 1)]
         dd = UIDropDownMenu(opts, str(self.players), pygame.Rect(rx + 160, top, 90, 32), m,
                             object_id=ObjectID(object_id="#players"))
@@ -140,7 +147,8 @@ class PickerScene(Scene):
                                 object_id=ObjectID(object_id=f"#name_{i}"))
             e.set_text(self.names[i])
             self.entries.append(self.add(e))
-            lv = UIDropDownMenu(list(LEVELS), self.levels[i],
+            lv = UIDropDownMenu([(self._level_name(l), l) for l in LEVELS],
+                                (self._level_name(self.levels[i]), self.levels[i]),
                                 pygame.Rect(rx + rw - 160, y, 150, row_h - 4), m,
                                 object_id=ObjectID(object_id=f"#level_{i}"))
             lv.seat_index = i
@@ -151,10 +159,11 @@ class PickerScene(Scene):
         if self.variant == "contract":
             dw = bool(self.options.get("deuces_wild", False))
             self._button("opt_deuces", (rx, y, rw - 10, 34),
-                         f"Deuces wild: {'on' if dw else 'off'} (not in the source's rules)",
-                         tip="Twos are wild too (CR-3 option)")
+                         _("Deuces wild: {state} (not in the source's rules)").format(
+                             state=_(S.ON) if dw else _(S.OFF)),
+                         tip=_("Twos are wild too (CR-3 option)"))
         elif self.variant == "michigan":
-            self.add(UILabel(pygame.Rect(rx, y, 200, 32), "Rotations of the deal:", m))
+            self.add(UILabel(pygame.Rect(rx, y, 200, 32), _(S.ROTATIONS), m))
             rot = int(self.options.get("rotations", 1))
             rd = UIDropDownMenu([str(k) for k in range(1, 6)], str(rot),
                                 pygame.Rect(rx + 210, y, 80, 32), m,
@@ -166,27 +175,36 @@ class PickerScene(Scene):
         bw = 140
         n_b = 6
         bx = (W - (n_b * bw + (n_b - 1) * 12)) // 2
-        self._button("start", (bx, by, bw, 46), "Start", "@primary")
-        res = self._button("resume", (bx + (bw + 12), by, bw, 46), "Resume", "@picker_button",
+        self._button("start", (bx, by, bw, 46), _(S.START), "@primary")
+        res = self._button("resume", (bx + (bw + 12), by, bw, 46), _(S.RESUME), "@picker_button",
                            tip=self._resume_tip())
         if self.unfinished is None:
             res.disable()
-        self._button("replays", (bx + 2 * (bw + 12), by, bw, 46), "Replays")
-        self._button("settings", (bx + 3 * (bw + 12), by, bw, 46), "Settings")
-        self._button("rules", (bx + 4 * (bw + 12), by, bw, 46), "Rules",
-                     tip="The rules of the chosen game")
-        self._button("quit", (bx + 5 * (bw + 12), by, bw, 46), "Quit")
+        self._button("replays", (bx + 2 * (bw + 12), by, bw, 46), _(S.REPLAYS))
+        self._button("settings", (bx + 3 * (bw + 12), by, bw, 46), _(S.SETTINGS))
+        self._button("rules", (bx + 4 * (bw + 12), by, bw, 46), _(S.RULES),
+                     tip=_("The rules of the chosen game"))
+        self._button("quit", (bx + 5 * (bw + 12), by, bw, 46), _(S.QUIT))
 
     def _resume_tip(self):
         u = self.unfinished
         if u is None:
-            return "No unfinished game"
-        name = VARIANTS[u.variant].name if u.variant in VARIANTS else u.variant
-        return f"{name}, {u.deals_played} deals played ({u.created})"
+            return _("No unfinished game")
+        name = _(VARIANTS[u.variant].name) if u.variant in VARIANTS else u.variant
+        return ngettext("{game}, {n} deal played ({date})", "{game}, {n} deals played ({date})",
+                        u.deals_played).format(game=name, n=u.deals_played, date=u.created)
+
+    def _level_name(self, level: str) -> str:
+        return _(S.LEVELS[level]) if level in S.LEVELS else level
 
     def resize(self, size) -> None:
         self._read_entries()
         self._felt = None
+        self.build()
+
+    def retranslate(self) -> None:
+        """The language changed: the same choices, every text in the new language."""
+        self._read_entries()
         self.build()
 
     def resume(self) -> None:
@@ -214,7 +232,9 @@ class PickerScene(Scene):
                 self.options["rotations"] = int(event.text)
                 return True
             if el in self.level_menus:
-                self.levels[el.seat_index] = event.text
+                lv = getattr(event, "selected_option_id", None) or event.text
+                if lv in LEVELS:
+                    self.levels[el.seat_index] = lv
                 return True
         return False
 
@@ -253,7 +273,7 @@ class PickerScene(Scene):
         self._read_entries()
         n = self.players
         return {"variant": self.variant, "players": n,
-                "names": ["You"] + self.names[:n - 1],
+                "names": [_("You")] + self.names[:n - 1],
                 "levels": [""] + self.levels[:n - 1], "options": dict(self.options)}
 
     def start(self, seed: int | None = None, autosave: bool = True) -> GameSession:
@@ -274,10 +294,10 @@ class PickerScene(Scene):
             from ...storage.library import Library
             res = Library().resume(self.unfinished)
         except Exception as e:  # noqa: BLE001 - a bad file: say so
-            self.message = f"Can't resume: {e}"
+            self.message = _("Can't resume: {error}").format(error=e)
             return
         if res is None:
-            self.message = "Can't resume that game"
+            self.message = _("Can't resume that game")
             return
         session = GameSession.from_resumed(res)
         from .table import TableScene
@@ -292,8 +312,9 @@ class PickerScene(Scene):
         W, H, x0, top, cw, left_w = self.geometry()
         t = text.render_shadowed("table-app", 40, (250, 236, 170), bold=True)
         surf.blit(t, (x0, max(12, top - 78)))
-        sub = text.render_shadowed("Contract Rummy · May I? · Mexican Rummy · Michigan  —  "
-                                   "choose a game ♠ ♥ ♦ ♣", 16, (225, 235, 225))
+        games = " · ".join(_(VARIANTS[v].name) for v in ORDER if v in VARIANTS)
+        sub = text.render_shadowed(_("{games}  —  choose a game").format(games=games) + " ♠ ♥ ♦ ♣",
+                                   16, (225, 235, 225))
         surf.blit(sub, (x0 + 4, max(12, top - 78) + t.get_height() + 2))
         # a few fanned cards for the look
         art = self.app.art
@@ -307,13 +328,13 @@ class PickerScene(Scene):
         rw = cw - left_w - 10
         y = max((w.relative_rect.bottom for w in self.widgets
                  if w.relative_rect.x >= rx - 2 and w.relative_rect.bottom < H - 100), default=top) + 22
-        lines = text.wrap(HOW.get(self.variant, ""), 15, rw - 24)
+        lines = text.wrap(_(HOW[self.variant]) if self.variant in HOW else "", 15, rw - 24)
         box_h = 40 + 21 * len(lines)
         if y + box_h < H - 100:
             box = pygame.Surface((rw, box_h), pygame.SRCALPHA)
             pygame.draw.rect(box, (0, 0, 0, 80), box.get_rect(), border_radius=10)
             surf.blit(box, (rx, y))
-            surf.blit(text.render("How it plays", 16, (250, 236, 170), bold=True), (rx + 12, y + 8))
+            surf.blit(text.render(_(S.HOW_IT_PLAYS), 16, (250, 236, 170), bold=True), (rx + 12, y + 8))
             for i, ln in enumerate(lines):
                 surf.blit(text.render(ln, 15, (230, 238, 228)), (rx + 12, y + 34 + 21 * i))
         for desc, r in getattr(self, "desc_at", []):

@@ -8,6 +8,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from ...i18n import _
+from ...i18n import strings as S
 from ..scene import Scene
 from ..table import text
 
@@ -55,6 +57,10 @@ class Overlay(Scene):
         self.clear_widgets()
         self.startup()
 
+    def retranslate(self) -> None:
+        """The language changed: the buttons again, in the new language."""
+        self.resize(self.app.size)
+
     def handle_ui_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.widgets:
             self.press_button(getattr(event.ui_element, "name", ""))
@@ -78,15 +84,17 @@ def score_rows(session):
         prev = [Fraction(0)] * session.num_players
         for r in obs.results:
             delta = [Fraction(b) - p for b, p in zip(r.balances, prev)]
-            rows.append((f"Deal {r.round}", [f"{_frac(b)} ({'+' if d >= 0 else ''}{_frac(d)})"
-                                             for b, d in zip(r.balances, delta)],
-                         f"{names[r.winner]} went out"))
+            rows.append((_("Deal {n}").format(n=r.round),
+                         [f"{_frac(b)} ({'+' if d >= 0 else ''}{_frac(d)})"
+                          for b, d in zip(r.balances, delta)],
+                         _(S.WENT_OUT).format(name=names[r.winner])))
             prev = [Fraction(b) for b in r.balances]
         total = [_frac(b) for b in obs.balances]
         return rows, total, obs
     for r in obs.results:
-        rows.append((f"Round {r.round}", [str(x) for x in r.scores],
-                     "dead deal" if r.winner is None else f"{names[r.winner]} went out"))
+        rows.append((_(S.ROUND_N).format(n=r.round), [str(x) for x in r.scores],
+                     _("dead deal") if r.winner is None
+                     else _(S.WENT_OUT).format(name=names[r.winner])))
     total = [str(t) for t in obs.totals]
     return rows, total, obs
 
@@ -114,19 +122,20 @@ def draw_sheet(surf, p: pygame.Rect, session, top: int) -> None:
         y += 22
     pygame.draw.line(surf, (226, 182, 70), (x0, y + 2), (p.right - 20, y + 2), 1)
     y += 8
-    label = "Balance" if session.michigan else "Total"
+    label = _(S.BALANCE) if session.michigan else _(S.TOTAL)
     surf.blit(text.render(label, size, (250, 236, 170), bold=True), (x0, y))
     for i, c in enumerate(total):
         surf.blit(text.render(c, size, (255, 240, 190), bold=True), (x0 + first_w + i * col_w, y))
     if session.michigan and obs.round:
         y += 28
         lay = "   ".join(f"{k}: {_frac(v)}" for k, v in obs.layout.items())
-        surf.blit(text.render(f"On the layout: {lay}   Kitty: {_frac(obs.kitty)}", 14,
+        surf.blit(text.render(_("On the layout: {layout}   Kitty: {kitty}").format(
+            layout=lay, kitty=_frac(obs.kitty)), 14,
                               (220, 230, 220)), (x0, y))
         if obs.widow is not None:
             from ...core.cards import face_pretty
             y += 22
-            surf.blit(text.render("The widow was: " + " ".join(face_pretty(c >> 3) for c in obs.widow),
+            surf.blit(text.render(_(S.WIDOW_WAS) + " ".join(face_pretty(c >> 3) for c in obs.widow),
                                   14, (220, 230, 220)), (x0, y))
 
 
@@ -144,7 +153,7 @@ class ScoreSheet(Overlay):
         extra = 80 if self.session.michigan else 0
         self.panel_size = (760, min(560, 230 + 22 * rows + extra))
         p = self.panel()
-        label = "Next deal" if self.between else "Close"
+        label = _(S.NEXT_DEAL) if self.between else _(S.CLOSE)
         self.button("next", (p.right - 180, p.bottom - 56, 160, 40), label, "@primary")
 
     def press_button(self, name: str) -> None:
@@ -169,10 +178,12 @@ class ScoreSheet(Overlay):
         if self.between and obs.results:
             r = obs.results[-1]
             w = r.winner
-            who = "Nobody" if w is None else ("You" if w == self.session.human else self.session.names[w])
-            title = f"Deal {r.round} is over: {who} went out" if w is not None else f"Deal {r.round}: a dead deal"
+            who = _("Nobody") if w is None else (_("You") if w == self.session.human
+                                                 else self.session.names[w])
+            title = (_("Deal {n} is over: {name} went out").format(n=r.round, name=who)
+                     if w is not None else _("Deal {n}: a dead deal").format(n=r.round))
         else:
-            title = "Score sheet"
+            title = _(S.SCORE_SHEET)
         p = self.draw_panel(surf, title)
         draw_sheet(surf, p, self.session, 60)
 
@@ -190,10 +201,10 @@ class ResultsScene(Overlay):
         extra = 80 if self.session.michigan else 0
         self.panel_size = (800, min(600, 250 + 22 * rows + extra))
         p = self.panel()
-        self.button("new", (p.right - 380, p.bottom - 56, 170, 40), "New game", "@primary")
-        self.button("picker", (p.right - 200, p.bottom - 56, 180, 40), "Back to the picker")
+        self.button("new", (p.right - 380, p.bottom - 56, 170, 40), _(S.NEW_GAME), "@primary")
+        self.button("picker", (p.right - 200, p.bottom - 56, 180, 40), _(S.BACK_TO_PICKER))
         if getattr(self.session, "journal", None) is not None:
-            self.button("replay", (p.x + 20, p.bottom - 56, 150, 40), "Replay")
+            self.button("replay", (p.x + 20, p.bottom - 56, 150, 40), _("Replay"))
 
     def press_button(self, name: str) -> None:
         s = self.session
@@ -220,16 +231,17 @@ class ResultsScene(Overlay):
         ge = self.session.rules.game_end(self.session.engine.state)
         names = self.session.names
         if ge is not None:
-            ws = [("You" if w == self.session.human else names[w]) for w in ge.winners]
-            title = ("Winner: " if len(ws) == 1 else "Shared win: ") + ", ".join(ws)
+            ws = ", ".join(_("You") if w == self.session.human else names[w] for w in ge.winners)
+            title = (_("Winner: {names}") if len(ge.winners) == 1
+                     else _("Shared win: {names}")).format(names=ws)
         else:
-            title = "Results"
+            title = _(S.RESULTS)
         p = self.draw_panel(surf, title)
         draw_sheet(surf, p, self.session, 60)
 
 
 class TableMenu(Overlay):
-    panel_size = (380, 350)
+    panel_size = (400, 400)
 
     def __init__(self, table) -> None:
         super().__init__()
@@ -238,9 +250,9 @@ class TableMenu(Overlay):
     def startup(self) -> None:
         p = self.panel()
         y = p.y + 64
-        for name, label in (("resume", "Back to the table"), ("scores", "Score sheet"),
-                            ("rules", "Rules of this game"),
-                            ("picker", "Leave to the picker"), ("quit", "Quit")):
+        for name, label in (("resume", _(S.BACK_TO_TABLE)), ("scores", _(S.SCORE_SHEET)),
+                            ("rules", _("Rules of this game")), ("settings", _(S.SETTINGS)),
+                            ("picker", _(S.LEAVE_TO_PICKER)), ("quit", _(S.QUIT))):
             self.button(name, (p.x + 40, y, p.w - 80, 40), label)
             y += 50
 
@@ -257,6 +269,10 @@ class TableMenu(Overlay):
             except ImportError:
                 return
             self.app.push(RulesScene(variant=self.table.session.variant))
+        elif name == "settings":
+            self.app.pop()
+            from .settings import SettingsScene
+            self.app.push(SettingsScene())
         elif name == "picker":
             self.table.session.close()
             self.app.stack.clear()
@@ -272,4 +288,4 @@ class TableMenu(Overlay):
         return True
 
     def draw(self, surf) -> None:
-        self.draw_panel(surf, "Menu")
+        self.draw_panel(surf, _(S.MENU))
