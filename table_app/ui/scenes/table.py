@@ -1058,16 +1058,25 @@ class TableScene(KeyboardMixin, Scene):
         if ph is None:
             seat = s.ai_to_act()
             return f"{s.names[seat]} is thinking…  ({self.last_text})" if seat is not None else self.last_text
+        kb = self.focus_shown
         if ph == "draw":
             if self.want_stock:
                 return "Drawing from the stock…"
+            if kb:
+                return "Your turn: D draws from the stock, U takes the upcard"
             return "Your turn: drag the upcard or the stock to your hand"
         if ph == "buy":
             word = "Call it?" if s.variant == "contract" else "May I?"
+            if kb:
+                return f"{word} B takes the upcard and a penalty card, P passes"
             return f"{word} Take the upcard and a penalty card, or pass"
         if ph == "play":
+            if kb:
+                return "Your turn: Space picks up a card, Tab to a place, Enter drops it there"
             return "Your turn: meld, lay off, then drag a card to the discard pile"
         if ph == "lead":
+            if kb:
+                return "Your lead: Left/Right over the lifted cards, Enter leads"
             return "Your lead: click or drag one of the lifted cards"
         return self.last_text
 
@@ -1190,9 +1199,10 @@ def _chip_stack(surf, x, y, n) -> None:
         pygame.draw.ellipse(surf, (255, 255, 255), (sx - 5, sy - 3, 10, 4), 1)
 
 
-def _glow(surf, r: pygame.Rect, color=(140, 255, 160)) -> None:
+def _glow(surf, r: pygame.Rect, color=(140, 255, 160), fill=(110, 230, 130)) -> None:
     s = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (*color, 60), s.get_rect(), border_radius=10)
+    pygame.draw.rect(s, (*(fill if color == (140, 255, 160) else color), 60), s.get_rect(),
+                     border_radius=10)
     pygame.draw.rect(s, (*color, 230), s.get_rect(), 3, border_radius=10)
     surf.blit(s, r.topleft)
 

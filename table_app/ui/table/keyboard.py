@@ -149,9 +149,6 @@ class KeyboardMixin:
         items = self.focus_items()
         if not items:
             return
-        if self.focus_zone == "hand" and self.session.michigan and self.ui.lift:
-            # the focus moves over the legal leads only: keep the focused card if it is one
-            pass
         self.focus_idx = (self.focus_idx + step) % len(items)
         self.focus_shown = True
 

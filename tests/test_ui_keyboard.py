@@ -1,0 +1,253 @@
+"""Keyboard-only play at the table, headless: whole deals driven by ``pygame.event.post``
+KEYDOWN events on the real scene (no mouse event, no direct call of an action), with the
+assertions on the engine's record (``engine.log``)."""
+from __future__ import annotations
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from table_app.core.actions import (Buy, Deal, DealEnd, Discard, Draw, GoDown, LayOff, Lead,  # noqa: E402
+                                    PassBuy, PassUpcard)
+from table_app.core.cards import parse_face  # noqa: E402
+from test_ui_table import Scripted, build_deck, make_table, settle, step  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    step(app, 2)
+
+
+def tab_to(app, scene, zone):
+    """Tab until the focus is on ``zone`` (the first Tab only shows the focus)."""
+    for _ in range(10):
+        if scene.focus_shown and scene.focus_zone == zone:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {zone} (zones: {scene.focus_zones()})")
+
+
+def right_to(app, scene, want):
+    """Right until ``want(focused item)``."""
+    for _ in range(30):
+        if scene.focus_shown and want(scene.focused()):
+            return
+        key(app, pygame.K_RIGHT)
+    raise AssertionError(f"Right never reached the item in {scene.focus_zone}")
+
+
+def pick(app, scene, code):
+    """Pick up (select) a hand card with the keyboard."""
+    f = parse_face(code)
+    tab_to(app, scene, "hand")
+    right_to(app, scene, lambda c: c is not None and c >> 3 == f and c not in scene.ui.selected)
+    key(app, pygame.K_SPACE)
+    assert any(c >> 3 == f for c in scene.ui.selected), code
+
+
+def drop_on(app, scene, zone, item=None):
+    tab_to(app, scene, zone)
+    if item is not None:
+        right_to(app, scene, lambda x: x == item)
+    key(app, pygame.K_RETURN)
+
+
+def meld_of(eng, code):
+    """The index of the table meld holding a card of ``code``'s rank (for lay-offs)."""
+    from table_app.core.cards import FACE_RANK
+    r = FACE_RANK[parse_face(code)]
+    obs = eng.observe(0)
+    return next(i for i, m in enumerate(obs.melds) if any(FACE_RANK[c >> 3] == r for c in m.cards))
+
+
+# ---------------------------------------------------------------- May I?
+def test_may_i_whole_deal_by_keyboard_only():
+    from table_app.variants import find_variant
+    rules = find_variant("may_i")({})
+    deck = build_deck(rules.deck(3), [
+        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
+        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
+        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
+    ], ["KH", "9S", "5D", "9D", "6D"])
+    app, scene, s = make_table("may_i", 3, Deal(1, 2, deck),
+                               {1: Scripted(["7H", "KC"]), 2: Scripted(["7C"])})
+    eng = s.engine
+    settle(app, scene)
+    assert s.human_to_act() == "draw"
+
+    # the hint: the normal AI's move for the human, with its reason, in the status line
+    key(app, pygame.K_h)
+    h = scene.current_hint()
+    assert h is not None and h.reason and eng.is_legal(h.action)
+    assert h.reason in scene._status()
+    assert len(eng.log) == 1   # a hint changes nothing
+
+    # an illegal keyboard action: discarding before drawing is refused (CF-10), nothing changes
+    before = list(eng.log)
+    hand = sorted(eng.observe(0).hand)
+    pick(app, scene, "2C")
+    drop_on(app, scene, "discard")
+    assert eng.log == before and sorted(eng.observe(0).hand) == hand
+    assert "CF-10" in scene.msg and scene.msg_bad
+    key(app, pygame.K_ESCAPE)            # put the picked-up card back
+    assert not scene.ui.selected and app.stack.top is scene
+
+    # T1: D passes the upcard (May I? lets the others buy it), then draws from the stock
+    key(app, pygame.K_d)
+    settle(app, scene)
+    assert [e.type for e in eng.log[1:5]] == ["pass_upcard", "pass_buy", "pass_buy", "draw"]
+    assert eng.log[4] == Draw(0, "stock") and s.human_to_act() == "play"
+
+    # S suggests a going-down, C clears it; then build the two sets by hand (M) and go down (G)
+    key(app, pygame.K_s)
+    assert scene.ui.staged
+    key(app, pygame.K_c)
+    assert not scene.ui.staged
+    for group in (["7C", "7D", "7H"], ["9S", "9H", "9D"]):
+        for code in group:
+            pick(app, scene, code)
+        key(app, pygame.K_m)
+    assert len(scene.ui.staged) == 2 and not scene.ui.selected
+    key(app, pygame.K_g)
+    gd = eng.log[-1]
+    assert isinstance(gd, GoDown) and len(gd.melds) == 2
+    # illegal: laying off on the turn of going down (MI-4) is refused, nothing changes
+    n = len(eng.log)
+    pick(app, scene, "7S")
+    drop_on(app, scene, "melds", meld_of(eng, "7S"))
+    assert len(eng.log) == n and "MI-4" in scene.msg
+    key(app, pygame.K_ESCAPE)
+    # discard 2C: pick it up, Tab to the discard pile, Enter
+    pick(app, scene, "2C")
+    drop_on(app, scene, "discard")
+    assert eng.log[n] == Discard(0, parse_face("2C"))
+    settle(app, scene)
+
+    # seat 2 passes seat 1's 7H: the human is asked "May I?" and buys it with B
+    assert s.human_to_act() == "buy"
+    key(app, pygame.K_b)
+    assert Buy(0) in eng.log
+    settle(app, scene)
+
+    # T2: U takes seat 2's 7C; lay off four cards, discard 4D, keep 9D
+    assert s.human_to_act() == "draw"
+    key(app, pygame.K_u)
+    assert eng.log[-1] == Draw(0, "discard")
+    for code in ("7S", "7H", "7C", "9C", "9S"):
+        pick(app, scene, code)
+        drop_on(app, scene, "melds", meld_of(eng, code))
+        assert isinstance(eng.log[-1], LayOff), (code, scene.msg)
+    pick(app, scene, "4D")
+    n = len(eng.log)
+    drop_on(app, scene, "discard")
+    assert eng.log[n] == Discard(0, parse_face("4D"))
+    settle(app, scene)
+
+    # seat 2 passes seat 1's KC: the hint says why, and P passes the buy
+    assert s.human_to_act() == "buy"
+    key(app, pygame.K_h)
+    h = scene.current_hint()
+    assert h is not None and isinstance(h.action, (Buy, PassBuy)) and h.reason
+    n = len(eng.log)
+    key(app, pygame.K_p)
+    assert eng.log[n] == PassBuy(0)
+    settle(app, scene)
+
+    # T3: Enter on the focused stock draws (passing the upcard first); lay off 9D, discard
+    # the drawn card and go out
+    assert s.human_to_act() == "draw"
+    n = len(eng.log)
+    drop_on(app, scene, "stock")
+    settle(app, scene)
+    assert isinstance(eng.log[n], PassUpcard) and eng.log[-1] == Draw(0, "stock")
+    pick(app, scene, "9D")
+    drop_on(app, scene, "melds", meld_of(eng, "9D"))
+    assert isinstance(eng.log[-1], LayOff)
+    last = eng.observe(0).hand
+    assert len(last) == 1
+    tab_to(app, scene, "hand")
+    key(app, pygame.K_SPACE)
+    drop_on(app, scene, "discard")
+    ends = [e for e in eng.log if isinstance(e, DealEnd)]
+    assert ends and ends[0].winner == 0 and ends[0].scores[0] == 0
+
+
+# ---------------------------------------------------------------- Michigan
+def test_michigan_leads_by_keyboard_only():
+    human = ["2S", "3S", "4S", "5S", "6S", "8S", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]
+    seat1 = ["7S", "10S", "JS", "9H", "10H", "JH", "QH", "2D", "3D", "4D", "5D", "6D", "7D"]
+    seat2 = ["QS", "KS", "AS", "KH", "AH", "8D", "9D", "10D", "JD", "QD", "2C", "3C", "4C"]
+    used = set(human + seat1 + seat2)
+    allc = [r + su for su in "SHDC" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
+    widow = [c for c in allc if c not in used]
+    deck = build_deck(list(range(52)), [human, seat1, seat2, widow], [])
+    app, scene, s = make_table("michigan", 3, Deal(1, 2, deck), {1: Scripted(), 2: Scripted()})
+    eng = s.engine
+    settle(app, scene)
+    assert s.human_to_act() == "lead"
+    # Left/Right move over the legal leads only (the lowest card of each suit: 2S, 2H)
+    tab_to(app, scene, "hand")
+    seen = set()
+    for _ in range(4):
+        seen.add(scene.focused() >> 3)
+        key(app, pygame.K_RIGHT)
+    assert seen == {parse_face("2S"), parse_face("2H")}
+    # a key that is no Michigan action changes nothing
+    n = len(eng.log)
+    key(app, pygame.K_d)
+    assert len(eng.log) == n
+    right_to(app, scene, lambda c: c >> 3 == parse_face("2S"))
+    key(app, pygame.K_RETURN)
+    settle(app, scene)
+    assert eng.log[n] == Lead(0, parse_face("2S"))
+    tab_to(app, scene, "hand")
+    right_to(app, scene, lambda c: c >> 3 == parse_face("2H"))
+    key(app, pygame.K_RETURN)
+    settle(app, scene)
+    ends = [e for e in eng.log if isinstance(e, DealEnd)]
+    assert ends and ends[0].winner == 0
+
+
+# ---------------------------------------------------------------- help overlay
+def test_f1_opens_the_help_overlay_and_its_rules_button():
+    from table_app.ui.scenes.help import SHORTCUTS, HelpScene
+    from table_app.variants import find_variant
+    import random
+    rules = find_variant("contract")({})
+    deck = list(rules.deck(3))
+    random.Random(5).shuffle(deck)
+    app, scene, s = make_table("contract", 3, Deal(1, 2, tuple(deck)), {1: Scripted(), 2: Scripted()})
+    settle(app, scene)
+    key(app, pygame.K_F1)
+    top = app.stack.top
+    assert isinstance(top, HelpScene)
+    for k, _ in SHORTCUTS:
+        if k:
+            assert k.split(" ")[0] in top.box.html_text
+    n = len(s.engine.log)
+    key(app, pygame.K_d)               # keys don't reach the table under the help
+    assert len(s.engine.log) == n
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    key(app, pygame.K_F1)
+    from table_app.ui.scenes.rules import RulesScene
+    top = app.stack.top
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=top.btns["rules"].rect.center, button=1))
+    step(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=top.btns["rules"].rect.center, button=1))
+    step(app, 2)
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.variant == "contract"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    # the same by keys only: F1, then R for the rules
+    key(app, pygame.K_F1)
+    key(app, pygame.K_r)
+    assert isinstance(app.stack.top, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
