@@ -315,6 +315,10 @@ class PickerScene(Scene):
         games = " · ".join(_(VARIANTS[v].name) for v in ORDER if v in VARIANTS)
         sub = text.render_shadowed(_("{games}  —  choose a game").format(games=games) + " ♠ ♥ ♦ ♣",
                                    16, (225, 235, 225))
+        cwid = max(50, int(W / 22))
+        room = int(cw - 5 * cwid * 0.55 - cwid) - 16  # up to the fanned cards
+        if sub.get_width() > room > 0:  # a longer translation: shrunk to fit
+            sub = pygame.transform.smoothscale(sub, (room, max(1, int(sub.get_height() * room / sub.get_width()))))
         surf.blit(sub, (x0 + 4, max(12, top - 78) + t.get_height() + 2))
         # a few fanned cards for the look
         art = self.app.art
@@ -338,10 +342,16 @@ class PickerScene(Scene):
             for i, ln in enumerate(lines):
                 surf.blit(text.render(ln, 15, (230, 238, 228)), (rx + 12, y + 34 + 21 * i))
         for desc, r in getattr(self, "desc_at", []):
-            img = text.render(desc, 14, (216, 230, 218))
-            if img.get_width() > r.w:
-                img = pygame.transform.smoothscale(img, (r.w, max(1, int(img.get_height() * r.w / img.get_width()))))
-            surf.blit(img, r.topleft)
+            # one line, or two when it is too long (translations are), shrunk if still wider
+            lines = [desc] if text.render(desc, 14).get_width() <= r.w else text.wrap(desc, 13, r.w)
+            size = 14 if len(lines) == 1 else 13
+            if len(lines) > 2:
+                lines = [desc]
+            for i, ln in enumerate(lines):
+                img = text.render(ln, size, (216, 230, 218))
+                if img.get_width() > r.w:
+                    img = pygame.transform.smoothscale(img, (r.w, max(1, int(img.get_height() * r.w / img.get_width()))))
+                surf.blit(img, (r.x, r.y + i * 16))
         if self.message:
             m = text.plate(self.message, 15, (255, 235, 235), (150, 24, 30, 220))
             surf.blit(m, m.get_rect(midbottom=(W // 2, H - 90)))
