@@ -913,6 +913,8 @@ class TableScene(KeyboardMixin, Scene):
         four = bool(getattr(st, "four_color", False))
         large = bool(getattr(st, "large_index", False))
         back = getattr(st, "card_back", "blue")
+        h = self.current_hint()
+        hinted = h.cards if h is not None else ()
         for s in self.layer.ordered():
             if s.t < 0:
                 continue  # still in the deck, waiting to be dealt
@@ -931,6 +933,10 @@ class TableScene(KeyboardMixin, Scene):
                 surf.blit(art.highlight(w), r.topleft)
             elif s.key in self.ui.lift:
                 surf.blit(art.highlight(w, color=GREEN), r.topleft)
+            if s.key in hinted:
+                # a tinted ring in drawing order: in a fanned hand each hinted card's
+                # visible strip is marked, not a tangle of overlapping outlines
+                surf.blit(art.highlight(w, color=HINT, fill_alpha=55), r.topleft)
         for lab in v.labels:
             _label(surf, lab)
         self._draw_hint(surf)
@@ -958,7 +964,7 @@ class TableScene(KeyboardMixin, Scene):
         pygame.draw.rect(surf, (235, 255, 255), r.inflate(-6, -6), 1, border_radius=8)
 
     def _draw_hint(self, surf) -> None:
-        """The hint: its cards outlined, its target lit."""
+        """The hint's target lit (its cards are ringed as they are drawn)."""
         h = self.current_hint()
         if h is None:
             return
@@ -976,11 +982,6 @@ class TableScene(KeyboardMixin, Scene):
                 _glow(surf, r, HINT)
         if h.button and h.button in self.buttons and self.buttons[h.button].visible:
             _glow(surf, self.buttons[h.button].rect.inflate(10, 10), HINT)
-        for c in h.cards:
-            s = self.layer.sprites.get(c)
-            if s is not None and s.t >= 0:
-                r = s.rect().inflate(6, 6)
-                pygame.draw.rect(surf, HINT, r, 4, border_radius=8)
 
     def _card_img(self, face, w, four, large, back):
         """A card surface, converted for fast blits once a display exists (cached)."""
