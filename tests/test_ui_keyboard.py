@@ -127,6 +127,7 @@ def test_may_i_whole_deal_by_keyboard_only():
     pick(app, scene, "2C")
     drop_on(app, scene, "discard")
     assert eng.log[n] == Discard(0, parse_face("2C"))
+    assert scene.focus_zone == "hand"    # the card went: the focus is back in the hand
     settle(app, scene)
 
     # seat 2 passes seat 1's 7H: the human is asked "May I?" and buys it with B
@@ -176,6 +177,31 @@ def test_may_i_whole_deal_by_keyboard_only():
     drop_on(app, scene, "discard")
     ends = [e for e in eng.log if isinstance(e, DealEnd)]
     assert ends and ends[0].winner == 0 and ends[0].scores[0] == 0
+
+
+# ---------------------------------------------------------------- Mexican
+def test_mexican_draw_suggest_go_down_with_a_wild_and_discard_by_keys():
+    from table_app.variants import find_variant
+    rules = find_variant("mexican")({})
+    deck = build_deck(rules.deck(2), [
+        ["7C", "7D", "7H", "9S", "9H", "3H", "4D"],
+        ["5S", "6S", "8C", "10D", "JS", "QD", "KS"],
+    ], ["KC", "7S", "2D", "9C"])
+    app, scene, s = make_table("mexican", 2, Deal(1, 1, deck), {1: Scripted(["KS"])})
+    eng = s.engine
+    settle(app, scene)
+    key(app, pygame.K_d)                 # no buying in Mexican: D draws at once
+    assert eng.log[-1] == Draw(0, "stock")
+    key(app, pygame.K_h)
+    assert isinstance(scene.current_hint().action, GoDown)
+    key(app, pygame.K_s)
+    key(app, pygame.K_g)
+    gd = eng.log[-1]
+    assert isinstance(gd, GoDown) and any(r is not None for m in gd.melds for r in m.roles)
+    pick(app, scene, "4D")
+    n = len(eng.log)
+    drop_on(app, scene, "discard")
+    assert eng.log[n] == Discard(0, parse_face("4D"))
 
 
 # ---------------------------------------------------------------- Michigan

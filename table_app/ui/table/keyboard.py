@@ -84,6 +84,10 @@ class KeyboardMixin:
         return [n for n in BUTTON_ORDER if n in b and b[n].visible and b[n].is_enabled]
 
     def focused(self):
+        zs = self.focus_zones()
+        if zs and self.focus_zone not in zs:
+            # the place went away (the meld area once down, the buttons of a closed buy)
+            self.focus_zone = "hand" if "hand" in zs else zs[0]
         items = self.focus_items()
         if not items:
             return None
@@ -124,7 +128,11 @@ class KeyboardMixin:
         return None
 
     # ------------------------------------------------------------------ moving the focus
+    _hand_idx: int = 0
+
     def focus_next_zone(self, back: bool = False) -> None:
+        if self.focus_zone == "hand":
+            self._hand_idx = self.focus_idx
         zs = self.focus_zones()
         if not zs:
             return
@@ -136,7 +144,7 @@ class KeyboardMixin:
         self.focus_zone = zone
         items = self.focus_items(zone)
         if idx is None:
-            idx = 0
+            idx = self._hand_idx if zone == "hand" else 0
             if zone == "stage":
                 idx = len(items) - 1          # the new-group slot
             elif zone == "buttons":
@@ -303,7 +311,18 @@ class KeyboardMixin:
             self.say("Pick up a card first: Space on a card in your hand", bad=True)
             return
         pos = pos or self._zone_center(zone)
-        self.drop_action(Drag(keys, "hand", pos), zone, pos)
+        self._drop_and_return(Drag(keys, "hand", pos), zone, pos)
+
+    def _drop_and_return(self, d, zone, pos) -> None:
+        """Drop the picked-up cards; once they have gone (discarded, laid off, put in the
+        meld area) the focus goes back to the hand for the next card."""
+        n = len(self.engine.log)
+        self.drop_action(d, zone, pos)
+        gone = not (set(d.keys) & self.ui.selected)
+        if (len(self.engine.log) > n or gone) and "hand" in self.focus_zones():
+            i = self.focus_idx if self.focus_zone == "hand" else self._hand_idx
+            self.focus_zone = "hand"
+            self.focus_idx = max(0, min(i, len(self.focus_items("hand")) - 1))
 
     def lay_off_selected(self, mi: int) -> None:
         keys = self.picked()
@@ -322,7 +341,7 @@ class KeyboardMixin:
                 if self.engine.is_legal(a):
                     pos = p
                     break
-        self.drop_action(Drag(keys, "hand", pos), f"meld:{mi}", pos)
+        self._drop_and_return(Drag(keys, "hand", pos), f"meld:{mi}", pos)
 
     def cycle_role(self) -> None:
         """R: the next reading of the focused (or first ambiguous) group in the meld area."""
