@@ -277,3 +277,37 @@ def test_f1_opens_the_help_overlay_and_its_rules_button():
     assert isinstance(app.stack.top, RulesScene)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
+
+
+# ---------------------------------------------------------------- Contract: a swap
+def test_contract_swap_for_the_joker_by_keys():
+    from table_app.core.actions import Swap
+    from table_app.variants import find_variant
+    rules = find_variant("contract")({})
+    deck = build_deck(rules.deck(3), [
+        ["7C", "7D", "7H", "4S", "5S", "JK", "7S", "6S", "2C", "4D"],
+        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "QH"],
+        ["3D", "4H", "5H", "6H", "8D", "10C", "JH", "QS", "KD", "AC"],
+    ], ["KH", "9S", "5D", "9D", "6D"])
+    app, scene, s = make_table("contract", 3, Deal(2, 2, deck), {1: Scripted(), 2: Scripted()})
+    eng = s.engine
+    settle(app, scene)
+    key(app, pygame.K_d)
+    settle(app, scene)
+    assert eng.log[-1] == Draw(0, "stock")
+    # a set, and a run with the joker standing for 6S, built by keys
+    for group in (["7C", "7D", "7H"], ["4S", "5S", "JK", "7S"]):
+        for code in group:
+            pick(app, scene, code)
+        key(app, pygame.K_m)
+    key(app, pygame.K_g)
+    gd = eng.log[-1]
+    assert isinstance(gd, GoDown), scene.msg
+    run = next(i for i, m in enumerate(gd.melds) if m.kind == "run")
+    # Shift+Enter on the run with 6S picked up swaps it for the joker (CR-7)
+    pick(app, scene, "6S")
+    tab_to(app, scene, "melds")
+    right_to(app, scene, lambda x: x == run)
+    key(app, pygame.K_RETURN, pygame.KMOD_LSHIFT)
+    assert eng.log[-1] == Swap(0, run, parse_face("6S")), scene.msg
+    assert any(c >> 3 == parse_face("JK") for c in eng.observe(0).hand)

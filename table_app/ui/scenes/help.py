@@ -27,6 +27,8 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
                       "picked up). On a place: drop the picked-up cards there (the discard "
                       "pile discards, a meld lays off, the meld area builds a meld), or take "
                       "from it (the stock draws, the upcard is taken). On a button: press it"),
+    ("Shift+Enter", "On a meld: swap the picked-up card for the wild card it stands for "
+                    "(Contract), rather than lay it off"),
     ("Esc", "Put the picked-up cards back; with none, open the menu"),
     ("", "Actions"),
     ("D", "Draw from the stock (passing the upcard first where the game lets others buy it)"),

@@ -203,7 +203,7 @@ class KeyboardMixin:
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.focus_shown = True
-            self.activate_focus()
+            self.activate_focus(swap=bool(mod & pygame.KMOD_SHIFT))
             return True
         m = self.session.michigan
         letter = {pygame.K_d: "draw", pygame.K_u: "upcard", pygame.K_g: "go_down",
@@ -257,7 +257,7 @@ class KeyboardMixin:
         return r.center if r is not None else (0, 0)
 
     # ------------------------------------------------------------------ Enter / Space
-    def activate_focus(self) -> None:
+    def activate_focus(self, swap: bool = False) -> None:
         it = self.focused()
         z = self.focus_zone
         if it is None:
@@ -295,7 +295,7 @@ class KeyboardMixin:
             else:
                 self.say("Pick up cards in your hand first (Space), then drop them here", bad=True)
         elif z == "melds":
-            self.lay_off_selected(it)
+            self.lay_off_selected(it, prefer_swap=swap)
         elif z == "buttons":
             self.press_button(it)
             return
@@ -324,7 +324,9 @@ class KeyboardMixin:
             self.focus_zone = "hand"
             self.focus_idx = max(0, min(i, len(self.focus_items("hand")) - 1))
 
-    def lay_off_selected(self, mi: int) -> None:
+    def lay_off_selected(self, mi: int, prefer_swap: bool = False) -> None:
+        """Lay the picked-up card off on meld ``mi``: at the high end, else the low end,
+        else on a wild it can replace (Contract's swap); Shift+Enter tries the swap first."""
         keys = self.picked()
         if not keys:
             self.say("Pick up a card first: Space on a card in your hand", bad=True)
@@ -332,11 +334,12 @@ class KeyboardMixin:
         r = self.view.melds.get(mi)
         if r is None:
             return
-        # the high end first, then the low end: the first reading the engine accepts
         ends = [(r.right - 6, r.centery), (r.x + 6, r.centery)]
+        wilds = [cr.center for cr, _c, role in self.view.meld_cards.get(mi, []) if role is not None]
+        spots = wilds + ends if prefer_swap else ends + wilds
         pos = ends[0]
         if len(keys) == 1 and self.caught_up() and self.session.human_to_act():
-            for p in ends:
+            for p in spots:
                 a = self._layoff_or_swap(mi, keys[0], p)
                 if self.engine.is_legal(a):
                     pos = p
