@@ -192,6 +192,13 @@ def test_mexican_draw_suggest_go_down_with_a_wild_and_discard_by_keys():
     settle(app, scene)
     key(app, pygame.K_d)                 # no buying in Mexican: D draws at once
     assert eng.log[-1] == Draw(0, "stock")
+    # Shift+Right moves the focused card one place right in the hand
+    tab_to(app, scene, "hand")
+    first = scene.focused()
+    before = scene.hand_cards()
+    key(app, pygame.K_RIGHT, pygame.KMOD_LSHIFT)
+    after = scene.hand_cards()
+    assert after[1] == first and after[0] == before[1] and scene.focused() == first
     key(app, pygame.K_h)
     assert isinstance(scene.current_hint().action, GoDown)
     key(app, pygame.K_s)

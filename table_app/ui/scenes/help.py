@@ -22,6 +22,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Tab / Shift+Tab", "Move the focus between places: your hand, the stock, the discard pile, "
                         "the meld area, the melds on the table, the buttons"),
     ("Left / Right", "Move the focus within a place (cards, melds, buttons)"),
+    ("Shift+Left / Right", "Move the focused card within your hand"),
     ("Up / Down", "Up: from your hand to the next place; Down: back to your hand"),
     ("Space / Enter", "On a hand card: pick it up or put it back (several cards may be "
                       "picked up). On a place: drop the picked-up cards there (the discard "

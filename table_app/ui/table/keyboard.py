@@ -160,6 +160,25 @@ class KeyboardMixin:
         self.focus_idx = (self.focus_idx + step) % len(items)
         self.focus_shown = True
 
+    def move_hand_card(self, step: int) -> None:
+        """Shift+Left/Right: move the focused hand card one place (the mouse drags it)."""
+        cards = self.hand_cards()
+        c = self.focused()
+        if c is None or c not in cards:
+            return
+        i = cards.index(c)
+        j = i + step
+        if not 0 <= j < len(cards):
+            return
+        other = cards[j]
+        order = list(self.ui.hand_order)
+        a, b = order.index(c), order.index(other)
+        order[a], order[b] = order[b], order[a]
+        self.ui.hand_order = order
+        self.sort_mode = ""
+        self.focus_idx = j
+        self.refresh()
+
     def focus_card(self, card) -> bool:
         """Put the focus on a hand card (tests and the hint use it)."""
         items = self.focus_items("hand")
@@ -187,6 +206,10 @@ class KeyboardMixin:
                 self.focus_next_zone(back=bool(mod & pygame.KMOD_SHIFT))
             return True
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            if (mod & pygame.KMOD_SHIFT and self.focus_shown and self.focus_zone == "hand"
+                    and not self.session.michigan):
+                self.move_hand_card(1 if k == pygame.K_RIGHT else -1)
+                return True
             if self.focus_zone not in self.focus_zones():
                 self.set_focus(self.focus_zones()[0] if self.focus_zones() else "hand")
             elif not self.focus_shown:
