@@ -958,7 +958,7 @@ class TableScene(KeyboardMixin, Scene):
         r = self.focus_rect()
         if r is None:
             return
-        r = r.inflate(10, 10)
+        r = r.inflate(*((4, 4) if self.focus_zone in ("stage", "melds") else (10, 10)))
         pygame.draw.rect(surf, (0, 0, 0), r.inflate(4, 4), 2, border_radius=12)
         pygame.draw.rect(surf, FOCUS, r, 4, border_radius=10)
         pygame.draw.rect(surf, (235, 255, 255), r.inflate(-6, -6), 1, border_radius=8)
@@ -1073,7 +1073,7 @@ class TableScene(KeyboardMixin, Scene):
             return f"{word} Take the upcard and a penalty card, or pass"
         if ph == "play":
             if kb:
-                return "Your turn: Space picks up a card, Tab to a place, Enter drops it there"
+                return "Your turn: Space picks up, Tab to a place, Enter drops"
             return "Your turn: meld, lay off, then drag a card to the discard pile"
         if ph == "lead":
             if kb:

@@ -210,7 +210,7 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
                    "Select cards and drag them here, or press Suggest")
         v.labels.append(Label(txt, (st.x + 12, st.y + st.h // 2 - 8), 15, "topleft", "hint"))
     else:
-        hint = "   ·   click a wild card to change its role" if ui.ambiguous else ""
+        hint = "   ·   click a wild card (or press R) to change its role" if ui.ambiguous else ""
         v.labels.append(Label(f"Contract: {obs.contract_text}{hint}", (st.x + 8, st.y + 3), 13,
                               "topleft", "tag"))
     _table_melds(obs, L, ui, v)
