@@ -24,8 +24,6 @@ ZONES_CONTRACT = ("hand", "stock", "discard", "stage", "melds", "buttons")
 ZONES_MICHIGAN = ("hand", "buttons")
 BUTTON_ORDER = ("buy", "pass_buy", "go_down", "suggest", "clear", "sort_suit", "sort_rank",
                 "hint", "help", "undo", "redo", "scores", "menu")
-NAV_KEYS = (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER,
-            pygame.K_SPACE)
 
 
 class KeyboardMixin:
@@ -178,16 +176,6 @@ class KeyboardMixin:
         self.sort_mode = ""
         self.focus_idx = j
         self.refresh()
-
-    def focus_card(self, card) -> bool:
-        """Put the focus on a hand card (tests and the hint use it)."""
-        items = self.focus_items("hand")
-        if card not in items:
-            return False
-        self.focus_zone = "hand"
-        self.focus_idx = items.index(card)
-        self.focus_shown = True
-        return True
 
     # ------------------------------------------------------------------ keys
     def handle_key(self, event) -> bool:
