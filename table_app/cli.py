@@ -102,7 +102,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"table-app: the table UI is not available: {e}", file=sys.stderr)
             return 2
         return gui_main()
-    return int(args.func(args) or 0)
+    try:
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (``| head``): not an error of the record or the command
+        import os
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except OSError:
+            pass
+        return 0
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -260,11 +260,19 @@ def _cmd_simulate(args) -> int:
                                  f"benchmarks: random, oracle)")
         if args.games < 1:
             raise ValueError("--games must be at least 1")
-    except (ValueError, json.JSONDecodeError) as e:
+    except json.JSONDecodeError as e:
+        print(f"table-app simulate: --options is not a JSON object: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:
         print(f"table-app simulate: {e}", file=sys.stderr)
         return 2
     if args.save_dir:
-        os.makedirs(args.save_dir, exist_ok=True)
+        try:
+            os.makedirs(args.save_dir, exist_ok=True)
+        except OSError as e:
+            print(f"table-app simulate: cannot use --save-dir {args.save_dir}: "
+                  f"{e.strerror or e}", file=sys.stderr)
+            return 2
     update, close = _progress(args.games, not args.json and not args.no_progress)
     results = []
     try:

@@ -28,6 +28,10 @@ def _replay(args, *, app=None) -> int:
     except ImportError as e:
         print(f"table-app: the replay viewer is not available: {e}", file=sys.stderr)
         return 2
+    import os
+    if not os.path.isfile(args.file):
+        print(f"table-app replay: no such file: {args.file}", file=sys.stderr)
+        return 2
     own = app is None
     if own:
         try:

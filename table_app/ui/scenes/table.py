@@ -18,6 +18,7 @@ from ...core.actions import (Buy, Discard, Draw, GoDown, LayOff, Lead, MeldDecl,
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, face_pretty
 from ...core.errors import IllegalActionError
 from ...core.melds import layoff_roles, swap_index
+from ..replay_model import _v
 from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table import text
@@ -796,10 +797,15 @@ class TableScene(KeyboardMixin, Scene):
                               f"{'You' if w == self.human else self.session.names[w]} went out!")
             if w is not None:
                 self.app.play_sound("go_out")
+        elif t == "pass_buy":
+            self.last_text = f"{who} {_v(who, 'declines')} to buy"
         elif p is not None:
+            # the state's `last` describes this event for draw, pass, buy, go-down,
+            # lay-off, swap and discard (it is not updated by a pass in a buying window)
             last = getattr(self.session.rules.observe(st, self.human), "last", "")
             if last:
-                self.last_text = f"{who} {last}"
+                verb, _, rest = last.partition(" ")
+                self.last_text = f"{who} {_v(who, verb)} {rest}".rstrip()
 
     def update(self, dt: float) -> None:
         self.layer.update(dt)
@@ -1072,6 +1078,12 @@ class TableScene(KeyboardMixin, Scene):
                 return f"{word} B takes the upcard and a penalty card, P passes"
             return f"{word} Take the upcard and a penalty card, or pass"
         if ph == "play":
+            obs = s.observe() if hasattr(s, "observe") else None
+            if (obs is not None and getattr(obs, "went_down_now", False)
+                    and s.variant in ("may_i", "mexican")):
+                rule = "MI-4" if s.variant == "may_i" else "MX-5"
+                return (f"You went down: lay-offs wait for your next turn ({rule}); "
+                        "discard to end this one")
             if kb:
                 return "Your turn: Space picks up, Tab to a place, Enter drops"
             return "Your turn: meld, lay off, then drag a card to the discard pile"

@@ -203,7 +203,9 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                       "topleft", "tag"))
         x += gw + mw * 0.4
     if not ui.staged:
-        if obs.down[obs.seat]:
+        if obs.down[obs.seat] and obs.went_down_now and obs.variant in ("may_i", "mexican"):
+            txt = "You went down this turn: lay off from your next turn on"
+        elif obs.down[obs.seat]:
             txt = "You are down: drop cards on a meld on the table to lay off"
         else:
             txt = (f"Build your contract here: {obs.contract_text}. "
