@@ -141,6 +141,9 @@ class PickerScene(Scene):
         self.add(dd)
         y = top + 44
         row_h = min(38, max(30, (H - top - 260) // 7))
+        self.add(UILabel(pygame.Rect(rx, y, rw - 10, 24), _("Opponents (you are the first player):"),
+                         m))
+        y += 28
         for i in range(self.players - 1):
             self.add(UILabel(pygame.Rect(rx, y, 28, row_h - 4), f"{i + 1}.", m))
             e = UITextEntryLine(pygame.Rect(rx + 30, y, rw - 200, row_h - 4), m,
