@@ -64,7 +64,9 @@ class App:
         if not headless:
             os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", TITLE)
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        pygame.init()
+        from .sound import quiet_native_stderr
+        with quiet_native_stderr():  # no ALSA chatter on a machine without a sound device
+            pygame.init()
         #: what loading the settings reported (a bad file moved aside, a bad value)
         self.messages: list[str] = []
         self.settings = settings if settings is not None else load_prefs(self.messages)

@@ -11,19 +11,41 @@ and never raises: a card game must run on a machine without speakers.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 from typing import Iterable
 
 import pygame
 
 from table_app.assets import asset_path
 
-__all__ = ["SoundBoard", "SOUND_NAMES"]
+__all__ = ["SoundBoard", "SOUND_NAMES", "quiet_native_stderr"]
 
 log = logging.getLogger(__name__)
 
 SOUND_NAMES = ("shuffle", "deal", "draw", "place", "buy", "go_down", "go_out", "chips",
                "error")
+
+
+@contextlib.contextmanager
+def quiet_native_stderr():
+    """Silence what C libraries write to file descriptor 2 for the duration (ALSA prints
+    a dozen "Unknown PCM default" lines when SDL probes for a sound device that isn't
+    there).  Python errors are still raised as usual."""
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 
 def _clamp(v: float) -> float:
@@ -52,7 +74,8 @@ class SoundBoard:
         self.mixer_ok = False
         names = tuple(names)
         try:
-            pygame.mixer.init()
+            with quiet_native_stderr():
+                pygame.mixer.init()
             self.mixer_ok = bool(pygame.mixer.get_init())
             if self.mixer_ok and pygame.mixer.get_num_channels() < channels:
                 pygame.mixer.set_num_channels(channels)
