@@ -1,0 +1,80 @@
+"""The table's layout reflows for every seat count at the smallest (1024x640) and a 4K
+(3840x2160) window: every region and every card lies inside the window, and the seats,
+the middle of the table, the meld builder and the hand do not overlap (issue 7)."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from playutil import choose
+from table_app.engine.engine import Engine
+from table_app.ui.table.layout import CARD_RATIO, compute
+from table_app.ui.table.presenter import UIState, present
+from table_app.variants import VARIANTS, find_variant
+
+SIZES = [(1024, 640), (3840, 2160)]
+CASES = [(v, n) for v, info in VARIANTS.items()
+         for n in range(info.min_players, info.max_players + 1)]
+
+
+def _inside(r, W, H):
+    return r.x >= 0 and r.y >= 0 and r.right <= W and r.bottom <= H
+
+
+def _game_in_progress(variant: str, n: int, seed: int = 3, steps: int = 160):
+    rules = find_variant(variant)({})
+    eng = Engine(rules, n, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        ta = eng.to_act()
+        if ta is None:
+            break
+        if ta[1] == "deal":
+            if eng.log:
+                break  # stay in the first deal, with its melds on the table
+            eng.deal_next()
+            continue
+        legal = eng.legal_actions()
+        eng.apply(choose(eng, rng) if variant != "michigan" else rng.choice(legal))
+    return eng
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant,n", CASES)
+def test_regions_fit_and_do_not_overlap(variant, n, size):
+    W, H = size
+    L = compute(size, n, michigan=variant == "michigan")
+    regions = {"banner": L.banner, "middle": L.middle, "stock": L.stock, "discard": L.discard,
+               "melds": L.melds, "stage": L.stage, "side": L.side, "hand": L.hand}
+    regions.update({f"seat{s}": r for s, r in L.opp.items()})
+    for name, r in regions.items():
+        assert r.w > 0 and r.h > 0 and _inside(r, W, H), (name, r)
+    assert len(L.opp) == n - 1
+    apart = [k for k in regions if k.startswith("seat")] + ["middle", "stage", "hand"]
+    for a, b in itertools.combinations(apart, 2):
+        if {a, b} == {"stage", "hand"}:
+            continue  # the hand's lift zone reaches up to the builder's edge
+        assert not regions[a].colliderect(regions[b]), (a, b, regions[a], regions[b])
+    assert not L.stage.colliderect(L.side)
+    assert not L.stock.colliderect(L.discard) and not L.discard.colliderect(L.melds)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant,n", CASES)
+def test_every_card_of_a_busy_table_is_inside_the_window(variant, n, size):
+    W, H = size
+    eng = _game_in_progress(variant, n)
+    obs = eng.observe(0)
+    names = [f"Player {i}" for i in range(n)]
+    ui = UIState(hand_order=list(obs.hand), names=names, levels=["normal"] * n)
+    L = compute(size, n, michigan=variant == "michigan")
+    v = present(obs, L, ui)
+    assert v.placements
+    for p in v.placements:
+        w, h = p.w, p.w * CARD_RATIO
+        assert p.x >= -1 and p.y - p.lift >= -1, p
+        assert p.x + w <= W + 1 and p.y + h <= H + 1, p
+    for i, r in v.melds.items():
+        assert _inside(r, W, H), (i, r)
