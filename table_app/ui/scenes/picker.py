@@ -77,6 +77,7 @@ class PickerScene(Scene):
             self.message = msgs[-1]
             msgs.clear()
         self.build()
+        self._fresh = True  # the resume() that follows a push has nothing to refresh
 
     def _find_unfinished(self) -> None:
         self.unfinished = None
@@ -212,6 +213,9 @@ class PickerScene(Scene):
 
     def resume(self) -> None:
         super().resume()
+        if getattr(self, "_fresh", False):
+            self._fresh = False
+            return
         self._find_unfinished()
         if self.app is not None and self.widgets:
             self._read_entries()
