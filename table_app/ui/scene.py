@@ -140,3 +140,17 @@ class SceneStack:
             if not s.update_below:
                 break
         return list(reversed(out))
+
+
+def draw_overlay_panel(surf: pygame.Surface, panel: pygame.Rect, dim: int = 130,
+                       fill_alpha: int = 245) -> None:
+    """Darken the scene below (``dim``: alpha 0..255) and draw an overlay's panel: dark
+    felt green with a gold border and round corners, at ``panel`` (pixels)."""
+    W, H = surf.get_size()
+    shade = pygame.Surface((W, H), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, dim))
+    surf.blit(shade, (0, 0))
+    s = pygame.Surface(panel.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (14, 44, 28, fill_alpha), s.get_rect(), border_radius=14)
+    pygame.draw.rect(s, (226, 182, 70), s.get_rect(), 2, border_radius=14)
+    surf.blit(s, panel.topleft)

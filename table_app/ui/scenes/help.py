@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextBox
 
-from ..scene import Scene
+from ..scene import Scene, draw_overlay_panel
 
 # (keys, what they do); a section starts with a ("", title) row
 SHORTCUTS: tuple[tuple[str, str], ...] = (
@@ -147,15 +147,8 @@ class HelpScene(Scene):
         return True  # nothing reaches the table below
 
     def draw(self, surf: pygame.Surface) -> None:
-        W, H = surf.get_size()
-        dim = pygame.Surface((W, H), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 140))
-        surf.blit(dim, (0, 0))
         p = self.panel()
-        s = pygame.Surface(p.size, pygame.SRCALPHA)
-        pygame.draw.rect(s, (14, 44, 28, 248), s.get_rect(), border_radius=14)
-        pygame.draw.rect(s, (226, 182, 70), s.get_rect(), 2, border_radius=14)
-        surf.blit(s, p.topleft)
+        draw_overlay_panel(surf, p, dim=140, fill_alpha=248)
         from ..table import text
         t = text.render("Keyboard shortcuts", 24, (250, 236, 170), bold=True)
         surf.blit(t, (p.x + 20, p.y + 14))

@@ -29,7 +29,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 from ...core.errors import RecordError
 from ...variants import VARIANTS
 from ..replay_model import ReplayModel, catch_up
-from ..scene import Scene
+from ..scene import Scene, draw_overlay_panel
 from ..table import layout as layout_mod
 from ..table import text
 from ..table.presenter import fan_positions, is_michigan
@@ -891,15 +891,8 @@ class PlayOnDialog(Scene):
         return True
 
     def draw(self, surf) -> None:
-        W, H = surf.get_size()
-        dim = pygame.Surface((W, H), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 130))
-        surf.blit(dim, (0, 0))
         p = self.panel()
-        s = pygame.Surface(p.size, pygame.SRCALPHA)
-        pygame.draw.rect(s, (14, 44, 28, 245), s.get_rect(), border_radius=14)
-        pygame.draw.rect(s, (226, 182, 70), s.get_rect(), 2, border_radius=14)
-        surf.blit(s, p.topleft)
+        draw_overlay_panel(surf, p, dim=130, fill_alpha=245)
         m = self.viewer.model
         surf.blit(text.render("Play on from here", 22, GOLD, bold=True), (p.x + 20, p.y + 12))
         surf.blit(text.render(f"Event {m.pos} of {m.end}: the same cards; a practice game saved "

@@ -27,7 +27,7 @@ from pygame_gui.elements import UIButton, UITextBox
 
 from ... import i18n
 from ...i18n import strings as S
-from ..scene import Scene
+from ..scene import Scene, draw_overlay_panel
 
 GAMES = ("contract", "may_i", "mexican", "michigan")
 SUIT_FONT = "table_app_suits"
@@ -301,12 +301,5 @@ class RulesScene(Scene):
         return True  # nothing reaches the scene below
 
     def draw(self, surf: pygame.Surface) -> None:
-        W, H = surf.get_size()
-        dim = pygame.Surface((W, H), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 150))
-        surf.blit(dim, (0, 0))
         p = self.panel()
-        s = pygame.Surface(p.size, pygame.SRCALPHA)
-        pygame.draw.rect(s, (14, 44, 28, 248), s.get_rect(), border_radius=14)
-        pygame.draw.rect(s, (226, 182, 70), s.get_rect(), 2, border_radius=14)
-        surf.blit(s, p.topleft)
+        draw_overlay_panel(surf, p, dim=150, fill_alpha=248)

@@ -10,7 +10,7 @@ from pygame_gui.core import ObjectID
 
 from ...i18n import _
 from ...i18n import strings as S
-from ..scene import Scene
+from ..scene import Scene, draw_overlay_panel
 from ..table import text
 
 
@@ -40,15 +40,8 @@ class Overlay(Scene):
         return self.add(b)
 
     def draw_panel(self, surf, title: str) -> pygame.Rect:
-        W, H = surf.get_size()
-        dim = pygame.Surface((W, H), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 130))
-        surf.blit(dim, (0, 0))
         p = self.panel()
-        s = pygame.Surface(p.size, pygame.SRCALPHA)
-        pygame.draw.rect(s, (14, 44, 28, 245), s.get_rect(), border_radius=14)
-        pygame.draw.rect(s, (226, 182, 70), s.get_rect(), 2, border_radius=14)
-        surf.blit(s, p.topleft)
+        draw_overlay_panel(surf, p, dim=130, fill_alpha=245)
         t = text.render(title, 24, (250, 236, 170), bold=True)
         surf.blit(t, (p.x + 20, p.y + 14))
         return p
