@@ -21,7 +21,6 @@ class LibraryScene(Scene):
         self.shown_games = []
         self.items = []
         self.message = ""
-        self._felt = None
 
     def startup(self) -> None:
         try:
@@ -58,7 +57,6 @@ class LibraryScene(Scene):
                                       self.app.manager, object_id=ObjectID(class_id="@primary")))
 
     def resize(self, size) -> None:
-        self._felt = None
         self.build()
 
     def retranslate(self) -> None:
@@ -94,9 +92,7 @@ class LibraryScene(Scene):
 
     def draw(self, surf) -> None:
         W, H = surf.get_size()
-        if self._felt is None or self._felt.get_size() != (W, H):
-            self._felt = self.app.art.felt((W, H))
-        surf.blit(self._felt, (0, 0))
+        surf.blit(self.app.art.felt((W, H)), (0, 0))  # cached per size by CardArt
         surf.blit(text.render_shadowed(_(S.YOUR_GAMES), 32, (250, 236, 170), bold=True), (60, 30))
         n = len(self.games)
         saved = ngettext("{n} game saved.", "{n} games saved.", n).format(n=n)

@@ -50,7 +50,6 @@ class PickerScene(Scene):
         self.level_menus: list = []
         self.unfinished = None
         self.message = ""
-        self._felt = None
 
     # ------------------------------------------------------------------ state
     def startup(self) -> None:
@@ -203,7 +202,6 @@ class PickerScene(Scene):
 
     def resize(self, size) -> None:
         self._read_entries()
-        self._felt = None
         self.build()
 
     def retranslate(self) -> None:
@@ -313,9 +311,7 @@ class PickerScene(Scene):
     # ------------------------------------------------------------------ draw
     def draw(self, surf) -> None:
         W, H = surf.get_size()
-        if self._felt is None or self._felt.get_size() != (W, H):
-            self._felt = self.app.art.felt((W, H))
-        surf.blit(self._felt, (0, 0))
+        surf.blit(self.app.art.felt((W, H)), (0, 0))  # cached per size by CardArt
         W, H, x0, top, cw, left_w = self.geometry()
         t = text.render_shadowed("table-app", 40, (250, 236, 170), bold=True)
         surf.blit(t, (x0, max(12, top - 78)))

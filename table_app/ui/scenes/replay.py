@@ -158,9 +158,7 @@ class NotARecordScene(Scene):
 
     def draw(self, surf) -> None:
         W, H = surf.get_size()
-        if self._felt is None or self._felt.get_size() != (W, H):
-            self._felt = self.app.art.felt((W, H))
-        surf.blit(self._felt, (0, 0))
+        surf.blit(self.app.art.felt((W, H)), (0, 0))  # cached per size by CardArt
 
 
 def _html(s: str) -> str:

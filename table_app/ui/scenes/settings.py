@@ -103,7 +103,6 @@ class SettingsScene(Scene):
         self.back = None
         self.labels: list = []          # (text, (x, y), width) drawn above the widgets
         self.preview_at: pygame.Rect | None = None
-        self._felt = None
 
     def startup(self) -> None:
         self.build()
@@ -177,7 +176,6 @@ class SettingsScene(Scene):
             b.select() if cur == v else b.unselect()
 
     def resize(self, size) -> None:
-        self._felt = None
         self.build()
 
     def retranslate(self) -> None:
@@ -229,9 +227,7 @@ class SettingsScene(Scene):
     # ------------------------------------------------------------------ draw
     def draw(self, surf) -> None:
         W, H = surf.get_size()
-        if self._felt is None or self._felt.get_size() != (W, H):
-            self._felt = self.app.art.felt((W, H))
-        surf.blit(self._felt, (0, 0))
+        surf.blit(self.app.art.felt((W, H)), (0, 0))  # cached per size by CardArt
         _W, _H, x0, colw, margin, top, row_h = self.geometry()
         surf.blit(text.render_shadowed(_(S.SETTINGS), 32, (250, 236, 170), bold=True), (x0, 34))
         for label, (x, y), w in self.labels:
