@@ -48,7 +48,7 @@ class DealResult:
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CFState:
     """A contract-family game state (immutable).
 
@@ -80,18 +80,20 @@ class CFState:
     last: str = ""  # a short text of the last thing that happened, for the UI
 
 
-_CF_SLOTS = tuple((f.name, CFState.__dict__[f.name]) for f in fields(CFState))
-
-
 def replace(st, **kw):
     """``dataclasses.replace`` for ``CFState`` without its per-call overhead (the engine's
-    hot path: every action makes a new state).  Other dataclasses go to the standard one."""
+    hot path: every action makes a new state): the fields are copied as one dict (which
+    is why ``CFState`` has no ``__slots__``).  Other dataclasses go to the standard one."""
     if type(st) is not CFState:
         return _dc_replace(st, **kw)
-    new = object.__new__(CFState)
-    for name, d in _CF_SLOTS:
-        d.__set__(new, kw[name] if name in kw else d.__get__(st))
+    new = _new(CFState)
+    d = new.__dict__
+    d.update(st.__dict__)
+    d.update(kw)
     return new
+
+
+_new = object.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +196,9 @@ class ContractFamilyRules:
         self.options = {"deuces_wild": dw} if variant == "contract" else {}
         self.deuces_wild = dw
         self._deck_cache: dict[int, tuple[int, ...]] = {}
+        # go-down witnesses per (seat, round): the card ids of recent going-downs found
+        # (see _go_down_offer); a speed cache only, every use is checked against the hand
+        self._witness: dict[tuple[int, int], list[frozenset[int]]] = {}
         p = self.spec.rule_prefix
         self.R_BUY = "CR-5" if variant == "contract" else ("MI-5" if variant == "may_i" else "MX-5")
         self.R_TURN = {"contract": "CR-6", "may_i": "MI-4", "mexican": "MX-5"}[variant]
@@ -808,10 +813,43 @@ class ContractFamilyRules:
                             if f != JOKER and swap_index(m, f) is not None:
                                 out.append(Swap(p, i, f))
         if not st.down[p]:
-            gd = self.suggest_go_down(st, p)
+            gd = self._go_down_offer(st, p)
             if gd is not None:
                 out.append(gd)
         return out
+
+    def _go_down_offer(self, st: CFState, p: int):
+        """The go-down ``legal_actions`` offers: the same ``GoDown`` as
+        ``suggest_go_down(st, p)`` (or ``None``), but its melds are worked out only when
+        someone looks at them.
+
+        Whether the hand can go down at all is settled first, cheaply where possible: a
+        going-down found earlier for this seat and round (a *witness*) whose cards are all
+        still in the hand still meets the contract (its melds are unchanged; with
+        ``keep_one`` a card is left over as long as the hand has more cards than the
+        witness; a whole-hand witness must be the whole hand).  Otherwise the solver runs
+        now and its plan becomes a witness for the next turns.
+        """
+        hand = st.hands[p]
+        rnd = st.round
+        whole = rnd == 7 and self.spec.round7_whole_hand
+        key = (p, rnd)
+        wits = self._witness.get(key)
+        if wits:
+            hs = set(hand)
+            n = len(hand)
+            for w in wits:
+                if (len(w) == n if whole else len(w) < n) and w <= hs:
+                    return _LazyGoDown(p, self, st)
+        gd = self.suggest_go_down(st, p)
+        if gd is not None:
+            w = frozenset(_witness_cards(hand, gd))
+            if wits is None:
+                self._witness[key] = [w]
+            else:
+                wits.insert(0, w)
+                del wits[_WITNESSES:]
+        return gd
 
     def solver_req(self, rnd: int):
         """The solver's requirement for going down in round ``rnd``."""
@@ -842,6 +880,58 @@ class ContractFamilyRules:
             return None
         return GoDown(p, tuple(MeldDecl(m.kind, tuple(c >> 3 for c in m.cards), tuple(m.roles))
                                for m in plan))
+
+
+_WITNESSES = 4  # witnesses kept per seat and round
+
+_GD_MELDS = GoDown.__dict__["melds"]  # GoDown's own slot for the melds
+
+
+class _LazyGoDown(GoDown):
+    """A ``GoDown`` whose melds are the solver's best for the state it was offered in,
+    worked out on first access (``legal_actions`` of a seat that can go down, where most
+    offers are never taken).  Equal to, and hashed like, the plain ``GoDown`` with the
+    same melds; pickles and copies as one."""
+    __slots__ = ("_rules", "_state")
+
+    def __init__(self, player: int, rules: "ContractFamilyRules", st: CFState):
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "_rules", rules)
+        object.__setattr__(self, "_state", st)
+
+    @property
+    def melds(self) -> tuple[MeldDecl, ...]:
+        try:
+            return _GD_MELDS.__get__(self)
+        except AttributeError:
+            gd = self._rules.suggest_go_down(self._state, self.player)
+            if gd is None:  # pragma: no cover - the witness proved the hand can go down
+                raise RuntimeError("a witnessed go-down that the solver does not find")
+            _GD_MELDS.__set__(self, gd.melds)
+            object.__setattr__(self, "_state", None)
+            return gd.melds
+
+    def __eq__(self, other):
+        if isinstance(other, GoDown):
+            return self.player == other.player and self.melds == other.melds
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.player, self.melds))
+
+    def __repr__(self):
+        return f"GoDown(player={self.player!r}, melds={self.melds!r})"
+
+    def __reduce__(self):
+        return (GoDown, (self.player, self.melds))
+
+
+def _witness_cards(hand: Sequence[int], gd: GoDown) -> list[int]:
+    """Card ids of ``hand`` that ``gd``'s melds use (faces matched to ids in hand order)."""
+    pool: dict[int, list[int]] = {}
+    for c in hand:
+        pool.setdefault(c >> 3, []).append(c)
+    return [pool[f].pop() for m in gd.melds for f in m.cards]
 
 
 def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],

@@ -1,0 +1,108 @@
+"""The engine's speed-ups change nothing a caller can see.
+
+``legal_actions`` of a seat not yet down offers its go-down lazily (a witness from an
+earlier turn settles that the hand can go down; the melds are the solver's best, worked
+out on first access): the offered action must be exactly ``suggest_go_down``'s, equal to
+and hashed like a plain ``GoDown``, and must copy and pickle as one.  ``CFState`` copies
+by dict (``replace``) and must stay frozen and equal by value.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+import random
+
+import pytest
+
+from table_app.core.actions import GoDown
+from table_app.engine.engine import Engine
+from table_app.variants import find_variant
+from table_app.variants.contract_family import CFState, _LazyGoDown, replace
+
+
+def _random_states(variant: str, n: int, seed: int, actions: int):
+    """Yield (rules, state) of uniform random legal play (the benchmark's loop)."""
+    rules = find_variant(variant)({})
+    rng = random.Random(seed)
+    eng = Engine(rules, n, seed=seed)
+    count = 0
+    while count < actions:
+        ta = eng.to_act()
+        if ta is None:
+            eng = Engine(rules, n, seed=rng.randrange(1 << 30))
+            continue
+        if ta[1] == "deal":
+            eng.deal_next()
+            continue
+        yield rules, eng.state, eng
+        eng.apply(rng.choice(eng.legal_actions()))
+        count += 1
+
+
+@pytest.mark.parametrize("variant", ["contract", "may_i", "mexican"])
+def test_offered_go_down_is_the_solvers_best(variant):
+    lazy = eager = none = 0
+    for rules, st, eng in _random_states(variant, 4, 7, 4000):
+        if st.phase != "play" or st.down[st.current]:
+            continue
+        offered = [a for a in rules.legal_actions(st) if isinstance(a, GoDown)]
+        fresh = find_variant(variant)({})  # no witnesses: the solver decides alone
+        want = fresh.suggest_go_down(st, st.current)
+        if want is None:
+            assert offered == []
+            none += 1
+            continue
+        assert len(offered) == 1
+        got = offered[0]
+        if isinstance(got, _LazyGoDown):
+            lazy += 1
+            assert got == want and want == got and hash(got) == hash(want)
+            assert got.melds == want.melds and got.player == want.player
+            assert got.to_json() == want.to_json() and got.code() == want.code()
+            plain = pickle.loads(pickle.dumps(got))
+            assert type(plain) is GoDown and plain == want
+            assert type(copy.deepcopy(got)) is GoDown
+            assert rules.check(st, got) is None  # legal as offered
+        else:
+            eager += 1
+            assert type(got) is GoDown and got == want
+    # the random play reaches every path
+    assert lazy >= 5 and eager >= 20 and none >= 20, (lazy, eager, none)
+
+
+def test_lazy_go_down_applies_and_records_like_a_plain_one():
+    applied = 0
+    for rules, st, eng in _random_states("may_i", 4, 3, 6000):
+        if st.phase != "play" or st.down[st.current]:
+            continue
+        gd = next((a for a in rules.legal_actions(st) if isinstance(a, GoDown)), None)
+        if not isinstance(gd, _LazyGoDown):
+            continue
+        e2 = Engine(rules, st.n)
+        e2.states = [st]
+        e2.apply(gd)
+        assert e2.state.down[st.current]
+        assert e2.log[-1] == GoDown(gd.player, gd.melds)
+        assert e2.log[-1].to_json()["type"] == "go_down"
+        applied += 1
+        if applied >= 5:
+            break
+    assert applied == 5
+
+
+def test_state_replace_copies_by_value_and_stays_frozen():
+    rules = find_variant("contract")({})
+    eng = Engine(rules, 4, seed=5)
+    eng.deal_next()
+    st = eng.state
+    new = replace(st, phase="play", current=(st.current + 1) % 4)
+    assert type(new) is CFState
+    assert new.phase == "play" and new.current == (st.current + 1) % 4
+    assert st.phase == "draw"  # the original is untouched
+    assert new.hands is st.hands and new.stock == st.stock
+    assert replace(new, phase=st.phase, current=st.current) == st
+    assert hash(replace(new, phase=st.phase, current=st.current)) == hash(st)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.phase = "draw"
+    assert [f.name for f in dataclasses.fields(new)] == list(new.__dict__)
