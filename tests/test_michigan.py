@@ -568,15 +568,39 @@ def test_observation_shows_only_what_the_seat_may_know():
     assert obs.hand_sizes[obs.winner] == 0
 
 
-def test_state_is_frozen_slotted_tuples():
+def test_state_is_frozen_tuples():
     eng = new_engine(5)
     eng.deal_next()
     st = eng.state
-    assert not hasattr(st, "__dict__")
+    # the fast copy (_evolve) copies exactly the dataclass's fields
+    assert list(st.__dict__) == [f.name for f in dataclasses.fields(st)]
     with pytest.raises(dataclasses.FrozenInstanceError):
         st.round = 2  # type: ignore[misc]
     for f in dataclasses.fields(st):
         assert not isinstance(getattr(st, f.name), (list, dict, set))
+    lead = eng.legal_actions()[0]
+    eng.apply(lead)
+    after = eng.state
+    assert list(after.__dict__) == [f.name for f in dataclasses.fields(after)]
+    assert st.hands != after.hands and lead.card << 3 in st.hands[lead.player]
+    assert lead.card << 3 not in after.hands[lead.player]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        after.to_move = 0  # type: ignore[misc]
+
+
+def test_chips_are_exact_ints_until_a_fractional_final_share():
+    # MG-3/MG-11: every chip amount is an int during the session; the final share is a
+    # Fraction only when the layout does not split evenly
+    from fractions import Fraction
+    from playutil import play_game
+    eng = play_game("michigan", 3, 4)
+    assert eng.state.status == "final"
+    for st in eng.states[:-1]:
+        if st.status != "final":
+            assert all(type(x) is int for x in st.balances + st.layout)
+    bal = eng.state.balances
+    assert sum(bal) == 0 and all(isinstance(x, (int, Fraction)) for x in bal)
+    assert all(type(x) is int or x.denominator != 1 for x in bal)
 
 
 def test_summary_and_to_act_between_deals():

@@ -9,10 +9,12 @@ Options: ``{"rotations": int >= 1}`` (default 1, MG-11): the session has
 ``rotations * players`` deals.  Unknown keys or bad values raise ``ValueError``.
 
 State
-    ``MichiganState`` is a frozen, slotted dataclass of tuples and ints, cheap to copy.
+    ``MichiganState`` is a frozen dataclass of tuples and ints, cheap to copy (a card
+    played copies the field dict, see ``_evolve``).
     Michigan uses one 52-card deck without jokers (``make_deck(1, 0)``), so the card id of
     a face is ``face * 8`` and the state indexes card positions by face (``loc``).
-    Chips are a journal of ``fractions.Fraction`` balances (each seat starts at 0 at the
+    Chips are a journal of balances, exact numbers: ``int`` until the session's final
+    share (MG-11) splits the layout, then ``fractions.Fraction`` (each seat starts at 0 at the
     record's first deal, balances may go negative, MG-3) plus the layout cells ``AH KC QD
     JS`` and the ``Kitty``.  The sum of the balances and the layout is always 0.
 
@@ -83,7 +85,20 @@ FINAL = "final"        # the session's last deal has ended (MG-11)
 
 _SUIT_ONE = ("spade", "heart", "diamond", "club")
 _SUIT_MANY = ("spades", "hearts", "diamonds", "clubs")
-_ZERO = Fraction(0)
+_ZERO = 0  # chips are ints; only the final share (MG-11) may make a Fraction
+
+
+def _evolve(state, **changes):
+    """A copy of ``state`` (a ``MichiganState``) with ``changes``: one dict copy instead of
+    the frozen dataclass's field-by-field ``__init__`` (the hot path of every card)."""
+    new = _new(type(state))
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
+    return new
+
+
+_new = object.__new__
 
 
 def frac_text(x: Fraction) -> str:
@@ -100,7 +115,7 @@ class DealResult:
     balances: tuple[Fraction, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MichiganState:
     """The whole game at one moment (immutable).
 
@@ -387,7 +402,6 @@ class MichiganRules:
             if st == MISDEALT:
                 raise IllegalActionError("The deal was void: the same dealer redeals first", "MG-12")
             raise IllegalActionError(f"Round {state.round} is over: the next deal comes first", "MG-10")
-        pretty = face_pretty(f)
         if state.following:
             nxt = state.seq_last + 1
             holder = state.to_move
@@ -400,7 +414,7 @@ class MichiganRules:
                     f"It is seat {holder}'s turn to play {face_pretty(nxt)}, not seat {p}'s", "MG-6")
             if f != nxt:
                 raise IllegalActionError(
-                    f"The next card is {face_pretty(nxt)}, not {pretty}: nobody may skip a "
+                    f"The next card is {face_pretty(nxt)}, not {face_pretty(f)}: nobody may skip a "
                     "rank or change suit within a sequence", "MG-6")
             return None
         # a lead is due
@@ -420,7 +434,7 @@ class MichiganRules:
                 f"The player left of the dealer, seat {leader}, leads, not seat {p}", "MG-5")
         hand = state.hands[p]
         if state.loc[f] != p:
-            raise IllegalActionError(f"You don't hold {pretty}", "MG-5")
+            raise IllegalActionError(f"You don't hold {face_pretty(f)}", "MG-5")
         s = FACE_SUIT[f]
         low = _lowest_of_suit(hand, s)
         if low is not None and low >> 3 != f:
@@ -483,7 +497,9 @@ class MichiganRules:
     def _apply_card(self, state: MichiganState, p: int, f: int) -> MichiganState:
         n = state.num_players
         cid = f << 3
-        hand = tuple(c for c in state.hands[p] if c != cid)
+        h = state.hands[p]
+        i = h.index(cid)
+        hand = h[:i] + h[i + 1:]
         hands = state.hands[:p] + (hand,) + state.hands[p + 1:]
         played = state.played[:p] + (state.played[p] + (cid,),) + state.played[p + 1:]
         loc = list(state.loc)
@@ -509,7 +525,9 @@ class MichiganRules:
             status = OVER
             if state.round >= self.total_deals(n):  # MG-11: the session ends
                 status = FINAL
-                share = sum(layout, _ZERO) / n
+                share = Fraction(sum(layout), n)
+                if share.denominator == 1:
+                    share = share.numerator
                 if share:
                     bl = [b + share for b in bl]
                 layout = (_ZERO,) * 5
@@ -524,12 +542,9 @@ class MichiganRules:
             to_move, following = loc[nxt], True
         else:  # MG-7: a stop; MG-8: the last player leads
             to_move, following = p, False
-        return MichiganState(
-            num_players=n, status=PLAYING, round=state.round, dealer=state.dealer,
-            hands=hands, widow=state.widow, played=played, loc=tuple(loc),
-            seq_suit=suit, seq_last=f, to_move=to_move, following=following, last_player=p,
-            layout=layout, balances=balances, saved=state.saved, winner=-1,
-            results=state.results)
+        return _evolve(state, hands=hands, played=played, loc=tuple(loc), seq_suit=suit,
+                       seq_last=f, to_move=to_move, following=following, last_player=p,
+                       layout=layout, balances=balances)
 
     # ------------------------------------------------------------------ chance
     def next_deal(self, state: MichiganState, rng) -> Deal | None:

@@ -73,9 +73,35 @@ class TableScene(KeyboardMixin, Scene):
     def instant(self) -> bool:
         return bool(self.app and self.app.instant)
 
-    def startup(self) -> None:
+    def _apply_speed(self) -> None:
+        """The animation speed setting (or skip animations: instant) on the sprites."""
         st = self.app.settings
         self.layer.speed = 0.0 if self.instant else 1.0 / max(0.25, float(getattr(st, "animation_speed", 1.0)))
+
+    def settings_changed(self, keys) -> None:
+        """A setting changed while the table is open (the settings screen over it): the
+        speeds apply to what moves next, the card size re-lays the table, the deck's look
+        redraws (``App.apply_settings`` calls this at once)."""
+        keys = set(keys)
+        if keys & {"animation_speed", "skip_animations"}:
+            self._apply_speed()
+            if self.instant:
+                self.layer.finish()
+        if keys & {"ai_speed", "skip_animations"}:
+            # a pause already running is cut to the new pace
+            ai = 0.0 if self.instant else 1.0 / max(0.25, float(getattr(self.app.settings, "ai_speed", 1.0)))
+            self.think_t = min(self.think_t, 0.35 * ai)
+            if self.cur_event is not None:
+                self.step_t = min(self.step_t, self.pace(self.cur_event))
+        if "card_size" in keys:
+            self.resize(self.app.size)
+            if self.app.stack.top is not self:
+                self.pause()
+        if keys & {"four_color", "large_index", "card_back"}:
+            self.__dict__.pop("_imgs", None)
+
+    def startup(self) -> None:
+        self._apply_speed()
         self.sort_mode = "suit"
         if not self.engine.log and self.session.deal_due():
             self.session.deal_next()
@@ -86,7 +112,9 @@ class TableScene(KeyboardMixin, Scene):
 
     def _layout(self) -> None:
         self.L = layout_mod.compute(self.app.size, self.session.num_players, self.human,
-                                    self.session.michigan)
+                                    self.session.michigan,
+                                    scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
+                                    ui=getattr(self.app, "ui_scale", 1.0))
 
     def _btn(self, name, rect, label, tip=None, cls="@table_button"):
         b = pygame_gui.elements.UIButton(relative_rect=pygame.Rect(rect), text=label,
@@ -100,18 +128,22 @@ class TableScene(KeyboardMixin, Scene):
         self.buttons = {}
         L = self.L
         W = L.size[0]
-        bh = 28
-        y = 5
-        self._btn("menu", (W - 84, y, 78, bh), "Menu", "Scores, rules of this game, leave the table")
-        self._btn("redo", (W - 84 - 84, y, 78, bh), "Redo", "Redo (Ctrl+Y)")
-        self._btn("undo", (W - 84 - 168, y, 78, bh), "Undo", "Undo back to your previous decision (Ctrl+Z)")
-        self._btn("scores", (W - 84 - 252, y, 78, bh), "Scores", "The score sheet")
-        self._btn("hint", (W - 84 - 252 - 70, y, 64, bh), "Hint",
+        u = L.ui
+
+        def k(x):
+            return int(round(x * u))
+        bh = k(28)
+        y = k(5)
+        self._btn("menu", (W - k(84), y, k(78), bh), "Menu", "Scores, rules of this game, leave the table")
+        self._btn("redo", (W - k(84 + 84), y, k(78), bh), "Redo", "Redo (Ctrl+Y)")
+        self._btn("undo", (W - k(84 + 168), y, k(78), bh), "Undo", "Undo back to your previous decision (Ctrl+Z)")
+        self._btn("scores", (W - k(84 + 252), y, k(78), bh), "Scores", "The score sheet")
+        self._btn("hint", (W - k(84 + 252 + 70), y, k(64), bh), "Hint",
                   "What the normal computer player would do now, and why (H)")
-        self._btn("help", (W - TOP_BUTTONS_W, y, 38, bh), "?", "Keyboard shortcuts (F1)")
+        self._btn("help", (W - k(TOP_BUTTONS_W), y, k(38), bh), "?", "Keyboard shortcuts (F1)")
         sd = L.side
         half = (sd.w - 6) // 2
-        bh2 = max(28, min(34, (sd.h - 12) // 3))
+        bh2 = max(k(28), min(k(34), (sd.h - 12) // 3))
         self._btn("sort_suit", (sd.x, sd.y, half, bh2), "Sort: suit", "Sort your hand by suit")
         self._btn("sort_rank", (sd.x + half + 6, sd.y, half, bh2), "Sort: rank", "Sort your hand by rank")
         if not self.session.michigan:
@@ -123,10 +155,10 @@ class TableScene(KeyboardMixin, Scene):
                       "Lay down the contract's melds", cls="@primary")
             # the buying window
             # (in the meld-building area: it is not the human's turn while asked)
-            bx = L.stage.right - 290
-            by = L.stage.y + 44
-            self._btn("buy", (bx, by, 170, 36), "May I?", None, cls="@primary")
-            self._btn("pass_buy", (bx + 176, by, 80, 36), "Pass", None)
+            bx = L.stage.right - k(290)
+            by = L.stage.y + k(44)
+            self._btn("buy", (bx, by, k(170), k(36)), "May I?", None, cls="@primary")
+            self._btn("pass_buy", (bx + k(176), by, k(80), k(36)), "Pass", None)
             self.buttons["buy"].hide()
             self.buttons["pass_buy"].hide()
 
@@ -445,7 +477,18 @@ class TableScene(KeyboardMixin, Scene):
         if not self.ui.staged:
             self.say("Build the contract's melds first", bad=True)
             return
-        if self.act(self.go_down_action()):
+        action = self.go_down_action()
+        if getattr(self.app.settings, "confirm_go_down", False) and self.caught_up() \
+                and self.session.human_to_act() == "play" and self.engine.is_legal(action):
+            # the confirm_go_down setting: ask first (an illegal go-down is refused at once)
+            from .confirm import ConfirmGoDown
+            self.app.push(ConfirmGoDown(self, action))
+            return
+        self.confirm_go_down(action)
+
+    def confirm_go_down(self, action) -> None:
+        """Apply a go-down (at once, or when the confirmation says "Go down")."""
+        if self.act(action):
             self.ui.staged, self.stage_pick = [], []
             self.refresh()
 
@@ -518,7 +561,7 @@ class TableScene(KeyboardMixin, Scene):
         surf.blit(text.render("Which role for the wild?", 13, (250, 236, 170), bold=True),
                   (box.x + 12, box.y + 6))
         cur = self.stage_pick[gi] % len(rs) if gi < len(self.stage_pick) else 0
-        mx, my = pygame.mouse.get_pos()
+        mx, my = self.app.mouse_pos()
         for i, d in enumerate(rs):
             row = pygame.Rect(box.x + 6, box.y + 26 + 26 * i, box.w - 12, 24)
             if i == cur or row.collidepoint(mx, my):
@@ -1032,7 +1075,7 @@ class TableScene(KeyboardMixin, Scene):
         x += img.get_width() + 24
         status = self._status()
         img = text.render(status, 16, (240, 240, 230))
-        room = W - TOP_BUTTONS_W - 12 - x
+        room = W - int(TOP_BUTTONS_W * L.ui) - 12 - x
         if img.get_width() > room:
             img = text.render(status, 14, (240, 240, 230))
             cut = len(status)
@@ -1099,7 +1142,8 @@ class TableScene(KeyboardMixin, Scene):
         b = self.buttons["buy"]
         r = b.relative_rect
         total = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
-        panel = pygame.Rect(r.x - 112, r.y - 34, 392, r.h + 70)
+        u = self.L.ui
+        panel = pygame.Rect(r.x - int(112 * u), r.y - int(34 * u), int(392 * u), r.h + int(70 * u))
         _box(surf, panel, "buy")
         # what you would get: the upcard and a face-down penalty card
         up = self.obs.buy_card if self.obs is not None else None

@@ -111,7 +111,7 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
     oh = int(ow * CARD_RATIO)
     for s, r in L.opp.items():
         n = obs.hand_sizes[s] if obs.round else 0
-        fan = pygame.Rect(r.x + 4, r.y + 26, r.w - 8, oh)
+        fan = pygame.Rect(r.x + 4, r.y + int(26 * L.ui), r.w - 8, oh)
         xs = fan_positions(n, fan, ow, ow * 0.24)
         for i, x in enumerate(xs):
             v.placements.append(Placement(("opp", s, i), x, fan.y, ow, None, z=100 + i,
@@ -186,8 +186,9 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
     st = L.stage
     v.zones["stage"] = st.copy()
     v.boxes.append((st, "stage"))
+    u = L.ui
     x = st.x + 10
-    y = st.y + 22
+    y = st.y + int(22 * u)
     step = mw * 0.34
     for gi, g in enumerate(ui.staged):
         gw = mw + step * (len(g) - 1)
@@ -199,8 +200,9 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                           group=f"stage:{gi}", lift=0))
             role = ui.roles.get(c)
             if role is not None:
-                v.labels.append(Label("=" + face_pretty(role), (x + i * step + 2, y + mh + 1), 11,
-                                      "topleft", "tag"))
+                # on the card's lower edge (below it the tag was cut by the hand's panel)
+                v.labels.append(Label("=" + face_pretty(role), (x + i * step + 2, y + mh - 3), 11,
+                                      "bottomleft", "role"))
         x += gw + mw * 0.4
     if not ui.staged:
         if obs.down[obs.seat] and obs.went_down_now and obs.variant in ("may_i", "mexican"):
@@ -231,14 +233,14 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
     mw0 = max(L.mw, int(L.cw * 0.75))
     for mw in range(mw0, 25, -3):
         for cols in (1, 2, 3):
-            plan = _fit_melds(obs, order, owners, R, mw, cols)
+            plan = _fit_melds(obs, order, owners, R, mw, cols, u=L.ui)
             if plan is not None:
                 best = (mw, plan)
                 break
         if best:
             break
     if best is None:
-        best = (26, _fit_melds(obs, order, owners, R, 26, 3, force=True))
+        best = (26, _fit_melds(obs, order, owners, R, 26, 3, force=True, u=L.ui))
     mw, plan = best
     mh = int(mw * CARD_RATIO)
     for s, (lx, ly), items in plan:
@@ -264,7 +266,8 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
             v.meld_cards[mi] = rects
 
 
-def _fit_melds(obs, order, owners, R: pygame.Rect, mw: int, cols: int, force: bool = False):
+def _fit_melds(obs, order, owners, R: pygame.Rect, mw: int, cols: int, force: bool = False,
+               u: float = 1.0):
     mh = int(mw * CARD_RATIO)
     colw = R.w // cols
     gap = int(mw * 0.3)
@@ -275,7 +278,7 @@ def _fit_melds(obs, order, owners, R: pygame.Rect, mw: int, cols: int, force: bo
         x0 = R.x + col * colw
         y = R.y + heights[col]
         label = (x0, y)
-        y += 17
+        y += int(17 * u)
         x = x0
         items = []
         for mi in owners[s]:
