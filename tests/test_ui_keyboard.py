@@ -24,6 +24,24 @@ def key(app, k, mod=0):
     step(app, 2)
 
 
+def go_down_by_keys(app, scene, cancel_first=False):
+    """G, then the confirmation (``confirm_go_down``, on by default) answered by keys:
+    Enter on its focused "Go down" button (after Esc cancelling once when asked)."""
+    from table_app.ui.scenes.confirm import ConfirmGoDown
+    n = len(scene.engine.log)
+    key(app, pygame.K_g)
+    if not isinstance(app.stack.top, ConfirmGoDown):
+        return
+    assert len(scene.engine.log) == n  # asked first
+    if cancel_first:
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene and len(scene.engine.log) == n and scene.ui.staged
+        key(app, pygame.K_g)
+        assert isinstance(app.stack.top, ConfirmGoDown)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is scene
+
+
 def tab_to(app, scene, zone):
     """Tab until the focus is on ``zone`` (the first Tab only shows the focus)."""
     for _ in range(10):
@@ -114,7 +132,7 @@ def test_may_i_whole_deal_by_keyboard_only():
             pick(app, scene, code)
         key(app, pygame.K_m)
     assert len(scene.ui.staged) == 2 and not scene.ui.selected
-    key(app, pygame.K_g)
+    go_down_by_keys(app, scene, cancel_first=True)
     gd = eng.log[-1]
     assert isinstance(gd, GoDown) and len(gd.melds) == 2
     # illegal: laying off on the turn of going down (MI-4) is refused, nothing changes
@@ -202,7 +220,7 @@ def test_mexican_draw_suggest_go_down_with_a_wild_and_discard_by_keys():
     key(app, pygame.K_h)
     assert isinstance(scene.current_hint().action, GoDown)
     key(app, pygame.K_s)
-    key(app, pygame.K_g)
+    go_down_by_keys(app, scene)
     gd = eng.log[-1]
     assert isinstance(gd, GoDown) and any(r is not None for m in gd.melds for r in m.roles)
     pick(app, scene, "4D")
@@ -307,7 +325,7 @@ def test_contract_swap_for_the_joker_by_keys():
         for code in group:
             pick(app, scene, code)
         key(app, pygame.K_m)
-    key(app, pygame.K_g)
+    go_down_by_keys(app, scene)
     gd = eng.log[-1]
     assert isinstance(gd, GoDown), scene.msg
     run = next(i for i, m in enumerate(gd.melds) if m.kind == "run")

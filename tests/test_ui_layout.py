@@ -1,6 +1,7 @@
 """The table's layout reflows for every seat count at the smallest (1024x640) and a 4K
-(3840x2160) window: every region and every card lies inside the window, and the seats,
-the middle of the table, the meld builder and the hand do not overlap (issue 7)."""
+(3840x2160) window and every card size setting (small, medium, large): every region and
+every card lies inside the window, and the seats, the middle of the table, the meld
+builder and the hand do not overlap (issue 7)."""
 from __future__ import annotations
 
 import itertools
@@ -10,11 +11,12 @@ import pytest
 
 from playutil import choose
 from table_app.engine.engine import Engine
-from table_app.ui.table.layout import CARD_RATIO, compute
+from table_app.ui.table.layout import CARD_RATIO, CARD_SCALES, card_scale, compute
 from table_app.ui.table.presenter import UIState, present
 from table_app.variants import VARIANTS, find_variant
 
 SIZES = [(1024, 640), (3840, 2160)]
+CARD_SIZES = list(CARD_SCALES)
 CASES = [(v, n) for v, info in VARIANTS.items()
          for n in range(info.min_players, info.max_players + 1)]
 
@@ -41,11 +43,12 @@ def _game_in_progress(variant: str, n: int, seed: int = 3, steps: int = 160):
     return eng
 
 
+@pytest.mark.parametrize("card_size", CARD_SIZES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant,n", CASES)
-def test_regions_fit_and_do_not_overlap(variant, n, size):
+def test_regions_fit_and_do_not_overlap(variant, n, size, card_size):
     W, H = size
-    L = compute(size, n, michigan=variant == "michigan")
+    L = compute(size, n, michigan=variant == "michigan", scale=card_scale(card_size))
     regions = {"banner": L.banner, "middle": L.middle, "stock": L.stock, "discard": L.discard,
                "melds": L.melds, "stage": L.stage, "side": L.side, "hand": L.hand}
     regions.update({f"seat{s}": r for s, r in L.opp.items()})
@@ -61,15 +64,16 @@ def test_regions_fit_and_do_not_overlap(variant, n, size):
     assert not L.stock.colliderect(L.discard) and not L.discard.colliderect(L.melds)
 
 
+@pytest.mark.parametrize("card_size", CARD_SIZES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant,n", CASES)
-def test_every_card_of_a_busy_table_is_inside_the_window(variant, n, size):
+def test_every_card_of_a_busy_table_is_inside_the_window(variant, n, size, card_size):
     W, H = size
     eng = _game_in_progress(variant, n)
     obs = eng.observe(0)
     names = [f"Player {i}" for i in range(n)]
     ui = UIState(hand_order=list(obs.hand), names=names, levels=["normal"] * n)
-    L = compute(size, n, michigan=variant == "michigan")
+    L = compute(size, n, michigan=variant == "michigan", scale=card_scale(card_size))
     v = present(obs, L, ui)
     assert v.placements
     for p in v.placements:
@@ -78,3 +82,22 @@ def test_every_card_of_a_busy_table_is_inside_the_window(variant, n, size):
         assert p.x + w <= W + 1 and p.y + h <= H + 1, p
     for i, r in v.melds.items():
         assert _inside(r, W, H), (i, r)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_card_size_setting_changes_the_cards(size):
+    small, medium, large = (compute(size, 4, scale=card_scale(c)) for c in ("small", "medium", "large"))
+    assert small.cw < medium.cw < large.cw
+    assert small.mw <= medium.mw <= large.mw
+    assert large.stock.w == large.cw
+
+
+def test_a_2x_hidpi_layout_is_the_1x_layout_doubled():
+    """A 1280x800 window whose drawable surface is 2560x1600 pixels (``ui=2``): the cards
+    and the fixed rows (banner, label rows) are twice as many pixels."""
+    one = compute((1280, 800), 4)
+    two = compute((2560, 1600), 4, ui=2.0)
+    assert abs(two.cw - 2 * one.cw) <= 2
+    assert two.banner.h == 2 * one.banner.h
+    assert abs(two.hand.y - 2 * one.hand.y) <= 4
+    assert abs(two.stage.h - 2 * one.stage.h) <= 4

@@ -134,10 +134,20 @@ def zone_point(scene, name):
 
 
 def press(app, scene, name):
-    """Click a pygame_gui button of the table with the mouse."""
+    """Click a pygame_gui button of the table with the mouse.  "Go down" opens the
+    confirmation (the default ``confirm_go_down``): nothing is applied until its
+    "Go down" is clicked too."""
     b = scene.buttons[name]
     assert b.visible and b.is_enabled, name
+    n = len(scene.engine.log)
     click(app, b.rect.center)
+    if name == "go_down" and app.settings.confirm_go_down:
+        from table_app.ui.scenes.confirm import ConfirmGoDown
+        top = app.stack.top
+        if isinstance(top, ConfirmGoDown):
+            assert len(scene.engine.log) == n  # asked, not applied yet
+            click(app, top.ok.rect.center)
+            assert app.stack.top is scene
 
 
 def card_drag_to_zone(app, scene, code, zone, nth=0):

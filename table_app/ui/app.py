@@ -49,6 +49,47 @@ def save_prefs(settings) -> None:
         pass
 
 
+_MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+def window_size(surf) -> tuple[int, int]:
+    """The window's size in window coordinates (``pygame.display.get_window_size``);
+    the surface's own size where there is no window."""
+    try:
+        ws = tuple(pygame.display.get_window_size())
+    except (pygame.error, AttributeError):
+        ws = (0, 0)
+    return ws if ws[0] > 0 and ws[1] > 0 else tuple(surf.get_size())
+
+
+def display_scale(surf) -> float:
+    """Pixels of the drawable surface per window coordinate: 1, or about 2 on a 2x HiDPI
+    screen (where SDL gives the window a surface of its size in pixels)."""
+    ww, _wh = window_size(surf)
+    k = surf.get_width() / ww if ww else 1.0
+    return round(k, 3) if k > 1.05 else 1.0
+
+
+def scaled_theme(path: str, k: float) -> dict:
+    """The pygame_gui theme with every font size multiplied by ``k`` (HiDPI)."""
+    import json
+    with open(path, encoding="utf-8") as f:
+        theme = json.load(f)
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, val in node.items():
+                if key == "font" and isinstance(val, dict) and "size" in val:
+                    try:
+                        val["size"] = str(max(6, round(float(val["size"]) * k)))
+                    except ValueError:
+                        pass
+                else:
+                    walk(val)
+    walk(theme)
+    return theme
+
+
 class App:
     """The window, the widgets' manager and the scene stack.
 
@@ -79,7 +120,12 @@ class App:
         self.instant = instant or bool(getattr(self.settings, "skip_animations", False))
         pygame.display.set_caption(TITLE, TITLE)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        #: the drawable surface's size in pixels (what every scene lays out and draws in)
         self.size = self.screen.get_size()
+        #: pixels per window coordinate: 2 on a 2x HiDPI screen whose window surface has
+        #: twice the window's size (mouse positions are in window coordinates)
+        self.ui_scale = 1.0
+        self._update_scale()
         self.clock = pygame.time.Clock()
         self.manager = self._make_manager(self.size)
         self.stack = SceneStack(self)
@@ -96,7 +142,28 @@ class App:
 
     def _make_manager(self, size):
         import pygame_gui
-        return pygame_gui.UIManager(size, self.theme_path())
+        theme = self.theme_path()
+        if self.ui_scale != 1.0 and theme is not None:
+            theme = scaled_theme(theme, self.ui_scale)
+        m = pygame_gui.UIManager(size, theme)
+        m.mouse_pos_scale_factor = [self.ui_scale, self.ui_scale]
+        return m
+
+    def _update_scale(self) -> None:
+        """``ui_scale`` from the surface's size beside the window's (HiDPI), and the
+        table text's font scale with it."""
+        self.ui_scale = display_scale(self.screen)
+        from .table import text
+        text.set_scale(self.ui_scale)
+
+    def scale_pos(self, pos) -> tuple[int, int]:
+        """A window position (a mouse event's) in surface pixels."""
+        k = self.ui_scale
+        return (int(pos[0] * k), int(pos[1] * k)) if k != 1.0 else (int(pos[0]), int(pos[1]))
+
+    def mouse_pos(self) -> tuple[int, int]:
+        """The mouse in surface pixels (``pygame.mouse.get_pos`` is in window coordinates)."""
+        return self.scale_pos(pygame.mouse.get_pos())
 
     def _make_sound(self):
         try:
@@ -187,16 +254,21 @@ class App:
 
     # ------------------------------------------------------------------ loop
     def resize(self, size) -> None:
+        """The window is now ``size`` (window coordinates, as a resize event gives it)."""
         size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
-        if size == self.size:
+        if size == window_size(self.screen) and self.screen.get_size() == self.size:
             return
         surf = pygame.display.get_surface()
-        if self.headless or surf is None or surf.get_size() != size:
+        if self.headless or surf is None or window_size(surf) != size:
             # a real window's surface follows the window by itself (SDL2); the dummy
             # driver of the tests (and a window smaller than the minimum) needs set_mode
             surf = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = surf
+        old_scale = self.ui_scale
+        self._update_scale()
         self.size = self.screen.get_size()
+        if self.ui_scale != old_scale:
+            self.manager.mouse_pos_scale_factor = [self.ui_scale, self.ui_scale]
         self.manager.set_window_resolution(self.size)
         for s in self.stack.scenes:
             s.resize(self.size)
@@ -214,13 +286,18 @@ class App:
             self.resize((event.w, event.h))
             return
         if event.type == pygame.WINDOWSIZECHANGED and not self.headless:
-            if (event.x, event.y) != self.size:
+            if (event.x, event.y) != window_size(self.screen) or self.screen.get_size() != self.size:
                 self.resize((event.x, event.y))
             return
-        consumed = self.manager.process_events(event)
+        consumed = self.manager.process_events(event)  # it scales mouse positions itself
         top = self.stack.top
         if top is None:
             return
+        if self.ui_scale != 1.0 and hasattr(event, "pos") and event.type in _MOUSE_EVENTS:
+            d = dict(event.dict, pos=self.scale_pos(event.pos))
+            if "rel" in d:
+                d["rel"] = self.scale_pos(d["rel"])
+            event = pygame.event.Event(event.type, d)
         if event.type >= pygame.USEREVENT and hasattr(event, "ui_element"):
             top.handle_ui_event(event)
             return

@@ -12,6 +12,13 @@ import pygame
 
 CARD_RATIO = 1.4
 BANNER_H = 38
+#: the card size setting: a factor on the human's card width (and the others with it)
+CARD_SCALES = {"small": 0.85, "medium": 1.0, "large": 1.2}
+
+
+def card_scale(name) -> float:
+    """The factor of a ``card_size`` setting (``small``, ``medium``, ``large``)."""
+    return CARD_SCALES.get(name, 1.0)
 
 
 @dataclass
@@ -20,6 +27,8 @@ class TableLayout:
     num_players: int
     human: int = 0
     michigan: bool = False
+    scale: float = 1.0              # the card size setting's factor
+    ui: float = 1.0                 # pixels per logical pixel (2 on a 2x HiDPI screen)
     cw: int = 0                     # the human's card width
     ow: int = 0                     # opponents' card width
     mw: int = 0                     # table meld card width (may shrink to fit)
@@ -42,28 +51,39 @@ class TableLayout:
         return [(self.human + k) % n for k in range(1, n)]
 
 
-def compute(size, num_players: int, human: int = 0, michigan: bool = False) -> TableLayout:
+def compute(size, num_players: int, human: int = 0, michigan: bool = False,
+            scale: float = 1.0, ui: float = 1.0) -> TableLayout:
+    """The layout of a window ``size`` pixels big (the drawable surface's real size).
+    ``scale``: the card size setting's factor (``card_scale``); ``ui``: pixels per
+    logical pixel on a HiDPI screen (fixed sizes such as the banner, the margins and the
+    label rows grow with it; the cards follow the window)."""
     W, H = size
-    L = TableLayout(size=(W, H), num_players=num_players, human=human, michigan=michigan)
-    cw = int(max(56, min(150, W / 13.5, H / 7.4)))
+    u = max(0.5, float(ui))
+    L = TableLayout(size=(W, H), num_players=num_players, human=human, michigan=michigan,
+                    scale=float(scale), ui=u)
+    # the cards' width: a share of the window, then the card size setting
+    base = max(56 * u, min(150 * u, W / 13.5, H / 7.4))
+    cw = int(base * L.scale)
     L.cw = cw
     ch = L.ch
-    L.ow = max(34, int(cw * 0.5))
-    L.mw = max(36, int(cw * 0.62))
-    m = max(10, W // 90)
-    L.banner = pygame.Rect(0, 0, W, BANNER_H)
+    L.ow = max(int(34 * u), int(base * 0.5 * min(1.0, L.scale)))
+    L.mw = max(int(36 * u), int(cw * 0.62))
+    m = max(int(10 * u), W // 90)
+    bh = int(BANNER_H * u)
+    L.banner = pygame.Rect(0, 0, W, bh)
     # the human's hand along the bottom (room for a lifted card)
-    hand_y = H - ch - max(12, H // 60)
-    L.hand = pygame.Rect(m, hand_y - 18, W - 2 * m, H - hand_y + 18)
+    hand_y = H - ch - max(int(12 * u), H // 60)
+    lift = int(18 * u)
+    L.hand = pygame.Rect(m, hand_y - lift, W - 2 * m, H - hand_y + lift)
     # the staging row (melds being built / Michigan: the human's played cards)
-    sh = int(L.mw * CARD_RATIO) + 30
-    side_w = max(190, int(W * 0.17))
+    sh = int(L.mw * CARD_RATIO) + int(30 * u)
+    side_w = max(int(190 * u), int(W * 0.17))
     L.stage = pygame.Rect(m, L.hand.y - sh - 6, W - 2 * m - side_w - m, sh)
     L.side = pygame.Rect(W - m - side_w, L.stage.y, side_w, sh)
     # opponents across the top
     others = L.seats_around()
-    oh = int(L.ow * CARD_RATIO) + 48
-    top = BANNER_H + 6
+    oh = int(L.ow * CARD_RATIO) + int(48 * u)
+    top = bh + int(6 * u)
     k = max(1, len(others))
     slot_w = min(340, (W - 2 * m) // k)
     total = slot_w * k
@@ -71,12 +91,12 @@ def compute(size, num_players: int, human: int = 0, michigan: bool = False) -> T
     for i, s in enumerate(others):
         L.opp[s] = pygame.Rect(x0 + i * slot_w + 4, top, slot_w - 8, oh)
     # the middle: piles on the left, melds (or Michigan's layout) on the right
-    mid_top = top + oh + 8
+    mid_top = top + oh + int(8 * u)
     L.middle = pygame.Rect(m, mid_top, W - 2 * m, L.stage.y - mid_top - 6)
     py = L.middle.y + max(0, (L.middle.h - ch) // 2) - 8
     L.stock = pygame.Rect(m + 8, py, cw, ch)
     L.discard = pygame.Rect(L.stock.right + int(cw * 0.35), py, cw, ch)
     mx = L.discard.right + int(cw * 0.45)
     # (the scores plate sits under the melds, at the right)
-    L.melds = pygame.Rect(mx, L.middle.y, W - m - mx, L.middle.h - 22)
+    L.melds = pygame.Rect(mx, L.middle.y, W - m - mx, L.middle.h - int(22 * u))
     return L

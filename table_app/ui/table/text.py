@@ -9,6 +9,21 @@ import pygame
 
 SUIT_CHARS = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
 RED = (214, 40, 52)
+#: pixels per logical pixel of every size given here (2 on a 2x HiDPI screen)
+_SCALE = [1.0]
+
+
+def set_scale(k: float) -> None:
+    """Every text size is multiplied by ``k`` from now on (the app's HiDPI scale)."""
+    k = float(k) if k and k > 0 else 1.0
+    if k != _SCALE[0]:
+        _SCALE[0] = k
+        font.cache_clear()
+        render.cache_clear()
+
+
+def get_scale() -> float:
+    return _SCALE[0]
 
 
 @lru_cache(maxsize=None)
@@ -30,7 +45,7 @@ def _font_path(bold: bool) -> str | None:
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    size = max(8, int(size))
+    size = max(8, int(round(size * _SCALE[0])))
     path = _font_path(bold)
     try:
         f = pygame.font.Font(path, size)

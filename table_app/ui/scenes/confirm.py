@@ -1,0 +1,163 @@
+"""Confirm before going down (the ``confirm_go_down`` setting): an overlay over the table
+showing the melds about to be laid down, with "Go down" and "Cancel".
+
+Mouse: the two buttons.  Keyboard: Enter, Space or G go down; Esc or C cancel;
+Left/Right/Tab move the focus between the buttons (Enter presses the focused one).
+Nothing reaches the engine until "Go down": the table's ``confirm_go_down(action)`` then
+applies the action it was given when the overlay opened.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from ...i18n import _
+from ...i18n import strings as S
+from ..scene import Scene, draw_overlay_panel
+from ..table import text
+
+GOLD = (250, 236, 170)
+FOCUS = (90, 225, 255)
+
+
+class ConfirmGoDown(Scene):
+    """``table``: the table scene below; ``action``: the ``GoDown`` to apply."""
+    transparent = True
+
+    def __init__(self, table, action) -> None:
+        super().__init__()
+        self.table = table
+        self.action = action
+        self.ok = None
+        self.cancel = None
+        self.focus = 0          # 0: Go down, 1: Cancel
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.done = False
+
+    # ------------------------------------------------------------------ layout
+    def _card_w(self) -> int:
+        return max(30, int(self.table.L.mw * 0.9)) if self.table.L else 40
+
+    def geometry(self) -> pygame.Rect:
+        W, H = self.app.size
+        u = getattr(self.app, "ui_scale", 1.0)
+        cw = self._card_w()
+        step = cw * 0.42
+        rows = self.action.melds
+        widths = [cw + step * (len(m.cards) - 1) for m in rows]
+        # the melds in one row when they fit, else one meld per row
+        gap = int(cw * 0.4)
+        one_row = sum(widths) + gap * (len(widths) - 1)
+        pw = max(int(420 * u), int(min(W - 40, one_row + 60)))
+        nrows = 1 if one_row + 60 <= pw else len(rows)
+        ph = int(70 * u) + nrows * (int(cw * 1.4) + 10) + int(70 * u)
+        return pygame.Rect((W - pw) // 2, max(10, (H - ph) // 2 - int(40 * u)), pw, ph)
+
+    def startup(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        self.clear_widgets()
+        self.panel = self.geometry()
+        u = getattr(self.app, "ui_scale", 1.0)
+        bw, bh = int(150 * u), int(38 * u)
+        y = self.panel.bottom - bh - int(16 * u)
+        cx = self.panel.centerx
+        m = self.app.manager
+        self.ok = self.add(UIButton(pygame.Rect(cx - bw - 8, y, bw, bh), _(S.GO_DOWN), m,
+                                    object_id=ObjectID(class_id="@primary", object_id="#confirm_go_down")))
+        self.cancel = self.add(UIButton(pygame.Rect(cx + 8, y, bw, bh), _("Cancel"), m,
+                                        object_id=ObjectID(object_id="#confirm_cancel")))
+
+    def resize(self, size) -> None:
+        self.build()
+
+    def retranslate(self) -> None:
+        self.build()
+
+    # ------------------------------------------------------------------ answers
+    def confirm(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.app.pop()
+        self.table.confirm_go_down(self.action)
+
+    def refuse(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.app.pop()
+
+    def handle_ui_event(self, event) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if event.ui_element is self.ok:
+            self.confirm()
+            return True
+        if event.ui_element is self.cancel:
+            self.refuse()
+            return True
+        return False
+
+    def handle_event(self, event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal
+        k = event.key
+        if k in (pygame.K_ESCAPE, pygame.K_c, pygame.K_n):
+            self.refuse()
+        elif k in (pygame.K_g, pygame.K_y):
+            self.confirm()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.confirm() if self.focus == 0 else self.refuse()
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            self.focus = 1 - self.focus
+        return True
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surf) -> None:
+        draw_overlay_panel(surf, self.panel)
+        u = getattr(self.app, "ui_scale", 1.0)
+        p = self.panel
+        title = text.render_shadowed(_(S.SETTING_NAMES["confirm_go_down"]), 20, GOLD, bold=True)
+        surf.blit(title, title.get_rect(midtop=(p.centerx, p.y + int(14 * u))))
+        obs = self.table.obs
+        sub = getattr(obs, "contract_text", "")
+        if sub:
+            t = text.render(f"{_(S.CONTRACT)}: {sub}", 15, (235, 240, 230))
+            surf.blit(t, t.get_rect(midtop=(p.centerx, p.y + int(42 * u))))
+        st = self.app.settings
+        art = self.app.art
+        cw = self._card_w()
+        ch = int(cw * 1.4)
+        step = cw * 0.42
+        gap = int(cw * 0.4)
+        widths = [cw + step * (len(m.cards) - 1) for m in self.action.melds]
+        one_row = sum(widths) + gap * (len(widths) - 1)
+        y = p.y + int(70 * u)
+        rows = [list(range(len(widths)))] if one_row + 60 <= p.w else [[i] for i in range(len(widths))]
+        for row in rows:
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            x = p.centerx - total / 2
+            for i in row:
+                m = self.action.melds[i]
+                for k, (f, role) in enumerate(zip(m.cards, m.roles)):
+                    img = art.face(f, cw, four_color=bool(getattr(st, "four_color", False)),
+                                   large_index=bool(getattr(st, "large_index", False)))
+                    surf.blit(img, (int(x + k * step), y))
+                    if role is not None:
+                        tag = text.plate("=" + _face(role, m.kind), 11, (20, 20, 20),
+                                         (255, 230, 120, 235), pad=3)
+                        surf.blit(tag, tag.get_rect(bottomleft=(int(x + k * step) + 2, y + ch - 3)))
+                x += widths[i] + gap
+            y += ch + 10
+        if self.focus in (0, 1) and self.ok is not None:
+            b = (self.ok if self.focus == 0 else self.cancel).rect.inflate(8, 8)
+            pygame.draw.rect(surf, FOCUS, b, 3, border_radius=8)
+
+
+def _face(role: int, kind: str) -> str:
+    from ...core.cards import FACE_RANK, RANK_TEXT, face_pretty
+    return RANK_TEXT[FACE_RANK[role]] if kind == "set" else face_pretty(role)
