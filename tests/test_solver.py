@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from table_app.core.cards import (FACE_RANK, FACE_SUIT, JOKER, faces_to_cards,
                                   parse_cards)
 from table_app.core.melds import build_meld
-from table_app.core.solver import (ContractReq, PlannedMeld, can_meet, solve_go_down,
+from table_app.core.solver import (ContractReq, PlannedMeld, can_meet, find_go_down, solve_go_down,
                                    wilds_in_hand)
 
 # -- card values of the three variants (CR-10, MI-11, MX-8) ----------------------------
@@ -497,11 +497,13 @@ def test_solver_matches_brute_force(case):
     want = brute_force(hand, req, wr, value)
     got = solve_go_down(hand, req, wr, value)
     assert can_meet(hand, req, wr) == (want is not None)
+    some = find_go_down(hand, req, wr)  # the engine's witness: any valid going-down
     if want is None:
-        assert got is None
+        assert got is None and some is None
         return
-    assert got is not None
+    assert got is not None and some is not None
     assert check_result(hand, req, wr, value, got) == want
+    assert check_result(hand, req, wr, value, some) >= want
 
 
 def test_whole_hand_ace_high_run_comes_after_a_lower_run():
@@ -593,6 +595,10 @@ def test_solver_matches_brute_force_long_suits_and_meld_pieces(case):
     want = brute_force(hand, req, wr, value)
     got = solve_go_down(hand, req, wr, value)
     assert can_meet(hand, req, wr) == (want is not None)
+    some = find_go_down(hand, req, wr)
+    assert (some is None) == (want is None)
+    if some is not None:
+        assert check_result(hand, req, wr, value, some) >= want
     if want is None:
         assert got is None
         return

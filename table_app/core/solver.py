@@ -64,7 +64,7 @@ from typing import Callable, Sequence
 
 from .cards import FACE_RANK, FACE_SUIT, JOKER, make_face
 
-__all__ = ["ContractReq", "PlannedMeld", "solve_go_down", "can_meet", "wilds_in_hand"]
+__all__ = ["ContractReq", "PlannedMeld", "solve_go_down", "can_meet", "find_go_down", "wilds_in_hand"]
 
 _INF = 1 << 20
 
@@ -576,9 +576,11 @@ class _Search:
             if whole and used != n:
                 continue
             if self.feas:
-                if self.keep_one_feas and K + k + lo > n - 1:
-                    self.seen_any = True
-                    continue
+                if self.keep_one_feas:
+                    if K + k + lo > n - 1:
+                        self.seen_any = True
+                        continue
+                    W = min(W, n - 1 - K - k)  # leave a card (CF-12)
                 self.best_path = (list(self.path), choice, W)
                 self.done = True
                 return
@@ -1146,14 +1148,43 @@ def can_meet(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]) 
             gc.enable()
 
 
+def find_go_down(hand: Sequence[int], req: ContractReq,
+                 wild_ranks: frozenset[int]) -> tuple[PlannedMeld, ...] | None:
+    """Some going-down that meets ``req`` with ``hand`` (the first the search finds, not
+    necessarily the best), or ``None``: exactly when :func:`can_meet` is false.  The melds
+    are as :func:`solve_go_down`'s (accepted by ``melds.build_meld``, within ``req``,
+    leaving a card with ``keep_one``).  The engine uses it as a cheap witness that a hand
+    can go down (``ContractFamilyRules.legal_actions``)."""
+    if req.whole_hand and req.keep_one:
+        return None
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()  # as in solve_go_down
+    try:
+        got = _feasible(hand, req, wild_ranks)
+        if got is None:
+            return None
+        sub_hand, s = got
+        runs, choice, W = s.best_path
+        return _build(sub_hand, s, runs + _set_items(s, choice), W, wild_ranks, s.vf)
+    finally:
+        if paused:
+            gc.enable()
+
+
 def _can_meet(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]) -> bool:
+    return _feasible(hand, req, wild_ranks) is not None
+
+
+def _feasible(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]):
+    """``(hand searched, search)`` of the first going-down found, or ``None``."""
     vf = [1] * 53
     s = _Search(hand, req, wild_ranks, vf, feasibility=True)
     s.run()
     if s.best_path is not None:
-        return True
+        return hand, s
     if not s.seen_any:
-        return False
+        return None
     # every way found melds the whole hand: is there one leaving some card c?
     free = replace(req, keep_one=False)
     tried = set()
@@ -1166,5 +1197,5 @@ def _can_meet(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int])
         t = _Search(rest, free, wild_ranks, vf, feasibility=True)
         t.run()
         if t.best_path is not None:
-            return True
-    return False
+            return rest, t
+    return None

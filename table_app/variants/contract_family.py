@@ -199,6 +199,7 @@ class ContractFamilyRules:
         # go-down witnesses per (seat, round): the card ids of recent going-downs found
         # (see _go_down_offer); a speed cache only, every use is checked against the hand
         self._witness: dict[tuple[int, int], list[frozenset[int]]] = {}
+        self._req_cache: dict = {}
         p = self.spec.rule_prefix
         self.R_BUY = "CR-5" if variant == "contract" else ("MI-5" if variant == "may_i" else "MX-5")
         self.R_TURN = {"contract": "CR-6", "may_i": "MI-4", "mexican": "MX-5"}[variant]
@@ -827,8 +828,9 @@ class ContractFamilyRules:
         going-down found earlier for this seat and round (a *witness*) whose cards are all
         still in the hand still meets the contract (its melds are unchanged; with
         ``keep_one`` a card is left over as long as the hand has more cards than the
-        witness; a whole-hand witness must be the whole hand).  Otherwise the solver runs
-        now and its plan becomes a witness for the next turns.
+        witness; a whole-hand witness must be the whole hand).  Otherwise the solver looks
+        for any going-down (``find_go_down``, which stops at the first) and that becomes
+        a witness for the next turns.
         """
         hand = st.hands[p]
         rnd = st.round
@@ -841,18 +843,29 @@ class ContractFamilyRules:
             for w in wits:
                 if (len(w) == n if whole else len(w) < n) and w <= hs:
                     return _LazyGoDown(p, self, st)
-        gd = self.suggest_go_down(st, p)
-        if gd is not None:
-            w = frozenset(_witness_cards(hand, gd))
-            if wits is None:
-                self._witness[key] = [w]
-            else:
-                wits.insert(0, w)
-                del wits[_WITNESSES:]
-        return gd
+        wr = self.wild_ranks(rnd)
+        if not might_meet(hand, self.spec.contract(rnd), wr, keep_one=not whole):
+            return None
+        from ..core.solver import find_go_down
+        plan = find_go_down(hand, self.solver_req(rnd), wr)
+        if plan is None:
+            return None
+        w = frozenset(c for m in plan for c in m.cards)
+        if wits is None:
+            self._witness[key] = [w]
+        else:
+            wits.insert(0, w)
+            del wits[_WITNESSES:]
+        return _LazyGoDown(p, self, st)
 
     def solver_req(self, rnd: int):
-        """The solver's requirement for going down in round ``rnd``."""
+        """The solver's requirement (a ``ContractReq``) for going down in round ``rnd``."""
+        req = self._req_cache.get(rnd)
+        if req is None:
+            req = self._req_cache[rnd] = self._solver_req(rnd)
+        return req
+
+    def _solver_req(self, rnd: int):
         from ..core.solver import ContractReq
         sets, runs = self.spec.contract(rnd)
         whole = rnd == 7 and self.spec.round7_whole_hand
@@ -924,14 +937,6 @@ class _LazyGoDown(GoDown):
 
     def __reduce__(self):
         return (GoDown, (self.player, self.melds))
-
-
-def _witness_cards(hand: Sequence[int], gd: GoDown) -> list[int]:
-    """Card ids of ``hand`` that ``gd``'s melds use (faces matched to ids in hand order)."""
-    pool: dict[int, list[int]] = {}
-    for c in hand:
-        pool.setdefault(c >> 3, []).append(c)
-    return [pool[f].pop() for m in gd.melds for f in m.cards]
 
 
 def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
