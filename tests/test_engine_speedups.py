@@ -104,3 +104,14 @@ def test_state_replace_copies_by_value_and_stays_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         new.phase = "draw"
     assert [f.name for f in dataclasses.fields(new)] == list(new.__dict__)
+
+
+def test_prebuilt_seat_actions_are_the_plain_actions():
+    from table_app.core.actions import Buy, Discard, Draw, PassBuy, PassUpcard
+    from table_app.variants.contract_family import _ACTS
+    from table_app.variants.specs import SPECS
+    assert len(_ACTS) == max(s.max_players for s in SPECS.values()) == 8
+    for p, acts in enumerate(_ACTS):
+        assert (acts.take, acts.draw, acts.pass_upcard, acts.buy, acts.pass_buy) == (
+            Draw(p, "discard"), Draw(p, "stock"), PassUpcard(p), Buy(p), PassBuy(p))
+        assert acts.discard == tuple(Discard(p, f) for f in range(53))

@@ -44,6 +44,9 @@ from ..core.errors import IllegalActionError
 Listener = Callable[[str, Any], None]
 
 
+_CHANCE = frozenset(("deal", "restock", "misdeal"))
+
+
 def _is_decision(ev) -> bool:
     return getattr(ev, "player", None) is not None
 
@@ -135,12 +138,15 @@ class Engine:
 
     # ------------------------------------------------------------------ recording
     def _record(self, ev, forced: bool = False) -> None:
-        self.rules.check(self.state, ev)
-        st = self.rules.apply(self.state, ev)
+        rules = self.rules
+        st = self.states[-1]
+        rules.check(st, ev)
+        st = rules.apply(st, ev)
         self.log.append(ev)
         self.forced.append(forced)
         self.states.append(st)
-        self._emit("append", (len(self.log) - 1, ev, st))
+        if self._listeners:
+            self._emit("append", (len(self.log) - 1, ev, st))
 
     def _check_derived(self, ev) -> None:
         st = self.state
@@ -184,11 +190,12 @@ class Engine:
             self.states.append(self.state)
             self._emit("append", (len(self.log) - 1, action, self.state))
             return [action]
-        if not forced and (action.type in ("deal", "restock", "misdeal")
-                           or self.rules.forced_action(self.state) == action):
+        st0 = self.states[-1]
+        if not forced and (action.type in _CHANCE
+                           or self.rules.forced_action(st0) == action):
             forced = True  # chance events and forced plays are not decisions (undo skips them)
         if self.auto:
-            pre = self.rules.pre_events(self.state, action, self.rng)
+            pre = self.rules.pre_events(st0, action, self.rng)
             if pre:
                 # check the action against the state the chance events make, without
                 # recording anything if it is refused
@@ -207,9 +214,10 @@ class Engine:
         return self.log[start:]
 
     def _after(self) -> None:
+        rules = self.rules
         while True:
-            st = self.state
-            de = self.rules.deal_end(st)
+            st = self.states[-1]
+            de = rules.deal_end(st)
             if de is not None and not isinstance(self._last_real(), (DealEnd, GameEnd)):
                 self.log.append(de)
                 self.forced.append(True)
@@ -222,10 +230,10 @@ class Engine:
                     self.states.append(st)
                     self._emit("append", (len(self.log) - 1, ge, st))
                 return
-            fa = self.rules.forced_action(st)
+            fa = rules.forced_action(st)
             if fa is None:
                 return
-            pre = self.rules.pre_events(st, fa, self.rng)
+            pre = rules.pre_events(st, fa, self.rng)
             for ev in pre:
                 self._record(ev, forced=True)
             self._record(fa, forced=True)

@@ -762,21 +762,22 @@ class ContractFamilyRules:
         out: list = []
         if ph == "draw":
             p = st.current
+            acts = _ACTS[p]
             if st.discard:
-                out.append(Draw(p, "discard"))
+                out.append(acts.take)
             if self._stock_possible(st):
                 if self.spec.buying is not None and st.discard:
-                    out.append(PassUpcard(p))
+                    out.append(acts.pass_upcard)
                 else:
-                    out.append(Draw(p, "stock"))
+                    out.append(acts.draw)
             return out
         if ph == "stock":
-            return [Draw(st.current, "stock")] if self._stock_possible(st) else []
+            return [_ACTS[st.current].draw] if self._stock_possible(st) else []
         if ph == "buy":
-            p = st.queue[0]
+            acts = _ACTS[st.queue[0]]
             if st.stock or len(st.discard) >= 3:
-                out.append(Buy(p))
-            out.append(PassBuy(p))
+                out.append(acts.buy)
+            out.append(acts.pass_buy)
             return out
         if ph != "play":
             return out
@@ -793,7 +794,7 @@ class ContractFamilyRules:
                 faces_d = faces
         else:
             faces_d = faces
-        out.extend(Discard(p, f) for f in faces_d)
+        out.extend(map(_ACTS[p].discard.__getitem__, faces_d))
         # lay-offs and swaps
         if st.down[p] and (self.spec.layoff_same_turn or not st.went_down_now) and len(hand) > 1:
             fset = set(faces)
@@ -894,6 +895,22 @@ class ContractFamilyRules:
         return GoDown(p, tuple(MeldDecl(m.kind, tuple(c >> 3 for c in m.cards), tuple(m.roles))
                                for m in plan))
 
+
+class _SeatActions:
+    """One seat's simple actions, made once (actions are immutable values): the list
+    ``legal_actions`` builds on every call reuses them."""
+    __slots__ = ("take", "draw", "pass_upcard", "buy", "pass_buy", "discard")
+
+    def __init__(self, p: int):
+        self.take = Draw(p, "discard")
+        self.draw = Draw(p, "stock")
+        self.pass_upcard = PassUpcard(p)
+        self.buy = Buy(p)
+        self.pass_buy = PassBuy(p)
+        self.discard = tuple(Discard(p, f) for f in range(JOKER + 1))
+
+
+_ACTS = tuple(_SeatActions(p) for p in range(max(s.max_players for s in SPECS.values())))
 
 _WITNESSES = 4  # witnesses kept per seat and round
 
