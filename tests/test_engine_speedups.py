@@ -115,3 +115,26 @@ def test_prebuilt_seat_actions_are_the_plain_actions():
         assert (acts.take, acts.draw, acts.pass_upcard, acts.buy, acts.pass_buy) == (
             Draw(p, "discard"), Draw(p, "stock"), PassUpcard(p), Buy(p), PassBuy(p))
         assert acts.discard == tuple(Discard(p, f) for f in range(53))
+
+
+def test_michigan_leads_are_the_lowest_of_each_suit_held():
+    # MG-5/MG-8 by a plain reading, against the fast one-pass legal_leads
+    from table_app.core.actions import Lead, Play
+    from table_app.core.cards import FACE_SUIT
+    from table_app.variants.michigan import _LEADS, _PLAYS
+    assert all(_LEADS[p][f] == Lead(p, f) and _PLAYS[p][f] == Play(p, f)
+               for p in range(8) for f in range(52))
+    checked = 0
+    for rules, st, eng in _random_states("michigan", 5, 2, 3000):
+        acts = rules.legal_actions(st)
+        if st.following:
+            assert acts == [Play(st.to_move, st.seq_last + 1)]
+            continue
+        hand = [c >> 3 for c in st.hands[st.to_move]]
+        suits = sorted({FACE_SUIT[f] for f in hand})
+        if st.seq_suit >= 0 and len(suits) > 1:
+            suits = [s for s in suits if s != st.seq_suit]
+        want = [Lead(st.to_move, min(f for f in hand if FACE_SUIT[f] == s)) for s in suits]
+        assert acts == want
+        checked += 1
+    assert checked > 500

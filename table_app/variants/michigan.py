@@ -88,6 +88,11 @@ _SUIT_MANY = ("spades", "hearts", "diamonds", "clubs")
 _ZERO = 0  # chips are ints; only the final share (MG-11) may make a Fraction
 
 
+# every seat's leads and plays, made once (actions are immutable values)
+_LEADS = tuple(tuple(Lead(p, f) for f in range(52)) for p in range(MAX_PLAYERS))
+_PLAYS = tuple(tuple(Play(p, f) for f in range(52)) for p in range(MAX_PLAYERS))
+
+
 def _evolve(state, **changes):
     """A copy of ``state`` (a ``MichiganState``) with ``changes``: one dict copy instead of
     the frozen dataclass's field-by-field ``__init__`` (the hot path of every card)."""
@@ -309,18 +314,25 @@ class MichiganRules:
         if state.status != PLAYING or state.following:
             return []
         p = state.to_move
-        hand = state.hands[p]
-        suits = _suits_held(hand)
-        if state.seq_suit >= 0 and len(suits) > 1:
-            suits = [s for s in suits if s != state.seq_suit]
-        return [Lead(p, _lowest_of_suit(hand, s) >> 3) for s in suits]
+        leads = _LEADS[p]
+        out = []
+        last = -1
+        for c in state.hands[p]:  # sorted: the first card of each suit is its lowest
+            s = c // 104  # (c >> 3) // 13
+            if s != last:
+                out.append(leads[c >> 3])
+                last = s
+        ss = state.seq_suit
+        if ss >= 0 and len(out) > 1:
+            out = [a for a in out if a.card // 13 != ss]
+        return out
 
     def legal_actions(self, state: MichiganState) -> list:
         """The legal leads, or the one forced play."""
         if state.status != PLAYING:
             return []
         if state.following:
-            return [Play(state.to_move, state.seq_last + 1)]
+            return [_PLAYS[state.to_move][state.seq_last + 1]]
         return self.legal_leads(state)
 
     def pre_events(self, state: MichiganState, action, rng) -> list:
@@ -329,7 +341,7 @@ class MichiganRules:
     def forced_action(self, state: MichiganState):
         """The forced follow (MG-6) while the next card of the sequence is held."""
         if state.status == PLAYING and state.following:
-            return Play(state.to_move, state.seq_last + 1)
+            return _PLAYS[state.to_move][state.seq_last + 1]
         return None
 
     # ------------------------------------------------------------------ legality
