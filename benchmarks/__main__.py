@@ -271,7 +271,10 @@ def markdown(res: dict) -> str:
         L += ["", "Michigan: an action is a lead or a chosen play; the forced follows that come "
               "with it are played by the engine inside the same `apply` (in a profile: about three card "
               "events an action).  Contract family: `legal_actions` in the play phase of a seat not yet "
-              "down runs the solver for the best going-down.", "",
+              "down offers the solver's best going-down whenever the hand can go down: whether it can is "
+              "settled by a witness (a going-down found earlier whose cards are still in hand) or by the "
+              "solver's first-found search; the best melds are worked out when the offer is looked at "
+              "(the random player looks only at the one it picks).", "",
               "| Peer (gin rummy, 2 seats) | median | p99 | min | max | runs |",
               "|---|---:|---:|---:|---:|---:|"]
         for p, s in pe["peers"].items():
