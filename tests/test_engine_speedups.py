@@ -138,3 +138,50 @@ def test_michigan_leads_are_the_lowest_of_each_suit_held():
         assert acts == want
         checked += 1
     assert checked > 500
+
+
+def _might_meet_plain(hand, contract, wild_ranks, keep_one=True):
+    """The pre-check as first written (every window of every suit sorted together)."""
+    from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER
+    sets, runs = contract
+    if len(hand) - (1 if keep_one else 0) < 3 * sets + 4 * runs:
+        return False
+    w, by_rank, masks = 0, [0] * 15, [0, 0, 0, 0]
+    for c in hand:
+        f = c >> 3
+        if f == JOKER:
+            w += 1
+            continue
+        if FACE_RANK[f] in wild_ranks:
+            w += 1
+        by_rank[FACE_RANK[f]] += 1
+        masks[FACE_SUIT[f]] |= 1 << FACE_RANK[f]
+    if sets:
+        costs = sorted([0] * sum(c // 3 for c in by_rank) + [3 - c % 3 for c in by_rank if c % 3])
+        if sum(costs[:sets]) + 3 * max(0, sets - len(costs)) > w:
+            return False
+    if runs:
+        defs = sorted(4 - (((m | (2 if m >> 14 & 1 else 0)) >> lo) & 15).bit_count()
+                      for m in masks for lo in range(1, 12))
+        if sum(defs[:runs]) > w:
+            return False
+    return True
+
+
+def test_might_meet_answers_as_the_plain_pre_check():
+    from table_app.core.cards import faces_to_cards
+    from table_app.variants.contract_family import might_meet
+    rng = random.Random(11)
+    seen = set()
+    for v in ("contract", "may_i", "mexican"):
+        r = find_variant(v)({})
+        deck = list(r.deck(5))
+        for _ in range(1500):
+            rng.shuffle(deck)
+            rnd = rng.randint(1, 7)
+            h = faces_to_cards(deck[:rng.randint(6, 24)])
+            wr, whole = r.wild_ranks(rnd), rnd == 7 and r.spec.round7_whole_hand
+            got = might_meet(h, r.spec.contract(rnd), wr, keep_one=not whole)
+            assert got == _might_meet_plain(h, r.spec.contract(rnd), wr, keep_one=not whole)
+            seen.add(got)
+    assert seen == {True, False}

@@ -198,7 +198,7 @@ class ContractFamilyRules:
         self._deck_cache: dict[int, tuple[int, ...]] = {}
         # go-down witnesses per (seat, round): the card ids of recent going-downs found
         # (see _go_down_offer); a speed cache only, every use is checked against the hand
-        self._witness: dict[tuple[int, int], list[frozenset[int]]] = {}
+        self._witness: dict[tuple[int, int], list] = {}
         self._req_cache: dict = {}
         p = self.spec.rule_prefix
         self.R_BUY = "CR-5" if variant == "contract" else ("MI-5" if variant == "may_i" else "MX-5")
@@ -825,39 +825,75 @@ class ContractFamilyRules:
         ``suggest_go_down(st, p)`` (or ``None``), but its melds are worked out only when
         someone looks at them.
 
-        Whether the hand can go down at all is settled first, cheaply where possible: a
-        going-down found earlier for this seat and round (a *witness*) whose cards are all
-        still in the hand still meets the contract (its melds are unchanged; with
-        ``keep_one`` a card is left over as long as the hand has more cards than the
-        witness; a whole-hand witness must be the whole hand).  Otherwise the solver looks
-        for any going-down (``find_go_down``, which stops at the first) and that becomes
-        a witness for the next turns.
+        Whether the hand can go down at all is settled first, cheaply where possible:
+
+        * a going-down found earlier for this seat and round (a *witness*) whose cards are
+          all still in the hand still meets the contract (its melds are unchanged; with
+          ``keep_one`` a card is left over as long as the hand has more cards than the
+          witness; a whole-hand witness must be the whole hand);
+        * a witness that lost cards (a discard took one) keeps its melds that are still
+          whole; the solver then looks only for the missing melds among the other cards
+          (the same contract rules, fewer melds, fewer cards);
+        * otherwise the solver looks for any going-down of the whole hand
+          (``find_go_down``, which stops at the first).
+
+        What is found becomes a witness for the next turns.
         """
         hand = st.hands[p]
         rnd = st.round
         whole = rnd == 7 and self.spec.round7_whole_hand
         key = (p, rnd)
         wits = self._witness.get(key)
+        from ..core.solver import find_go_down
         if wits:
             hs = set(hand)
             n = len(hand)
-            for w in wits:
-                if (len(w) == n if whole else len(w) < n) and w <= hs:
+            best_kept = None
+            for cards, melds in wits:
+                if cards <= hs:
+                    if len(cards) == n if whole else len(cards) < n:
+                        return _LazyGoDown(p, self, st)
+                    continue
+                kept = [m for m in melds if m[1] <= hs]
+                if kept and (best_kept is None or len(kept) > len(best_kept)):
+                    best_kept = kept
+            if best_kept is not None:
+                used = set().union(*(m[1] for m in best_kept))
+                sets, runs = self.spec.contract(rnd)
+                for kind, _ in best_kept:
+                    if kind == "set":
+                        sets -= 1
+                    else:
+                        runs -= 1
+                rest = [c for c in hand if c not in used]
+                plan = find_go_down(rest, self._sub_req(rnd, sets, runs), self.wild_ranks(rnd))
+                if plan is not None:
+                    self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
                     return _LazyGoDown(p, self, st)
         wr = self.wild_ranks(rnd)
         if not might_meet(hand, self.spec.contract(rnd), wr, keep_one=not whole):
             return None
-        from ..core.solver import find_go_down
         plan = find_go_down(hand, self.solver_req(rnd), wr)
         if plan is None:
             return None
-        w = frozenset(c for m in plan for c in m.cards)
+        self._add_witness(key, wits, _witness_melds(plan))
+        return _LazyGoDown(p, self, st)
+
+    def _add_witness(self, key, wits, melds) -> None:
+        w = (frozenset().union(*(m[1] for m in melds)), melds)
         if wits is None:
             self._witness[key] = [w]
         else:
             wits.insert(0, w)
             del wits[_WITNESSES:]
-        return _LazyGoDown(p, self, st)
+
+    def _sub_req(self, rnd: int, sets: int, runs: int):
+        """Round ``rnd``'s solver requirement with only ``sets`` sets and ``runs`` runs."""
+        k = (rnd, sets, runs)
+        req = self._req_cache.get(k)
+        if req is None:
+            req = self._req_cache[k] = _dc_replace(self.solver_req(rnd), sets=sets, runs=runs)
+        return req
 
     def solver_req(self, rnd: int):
         """The solver's requirement (a ``ContractReq``) for going down in round ``rnd``."""
@@ -913,6 +949,11 @@ class _SeatActions:
 _ACTS = tuple(_SeatActions(p) for p in range(max(s.max_players for s in SPECS.values())))
 
 _WITNESSES = 4  # witnesses kept per seat and round
+
+
+def _witness_melds(plan) -> tuple:
+    """A solver plan as witness melds: ``((kind, frozenset of card ids)), ...)``."""
+    return tuple((m.kind, frozenset(m.cards)) for m in plan)
 
 _GD_MELDS = GoDown.__dict__["melds"]  # GoDown's own slot for the melds
 
@@ -994,16 +1035,30 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
         if need > w:
             return False
     if runs:
+        d = _RUN_DEFICITS
         deficits = []
         for m in masks:
             if m >> 14 & 1:
                 m |= 2  # the ace is also low
-            best = [4 - ((m >> lo) & 15).bit_count() for lo in range(1, 12)]
-            deficits.extend(best)
-        deficits.sort()
+            got = d.get(m)
+            if got is None:
+                got = d[m] = _run_deficits(m)
+            deficits.extend(got)
+        if runs < len(deficits):
+            deficits.sort()
         if sum(deficits[:runs]) > w:
             return False
     return True
+
+
+def _run_deficits(m: int) -> tuple[int, ...]:
+    """The smallest ``_MAX_RUNS`` of the cards missing from each 4-card window of a suit
+    whose ranks are the bits of ``m`` (positions 1..14, the ace at both ends)."""
+    return tuple(sorted(4 - ((m >> lo) & 15).bit_count() for lo in range(1, 12))[:_MAX_RUNS])
+
+
+_RUN_DEFICITS: dict[int, tuple[int, ...]] = {}  # suit mask -> _run_deficits, filled as met
+_MAX_RUNS = max(max(r for _, r in (s.contract(k) for k in range(1, 8))) for s in SPECS.values())
 
 
 _ZEROS = [0] * 8
