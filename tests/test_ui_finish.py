@@ -209,3 +209,59 @@ def test_a_simulated_2x_hidpi_window(monkeypatch):
         app.stack.clear()
         monkeypatch.setattr(pygame.display, "get_window_size", real)
         text.set_scale(1.0)
+
+
+# ---------------------------------------------------------------- 1024x640 overflow
+def test_at_1024x640_a_side_buttons_tooltip_covers_no_other_button(monkeypatch):
+    app, scene, s = may_i_table(size=(1024, 640), instant=True)
+    settle(app, scene)
+    drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
+    settle(app, scene)
+    for name in ("suggest", "sort_rank", "sort_suit"):
+        b = scene.buttons[name]
+        assert b.is_enabled, name
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda b=b: b.rect.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b.rect.center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        for _ in range(30):
+            app.step(0.05)
+        tt = b.tool_tip
+        assert tt is not None, name
+        W, H = app.size
+        assert 0 <= tt.rect.x and tt.rect.right <= W and 0 <= tt.rect.y and tt.rect.bottom <= H
+        for other, o in scene.buttons.items():
+            if o is not b and o.visible:
+                assert not tt.rect.colliderect(o.rect), (name, other)
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (5, 300))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 300), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        for _ in range(3):
+            app.step(0.05)
+
+
+def test_a_wild_cards_role_tag_stays_inside_the_meld_area():
+    """The "=10♣" tag of a wild card being built sat below the card, cut by the hand's
+    panel at 1024x640: it is on the card's lower edge now, inside the meld area."""
+    from table_app.core.cards import parse_face
+    from table_app.ui.table import text
+    from table_app.ui.table.layout import compute
+    from table_app.ui.table.presenter import UIState, present
+    from table_app.variants import find_variant
+    from table_app.engine.engine import Engine
+    rules = find_variant("mexican")({})
+    eng = Engine(rules, 3, seed=5)
+    eng.deal_next()
+    obs = eng.observe(0)
+    hand = list(obs.hand)
+    for size in ((1024, 640), (1280, 800)):
+        L = compute(size, 3)
+        joker = 52 << 3
+        ui = UIState(hand_order=hand, names=["A", "B", "C"], levels=[""] * 3,
+                     staged=[[joker]], roles={joker: parse_face("10C")})
+        v = present(obs, L, ui)
+        tags = [lab for lab in v.labels if lab.text.startswith("=")]
+        assert tags
+        for lab in tags:
+            img = text.plate(lab.text, lab.size, (20, 20, 20), (255, 230, 120, 235), pad=3)
+            r = img.get_rect(**{lab.anchor: lab.pos})
+            assert L.stage.contains(r), (size, r, L.stage)

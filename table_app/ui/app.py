@@ -155,6 +155,7 @@ class App:
         self.ui_scale = display_scale(self.screen)
         from .table import text
         text.set_scale(self.ui_scale)
+        text.set_four_color(bool(getattr(self.settings, "four_color", False)))
 
     def scale_pos(self, pos) -> tuple[int, int]:
         """A window position (a mouse event's) in surface pixels."""
@@ -207,6 +208,9 @@ class App:
         st = self.settings
         if "skip_animations" in changed:
             self.instant = self._instant_arg or bool(st.skip_animations)
+        if "four_color" in changed:
+            from .table import text
+            text.set_four_color(bool(st.four_color))  # suit symbols in text too
         if self.sound is not None and changed & {"sound_on", "volume"}:
             try:
                 self.sound.set_volume(float(st.volume))

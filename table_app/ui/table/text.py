@@ -56,26 +56,58 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+#: the deck's colours for suit symbols in text (the ``four_color`` setting)
+_FOUR = [False]
+CHIP = (250, 248, 240)
+
+
+def set_four_color(on: bool) -> None:
+    """Suit symbols in text take the 4-colour deck's inks (♠ black, ♥ red, ♦ blue,
+    ♣ green) from now on, or the 2-colour ones."""
+    on = bool(on)
+    if on != _FOUR[0]:
+        _FOUR[0] = on
+        render.cache_clear()
+        _pip.cache_clear()
+
+
+def _light(color) -> bool:
+    return sum(color[:3]) > 450
+
+
+@lru_cache(maxsize=256)
 def _pip(suit: int, h: int, color, suit_colors: bool) -> pygame.Surface:
+    """A suit symbol ``h`` px tall for a line of text: a drawn shape (legible where a
+    glyph's ♠ and ♣ blur together), supersampled.  ``suit_colors``: in the suit's ink
+    (per the 4-colour setting), on a small light chip when the text is light (it is
+    drawn on dark felt, where black, blue or green would not show); else the text's
+    colour (a shadow)."""
     try:
-        from ..cardart import draw_pip, suit_color
+        from ..cardart import draw_pip, pip_height, suit_color
     except Exception:  # noqa: BLE001 - art not there: a letter
-        s = font(h).render("SHDC"[suit], True, color)
-        return s
-    w = max(6, int(h * 0.62))
-    surf = pygame.Surface((w + 2, h), pygame.SRCALPHA)
-    col = color
-    if suit_colors:
-        col = RED if suit in (1, 2) else color
-    draw_pip(surf, suit, (surf.get_width() / 2, h * 0.55), w * 0.92, col)
-    return surf
+        return font(h).render("SHDC"[suit], True, color)
+    chip = suit_colors and _light(color)
+    ink = suit_color(suit, _FOUR[0]) if suit_colors else tuple(color[:3])
+    ph = max(7.0, h * (0.72 if chip else 0.8))          # the pip's height
+    pw = min(ph / max(0.8, pip_height(suit, 1.0)), ph * 0.9)
+    cw = int(round(pw + (5 if chip else 2)))            # the chip (or the pip's cell)
+    ss = 4
+    big = pygame.Surface((cw * ss, h * ss), pygame.SRCALPHA)
+    if chip:
+        ch = int(round(min(h - 1, ph + 4)))
+        r = pygame.Rect(0, 0, (cw - 1) * ss, ch * ss)
+        r.center = (cw * ss // 2, h * ss // 2 + ss // 2)
+        pygame.draw.rect(big, CHIP, r, border_radius=3 * ss)
+        pygame.draw.rect(big, (150, 150, 150), r, max(1, ss // 2), border_radius=3 * ss)
+    draw_pip(big, suit, (cw * ss / 2, h * ss / 2 + ss / 2), pw * ss, ink)
+    return pygame.transform.smoothscale(big, (cw, h))
 
 
 @lru_cache(maxsize=512)
 def render(text: str, size: int, color=(240, 240, 230), bold: bool = False,
            suit_colors: bool = True) -> pygame.Surface:
-    """``text`` in one line; suit symbols become pips (red for hearts and diamonds on
-    light text when ``suit_colors``)."""
+    """``text`` in one line; suit symbols become drawn pips, in their suits' inks (the
+    4-colour setting's, on a light chip in light text) when ``suit_colors``."""
     f = font(size, bold)
     parts: list[pygame.Surface] = []
     buf = ""
@@ -85,7 +117,7 @@ def render(text: str, size: int, color=(240, 240, 230), bold: bool = False,
             if buf:
                 parts.append(f.render(buf, True, color))
                 buf = ""
-            parts.append(_pip(SUIT_CHARS[ch], int(h * 0.8), color, suit_colors))
+            parts.append(_pip(SUIT_CHARS[ch], h, tuple(color), suit_colors))
         else:
             buf += ch
     if buf or not parts:
@@ -149,6 +181,7 @@ def _forget_fonts() -> None:
     makes new ones)."""
     font.cache_clear()
     render.cache_clear()
+    _pip.cache_clear()
 
 
 pygame.register_quit(_forget_fonts)
