@@ -150,6 +150,25 @@ from .cards import card_name, rank_name, suit_name  # noqa: E402
 from .reasons import rule_reason, translate_reason  # noqa: E402
 
 
+def is_you(name: str | None) -> bool:
+    """Whether a player's name is "You" in one of our languages (the human seat's default
+    name, recorded in the language the game was started in)."""
+    return name is not None and any(name == tr("You", lang) for lang in LANGUAGES)
+
+
+def player_name(name: str) -> str:
+    """A player's name as shown: "You" (in any of our languages) in the current language,
+    any other name as it is."""
+    return _("You") if is_you(name) else name
+
+
+def contract_name(text: str, lang: str | None = None) -> str:
+    """A contract as the rules write it (``"1 set + 1 run"``) in ``lang`` (default: the
+    current language)."""
+    from .reasons import contract_text
+    return contract_text(text, _current if lang is None else lang)
+
+
 def rules_path(variant: str, lang: str | None = None) -> Path:
     """The rules file ``rules/<variant>.<lang>.md`` (English when the language has none)."""
     lang = _current if lang is None else lang
@@ -172,5 +191,5 @@ __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "CHOICES", "set_language", "current_language",
     "system_language", "translation", "_", "gettext", "ngettext", "pgettext", "N_", "tr",
     "card_name", "rank_name", "suit_name", "rule_reason", "translate_reason",
-    "rules_path", "rules_text", "catalog_dir",
+    "rules_path", "rules_text", "catalog_dir", "is_you", "player_name", "contract_name",
 ]

@@ -29,6 +29,8 @@ from ..core.actions import DealEnd, Extension, GameEnd
 from ..core.cards import FACE_RANK, FACE_TEXT, JOKER, RANK_TEXT, face_pretty
 from ..core.errors import RecordError
 from ..engine.record import Record, ReplayError, engine_for, make_header, read_record, replay
+from ..i18n import (N_, _, card_name, contract_name, current_language, is_you, ngettext,
+                    player_name)
 
 UNDO_TYPE = "x-undo"
 PAY_CELLS = ("AH", "KC", "QD", "JS")  # Michigan's pay cards, in the layout's order
@@ -126,7 +128,7 @@ class ReplayModel:
                 raise first from None
             if not rec.header.get("_torn_tail_dropped"):
                 raise first from None
-            notice = "The last line was cut off (a crash while writing) and is not shown"
+            notice = N_("The last line was cut off (a crash while writing) and is not shown")
         return cls(rec, path, notice)
 
     # ------------------------------------------------------------------ positions
@@ -277,12 +279,14 @@ class ReplayModel:
     # ------------------------------------------------------------------ event texts
     def text(self, i: int, viewer: int | None = None) -> str:
         """A readable line for event ``i`` as seat ``viewer`` may know it (``None``: all
-        hands open).  ``i == end`` with a problem: the verify message."""
-        key = (i, viewer)
+        hands open), in the current language.  ``i == end`` with a problem: the verify
+        message."""
+        key = (i, viewer, current_language())
         t = self._texts.get(key)
         if t is None:
             if i >= self.end:
-                t = ("Refused: " + self.problem.message) if self.problem is not None and i == self.end else ""
+                t = (_("Refused: {message}").format(message=self.problem.message)
+                     if self.problem is not None and i == self.end else "")
             else:
                 try:
                     t = self._describe(i, viewer)
@@ -310,7 +314,13 @@ class ReplayModel:
         return "action"
 
     def _who(self, p) -> str:
-        return self.names[p] if p is not None and 0 <= p < self.num_players else f"Seat {p}"
+        """A seat's name as the record has it (``"Seat 3"`` for a seat it does not name)."""
+        return (self.names[p] if p is not None and 0 <= p < self.num_players
+                else _("Seat {n}").format(n=p))
+
+    def _name(self, p) -> str:
+        """A seat's name as shown ("You" in the current language)."""
+        return player_name(self._who(p))
 
     def _describe(self, i: int, viewer: int | None, ev=None, st0=None,
                   st1=None) -> str:  # noqa: C901 - one case per event
@@ -319,88 +329,100 @@ class ReplayModel:
             st0, st1 = self.states[i], self.states[i + 1]
         t = ev.type
         p = getattr(ev, "player", None)
-        who = self._who(p)
+        you = is_you(self._who(p))
+        name = self._name(p)
         sees = viewer is None or viewer == p
         if isinstance(ev, Extension):
             tt = ext_type(ev)
             if tt == UNDO_TYPE:
                 n = ev.to_json().get("undone")
-                out = f"Undo: {n} event{'s' if n != 1 else ''} taken back here" \
-                    if isinstance(n, int) else "Undo here"
+                out = ngettext("Undo: {n} event taken back here", "Undo: {n} events taken back here",
+                               n).format(n=n) if isinstance(n, int) else _("Undo here")
                 first = self._undone_text(i, st0, viewer)
-                return out + (f" (from “{first}”)" if first else "")
+                return out + (_(" (from “{event}”)").format(event=first) if first else "")
             if tt == PRACTICE_TYPE:
-                return "Marked practice (an undo went back past a hidden card)"
-            return f"Note: {tt}"
+                return _("Marked practice (an undo went back past a hidden card)")
+            return _("Note: {type}").format(type=tt)
         if t == "deal":
-            base = f"Deal {ev.round}: {self._who(ev.dealer)} {_v(self._who(ev.dealer), 'deals')}"
+            base = _said(is_you(self._who(ev.dealer)), "deals", self._name(ev.dealer), n=ev.round)
             if not self.michigan:
-                base += f" — {self.rules.req_text(ev.round)}"
+                base += _(" — {contract}").format(contract=contract_name(self.rules.req_text(ev.round)))
             return base
         if t == "misdeal":
-            return "Misdeal: the deal is void; the same dealer deals again"
+            return _("Misdeal: the deal is void; the same dealer deals again")
         if t == "restock":
-            return f"The stock is refilled from the discard pile ({len(ev.order)} cards)"
+            n = len(ev.order)
+            return ngettext("The stock is refilled from the discard pile ({n} card)",
+                            "The stock is refilled from the discard pile ({n} cards)", n).format(n=n)
         if t == "deal_end":
+            w_you, w_name = is_you(self._who(ev.winner)), self._name(ev.winner)
             if self.michigan:
                 res = st1.results[-1].balances if st1.results else st1.balances  # before MG-11's share
-                bal = ", ".join(f"{self._who(s)} {chips_text(b)}" for s, b in enumerate(res))
-                return f"Deal {ev.round} ends: {self._who(ev.winner)} {_v(self._who(ev.winner), 'goes')} out · chips: {bal}"
+                bal = ", ".join(f"{self._name(s)} {chips_text(b)}" for s, b in enumerate(res))
+                return _said(w_you, "deal_ends", w_name, n=ev.round, balances=bal)
             r = st1.results[-1] if st1.results else None
-            sc = ", ".join(f"{self._who(s)} {x}" for s, x in enumerate(r.scores)) if r else ""
+            sc = ", ".join(f"{self._name(s)} {x}" for s, x in enumerate(r.scores)) if r else ""
             if ev.winner is None:
-                return f"Round {ev.round} ends: a dead deal · {sc}"
-            return f"Round {ev.round} ends: {self._who(ev.winner)} {_v(self._who(ev.winner), 'goes')} out · {sc}"
+                return _("Round {n} ends: a dead deal · {scores}").format(n=ev.round, scores=sc)
+            return _said(w_you, "round_ends", w_name, n=ev.round, scores=sc)
         if t == "game_end":
             ws = [self._who(w) for w in ev.winners]
-            word = _v(ws[0], "wins") if len(ws) == 1 else "share the win"
-            tot = ""
+            if len(ws) == 1:
+                out = _said(is_you(ws[0]), "wins", player_name(ws[0]))
+            else:
+                out = _("Game over: {names} share the win").format(
+                    names=_(" and ").join(player_name(w) for w in ws))
             if ev.totals and len(ev.totals) == self.num_players:
                 fmt = chips_text if self.michigan else str
-                tot = " · " + ("chips" if self.michigan else "totals") + ": " + ", ".join(
-                    f"{self._who(s)} {fmt(x)}" for s, x in enumerate(ev.totals))
-            return f"Game over: {' and '.join(ws)} {word}{tot}"
+                lst = ", ".join(f"{self._name(s)} {fmt(x)}" for s, x in enumerate(ev.totals))
+                out += (_(" · chips: {list}") if self.michigan else _(" · totals: {list}")).format(list=lst)
+            return out
         if self.michigan:
-            return self._describe_michigan(ev, st0, st1, who)
-        word = "calls" if self.variant == "contract" else "buys"
+            return self._describe_michigan(ev, st0, st1, you, name)
+        call = self.variant == "contract"
+        wr0 = self.rules.wild_ranks(st0.round)
         if t == "draw":
             if ev.source == "discard":
-                return f"{who} {_v(who, 'takes')} {face_pretty(st0.discard[-1] >> 3)}"
+                return _said(you, "takes", name, card=card_name(st0.discard[-1] >> 3))
             new = _new_cards(st0.hands[p], st1.hands[p])
             if sees and new:
-                return f"{who} {_v(who, 'draws')} {face_pretty(new[0] >> 3)} from the stock"
-            return f"{who} {_v(who, 'draws')} from the stock"
+                return _said(you, "draws_card", name, card=card_name(new[0] >> 3))
+            return _said(you, "draws", name)
         if t == "pass_upcard":
             up = st0.discard[-1] if st0.discard else None
-            return f"{who} {_v(who, 'passes')} {face_pretty(up >> 3)}" if up is not None else f"{who} {_v(who, 'passes')}"
+            if up is None:
+                return _said(you, "passes_nothing", name)
+            return _said(you, "passes", name, card=card_name(up >> 3))
         if t == "buy":
             up = st0.discard[-1] >> 3
             new = [c for c in _new_cards(st0.hands[p], st1.hands[p]) if c >> 3 != up]
-            base = f"{who} {_v(who, word)} {face_pretty(up)} + penalty card"
+            base = _said(you, "calls" if call else "buys", name, card=card_name(up))
             if sees and new:
-                base += f" {face_pretty(new[0] >> 3)}"
+                base += f" {card_name(new[0] >> 3)}"
             return base
         if t == "pass_buy":
-            return f"{who} {_v(who, 'doesn’t')} {'call' if word == 'calls' else 'buy'}"
+            return _said(you, "no_call" if call else "no_buy", name)
         if t == "go_down":
             melds = st1.melds[len(st0.melds):]
-            return f"{who} {_v(who, 'goes')} down: " + ", ".join(meld_text(m, self.rules.wild_ranks(st1.round)) for m in melds)
-        if t == "lay_off":
+            return _said(you, "goes_down", name, melds=", ".join(
+                meld_text(m, self.rules.wild_ranks(st1.round)) for m in melds))
+        if t in ("lay_off", "swap"):
             m0 = st0.melds[ev.meld]
-            whose = ("your own" if who == "You" else "their own") if m0.owner == p \
-                else _poss(self._who(m0.owner))
-            as_ = f" as {face_pretty(ev.role)}" if ev.role is not None else ""
-            return f"{who} {_v(who, 'lays')} off {face_pretty(ev.card)}{as_} on {whose} {meld_text(m0, self.rules.wild_ranks(st0.round))}"
-        if t == "swap":
-            m0 = st0.melds[ev.meld]
-            whose = ("your own" if who == "You" else "their own") if m0.owner == p \
-                else _poss(self._who(m0.owner))
-            return f"{who} {_v(who, 'swaps')} {face_pretty(ev.card)} for the wild in {whose} {meld_text(m0, self.rules.wild_ranks(st0.round))}"
+            card = card_name(ev.card)
+            if t == "lay_off" and ev.role is not None:
+                card = _("{card} as {role}").format(card=card, role=card_name(ev.role))
+            fields = dict(card=card, meld=meld_text(m0, wr0))
+            if m0.owner == p:
+                whose = "own"
+            elif is_you(self._who(m0.owner)):
+                whose = "yours"
+            else:
+                whose = "theirs"
+                fields["owner"] = self._name(m0.owner)
+            return _said(you, f"{t}_{whose}", name, **fields)
         if t == "discard":
-            out = f"{who} {_v(who, 'discards')} {face_pretty(ev.card)}"
-            if not st1.hands[p]:
-                out += f" and {_v(who, 'goes')} out"
-            return out
+            out_ = not st1.hands[p]
+            return _said(you, "discards_out" if out_ else "discards", name, card=card_name(ev.card))
         return ev.code()
 
     def _undone_text(self, i: int, st, viewer: int | None) -> str:
@@ -418,19 +440,22 @@ class ReplayModel:
         except Exception:  # noqa: BLE001 - a hand-made mark may say anything
             return ""
 
-    def _describe_michigan(self, ev, st0, st1, who) -> str:
+    def _describe_michigan(self, ev, st0, st1, you, name) -> str:
         t = ev.type
         p = ev.player
-        verb = {"lead": "leads", "play": "plays"}.get(t, t)
-        out = f"{who} {_v(who, verb)} {face_pretty(ev.card)}"
-        name = FACE_TEXT[ev.card]
-        if name in PAY_CELLS:
-            j = PAY_CELLS.index(name)
+        out = _said(you, "plays" if t == "play" else "leads", name, card=card_name(ev.card))
+        fname = FACE_TEXT[ev.card]
+        if fname in PAY_CELLS:
+            j = PAY_CELLS.index(fname)
             x = st0.layout[j] - st1.layout[j]
             if x > 0:
-                out += f" and {_v(who, 'takes')} {chips_text(x, sign=False)} chip{'s' if x != 1 else ''}"
+                k = Fraction(x)
+                count = k.numerator if k.denominator == 1 else 2
+                msgs = ((N_(" and take {n} chip"), N_(" and take {n} chips")) if you
+                        else (N_(" and takes {n} chip"), N_(" and takes {n} chips")))
+                out += ngettext(*msgs, count).format(n=chips_text(x, sign=False))
         if not st1.hands[p] and st0.hands[p]:
-            out += " — out!"
+            out += _(" — out!")
         return out
 
     # ------------------------------------------------------------------ play on
@@ -438,9 +463,9 @@ class ReplayModel:
         """``None`` when a new game can start at ``pos``, else why not."""
         pos = self.pos if pos is None else pos
         if not self.deals():
-            return "The record has no deal to play on from"
+            return N_("The record has no deal to play on from")
         if self.game_over(max(pos, self.deals()[0][0])):
-            return "The game is over at this point"
+            return N_("The game is over at this point")
         return None
 
     def play_on(self, pos: int | None, seats: list[dict], *, seed: int | None = None):
@@ -509,6 +534,47 @@ def catch_up(eng) -> list:
 
 _BASE = {"goes": "go", "doesn’t": "don’t", "passes": "pass", "wins": "win"}
 
+# An event said of you and of another player (the replay's list of events).
+_SAID = {
+    "deals": (N_("Deal {n}: You deal"), N_("Deal {n}: {name} deals")),
+    "deal_ends": (N_("Deal {n} ends: You go out · chips: {balances}"),
+                  N_("Deal {n} ends: {name} goes out · chips: {balances}")),
+    "round_ends": (N_("Round {n} ends: You go out · {scores}"),
+                   N_("Round {n} ends: {name} goes out · {scores}")),
+    "wins": (N_("Game over: You win"), N_("Game over: {name} wins")),
+    "takes": (N_("You take {card}"), N_("{name} takes {card}")),
+    "draws_card": (N_("You draw {card} from the stock"), N_("{name} draws {card} from the stock")),
+    "draws": (N_("You draw from the stock"), N_("{name} draws from the stock")),
+    "passes": (N_("You pass {card}"), N_("{name} passes {card}")),
+    "passes_nothing": (N_("You pass"), N_("{name} passes")),
+    "calls": (N_("You call {card} + penalty card"), N_("{name} calls {card} + penalty card")),
+    "buys": (N_("You buy {card} + penalty card"), N_("{name} buys {card} + penalty card")),
+    "no_call": (N_("You don’t call"), N_("{name} doesn’t call")),
+    "no_buy": (N_("You don’t buy"), N_("{name} doesn’t buy")),
+    "goes_down": (N_("You go down: {melds}"), N_("{name} goes down: {melds}")),
+    "lay_off_own": (N_("You lay off {card} on your own {meld}"),
+                    N_("{name} lays off {card} on their own {meld}")),
+    "lay_off_yours": (N_("You lay off {card} on your {meld}"),
+                      N_("{name} lays off {card} on your {meld}")),
+    "lay_off_theirs": (N_("You lay off {card} on {owner}'s {meld}"),
+                       N_("{name} lays off {card} on {owner}'s {meld}")),
+    "swap_own": (N_("You swap {card} for the wild in your own {meld}"),
+                 N_("{name} swaps {card} for the wild in their own {meld}")),
+    "swap_yours": (N_("You swap {card} for the wild in your {meld}"),
+                   N_("{name} swaps {card} for the wild in your {meld}")),
+    "swap_theirs": (N_("You swap {card} for the wild in {owner}'s {meld}"),
+                    N_("{name} swaps {card} for the wild in {owner}'s {meld}")),
+    "discards": (N_("You discard {card}"), N_("{name} discards {card}")),
+    "discards_out": (N_("You discard {card} and go out"), N_("{name} discards {card} and goes out")),
+    "leads": (N_("You lead {card}"), N_("{name} leads {card}")),
+    "plays": (N_("You play {card}"), N_("{name} plays {card}")),
+}
+
+
+def _said(you: bool, key: str, name: str, **fields) -> str:
+    you_msg, other_msg = _SAID[key]
+    return _(you_msg if you else other_msg).format(name=name, **fields)
+
 
 def _v(who: str, verb: str) -> str:
     """``verb`` (third person) agreeing with ``who`` (a player may be called "You")."""
@@ -530,19 +596,20 @@ def meld_text(m, wild_ranks=frozenset()) -> str:
     """``"3♥–7♥"`` for a run (``" (JK as 5♥)"`` for its wilds), ``"7♣ 7♦ JK"`` for a set."""
     if m.kind == "run":
         eff = [r if r is not None else (c >> 3) for c, r in zip(m.cards, m.roles)]
-        out = f"{face_pretty(eff[0])}–{face_pretty(eff[-1])}"
-        wild = [f"{face_pretty(c >> 3)} as {face_pretty(r)}" for c, r in zip(m.cards, m.roles)
+        out = f"{card_name(eff[0])}–{card_name(eff[-1])}"
+        wild = [_("{card} as {role}").format(card=card_name(c >> 3), role=card_name(r))
+                for c, r in zip(m.cards, m.roles)
                 if r is not None and ((c >> 3) == JOKER or FACE_RANK[c >> 3] in wild_ranks
                                       or (c >> 3) != r)]
         if wild:
             out += " (" + ", ".join(wild) + ")"
         return out
     rank = RANK_TEXT.get(m.rank, "?")
-    out = f"{rank}s: " + " ".join(face_pretty(c >> 3) for c in m.cards)
-    wild = [face_pretty(c >> 3) for c, r in zip(m.cards, m.roles)
+    out = _("{rank}s: {cards}").format(rank=rank, cards=" ".join(card_name(c >> 3) for c in m.cards))
+    wild = [card_name(c >> 3) for c, r in zip(m.cards, m.roles)
             if r is not None and ((c >> 3) == JOKER or FACE_RANK[c >> 3] != m.rank)]
     if wild:
-        out += " (" + ", ".join(wild) + " wild)"
+        out += _(" ({cards} wild)").format(cards=", ".join(wild))
     return out
 
 

@@ -14,45 +14,50 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextBox
 
+from ...i18n import N_, _
+from ...i18n import strings as S
 from ..scene import Scene, draw_overlay_panel
 
-# (keys, what they do); a section starts with a ("", title) row
+# (keys, what they do); a section starts with a ("", title) row.  Keys named in words
+# are translated (N_), letters and key caps are not
 SHORTCUTS: tuple[tuple[str, str], ...] = (
-    ("", "Moving around"),
-    ("Tab / Shift+Tab", "Move the focus between places: your hand, the stock, the discard pile, "
-                        "the meld area, the melds on the table, the buttons"),
-    ("Left / Right", "Move the focus within a place (cards, melds, buttons)"),
-    ("Shift+Left / Right", "Move the focused card within your hand"),
-    ("Up / Down", "Up: from your hand to the next place; Down: back to your hand"),
-    ("Space / Enter", "On a hand card: pick it up or put it back (several cards may be "
-                      "picked up). On a place: drop the picked-up cards there (the discard "
-                      "pile discards, a meld lays off, the meld area builds a meld), or take "
-                      "from it (the stock draws, the upcard is taken). On a button: press it"),
-    ("Shift+Enter", "On a meld: swap the picked-up card for the wild card it stands for "
-                    "(Contract), rather than lay it off"),
-    ("Esc", "Put the picked-up cards back; with none, open the menu"),
-    ("", "Actions"),
-    ("D", "Draw from the stock (passing the upcard first where the game lets others buy it)"),
-    ("U", "Take the upcard"),
-    ("M", "Put the picked-up cards in the meld area as a new meld"),
-    ("R", "Another role for the wild card in the focused meld being built"),
-    ("S", "Suggest: fill the meld area with the best going-down"),
-    ("G", "Go down with the melds in the meld area"),
-    ("C", "Clear the meld area (the cards go back to your hand)"),
-    ("B", "Buy (May I?) or call (Contract) the upcard when you are asked"),
-    ("P", "Pass the buy"),
-    ("H", "Hint: what the normal computer player would do now, and why"),
-    ("Ctrl+Z / Ctrl+Y", "Undo back to your previous decision / redo"),
-    ("F1", "This help (F1, Esc or Enter closes it; R opens the rules of the game)"),
-    ("", "Michigan"),
-    ("Left / Right", "Move over the cards you may lead (they are lifted)"),
-    ("Enter / Space", "Lead the focused card"),
+    ("", N_('Moving around')),
+    ('Tab / Shift+Tab', N_('Move the focus between places: your hand, the stock, the discard pile, '
+                              'the meld area, the melds on the table, the buttons')),
+    (N_('Left / Right'), N_('Move the focus within a place (cards, melds, buttons)')),
+    (N_('Shift+Left / Right'), N_('Move the focused card within your hand')),
+    (N_('Up / Down'), N_('Up: from your hand to the next place; Down: back to your hand')),
+    (N_('Space / Enter'), N_('On a hand card: pick it up or put it back (several cards may be picked '
+                            'up). On a place: drop the picked-up cards there (the discard pile '
+                            'discards, a meld lays off, the meld area builds a meld), or take from it'
+                            ' (the stock draws, the upcard is taken). On a button: press it')),
+    ('Shift+Enter', N_('On a meld: swap the picked-up card for the wild card it stands for '
+                          '(Contract), rather than lay it off')),
+    ('Esc', N_('Put the picked-up cards back; with none, open the menu')),
+    ("", N_('Actions')),
+    ('D', N_('Draw from the stock (passing the upcard first where the game lets others'
+                ' buy it)')),
+    ('U', N_('Take the upcard')),
+    ('M', N_('Put the picked-up cards in the meld area as a new meld')),
+    ('R', N_('Another role for the wild card in the focused meld being built')),
+    ('S', N_('Suggest: fill the meld area with the best going-down')),
+    ('G', N_('Go down with the melds in the meld area')),
+    ('C', N_('Clear the meld area (the cards go back to your hand)')),
+    ('B', N_('Buy (May I?) or call (Contract) the upcard when you are asked')),
+    ('P', N_('Pass the buy')),
+    ('H', N_('Hint: what the normal computer player would do now, and why')),
+    ('Ctrl+Z / Ctrl+Y', N_('Undo back to your previous decision / redo')),
+    ('F1', N_('This help (F1, Esc or Enter closes it; R opens the rules of the game)')),
+    ("", N_('Michigan')),
+    (N_('Left / Right'), N_('Move over the cards you may lead (they are lifted)')),
+    (N_('Enter / Space'), N_('Lead the focused card')),
 )
 
 
 def shortcuts_html() -> str:
     out = []
     for keys, what in SHORTCUTS:
+        keys, what = (_(keys) if keys else ""), _(what)
         if not keys:
             out.append(("<br>" if out else "") + f"<font color='#F6E7A6' size=5><b>{html.escape(what)}</b></font><br>")
             continue
@@ -98,8 +103,8 @@ class HelpScene(Scene):
                                       pygame.Rect(p.x + pad, top, p.w - 2 * pad, p.bottom - pad - bh - 10 - top),
                                       m, object_id=ObjectID(object_id="#help_text")))
         self.btns = {}
-        for i, (name, label, cls) in enumerate((("rules", "Rules of this game", "@table_button"),
-                                                 ("close", "Close", "@primary"))):
+        for i, (name, label, cls) in enumerate((("rules", _("Rules of this game"), "@table_button"),
+                                                 ("close", _(S.CLOSE), "@primary"))):
             x = p.centerx - 200 + i * 220
             b = self.add(UIButton(pygame.Rect(x, p.bottom - pad - bh, 180, bh), label, m,
                                   object_id=ObjectID(class_id=cls, object_id="#help_" + name)))
@@ -150,5 +155,5 @@ class HelpScene(Scene):
         p = self.panel()
         draw_overlay_panel(surf, p, dim=140, fill_alpha=248)
         from ..table import text
-        t = text.render("Keyboard shortcuts", 24, (250, 236, 170), bold=True)
+        t = text.render(_(S.KEYBOARD_HELP), 24, (250, 236, 170), bold=True)
         surf.blit(t, (p.x + 20, p.y + 14))

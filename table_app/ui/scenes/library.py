@@ -29,7 +29,8 @@ class LibraryScene(Scene):
             self.games = list(lib.list())
             msgs = lib.take_messages()
             if msgs:
-                self.message = msgs[-1]
+                from ...i18n.messages import storage_message
+                self.message = storage_message(msgs[-1])
         except Exception as e:  # noqa: BLE001
             self.games = []
             self.message = _("The library can't be read: {error}").format(error=e)

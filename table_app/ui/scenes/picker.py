@@ -73,7 +73,8 @@ class PickerScene(Scene):
         self._find_unfinished()
         msgs = getattr(self.app, "messages", None)
         if msgs:  # what loading the settings said (a bad file moved aside), once
-            self.message = msgs[-1]
+            from ...i18n.messages import storage_message
+            self.message = storage_message(msgs[-1])
             msgs.clear()
         self.build()
         self._fresh = True  # the resume() that follows a push has nothing to refresh
@@ -306,7 +307,12 @@ class PickerScene(Scene):
             return
         session = GameSession.from_resumed(res)
         from .table import TableScene
-        self.app.push(TableScene(session))
+        scene = TableScene(session)
+        self.app.push(scene)
+        msgs = list(getattr(res, "messages", None) or ())
+        if msgs:  # a torn last line dropped, a write failure: say so at the table
+            from ...i18n.messages import storage_message
+            scene.say(storage_message(msgs[-1]), bad=True, secs=8.0)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surf) -> None:

@@ -27,20 +27,31 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 
 from ...core.errors import RecordError
+from ...i18n import N_, _, card_name, is_you, ngettext, player_name
+from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..replay_model import ReplayModel, catch_up
 from ..scene import Scene, draw_overlay_panel
 from ..table import layout as layout_mod
 from ..table import text
 from ..table.presenter import fan_positions, is_michigan
-from .table import TableScene, _able, _label_w
+from .table import TableScene, _able
 
 SPEEDS = (("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("8×", 8.0))
 STEP_S = 0.8          # seconds per event at 1×
 BAR_H = 92
 ROW_H = 20
-ALL = "All hands open"
+ALL = N_("All hands open")
 CHOICES = ("You", "easy", "normal", "hard")
+
+
+def _choice_text(c: str) -> str:
+    """A play-on choice as shown: "You" or a level, translated."""
+    return _("You") if c == "You" else _(S.LEVELS.get(c, c))
+
+
+def _seen_by(name: str) -> str:
+    return _("Seen by {name}").format(name=player_name(name))
 
 GOLD = (250, 236, 170)
 PALE = (225, 235, 225)
@@ -106,8 +117,9 @@ def open_replay(path, seat: int | None = None) -> Scene:
     except RecordError as e:
         return NotARecordScene(f"{os.path.basename(os.fspath(path))}: {e}")
     except Exception as e:  # noqa: BLE001 - the viewer never crashes on a file
-        return NotARecordScene(f"{os.path.basename(os.fspath(path))}: cannot be opened: "
-                               f"{type(e).__name__}: {e}".replace("\n", " "))
+        return NotARecordScene(_("{file}: cannot be opened: {error}").format(
+            file=os.path.basename(os.fspath(path)),
+            error=f"{type(e).__name__}: {e}".replace("\n", " ")))
     if seat is not None and not 0 <= seat < model.num_players:
         seat = None
     return ReplayScene(model, seat=seat)
@@ -127,7 +139,7 @@ class NotARecordScene(Scene):
         w, h = min(560, W - 40), 220
         self.window = pygame_gui.windows.UIMessageWindow(
             pygame.Rect((W - w) // 2, (H - h) // 2, w, h), _html(self.message), self.app.manager,
-            window_title="Not a game record")
+            window_title=_("Not a game record"))
         self.add(self.window)
 
     def resize(self, size) -> None:
@@ -214,7 +226,7 @@ class ReplayScene(TableScene):
         if self.model.at_end and self.model.problem is not None:
             self.say(self.model.problem.message, bad=True, secs=1e9)
         elif self.model.notice:
-            self.say(self.model.notice, secs=8.0)
+            self.say(_(self.model.notice), secs=8.0)
 
     def _layout(self) -> None:
         W, H = self.app.size
@@ -230,14 +242,13 @@ class ReplayScene(TableScene):
         return self.add(widget)
 
     def _button(self, name, rect, label, tip=None, cls="@table_button"):
-        if cls in ("@table_button", "@primary") and _label_w(label, 16 if cls == "@primary" else 14) \
-                > pygame.Rect(rect).w - 10:
-            cls = "@table_button_small"   # a long label (a translation) in a smaller font
         return self._w(name, UIButton(relative_rect=pygame.Rect(rect), text=label,
                                       manager=self.app.manager, tool_tip_text=tip,
                                       object_id=ObjectID(class_id=cls, object_id="#rp_" + name)))
 
     def _build_buttons(self) -> None:
+        from ...i18n import current_language
+        self._built_lang = current_language()
         self.clear_widgets()
         self.buttons = {}
         m = self.app.manager
@@ -252,14 +263,14 @@ class ReplayScene(TableScene):
         x = b.x + 10
         y = b.y + 48
         bw, bh = 46, 34
-        for name, label, tip in (("start", "|<", "To the start (Home)"),
-                                 ("prev_deal", "<<", "To the start of this deal, or of the one before (PageUp)"),
-                                 ("back", "<", "One event back (Left)"),
-                                 ("play", "Play", "Play / pause (Space)"),
-                                 ("fwd", ">", "One event forward (Right)"),
-                                 ("next_deal", ">>", "To the start of the next deal (PageDown)"),
-                                 ("end", ">|", "To the end (End)")):
-            w = 64 if name == "play" else bw
+        for name, label, tip in (("start", "|<", _("To the start (Home)")),
+                                 ("prev_deal", "<<", _("To the start of this deal, or of the one before (PageUp)")),
+                                 ("back", "<", _("One event back (Left)")),
+                                 ("play", _("Play"), _("Play / pause (Space)")),
+                                 ("fwd", ">", _("One event forward (Right)")),
+                                 ("next_deal", ">>", _("To the start of the next deal (PageDown)")),
+                                 ("end", ">|", _("To the end (End)"))):
+            w = max(64, text.render(_("Pause"), 14).get_width() + 16) if name == "play" else bw
             self._button(name, (x, y, w, bh), label, tip)
             x += w + 4
         x += 8
@@ -269,7 +280,9 @@ class ReplayScene(TableScene):
                                         object_id=ObjectID(object_id="#rp_speed")))
         x += 80
         deals = model.deals()
-        opts = ["Go to deal…"] + [f"Deal {r} (#{k + 1})" for k, (_p, r) in enumerate(deals)]
+        opts = [_("Go to deal…")] + [_("Deal {n} (#{k})").format(n=r, k=k + 1)
+                                     for k, (_p, r) in enumerate(deals)]
+        self._deal_opts = opts
         dw = max(120, min(170, b.right - 10 - x))
         self._w("deal", UIDropDownMenu(opts, opts[0], pygame.Rect(x, y, dw, bh), m,
                                        object_id=ObjectID(object_id="#rp_deal")))
@@ -278,20 +291,21 @@ class ReplayScene(TableScene):
         # the panel
         p = self.panel_rect
         px, pw = p.x + 10, p.w - 20
-        views = [ALL] + [f"Seen by {n}" for n in model.names]
-        cur = ALL if self.open_hands else f"Seen by {model.names[self.human]}"
+        views = [_(ALL)] + [_seen_by(n) for n in model.names]
+        cur = _(ALL) if self.open_hands else _seen_by(model.names[self.human])
         self._w("view", UIDropDownMenu(views, cur, pygame.Rect(px, 54, pw, 30), m,
                                        object_id=ObjectID(object_id="#rp_view")))
         half = int(pw * 0.5)
-        self._w("move_seat", UIDropDownMenu(list(model.names), model.names[self.move_seat],
+        self._w("move_seat", UIDropDownMenu([player_name(n) for n in model.names],
+                                            player_name(model.names[self.move_seat]),
                                             pygame.Rect(px, 90, half - 4, 30), m,
                                             object_id=ObjectID(object_id="#rp_move_seat")))
-        self._button("next_move", (px + half, 90, pw - half, 30), "Next move",
-                     "Go to the chosen player's next decision")
-        self._button("play_on", (px, 126, int(pw * 0.64), 32), "Play on from here",
-                     "Start a new practice game from this point with the same cards", cls="@primary")
-        self._button("close", (px + int(pw * 0.64) + 6, 126, pw - int(pw * 0.64) - 6, 32), "Close",
-                     "Close the viewer (Esc)")
+        self._button("next_move", (px + half, 90, pw - half, 30), _("Next move"),
+                     _("Go to the chosen player's next decision"))
+        self._button("play_on", (px, 126, int(pw * 0.64), 32), _("Play on from here"),
+                     _("Start a new practice game from this point with the same cards"), cls="@primary")
+        self._button("close", (px + int(pw * 0.64) + 6, 126, pw - int(pw * 0.64) - 6, 32), _(S.CLOSE),
+                     _("Close the viewer (Esc)"))
         self._built_for = self.app.size
 
     def _update_buttons(self) -> None:
@@ -308,7 +322,7 @@ class ReplayScene(TableScene):
         _able(b.get("end"), not model.at_end)
         _able(b.get("next_deal"), not model.at_end)
         _able(b.get("play"), not model.at_end or self.playing)
-        want = "Pause" if self.playing else "Play"
+        want = _("Pause") if self.playing else _("Play")
         if b["play"].text != want:
             b["play"].set_text(want)
         _able(b.get("next_move"), model.next_action(self.move_seat) is not None)
@@ -317,6 +331,10 @@ class ReplayScene(TableScene):
 
     def resume(self) -> None:
         Scene.resume(self)
+        from ...i18n import current_language
+        if self.buttons and getattr(self, "_built_lang", None) != current_language():
+            self._build_buttons()  # the language was changed meanwhile
+            self._update_buttons()
         self.refresh(instant=True)
 
     # ------------------------------------------------------------------ the shown state
@@ -379,21 +397,29 @@ class ReplayScene(TableScene):
         """The presenter speaks to the person playing ("Your melds"); here the bottom
         seat is a named player and nobody is building melds."""
         name = self.session.names[self.human]
-        poss = "Your" if name == "You" else f"{name}'s"
+        you = is_you(name)
         obs = self.obs
         st = self.L.stage
         for lab in self.view.labels:
-            if lab.text == "Your melds":
-                lab.text = f"{poss} melds"
-            elif lab.text == "Your played cards":
-                lab.text = f"{poss} played cards"
+            if lab.text == _("Your melds"):
+                if not you:
+                    lab.text = _("{name}'s melds").format(name=name)
+            elif lab.text == _("Your played cards"):
+                if not you:
+                    lab.text = _("{name}'s played cards").format(name=name)
             elif lab.kind == "hint" and st.collidepoint(lab.pos):
+                lab.width = 0
                 if obs.round:
-                    down = "" if is_michigan(obs) or not obs.down[self.human] else " · down"
                     k = obs.hand_sizes[self.human]
-                    lab.text = f"{poss} hand ({k} card{'s' if k != 1 else ''}){down}"
+                    if you:
+                        lab.text = ngettext("Your hand ({n} card)", "Your hand ({n} cards)", k)
+                    else:
+                        lab.text = ngettext("{name}'s hand ({n} card)", "{name}'s hand ({n} cards)", k)
+                    lab.text = lab.text.format(name=name, n=k)
+                    if not is_michigan(obs) and obs.down[self.human]:
+                        lab.text += _(" · down")
                 else:
-                    lab.text = "Before the first deal"
+                    lab.text = _("Before the first deal")
         return False
 
     def _status(self) -> str:
@@ -402,7 +428,7 @@ class ReplayScene(TableScene):
             return m.problem.message
         i = m.current_index()
         if i is None:
-            return "The start of the record: press > or Play"
+            return _("The start of the record: press > or Play")
         return m.text(i, self.viewer)
 
     # ------------------------------------------------------------------ moving
@@ -472,13 +498,14 @@ class ReplayScene(TableScene):
         elif name == "next_move":
             p = m.next_action(self.move_seat)
             if p is None:
-                self.say(f"{m.names[self.move_seat]} makes no more moves in this record", bad=True)
+                self.say(_("{name} makes no more moves in this record").format(
+                    name=player_name(m.names[self.move_seat])), bad=True)
             else:
                 self.seek(p)
         elif name == "play_on":
             why = m.can_play_on()
             if why:
-                self.say(why, bad=True)
+                self.say(_(why), bad=True)
             else:
                 self.playing = False
                 self.app.push(PlayOnDialog(self))
@@ -525,23 +552,24 @@ class ReplayScene(TableScene):
                 self.speed = dict(SPEEDS).get(event.text, 1.0)
                 return True
             if el is self.buttons.get("view"):
-                if event.text == ALL:
+                if event.text == _(ALL):
                     self.set_view(None)
                 else:
-                    names = [f"Seen by {n}" for n in self.model.names]
+                    names = [_seen_by(n) for n in self.model.names]
                     if event.text in names:
                         self.set_view(names.index(event.text))
                 return True
             if el is self.buttons.get("move_seat"):
-                if event.text in self.model.names:
-                    self.move_seat = self.model.names.index(event.text)
+                shown = [player_name(n) for n in self.model.names]
+                if event.text in shown:
+                    self.move_seat = shown.index(event.text)
                     self._update_buttons()
                 return True
             if el is self.buttons.get("deal"):
                 txt = event.text
-                if txt.startswith("Deal ") and "(#" in txt:
-                    k = int(txt.split("(#")[1].rstrip(")")) - 1
-                    self.seek(self.model.to_deal(k))
+                opts = getattr(self, "_deal_opts", [])
+                if txt in opts[1:]:
+                    self.seek(self.model.to_deal(opts.index(txt) - 1))
                 self._rebuild_soon = True
                 return True
         return False
@@ -680,9 +708,10 @@ class ReplayScene(TableScene):
     def where_text(self) -> str:
         m = self.model
         di = m.deal_at()
-        where = f"event {m.pos} of {m.end}"
+        where = _("event {n} of {total}").format(n=m.pos, total=m.end)
         if di >= 0:
-            where = f"deal {di + 1} of {len(m.deals())} · " + where
+            where = _("deal {n} of {total} · {where}").format(n=di + 1, total=len(m.deals()),
+                                                              where=where)
         return where
 
     def _draw_panel(self, surf) -> None:
@@ -694,16 +723,16 @@ class ReplayScene(TableScene):
         pygame.draw.line(surf, (226, 182, 70), p.topleft, p.bottomleft, 1)
         x = p.x + 10
         w = p.w - 20
-        title = text.render(f"Replay · {VARIANTS[m.variant].name}", 18, GOLD, bold=True)
+        title = text.render(_("Replay · {game}").format(game=_(VARIANTS[m.variant].name)), 18, GOLD,
+                            bold=True)
+        if title.get_width() > w:
+            title = text.render(_("Replay · {game}").format(game=_(VARIANTS[m.variant].name)), 15,
+                                GOLD, bold=True)
         surf.blit(title, (x, 8))
-        fname = os.path.basename(str(m.path)) if m.path is not None else "(record)"
-        # the position (right) has the line first; the file's name (left) gets what is
-        # left, cut with an ellipsis (at 1024x640 the two overran each other)
-        where = _fit_line(self.where_text(), (12, 11), PALE, w)
+        fname = os.path.basename(str(m.path)) if m.path is not None else _("(record)")
+        where = text.render(self.where_text(), 12, PALE)
         surf.blit(where, (x + w - where.get_width(), 33))
-        room = w - where.get_width() - 10
-        if room >= 40:
-            surf.blit(_fit_line(fname, (12, 11), DIM, room), (x, 33))
+        _blit_clipped(surf, text.render(fname, 12, DIM), (x, 33), w - where.get_width() - 10)
         y = 166
         # the scores (or chips) at this moment
         y = self._draw_scores(surf, x, y, w)
@@ -714,10 +743,11 @@ class ReplayScene(TableScene):
             if "stock" in hid and st.round:
                 cards = " ".join(_pretty(c) for c in hid["stock"][:40])
                 more = f" … (+{len(hid['stock']) - 40})" if len(hid["stock"]) > 40 else ""
-                y = self._wrapped(surf, f"Stock, top first: {cards}{more}" if hid["stock"] else "Stock: empty",
+                y = self._wrapped(surf, _("Stock, top first: {cards}").format(cards=cards + more)
+                                  if hid["stock"] else _("Stock: empty"),
                                   x, y, w, 13, PALE, max_lines=3)
             elif "widow" in hid and hid["widow"]:
-                y = self._wrapped(surf, "Widow: " + " ".join(_pretty(c) for c in hid["widow"]),
+                y = self._wrapped(surf, _("Widow: {cards}").format(cards=" ".join(_pretty(c) for c in hid["widow"])),
                                   x, y, w, 13, PALE, max_lines=2)
             y += 4
         # the event list
@@ -766,7 +796,7 @@ class ReplayScene(TableScene):
             ty = min(max(0, self._mouse()[1] - tip.get_height() // 2), surf.get_height() - tip.get_height())
             surf.blit(tip, (max(0, x - 8 - tip.get_width()), ty))
         if not rows:
-            surf.blit(text.render("The record has no events", 13, DIM), (x + 4, y + 2))
+            surf.blit(text.render(_("The record has no events"), 13, DIM), (x + 4, y + 2))
 
     @staticmethod
     def _mouse():
@@ -780,9 +810,10 @@ class ReplayScene(TableScene):
         st = m.state(self.shown)
         res = st.results
         if m.michigan:
-            head = "Chips" + (f" · deal {st.round}" if st.round else "")
+            head = _("Chips · deal {n}").format(n=st.round) if st.round else _("Chips")
         else:
-            head = "Points" + (f" after {len(res)} deal{'s' if len(res) != 1 else ''}" if res else "")
+            head = (ngettext("Points after {n} deal", "Points after {n} deals", len(res)).format(n=len(res))
+                    if res else _("Points"))
         surf.blit(text.render(head, 14, GOLD, bold=True), (x, y))
         y += 20
         vals = m.scores(self.shown)
@@ -794,11 +825,12 @@ class ReplayScene(TableScene):
         for s in range(n):
             cx = x + (s // rows) * cw
             cy = y + (s % rows) * 18
-            name = m.names[s]
+            name = player_name(m.names[s])
             col = (255, 214, 80) if (s == self.human and not self.open_hands) else PALE
             extra = ""
             if last is not None and not m.michigan and st.round == last.round:
-                extra = f" (+{last.scores[s]})" if last.scores[s] else " (out)" if last.winner == s else " (+0)"
+                # Translators: beside a score in the replay: the player went out this deal
+                extra = f" (+{last.scores[s]})" if last.scores[s] else _(" (out)") if last.winner == s else " (+0)"
             _blit_clipped(surf, text.render(name, 13, col), (cx, cy), cw - 90)
             val = text.render(vals[s] + extra, 13, (255, 240, 190), bold=True)
             surf.blit(val, (cx + cw - 10 - val.get_width(), cy))
@@ -846,14 +878,15 @@ class PlayOnDialog(Scene):
         m = self.viewer.model
         y = p.y + 70
         for i, name in enumerate(m.names):
-            dd = UIDropDownMenu(list(CHOICES), self.choices[i], pygame.Rect(p.right - 200, y, 170, 32),
+            dd = UIDropDownMenu([_choice_text(c) for c in CHOICES], _choice_text(self.choices[i]),
+                                pygame.Rect(p.right - 200, y, 170, 32),
                                 self.app.manager, object_id=ObjectID(object_id=f"#playon_{i}"))
             dd.seat_index = i
             self.menus.append(self.add(dd))
             y += 38
         for name, label, rect, cls in (
-                ("start", "Start", (p.right - 330, p.bottom - 54, 160, 40), "@primary"),
-                ("cancel", "Cancel", (p.right - 160, p.bottom - 54, 130, 40), "@table_button")):
+                ("start", _(S.START), (p.right - 330, p.bottom - 54, 160, 40), "@primary"),
+                ("cancel", _("Cancel"), (p.right - 160, p.bottom - 54, 130, 40), "@table_button")):
             b = UIButton(pygame.Rect(rect), label, self.app.manager,
                          object_id=ObjectID(class_id=cls, object_id="#playon_" + name))
             self.named[name] = self.add(b)
@@ -871,7 +904,9 @@ class PlayOnDialog(Scene):
 
     def handle_ui_event(self, event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.menus:
-            self.choose(event.ui_element.seat_index, event.text)
+            shown = [_choice_text(c) for c in CHOICES]
+            choice = CHOICES[shown.index(event.text)] if event.text in shown else event.text
+            self.choose(event.ui_element.seat_index, choice)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             name = next((k for k, v in self.named.items() if v is event.ui_element), None)
@@ -899,12 +934,16 @@ class PlayOnDialog(Scene):
         p = self.panel()
         draw_overlay_panel(surf, p, dim=130, fill_alpha=245)
         m = self.viewer.model
-        surf.blit(text.render("Play on from here", 22, GOLD, bold=True), (p.x + 20, p.y + 12))
-        surf.blit(text.render(f"Event {m.pos} of {m.end}: the same cards; a practice game saved "
-                              "as a new record", 13, PALE), (p.x + 20, p.y + 44))
+        surf.blit(text.render(_("Play on from here"), 22, GOLD, bold=True), (p.x + 20, p.y + 12))
+        sub = _("Event {n} of {total}: the same cards; a practice game saved as a new record").format(
+            n=m.pos, total=m.end)
+        img = text.render(sub, 13, PALE)
+        if img.get_width() > p.w - 40:
+            img = text.render(sub, 11, PALE)
+        _blit_clipped(surf, img, (p.x + 20, p.y + 44), p.w - 40)
         y = p.y + 76
         for i, name in enumerate(m.names):
-            surf.blit(text.render(f"{i + 1}. {name}", 16, PALE), (p.x + 24, y))
+            surf.blit(text.render(f"{i + 1}. {player_name(name)}", 16, PALE), (p.x + 24, y))
             y += 38
 
 
@@ -925,27 +964,13 @@ def _next_deal(m: ReplayModel) -> int:
 
 
 def _pretty(card: int) -> str:
-    from ...core.cards import face_pretty
-    return face_pretty(card >> 3)
+    return card_name(card >> 3)
 
 
 def _fill(surf, r: pygame.Rect, rgba) -> None:
     s = pygame.Surface(r.size, pygame.SRCALPHA)
     pygame.draw.rect(s, rgba, s.get_rect(), border_radius=3)
     surf.blit(s, r.topleft)
-
-
-def _fit_line(line: str, sizes, color, width: int) -> pygame.Surface:
-    """``line`` in the first of ``sizes`` it fits in, else cut with an ellipsis."""
-    for size in sizes:
-        img = text.render(line, size, color)
-        if img.get_width() <= width:
-            return img
-    cut = len(line)
-    while img.get_width() > width and cut > 1:
-        cut -= 1
-        img = text.render(line[:cut].rstrip() + "…", sizes[-1], color)
-    return img
 
 
 def _blit_clipped(surf, img, pos, width) -> None:

@@ -17,6 +17,8 @@ from ...core.actions import (Buy, Discard, Draw, GoDown, LayOff, Lead, MeldDecl,
                              PassUpcard, Swap)
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, face_pretty
 from ...core.errors import IllegalActionError
+from ...i18n import N_, _, card_name, contract_name, ngettext, player_name, rule_reason
+from ...i18n import strings as S
 from ...core.melds import layoff_roles, swap_index
 from ..replay_model import _v
 from ..scene import Scene
@@ -117,8 +119,6 @@ class TableScene(KeyboardMixin, Scene):
                                     ui=getattr(self.app, "ui_scale", 1.0))
 
     def _btn(self, name, rect, label, tip=None, cls="@table_button"):
-        if cls == "@table_button" and _label_w(label, 14) > pygame.Rect(rect).w - 10:
-            cls = "@table_button_small"   # a long label (a translation) in a smaller font
         b = pygame_gui.elements.UIButton(relative_rect=pygame.Rect(rect), text=label,
                                          manager=self.app.manager, tool_tip_text=tip,
                                          object_id=ObjectID(class_id=cls, object_id="#" + name))
@@ -126,6 +126,8 @@ class TableScene(KeyboardMixin, Scene):
         return self.add(b)
 
     def _build_buttons(self) -> None:
+        from ...i18n import current_language
+        self._built_lang = current_language()
         self.clear_widgets()
         self.buttons = {}
         L = self.L
@@ -136,43 +138,42 @@ class TableScene(KeyboardMixin, Scene):
             return int(round(x * u))
         bh = k(28)
         y = k(5)
-        # the top row, right to left, each button as wide as its label needs
-        x = W - k(6)
-        for name, label, tip, least in (
-                ("menu", "Menu", "Scores, rules of this game, leave the table", 78),
-                ("redo", "Redo", "Redo (Ctrl+Y)", 78),
-                ("undo", "Undo", "Undo back to your previous decision (Ctrl+Z)", 78),
-                ("scores", "Scores", "The score sheet", 78),
-                ("hint", "Hint", "What the normal computer player would do now, and why (H)", 64),
-                ("help", "?", "Keyboard shortcuts (F1)", 38)):
-            bw = max(k(least), _label_w(label, 14) + k(18))
-            x -= bw
-            self._btn(name, (x, y, bw, bh), label, tip)
-            x -= k(6)
-        self._top_left = x
+        self._btn("menu", (W - k(84), y, k(78), bh), _(S.MENU), _("Scores, rules of this game, leave the table"))
+        self._btn("redo", (W - k(84 + 84), y, k(78), bh), _(S.REDO), _("Redo (Ctrl+Y)"))
+        self._btn("undo", (W - k(84 + 168), y, k(78), bh), _(S.UNDO), _("Undo back to your previous decision (Ctrl+Z)"))
+        self._btn("scores", (W - k(84 + 252), y, k(78), bh), _(S.SCORES), _("The score sheet"))
+        self._btn("hint", (W - k(84 + 252 + 70), y, k(64), bh), _(S.HINT),
+                  _("What the normal computer player would do now, and why (H)"))
+        self._btn("help", (W - k(TOP_BUTTONS_W), y, k(38), bh), "?", _("Keyboard shortcuts (F1)"))
         sd = L.side
         half = (sd.w - 6) // 2
         bh2 = max(k(28), min(k(34), (sd.h - 12) // 3))
-        self._btn("sort_suit", (sd.x, sd.y, half, bh2), "Sort: suit", "Sort your hand by suit")
-        self._btn("sort_rank", (sd.x + half + 6, sd.y, half, bh2), "Sort: rank", "Sort your hand by rank")
+        self._btn("sort_suit", (sd.x, sd.y, half, bh2), _(S.SORT_SUIT), _(S.SORT_SUIT_HELP))
+        self._btn("sort_rank", (sd.x + half + 6, sd.y, half, bh2), _(S.SORT_RANK), _(S.SORT_RANK_HELP))
         if not self.session.michigan:
-            self._btn("suggest", (sd.x, sd.y + bh2 + 6, half, bh2), "Suggest",
-                      "Fill the meld area with the best going-down")
-            self._btn("clear", (sd.x + half + 6, sd.y + bh2 + 6, half, bh2), "Clear",
-                      "Take the cards being built back into your hand")
-            self._btn("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), "Go down",
-                      "Lay down the contract's melds", cls="@primary")
+            self._btn("suggest", (sd.x, sd.y + bh2 + 6, half, bh2), _(S.SUGGEST),
+                      _("Fill the meld area with the best going-down"))
+            self._btn("clear", (sd.x + half + 6, sd.y + bh2 + 6, half, bh2), _(S.CLEAR),
+                      _("Take the cards being built back into your hand"))
+            self._btn("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), _(S.GO_DOWN),
+                      _("Lay down the contract's melds"), cls="@primary")
             # the buying window
             # (in the meld-building area: it is not the human's turn while asked)
             bx = L.stage.right - k(290)
             by = L.stage.y + k(44)
-            self._btn("buy", (bx, by, k(170), k(36)), "May I?", None, cls="@primary")
-            self._btn("pass_buy", (bx + k(176), by, k(80), k(36)), "Pass", None)
+            self._btn("buy", (bx, by, k(170), k(36)), _(S.MAY_I), None, cls="@primary")
+            self._btn("pass_buy", (bx + k(176), by, k(80), k(36)), _(S.PASS), None)
             self.buttons["buy"].hide()
             self.buttons["pass_buy"].hide()
 
     def resume(self) -> None:
         super().resume()
+        from ...i18n import current_language
+        if self.buttons and getattr(self, "_built_lang", None) != current_language():
+            # the language was changed in the settings: label everything anew
+            self.buy_open = False
+            self._build_buttons()
+            self.refresh(instant=True)
         if not self.buy_open:
             for k in ("buy", "pass_buy"):
                 if k in self.buttons:
@@ -346,8 +347,9 @@ class TableScene(KeyboardMixin, Scene):
             self.buy_open = True
             self.buy_t = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
             up = obs.buy_card
-            word = "Call" if self.session.variant == "contract" else "May I?"
-            b["buy"].set_text(f"{word} {_plain(up)} +1")
+            word = _(S.CALL) if self.session.variant == "contract" else _(S.MAY_I)
+            # Translators: the buy button: "May I? 7S +1" (the upcard and a penalty card)
+            b["buy"].set_text(_("{word} {card} +1").format(word=word, card=_plain(up)))
             b["buy"].show()
             b["pass_buy"].show()
         elif not buy_now and self.buy_open:
@@ -412,7 +414,7 @@ class TableScene(KeyboardMixin, Scene):
         try:
             self.session.apply(action)
         except IllegalActionError as e:
-            self.say(str(e), bad=True)
+            self.say(rule_reason(e), bad=True)
             self.app.play_sound("error")
             self.refresh()
             return False
@@ -433,24 +435,24 @@ class TableScene(KeyboardMixin, Scene):
             self.ui.staged, self.stage_pick = [], []
             self.want_stock = False
             self.cur_event = None
-            self.say("Undone: back to your previous decision")
+            self.say(_("Undone: back to your previous decision"))
             self.refresh()
         else:
-            self.say("Nothing to undo", bad=True)
+            self.say(_("Nothing to undo"), bad=True)
 
     def redo(self) -> None:
         if self.session.redo():
             self.shown = len(self.engine.log)
             self.cur_event = None
-            self.say("Redone")
+            self.say(_("Redone"))
             self.refresh()
         else:
-            self.say("Nothing to redo", bad=True)
+            self.say(_("Nothing to redo"), bad=True)
 
     def suggest(self) -> None:
         gd = next((a for a in self.engine.legal_actions() if isinstance(a, GoDown)), None)
         if gd is None:
-            self.say("No going-down found in your hand yet", bad=True)
+            self.say(_("No going-down found in your hand yet"), bad=True)
             return
         used = set()
         groups, picks = [], []
@@ -469,7 +471,7 @@ class TableScene(KeyboardMixin, Scene):
             picks.append(pick)
         self.ui.staged, self.stage_pick = groups, picks
         self.ui.selected.clear()
-        self.say("Suggested: press Go down to lay it")
+        self.say(_("Suggested: press Go down to lay it"))
         self.refresh()
 
     def go_down_action(self):
@@ -484,7 +486,7 @@ class TableScene(KeyboardMixin, Scene):
 
     def go_down(self) -> None:
         if not self.ui.staged:
-            self.say("Build the contract's melds first", bad=True)
+            self.say(_("Build the contract's melds first"), bad=True)
             return
         action = self.go_down_action()
         if getattr(self.app.settings, "confirm_go_down", False) and self.caught_up() \
@@ -541,7 +543,7 @@ class TableScene(KeyboardMixin, Scene):
         r = self.view.zones.get(f"stage:{gi}")
         rows = [_decl_pretty(d) for d in rs[:8]]
         w = max([text.render(t, 15).get_width() for t in rows]
-                + [text.render("Which role for the wild?", 13, bold=True).get_width()]) + 28
+                + [text.render(_("Which role for the wild?"), 13, bold=True).get_width()]) + 28
         h = 30 + 26 * len(rows)
         x = r.x if r else self.L.stage.x
         y = (r.y if r else self.L.stage.y) - h - 6
@@ -557,7 +559,7 @@ class TableScene(KeyboardMixin, Scene):
             i = (pos[1] - box.y - 26) // 26
             if 0 <= i < len(rs) and gi < len(self.stage_pick):
                 self.stage_pick[gi] = i
-                self.say("Declared: " + _decl_pretty(rs[i]))
+                self.say(_("Declared: {meld}").format(meld=_decl_pretty(rs[i])))
         self.refresh()
         return True
 
@@ -567,7 +569,7 @@ class TableScene(KeyboardMixin, Scene):
             return
         gi, rs, box = ch
         _box(surf, box, "buy")
-        surf.blit(text.render("Which role for the wild?", 13, (250, 236, 170), bold=True),
+        surf.blit(text.render(_("Which role for the wild?"), 13, (250, 236, 170), bold=True),
                   (box.x + 12, box.y + 6))
         cur = self.stage_pick[gi] % len(rs) if gi < len(self.stage_pick) else 0
         mx, my = self.app.mouse_pos()
@@ -679,16 +681,16 @@ class TableScene(KeyboardMixin, Scene):
             return None
         if zone == "discard":
             if len(keys) > 1:
-                return ("error", "Discard one card at a time (CF-11)")
+                return ("error", _("Discard one card at a time (CF-11)"))
             return ("engine", Discard(h, face))
         if zone == "stage" or zone.startswith("stage:"):
             if self.obs.down[h]:
-                return ("error", "You have already gone down: lay off on the table's melds (CF-7)")
+                return ("error", _("You have already gone down: lay off on the table's melds (CF-7)"))
             tgt = int(zone.split(":")[1]) if ":" in zone else None
             return ("ui", lambda: self._stage(keys, tgt))
         if zone.startswith("meld:"):
             if len(keys) > 1:
-                return ("error", "Lay off one card at a time (CF-8)")
+                return ("error", _("Lay off one card at a time (CF-8)"))
             mi = int(zone.split(":")[1])
             return ("engine", self._layoff_or_swap(mi, keys[0], pos))
         return None
@@ -730,7 +732,7 @@ class TableScene(KeyboardMixin, Scene):
             what()
             return
         if not self.caught_up():
-            self.say("Wait: the table is still moving", bad=True)
+            self.say(_("Wait: the table is still moving"), bad=True)
             return
         if isinstance(what, PassUpcard):
             if self.act(what):
@@ -833,54 +835,46 @@ class TableScene(KeyboardMixin, Scene):
 
     def _describe(self, ev) -> None:
         p = getattr(ev, "player", None)
-        name = self.session.names[p] if p is not None else ""
-        who = "You" if p == self.human else name
+        name = player_name(self.session.names[p]) if p is not None else ""
+        you = p == self.human
+        who = "You" if you else name
         st = self.engine.states[self.shown]
         t = ev.type
         if t == "lead":
-            self.last_text = f"{who} led {face_pretty(ev.card)}"
+            self.last_text = _said(you, "lead", name, card=card_name(ev.card))
         elif t == "play":
-            self.last_text = f"{who} played {face_pretty(ev.card)}"
+            self.last_text = _said(you, "play", name, card=card_name(ev.card))
         elif t == "deal":
-            self.last_text = f"Deal {ev.round}: {self.session.names[ev.dealer]} dealt"
+            self.last_text = _("Deal {n}: {name} dealt").format(
+                n=ev.round, name=player_name(self.session.names[ev.dealer]))
         elif t == "deal_end":
             w = ev.winner
-            self.last_text = ("Dead deal: nobody went out" if w is None else
-                              f"{'You' if w == self.human else self.session.names[w]} went out!")
+            self.last_text = (_(S.DEAD_DEAL) if w is None else
+                              _said(w == self.human, "went_out",
+                                    player_name(self.session.names[w])))
             if w is not None:
                 self.app.play_sound("go_out")
         elif t == "pass_buy":
-            self.last_text = f"{who} {_v(who, 'declines')} to buy"
+            self.last_text = _said(you, "pass_buy", name)
         elif p is not None:
             # the state's `last` describes this event for draw, pass, buy, go-down,
             # lay-off, swap and discard (it is not updated by a pass in a buying window)
             last = getattr(self.session.rules.observe(st, self.human), "last", "")
             if last:
-                verb, _, rest = last.partition(" ")
-                self.last_text = f"{who} {_v(who, verb)} {rest}".rstrip()
-
-    def _place_tooltips(self) -> None:
-        """A button's tooltip that would cover another button (Suggest's covered Go down
-        below it) moves beside the button column, left of it, level with the button."""
-        for b in self.buttons.values():
-            tt = getattr(b, "tool_tip", None)
-            if tt is None or getattr(tt, "_table_placed", False):
-                continue
-            tt._table_placed = True
-            others = [o.rect for o in self.buttons.values() if o is not b and o.visible]
-            if not any(tt.rect.colliderect(r) for r in others):
-                continue
-            W, H = self.L.size
-            left = self.L.side.x if b.rect.colliderect(self.L.side) else b.rect.x
-            x = left - tt.rect.w - 8
-            if x < 0:
-                x = min(W - tt.rect.w, b.rect.right + 8)
-            y = max(0, min(H - tt.rect.h, b.rect.centery - tt.rect.h // 2))
-            tt.set_position((x, y))
+                said = _said_last(you, name, last)
+                if said is None:
+                    verb, _sp, rest = last.partition(" ")
+                    said = f"{who} {_v(who, verb)} {rest}".rstrip()
+                self.last_text = said
 
     def update(self, dt: float) -> None:
         self.layer.update(dt)
-        self._place_tooltips()
+        err = getattr(getattr(self.session, "journal", None), "error", None)
+        if err and err != getattr(self, "_save_error_shown", None):
+            # the record could not be written (disk full...): play goes on, say so once
+            from ...i18n.messages import storage_message
+            self._save_error_shown = err
+            self.say(storage_message(err), bad=True, secs=8.0)
         if self.msg_t > 0:
             self.msg_t -= dt
         if self.dragger.drag is not None:
@@ -1090,49 +1084,42 @@ class TableScene(KeyboardMixin, Scene):
         s = self.session
         if is_michigan(obs):
             total = s.rules.total_deals(s.num_players) if hasattr(s.rules, "total_deals") else "?"
-            head = f"{s.info.name} · deal {obs.round} of {total}"
+            head = _("{game} · deal {n} of {total}").format(game=_(s.info.name), n=obs.round,
+                                                             total=total)
             if obs.sequence is not None and obs.round:
                 suit, last = obs.sequence
-                head += f" · sequence {face_pretty(last >> 3)}" + (" (stopped)" if obs.stopped else "")
+                head += (_(" · sequence {card} (stopped)") if obs.stopped
+                         else _(" · sequence {card}")).format(card=card_name(last >> 3))
         else:
-            head = f"{s.info.name} · round {obs.round} of 7 · {obs.contract_text}"
+            head = _("{game} · round {n} of 7 · {contract}").format(
+                game=_(s.info.name), n=obs.round, contract=contract_name(obs.contract_text))
             if obs.wild_ranks:
-                head += " · wild: " + ", ".join(RANK_TEXT[r] + "s" for r in sorted(obs.wild_ranks)) + " and jokers"
+                # Translators: the wild ranks in the banner: "3s", "3s, 2s"
+                ranks = ", ".join(_("{rank}s").format(rank=RANK_TEXT[r]) for r in sorted(obs.wild_ranks))
+                head += _(" · wild: {ranks} and jokers").format(ranks=ranks)
         x = 10
-        right = getattr(self, "_top_left", W) - 8   # the replay has no top buttons
-        # the heading takes at most about half the room (a long translation shrinks,
-        # then is cut), the status line the rest
-        img = _fit_sizes(head, (16, 14), (250, 236, 170), int((right - x) * 0.5), bold=True)
+        img = text.render(head, 16, (250, 236, 170), bold=True)
         surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
-        x += img.get_width() + 20
+        x += img.get_width() + 24
         status = self._status()
         img = text.render(status, 16, (240, 240, 230))
-        room = right - x
+        room = W - int(TOP_BUTTONS_W * L.ui) - 12 - x
         if img.get_width() > room:
             img = text.render(status, 14, (240, 240, 230))
-        if img.get_width() > room:
-            # two lines of smaller text, the second cut if need be
-            lines = text.wrap(status, 12, room, measure=lambda t, sz: text.render(t, sz).get_width())
-            if len(lines) > 1:
-                rest = " ".join(lines[1:])
-                two = [text.render(lines[0], 12, (240, 240, 230)),
-                       _fit_sizes(rest, (12,), (240, 240, 230), room)]
-                y = (L.banner.h - sum(i.get_height() for i in two)) // 2
-                for i in two:
-                    surf.blit(i, (x, y))
-                    y += i.get_height()
-                img = None
-            else:
-                img = _fit_sizes(status, (12,), (240, 240, 230), room)
-        if img is not None:
-            surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
+            cut = len(status)
+            while img.get_width() > room and cut > 8:
+                cut -= 4
+                img = text.render(status[:cut].rstrip() + "…", 14, (240, 240, 230))
+        surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
         # the scores, under the banner on the right
         if is_michigan(obs):
             from ..table.presenter import _chips
-            sc = "   ".join(f"{_short(s.names[i])} {_chips(b)}" for i, b in enumerate(obs.balances))
-            sc = "Chips: " + sc
+            sc = "   ".join(f"{_short(player_name(s.names[i]))} {_chips(b)}" for i, b in enumerate(obs.balances))
+            sc = _("Chips: {scores}").format(scores=sc)
         else:
-            sc = "Points: " + "   ".join(f"{_short(s.names[i])} {t}" for i, t in enumerate(obs.totals or (0,) * s.num_players))
+            sc = _("Points: {scores}").format(scores="   ".join(
+                f"{_short(player_name(s.names[i]))} {t}"
+                for i, t in enumerate(obs.totals or (0,) * s.num_players)))
         img = text.plate(sc, 13, (240, 240, 225), (0, 0, 0, 110), pad=6)
         surf.blit(img, img.get_rect(bottomright=(W - 8, L.side.y - 4)))
 
@@ -1141,7 +1128,7 @@ class TableScene(KeyboardMixin, Scene):
         if not self.caught_up():
             return self.last_text
         if s.game_over():
-            return "The game is over"
+            return _("The game is over")
         if s.deal_due():
             return self.last_text
         h = self.current_hint()
@@ -1150,33 +1137,35 @@ class TableScene(KeyboardMixin, Scene):
         ph = s.human_to_act()
         if ph is None:
             seat = s.ai_to_act()
-            return f"{s.names[seat]} is thinking…  ({self.last_text})" if seat is not None else self.last_text
+            return (_("{name} is thinking…  ({last})").format(name=player_name(s.names[seat]),
+                                                             last=self.last_text)
+                    if seat is not None else self.last_text)
         kb = self.focus_shown
         if ph == "draw":
             if self.want_stock:
-                return "Drawing from the stock…"
+                return _("Drawing from the stock…")
             if kb:
-                return "Your turn: D draws from the stock, U takes the upcard"
-            return "Your turn: drag the upcard or the stock to your hand"
+                return _("Your turn: D draws from the stock, U takes the upcard")
+            return _("Your turn: drag the upcard or the stock to your hand")
         if ph == "buy":
-            word = "Call it?" if s.variant == "contract" else "May I?"
+            word = _("Call it?") if s.variant == "contract" else _(S.MAY_I)
             if kb:
-                return f"{word} B takes the upcard and a penalty card, P passes"
-            return f"{word} Take the upcard and a penalty card, or pass"
+                return _("{word} B takes the upcard and a penalty card, P passes").format(word=word)
+            return _("{word} Take the upcard and a penalty card, or pass").format(word=word)
         if ph == "play":
             obs = s.observe() if hasattr(s, "observe") else None
             if (obs is not None and getattr(obs, "went_down_now", False)
                     and s.variant in ("may_i", "mexican")):
                 rule = "MI-4" if s.variant == "may_i" else "MX-5"
-                return (f"You went down: lay-offs wait for your next turn ({rule}); "
-                        "discard to end this one")
+                return _("You went down: lay-offs wait for your next turn ({rule}); "
+                         "discard to end this one").format(rule=rule)
             if kb:
-                return "Your turn: Space picks up, Tab to a place, Enter drops"
-            return "Your turn: meld, lay off, then drag a card to the discard pile"
+                return _("Your turn: Space picks up, Tab to a place, Enter drops")
+            return _("Your turn: meld, lay off, then drag a card to the discard pile")
         if ph == "lead":
             if kb:
-                return "Your lead: Left/Right over the lifted cards, Enter leads"
-            return "Your lead: click or drag one of the lifted cards"
+                return _("Your lead: Left/Right over the lifted cards, Enter leads")
+            return _("Your lead: click or drag one of the lifted cards")
         return self.last_text
 
     def _draw_buy(self, surf) -> None:
@@ -1197,8 +1186,9 @@ class TableScene(KeyboardMixin, Scene):
         surf.blit(art.back(cw, getattr(self.app.settings, "card_back", "blue")), (panel.x + 10 + int(cw * 0.8), panel.y + 16))
         plus = text.render_shadowed("+1", 14, (255, 230, 140), bold=True)
         surf.blit(plus, (panel.x + 10 + int(cw * 1.8) + 4, panel.y + 16 + int(cw * 1.4) - 16))
-        who = self.session.names[self.obs.current] if self.obs is not None else ""
-        lbl = text.render(f"{who} passed it: take it + a penalty card?", 14, (250, 240, 200))
+        who = player_name(self.session.names[self.obs.current]) if self.obs is not None else ""
+        lbl = _fit(_("{name} passed it: take it + a penalty card?").format(name=who), 14,
+                   (250, 240, 200), panel.right - 8 - r.x)
         surf.blit(lbl, (r.x, panel.y + 8))
         if total > 0:
             frac = max(0.0, self.buy_t / total)
@@ -1206,8 +1196,58 @@ class TableScene(KeyboardMixin, Scene):
             wbar = panel.right - 8 - x0
             pygame.draw.rect(surf, (60, 60, 60), (x0, r.bottom + 10, wbar, 8), border_radius=4)
             pygame.draw.rect(surf, GOLD, (x0, r.bottom + 10, int(wbar * frac), 8), border_radius=4)
-            t = text.render(f"{max(0, self.buy_t):.0f} s", 12, (240, 240, 220))
+            # Translators: seconds left in the buying window
+            t = text.render(_("{n} s").format(n=f"{max(0, self.buy_t):.0f}"), 12, (240, 240, 220))
             surf.blit(t, (panel.right - t.get_width() - 8, r.bottom + 20))
+
+
+# What a player did, as the status line says it: (said of you, said of another player).
+_SAID = {
+    "lead": (N_("You led {card}"), N_("{name} led {card}")),
+    "play": (N_("You played {card}"), N_("{name} played {card}")),
+    "went_out": (N_("You went out!"), N_("{name} went out!")),
+    "pass_buy": (N_("You decline to buy"), N_("{name} declines to buy")),
+    "takes": (N_("You take {card}"), N_("{name} takes {card}")),
+    "draws": (N_("You draw from the stock"), N_("{name} draws from the stock")),
+    "passes": (N_("You pass {card}"), N_("{name} passes {card}")),
+    "buys": (N_("You buy {card} + a penalty card"), N_("{name} buys {card} + a penalty card")),
+    "goes_down": (N_("You go down"), N_("{name} goes down")),
+    "lays": (N_("You lay off {card}"), N_("{name} lays off {card}")),
+    "swaps": (N_("You swap {card} for a wild"), N_("{name} swaps {card} for a wild")),
+    "discards": (N_("You discard {card}"), N_("{name} discards {card}")),
+    "goes_out": (N_("You go out"), N_("{name} goes out")),
+}
+# the rules' `last` texts (English, third person) -> _SAID keys
+_LAST = (
+    (r"takes (?P<card>\S+)", "takes"),
+    (r"draws from the stock", "draws"),
+    (r"passes (?P<card>\S+)", "passes"),
+    (r"buys (?P<card>\S+) \+ a penalty card", "buys"),
+    (r"goes down", "goes_down"),
+    (r"lays off (?P<card>\S+)", "lays"),
+    (r"swaps (?P<card>\S+) for a wild", "swaps"),
+    (r"discards (?P<card>\S+)", "discards"),
+    (r"goes out", "goes_out"),
+)
+
+
+def _said(you: bool, key: str, name: str, **fields) -> str:
+    you_msg, other_msg = _SAID[key]
+    return _(you_msg if you else other_msg).format(name=name, **fields)
+
+
+def _said_last(you: bool, name: str, last: str) -> str | None:
+    """The rules' English ``last`` (``"discards 7♠"``) said of ``name`` (or you) in the
+    current language; ``None`` for a text not known here."""
+    import re
+    from ...i18n.reasons import _card
+    from ...i18n import current_language
+    for rx, key in _LAST:
+        m = re.fullmatch(rx, last)
+        if m:
+            fields = {k: _card(v, current_language()) for k, v in m.groupdict().items()}
+            return _said(you, key, name, **fields)
+    return None
 
 
 _SOUNDS = {"discard": "place", "lay_off": "place", "swap": "place", "lead": "place",
@@ -1225,12 +1265,13 @@ def _decl_pretty(d: MeldDecl) -> str:
     out = []
     for f, r in zip(d.cards, d.roles):
         if r is None:
-            out.append(face_pretty(f))
+            out.append(card_name(f))
         elif d.kind == "set":
-            out.append(f"{face_pretty(f)} as a {RANK_TEXT[FACE_RANK[r]]}")
+            out.append(_("{card} as a {rank}").format(card=card_name(f), rank=RANK_TEXT[FACE_RANK[r]]))
         else:
-            out.append(f"{face_pretty(f)} as {face_pretty(r)}")
-    return f"{d.kind}: " + "  ".join(out)
+            out.append(_("{card} as {role}").format(card=card_name(f), role=card_name(r)))
+    kind = _("set") if d.kind == "set" else _("run")
+    return _("{kind}: {cards}").format(kind=kind, cards="  ".join(out))
 
 
 def _plain(card) -> str:
@@ -1238,26 +1279,22 @@ def _plain(card) -> str:
         return ""
     f = card >> 3
     if f == JOKER:
-        return "Joker"
+        return _("Joker")
     return RANK_TEXT[FACE_RANK[f]] + "SHDC"[FACE_SUIT[f]]
 
 
-def _fit_sizes(line: str, sizes, color, width: int, bold: bool = False) -> pygame.Surface:
-    """``line`` in the first of ``sizes`` it fits ``width`` in, else cut with "…"."""
-    for size in sizes:
-        img = text.render(line, size, color, bold=bold)
-        if img.get_width() <= width:
-            return img
-    cut = len(line)
-    while img.get_width() > width and cut > 1:
-        cut -= 2
-        img = text.render(line[:max(1, cut)].rstrip() + "…", sizes[-1], color, bold=bold)
+def _fit(msg: str, size: int, color, width: int, bold: bool = False):
+    """``msg`` rendered to fit ``width`` pixels: smaller type first, then cut with "…"."""
+    img = text.render(msg, size, color, bold=bold)
+    s = size
+    while img.get_width() > width and s > 11:
+        s -= 1
+        img = text.render(msg, s, color, bold=bold)
+    cut = len(msg)
+    while img.get_width() > width and cut > 8:
+        cut -= 3
+        img = text.render(msg[:cut].rstrip() + "…", s, color, bold=bold)
     return img
-
-
-def _label_w(label: str, size: int) -> int:
-    """The width of a button's label in the theme's font (Noto Sans) at ``size``."""
-    return text.font(size).size(label)[0]
 
 
 def _short(name: str) -> str:
@@ -1326,6 +1363,40 @@ def _glow(surf, r: pygame.Rect, color=(140, 255, 160), fill=(110, 230, 130)) -> 
 
 
 def _label(surf, lab) -> None:
+    img = _label_img(lab)
+    if lab.width and img.get_width() > lab.width:
+        img = _label_fitted(lab, img)
+    r = img.get_rect(**{lab.anchor: lab.pos})
+    surf.blit(img, r)
+
+
+def _label_fitted(lab, img):
+    """A label too wide for its room (a longer translation): the meld area's hint
+    wraps; other labels shrink a little, then are cut with "…"."""
+    import dataclasses
+    if lab.kind == "hint":
+        lines = text.wrap(lab.text, lab.size, lab.width,
+                          measure=lambda t, s: text.render(t, s).get_width())
+        imgs = [_label_img(dataclasses.replace(lab, text=t)) for t in lines[:3]]
+        out = pygame.Surface((max(i.get_width() for i in imgs),
+                              sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+        y = 0
+        for i in imgs:
+            out.blit(i, (0, y))
+            y += i.get_height()
+        return out
+    size = lab.size
+    while img.get_width() > lab.width and size > max(9, lab.size - 3):
+        size -= 1
+        img = _label_img(dataclasses.replace(lab, size=size))
+    cut = len(lab.text)
+    while img.get_width() > lab.width and cut > 8:
+        cut -= 3
+        img = _label_img(dataclasses.replace(lab, size=size, text=lab.text[:cut].rstrip() + "…"))
+    return img
+
+
+def _label_img(lab):
     k = lab.kind
     if k in ("plate", "plate_hi"):
         img = text.plate(lab.text, lab.size, (20, 16, 4) if k == "plate_hi" else (245, 245, 235),
@@ -1342,5 +1413,4 @@ def _label(surf, lab) -> None:
         img = text.render(lab.text, lab.size, (200, 225, 205))
     else:
         img = text.render_shadowed(lab.text, lab.size, lab.color)
-    r = img.get_rect(**{lab.anchor: lab.pos})
-    surf.blit(img, r)
+    return img

@@ -26,7 +26,10 @@ class Hint:
     generation: int = -1                        # the session generation it was computed for
 
     def text(self) -> str:
-        return "Hint: " + (self.reason or _plain_action(self.action))
+        from ...i18n import _
+        from ...i18n.hints import hint_reason
+        why = hint_reason(self.reason) if self.reason else _plain_action(self.action)
+        return _("Hint: {reason}").format(reason=why)
 
 
 _PLAYERS: dict = {}
@@ -109,10 +112,14 @@ def compute_hint(session, hand_order=(), upcard=None) -> Hint | None:
 
 
 def _plain_action(a) -> str:
-    from ...core.cards import face_pretty
+    from ...i18n import N_, _, card_name
     t = getattr(a, "type", "")
     if isinstance(a, Draw):
-        return "take the upcard" if a.source == "discard" else "draw from the stock"
-    if t in ("discard", "lay_off", "swap", "lead"):
-        return f"{t.replace('_', ' ')} {face_pretty(a.card)}"
-    return t.replace("_", " ")
+        return _("take the upcard") if a.source == "discard" else _("draw from the stock")
+    with_card = {"discard": N_("discard {card}"), "lay_off": N_("lay off {card}"),
+                 "swap": N_("swap {card}"), "lead": N_("lead {card}")}
+    if t in with_card:
+        return _(with_card[t]).format(card=card_name(a.card))
+    plain = {"go_down": N_("go down"), "buy": N_("buy"), "pass_buy": N_("pass"),
+             "pass_upcard": N_("pass the upcard"), "play": N_("play")}
+    return _(plain[t]) if t in plain else t.replace("_", " ")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import pygame
 
 from ...core.actions import Buy, PassBuy
+from ...i18n import _
 from .drag import Drag
 from .hint import compute_hint
 
@@ -224,7 +225,7 @@ class KeyboardMixin:
         if letter is None:
             return False
         if m and letter not in ("hint",):
-            self.say("Michigan: pick a lifted card with Left/Right and lead it with Enter", bad=True)
+            self.say(_("Michigan: pick a lifted card with Left/Right and lead it with Enter"), bad=True)
             return True
         self.key_action(letter)
         return True
@@ -237,13 +238,13 @@ class KeyboardMixin:
         elif name == "upcard":
             up = getattr(self.obs, "upcard", None)
             if up is None:
-                self.say("There is no upcard to take", bad=True)
+                self.say(_("There is no upcard to take"), bad=True)
                 return
             self.drop_action(Drag([up], "upcard", self._zone_center("discard")), "hand",
                              self._zone_center("hand"))
         elif name == "go_down":
             if not self.ui.staged and self.ui.selected:
-                self.say("Put the picked-up cards in the meld area first (M), or press S to suggest",
+                self.say(_("Put the picked-up cards in the meld area first (M), or press S to suggest"),
                          bad=True)
                 return
             self.go_down()
@@ -283,7 +284,7 @@ class KeyboardMixin:
                 self.ui.selected.add(it)
         elif z == "stock":
             if self.ui.selected:
-                self.say("Cards go to the discard pile or a meld, not the stock", bad=True)
+                self.say(_("Cards go to the discard pile or a meld, not the stock"), bad=True)
             else:
                 self.key_action("draw")
                 if self.session.human_to_act() != "draw":
@@ -304,7 +305,7 @@ class KeyboardMixin:
                 self.ui.staged = [g for g in self.ui.staged if g]
                 self.stage_pick = self.stage_pick[:len(self.ui.staged)]
             else:
-                self.say("Pick up cards in your hand first (Space), then drop them here", bad=True)
+                self.say(_("Pick up cards in your hand first (Space), then drop them here"), bad=True)
         elif z == "melds":
             self.lay_off_selected(it, prefer_swap=swap)
         elif z == "buttons":
@@ -319,7 +320,7 @@ class KeyboardMixin:
     def drop_selected_on(self, zone: str, pos) -> None:
         keys = self.picked()
         if not keys:
-            self.say("Pick up a card first: Space on a card in your hand", bad=True)
+            self.say(_("Pick up a card first: Space on a card in your hand"), bad=True)
             return
         pos = pos or self._zone_center(zone)
         self._drop_and_return(Drag(keys, "hand", pos), zone, pos)
@@ -340,7 +341,7 @@ class KeyboardMixin:
         else on a wild it can replace (Contract's swap); Shift+Enter tries the swap first."""
         keys = self.picked()
         if not keys:
-            self.say("Pick up a card first: Space on a card in your hand", bad=True)
+            self.say(_("Pick up a card first: Space on a card in your hand"), bad=True)
             return
         r = self.view.melds.get(mi)
         if r is None:
@@ -364,21 +365,21 @@ class KeyboardMixin:
         if gi is None or gi >= len(self.ui.staged):
             gi = min(self.ui.ambiguous) if self.ui.ambiguous else None
         if gi is None or gi >= len(self.ui.staged):
-            self.say("No wild card with a choice of role in the meld area", bad=True)
+            self.say(_("No wild card with a choice of role in the meld area"), bad=True)
             return
         rs = readings([c >> 3 for c in self.ui.staged[gi]], self.obs.wild_ranks)
         if len(rs) < 2:
-            self.say("This group has only one reading", bad=True)
+            self.say(_("This group has only one reading"), bad=True)
             return
         self.stage_pick[gi] = (self.stage_pick[gi] + 1) % len(rs)
         from ..scenes.table import _decl_pretty
-        self.say("Declared: " + _decl_pretty(rs[self.stage_pick[gi] % len(rs)]))
+        self.say(_("Declared: {meld}").format(meld=_decl_pretty(rs[self.stage_pick[gi] % len(rs)])))
 
     # ------------------------------------------------------------------ hint and help
     def show_hint(self):
         """H / the Hint button: the normal AI's move for the human now, lit on the table."""
         if not self.caught_up() or self.session.human_to_act() is None:
-            self.say("A hint is for your own decision: wait for your turn", bad=True)
+            self.say(_("A hint is for your own decision: wait for your turn"), bad=True)
             self.hint = None
             return None
         up = getattr(self.obs, "upcard", None) if not self.session.michigan else None
@@ -387,7 +388,7 @@ class KeyboardMixin:
         h = compute_hint(self.session, self.ui.hand_order, up)
         self.hint = h
         if h is None:
-            self.say("No hint now", bad=True)
+            self.say(_("No hint now"), bad=True)
             return None
         self.say(h.text(), secs=8.0)
         return h

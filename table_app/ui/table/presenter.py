@@ -14,6 +14,8 @@ from fractions import Fraction
 import pygame
 
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, SUIT_SYMBOLS, face_pretty
+from ...i18n import _, card_name, contract_name, ngettext, player_name
+from ...i18n import strings as S
 from .layout import CARD_RATIO, TableLayout
 from .sprites import Placement
 
@@ -42,6 +44,7 @@ class Label:
     anchor: str = "topleft"
     kind: str = "text"      # text | plate | plate_hi | tag | chip
     color: tuple = (245, 245, 235)
+    width: int = 0          # > 0: the room it has (longer text is wrapped or shrunk)
 
 
 @dataclass
@@ -63,7 +66,7 @@ def is_michigan(obs) -> bool:
 
 
 def seat_name(ui: UIState, s: int) -> str:
-    return ui.names[s] if s < len(ui.names) else f"Seat {s}"
+    return player_name(ui.names[s]) if s < len(ui.names) else _("Seat {n}").format(n=s)
 
 
 def fan_positions(n: int, rect: pygame.Rect, w: int, max_step: float) -> list[float]:
@@ -120,21 +123,25 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
         turn = obs.to_act == s
         name = seat_name(ui, s)
         lvl = ui.levels[s] if s < len(ui.levels) and ui.levels[s] else ""
-        head = f"{name} ({lvl})" if lvl else name
+        if lvl:
+            head = _("{name} ({level})").format(name=name, level=_(S.LEVELS.get(lvl, lvl)))
+        else:
+            head = name
         if s == obs.dealer:
-            head += "  · dealer"
+            head += _("  · dealer")
         v.labels.append(Label(head, (r.centerx, r.y), 15, "midtop",
                               "plate_hi" if turn else "plate"))
-        bits = [f"{n} card" + ("" if n == 1 else "s")]
+        bits = [ngettext("{n} card", "{n} cards", n).format(n=n)]
         if not is_michigan(obs):
             if obs.down[s]:
-                bits.append("down")
+                # Translators: an opponent has gone down (laid the contract)
+                bits.append(_("down"))
             if obs.totals and obs.results:
-                bits.append(f"{obs.totals[s]} pts")
+                bits.append(ngettext("{n} pt", "{n} pts", obs.totals[s]).format(n=obs.totals[s]))
         else:
-            bits.append(f"{_chips(obs.balances[s])} chips")
+            bits.append(_("{n} chips").format(n=_chips(obs.balances[s])))
         if ui.thinking == s:
-            bits.append("thinking…")
+            bits.append(_("thinking…"))
         v.labels.append(Label("  ·  ".join(bits), (r.centerx, fan.bottom + 3), 13, "midtop",
                               "tag_hi" if ui.thinking == s else "tag"))
         v.boxes.append((r, "seat_hi" if turn else "seat"))
@@ -167,7 +174,7 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
     v.boxes.append((L.discard, "pile"))
     v.zones["stock"] = L.stock.inflate(12, 12)
     v.zones["discard"] = L.discard.inflate(int(cw * 0.3), int(cw * 0.3))
-    v.labels.append(Label(f"Stock {obs.stock_size}", (L.stock.centerx, L.stock.bottom + 6), 13,
+    v.labels.append(Label(_("Stock {n}").format(n=obs.stock_size), (L.stock.centerx, L.stock.bottom + 6), 13,
                           "midtop", "tag"))
     pile = obs.discard_pile
     below = pile[-3:-1]
@@ -178,7 +185,7 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
     if obs.upcard is not None:
         v.placements.append(Placement(obs.upcard, L.discard.x, L.discard.y, cw,
                                       obs.upcard >> 3, z=40, group="upcard"))
-    v.labels.append(Label("Discard" + (f" {len(pile)}" if pile else ""),
+    v.labels.append(Label(_("Discard {n}").format(n=len(pile)) if pile else _(S.DISCARD),
                           (L.discard.centerx, L.discard.bottom + 6), 13, "midtop", "tag"))
     # the melds being built (stage)
     mw = L.mw
@@ -201,22 +208,24 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
             role = ui.roles.get(c)
             if role is not None:
                 # on the card's lower edge (below it the tag was cut by the hand's panel)
-                v.labels.append(Label("=" + face_pretty(role), (x + i * step + 2, y + mh - 3), 11,
+                v.labels.append(Label("=" + card_name(role), (x + i * step + 2, y + mh - 3), 11,
                                       "bottomleft", "role"))
         x += gw + mw * 0.4
     if not ui.staged:
         if obs.down[obs.seat] and obs.went_down_now and obs.variant in ("may_i", "mexican"):
-            txt = "You went down this turn: lay off from your next turn on"
+            txt = _("You went down this turn: lay off from your next turn on")
         elif obs.down[obs.seat]:
-            txt = "You are down: drop cards on a meld on the table to lay off"
+            txt = _("You are down: drop cards on a meld on the table to lay off")
         else:
-            txt = (f"Build your contract here: {obs.contract_text}. "
-                   "Select cards and drag them here, or press Suggest")
-        v.labels.append(Label(txt, (st.x + 12, st.y + st.h // 2 - 8), 15, "topleft", "hint"))
+            txt = _("Build your contract here: {contract}. Select cards and drag them here, or "
+                    "press Suggest").format(contract=contract_name(obs.contract_text))
+        v.labels.append(Label(txt, (st.x + 12, st.y + st.h // 2 - 8), 15, "topleft", "hint",
+                              width=st.w - 24))
     else:
-        hint = "   ·   click a wild card (or press R) to change its role" if ui.ambiguous else ""
-        v.labels.append(Label(f"Contract: {obs.contract_text}{hint}", (st.x + 8, st.y + 3), 13,
-                              "topleft", "tag"))
+        ct = contract_name(obs.contract_text)
+        txt = (_("Contract: {contract}   ·   click a wild card (or press R) to change its role")
+               if ui.ambiguous else _("Contract: {contract}")).format(contract=ct)
+        v.labels.append(Label(txt, (st.x + 8, st.y + 3), 13, "topleft", "tag", width=st.w - 16))
     _table_melds(obs, L, ui, v)
 
 
@@ -227,7 +236,7 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
         owners.setdefault(m.owner, []).append(i)
     order = sorted(owners, key=lambda s: (s - L.human) % L.num_players)
     if not order:
-        v.labels.append(Label("Melds go here", (R.centerx, R.centery), 16, "center", "hint"))
+        v.labels.append(Label(_("Melds go here"), (R.centerx, R.centery), 16, "center", "hint"))
         return
     best = None
     mw0 = max(L.mw, int(L.cw * 0.75))
@@ -244,7 +253,7 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
     mw, plan = best
     mh = int(mw * CARD_RATIO)
     for s, (lx, ly), items in plan:
-        v.labels.append(Label("Your melds" if s == L.human else seat_name(ui, s), (lx, ly), 13,
+        v.labels.append(Label(_("Your melds") if s == L.human else seat_name(ui, s), (lx, ly), 13,
                               "topleft", "owner"))
         for mi, x, y in items:
             m = obs.melds[mi]
@@ -261,7 +270,7 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
                 rects.append((pygame.Rect(int(cx), int(y), int(step if k < len(m.cards) - 1 else mw),
                                           mh), c, role))
                 if role is not None and (c >> 3 == JOKER or FACE_RANK[c >> 3] in obs.wild_ranks):
-                    rt = RANK_TEXT[FACE_RANK[role]] if m.kind == "set" else face_pretty(role)
+                    rt = RANK_TEXT[FACE_RANK[role]] if m.kind == "set" else card_name(role)
                     v.labels.append(Label(rt, (cx + 2, y + mh - 2), 11, "topleft", "role"))
             v.meld_cards[mi] = rects
 
@@ -329,7 +338,7 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                   "chip"))
             v.chips.append((r.x + pw + 14, r.bottom - 12, int(chips)))
         else:
-            v.labels.append(Label("Kitty", (r.centerx, r.y + 8), 15, "midtop", "owner"))
+            v.labels.append(Label(_(S.KITTY), (r.centerx, r.y + 8), 15, "midtop", "owner"))
             v.labels.append(Label(_chips_plain(obs.kitty), (r.centerx, r.y + 34), 22, "midtop",
                                   "chip"))
             v.chips.append((r.centerx - 8, r.bottom - 12, int(obs.kitty)))
@@ -347,24 +356,19 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
         for i in range(min(wid_n, 12)):
             v.placements.append(Placement(("widow", i), L.stock.x + i * 3, L.stock.y + 10 + i, pw,
                                           None, z=60 + i, group="widow"))
-    v.labels.append(Label("Widow" + (f" {wid_n}" if obs.round else ""),
+    v.labels.append(Label(_("Widow {n}").format(n=wid_n) if obs.round else _(S.WIDOW),
                           (L.stock.x + pw // 2 + 10, L.stock.y - 12), 13, "midtop", "tag"))
     # played cards in front of their owners
     area_top = y0 + cell_h + 12
-    # the widow's pile (face down, or fanned at the deal's end) keeps its place: a row
-    # of played cards beside it starts right of it
-    widow = pygame.Rect(L.stock.x, L.stock.y, int(max(cw * 1.6, pw + 36)) + 8, ph + 24)
     for s, r in L.opp.items():
         played = obs.played[s] if obs.round else ()
         row = pygame.Rect(r.x, area_top, r.w, ph)
-        if row.colliderect(widow) and widow.right < r.right - pw:
-            row = pygame.Rect(widow.right, area_top, r.right - widow.right, ph)
         _played_row(played, row, pw, v, s)
     st = L.stage
     v.boxes.append((st, "stage"))
     played = obs.played[L.human] if obs.round else ()
     _played_row(played, pygame.Rect(st.x + 8, st.y + 20, st.w - 16, ph), pw, v, L.human)
-    v.labels.append(Label("Your played cards", (st.x + 8, st.y + 2), 13, "topleft", "tag"))
+    v.labels.append(Label(_("Your played cards"), (st.x + 8, st.y + 2), 13, "topleft", "tag"))
     # dropping a card anywhere above the hand leads it
     lead = pygame.Rect(M.x, M.y, M.w, st.bottom - M.y)
     v.zones["lead"] = lead

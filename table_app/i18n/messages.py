@@ -1,0 +1,175 @@
+"""Storage messages (``table_app/storage``) in every language, translated where shown.
+
+The storage modules write one-line English messages (they also go to the log): a bad
+file moved aside, a write that failed, a record resumed without its torn last line,
+a bad setting.  The UI shows them through ``storage_message(msg)``: as for the rules'
+refusals (``reasons.py``), every English *template* below becomes a regular expression,
+the most literal one that matches the whole message is translated, and its fields are
+put back; the fields ``what``, ``reason``, ``why`` and ``where`` are phrases translated
+from ``PARTS`` when one matches (else they stay as written: an operating system's own
+error text, say).  A message that no template matches stays English.
+
+``tests/test_i18n_messages.py`` checks that every phrase the storage source passes to
+``os_error_message`` has a part here and that typical messages come back translated.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+
+def N_(msg: str) -> str:  # the extractor reads N_( calls in this file too
+    return msg
+
+
+TEMPLATES: tuple[str, ...] = (
+    # files.os_error_message: "<what>: <reason> (<path>)"
+    N_("{what}: {reason} ({path})"),
+    N_("{what}: {reason}"),
+    # library._bad_file: "<file>: <why>; moved to <new>"
+    N_("{file}: {why}; moved to {new}"),
+    N_("{file}: {why}; could not be moved aside"),
+    # settings._aside
+    N_("settings file {file}: {why}; moved to {new}, using the defaults"),
+    N_("settings file {file}: {why}; left in place, using the defaults"),
+    # resume.resume_game
+    N_("{file}: the last line was cut off by a crash and was dropped; the game resumes from "
+       "the move before it"),
+    # settings.settings_from_json
+    N_("settings: unknown setting {name} ignored"),
+    N_("settings: bad value {value} for {name}, using the default {default}"),
+    N_("settings: 'default_levels' needs {n} levels, using {levels}"),
+    N_("settings: {why}"),
+)
+
+PARTS: dict = {
+    # what could not be done (os_error_message's first argument)
+    "what": (
+        N_("the game could not be saved (play goes on; saving is retried after the next "
+           "move)"),
+        N_("the library index could not be read; rebuilding it"),
+        N_("the library index could not be saved"),
+        N_("the games folder could not be read"),
+        N_("{file} could not be deleted"),
+        N_("the games folder could not be created"),
+        N_("statistics could not be read; recomputed"),
+        N_("statistics could not be saved"),
+        N_("settings could not be read, using the defaults"),
+        N_("settings could not be saved"),
+    ),
+    # why (os_error_message's reasons)
+    "reason": (
+        N_("the disk is full"),
+        N_("permission denied"),
+        N_("the folder is read-only"),
+        N_("the disk quota is exceeded"),
+    ),
+    # why a file was moved aside
+    "why": (
+        N_("not a valid game record ({error})"),
+        N_("cannot be resumed ({error})"),
+        N_("the library index is not valid JSON; rebuilt from the records"),
+        N_("not a library index; rebuilt from the records"),
+        N_("the library index has no games; rebuilt from the records"),
+        N_("library index version {version} is not {n}; rebuilt from the records"),
+        N_("damaged library index entry {name} ({error}); rebuilt from the records"),
+        N_("statistics file damaged ({error}); recomputed from the records"),
+        N_("not valid JSON"),
+        N_("not a settings file (not a JSON object)"),
+        N_("not a settings file (format {name})"),
+        N_("not a settings file (version {version})"),
+        N_("settings version {version} is newer than this app reads (up to {n})"),
+    ),
+}
+
+_FIELD_RE = {
+    "file": r"\S+",
+    "new": r"\S+",
+    "n": r"\d+",
+    "version": r"\S+",
+    "name": r"'[^']*'|\"[^\"]*\"|\S+",
+}
+_FIELD = re.compile(r"\{([a-z_]+?)(\d*)\}")
+
+
+@lru_cache(maxsize=None)
+def _compiled(pool: str) -> tuple:
+    entries = TEMPLATES if pool == "templates" else PARTS[pool]
+    out = []
+    for t in entries:
+        pos = 0
+        rx = []
+        for m in _FIELD.finditer(t):
+            rx.append(re.escape(t[pos:m.start()]))
+            name = m.group(1)
+            if name == "what":  # only the phrases we know: "<what>: <reason>" is loose
+                pat = "|".join(f"(?:{r.pattern})" for r, _t in _compiled_plain("what"))
+            else:
+                pat = _FIELD_RE.get(name, r".+?")
+            rx.append(f"(?P<{name}{m.group(2)}>{pat})")
+            pos = m.end()
+        rx.append(re.escape(t[pos:]))
+        out.append((len(_FIELD.sub("", t)), re.compile("".join(rx), re.S), t))
+    out.sort(key=lambda x: -x[0])
+    return tuple((rx, t) for _, rx, t in out)
+
+
+@lru_cache(maxsize=None)
+def _compiled_plain(pool: str) -> tuple:
+    """A pool's patterns without named groups (to embed in another pattern)."""
+    out = []
+    for t in PARTS[pool]:
+        pos = 0
+        rx = []
+        for m in _FIELD.finditer(t):
+            rx.append(re.escape(t[pos:m.start()]))
+            rx.append(f"(?:{_FIELD_RE.get(m.group(1), r'.+?')})")
+            pos = m.end()
+        rx.append(re.escape(t[pos:]))
+        out.append((re.compile("".join(rx), re.S), t))
+    return tuple(out)
+
+
+def match_message(text: str, pool: str = "templates"):
+    """The template that matches an English message, and its fields; ``None``."""
+    for rx, t in _compiled(pool):
+        m = rx.fullmatch(text)
+        if m:
+            return t, m.groupdict()
+    return None
+
+
+def _translate(text: str, lang: str, pool: str) -> str | None:
+    from . import translation
+    hit = match_message(text, pool)
+    if hit is None:
+        return None
+    t, groups = hit
+    msg = translation(lang).gettext(t)
+    if msg == t and re.search(r"[A-Za-z]", _FIELD.sub("", t)):
+        return None  # not translated yet
+    fields = {}
+    for k, v in groups.items():
+        base = k.rstrip("0123456789")
+        if base in PARTS:
+            fields[k] = _translate(v, lang, base) or v
+        else:
+            fields[k] = v
+    try:
+        return msg.format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def storage_message(msg: str, lang: str | None = None) -> str:
+    """A storage message in ``lang`` (default: the current language); unknown messages
+    and English come back unchanged."""
+    from . import current_language
+    lang = current_language() if lang is None else lang
+    if lang == "en" or not msg:
+        return msg
+    out = _translate(msg, lang, "templates")
+    return msg if out is None else out
+
+
+__all__ = ["TEMPLATES", "PARTS", "match_message", "storage_message"]
