@@ -185,3 +185,30 @@ def test_might_meet_answers_as_the_plain_pre_check():
             assert got == _might_meet_plain(h, r.spec.contract(rnd), wr, keep_one=not whole)
             seen.add(got)
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("variant,opts", [("contract", {}), ("contract", {"deuces_wild": True})])
+def test_playable_faces_agree_with_layoff_roles(variant, opts):
+    # CR-8's "can be laid off" set, fast, against layoff_roles meld by meld
+    from table_app.core.melds import layoff_roles
+    from table_app.variants.contract_family import _playable_faces
+    rules = find_variant(variant)(opts)
+    rng = random.Random(5)
+    eng = Engine(rules, 4, seed=5)
+    checked = 0
+    while checked < 400:
+        ta = eng.to_act()
+        if ta is None:
+            eng = Engine(rules, 4, seed=rng.randrange(1 << 30))
+            continue
+        if ta[1] == "deal":
+            eng.deal_next()
+            continue
+        st = eng.state
+        if st.melds:
+            wr = rules.wild_ranks(st.round)
+            faces = list(range(53))
+            want = {f for f in faces if any(layoff_roles(m, f, wr) for m in st.melds)}
+            assert _playable_faces(st.melds, faces, wr) == want
+            checked += 1
+        eng.apply(rng.choice(eng.legal_actions()))

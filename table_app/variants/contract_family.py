@@ -34,6 +34,7 @@ from ..core.cards import (FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, dec
                           face_pretty, faces_to_cards, make_face)
 from ..core.errors import IllegalActionError, RecordError
 from ..core.melds import Meld, build_meld, can_be_wild, is_wild, layoff_result, layoff_roles, swap_index
+from ..core.solver import find_go_down
 from .specs import SPECS, VariantSpec, contract_text
 
 _PLAYER_PHASES = {"draw": "draw", "stock": "draw", "buy": "buy", "play": "play"}
@@ -787,7 +788,7 @@ class ContractFamilyRules:
         faces = sorted({c >> 3 for c in hand})
         # discards
         if self.spec.discard_restriction and st.down[p] and st.melds:
-            play = {f for f in faces if self._playable(st, f, wr)}
+            play = _playable_faces(st.melds, faces, wr)
             if len(play) < len(faces):
                 faces_d = [f for f in faces if f not in play]
             else:
@@ -844,7 +845,6 @@ class ContractFamilyRules:
         whole = rnd == 7 and self.spec.round7_whole_hand
         key = (p, rnd)
         wits = self._witness.get(key)
-        from ..core.solver import find_go_down
         if wits:
             hs = set(hand)
             n = len(hand)
@@ -1062,6 +1062,20 @@ _MAX_RUNS = max(max(r for _, r in (s.contract(k) for k in range(1, 8))) for s in
 
 
 _ZEROS = [0] * 8
+
+
+def _playable_faces(melds: Sequence[Meld], faces, wr: frozenset[int]) -> set[int]:
+    """The faces among ``faces`` that could be laid off on some meld of ``melds`` now
+    (CF-8; what CR-8 forbids discarding): a natural that extends a meld, or a card that
+    may be a wild while some meld can still grow (a set always, a run short of A..A).
+    The same answer as ``layoff_roles`` for every meld, in one pass over the melds."""
+    fit: set[int] = set()
+    wild_ok = False
+    for m in melds:
+        fit.update(_fitting_naturals(m))
+        if m.kind == "set" or m.rank > 1 or m.high < 14:
+            wild_ok = True
+    return {f for f in faces if f in fit or (wild_ok and can_be_wild(f, wr))}
 
 
 def _fitting_naturals(m: Meld) -> tuple[int, ...]:
