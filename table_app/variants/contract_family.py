@@ -1004,7 +1004,8 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
 
     Lower bounds on the wilds needed, each ignoring what the other melds take: sets from
     the rank counts (full triples free, pairs one wild, singles two), runs from the best
-    4-card windows of each suit (overlapping windows allowed).  Wild-rank cards count both
+    4-card windows of each suit (overlapping windows allowed).  Sets and runs use
+    different cards and different wilds, so their bounds add up.  Wild-rank cards count both
     as wilds and as naturals, so the bound never refuses a hand that can meet the contract.
     """
     sets, runs = contract
@@ -1023,6 +1024,7 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
             w += 1
         by_rank[r] += 1
         masks[FACE_SUIT[f]] |= 1 << r
+    need = 0
     if sets:
         costs = []
         for c in by_rank:
@@ -1046,7 +1048,7 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
             deficits.extend(got)
         if runs < len(deficits):
             deficits.sort()
-        if sum(deficits[:runs]) > w:
+        if need + sum(deficits[:runs]) > w:
             return False
     return True
 
