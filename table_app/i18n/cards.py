@@ -53,8 +53,10 @@ def _lang(lang: str | None) -> str:
 
 
 def card_name(face: int, form: str = "short", lang: str | None = None) -> str:
-    """The name of a face: ``form="short"`` (``"7♠"``, ``"10♥"``, ``"JK"``/``"Дж"``) or
-    ``"long"`` (``"seven of spades"``, ``"семёрка пик"``, ``"сімка пік"``, ``"joker"``).
+    """The name of a face: ``form="short"`` (``"7♠"``, ``"10♥"``, ``"JK"``/``"Дж"``),
+    ``"long"`` (``"seven of spades"``, ``"семёрка пик"``, ``"сімка пік"``, ``"joker"``) or
+    ``"letters"``, for text drawn without suit symbols (pygame_gui's buttons):
+    ``"7S"``, ``"7 пик"``, ``"7 пік"``, ``"Joker"``/``"Джокер"``.
 
     Raises:
         ValueError: not a face (0..52) or an unknown form.
@@ -62,11 +64,18 @@ def card_name(face: int, form: str = "short", lang: str | None = None) -> str:
     lang = _lang(lang)
     if not isinstance(face, int) or not 0 <= face <= JOKER:
         raise ValueError(f"not a face: {face!r}")
-    if form not in ("short", "long"):
-        raise ValueError(f"form is 'short' or 'long', not {form!r}")
+    if form not in ("short", "long", "letters"):
+        raise ValueError(f"form is 'short', 'long' or 'letters', not {form!r}")
     if face == JOKER:
+        if form == "letters":
+            name = _JOKER[lang][1]
+            return name[:1].upper() + name[1:]
         return _JOKER[lang][0 if form == "short" else 1]
     rank, suit = FACE_RANK[face], FACE_SUIT[face]
+    if form == "letters":
+        if lang == "en":
+            return RANK_TEXT[rank] + "SHDC"[suit]
+        return f"{RANK_TEXT[rank]} {_SUITS[lang][suit][1]}"
     if form == "short":
         return RANK_TEXT[rank] + SUIT_SYMBOLS[suit]
     if lang == "en":

@@ -451,9 +451,11 @@ class ReplayModel:
             if x > 0:
                 k = Fraction(x)
                 count = k.numerator if k.denominator == 1 else 2
-                msgs = ((N_(" and take {n} chip"), N_(" and take {n} chips")) if you
-                        else (N_(" and takes {n} chip"), N_(" and takes {n} chips")))
-                out += ngettext(*msgs, count).format(n=chips_text(x, sign=False))
+                if you:
+                    tail = ngettext(" and take {n} chip", " and take {n} chips", count)
+                else:
+                    tail = ngettext(" and takes {n} chip", " and takes {n} chips", count)
+                out += tail.format(n=chips_text(x, sign=False))
         if not st1.hands[p] and st0.hands[p]:
             out += _(" — out!")
         return out

@@ -270,7 +270,8 @@ class ReplayScene(TableScene):
                                  ("fwd", ">", _("One event forward (Right)")),
                                  ("next_deal", ">>", _("To the start of the next deal (PageDown)")),
                                  ("end", ">|", _("To the end (End)"))):
-            w = max(64, text.render(_("Pause"), 14).get_width() + 16) if name == "play" else bw
+            w = (max(64, max(text.render(t, 14).get_width() for t in (_("Pause"), _("Play"))) + 16)
+                 if name == "play" else bw)
             self._button(name, (x, y, w, bh), label, tip)
             x += w + 4
         x += 8

@@ -1275,12 +1275,10 @@ def _decl_pretty(d: MeldDecl) -> str:
 
 
 def _plain(card) -> str:
+    """A card for a button's text (no suit symbols there): "JS", "J пик"."""
     if card is None:
         return ""
-    f = card >> 3
-    if f == JOKER:
-        return _("Joker")
-    return RANK_TEXT[FACE_RANK[f]] + "SHDC"[FACE_SUIT[f]]
+    return card_name(card >> 3, "letters")
 
 
 def _fit(msg: str, size: int, color, width: int, bold: bool = False):

@@ -1,0 +1,247 @@
+"""The table, the replay viewer and the storage messages in Russian and Ukrainian:
+a table rendered in Russian says its status, labels and buttons in Russian, the replay's
+event texts are translated, and every storage message the UI shows has a template."""
+from __future__ import annotations
+
+import ast
+import errno
+import re
+from pathlib import Path
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from table_app.i18n import set_language  # noqa: E402
+from table_app.i18n.messages import PARTS, match_message, storage_message  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+#: English words that may stay: rule ids, card ranks, key names, the players' names
+_ALLOWED = {"CF", "CR", "MI", "MX", "MG", "JK", "Tab", "Enter", "Shift", "Esc", "Ctrl",
+            "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Greta", "Normal"}
+_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def english_left(text: str) -> list[str]:
+    return [w for w in _WORD.findall(text) if w not in _ALLOWED]
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
+    yield
+    set_language("en")
+
+
+def _table(variant, lang, seed=1):
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    from table_app.storage.settings import Settings
+    app = App((1280, 800), headless=True, instant=True, settings=Settings().replace(language=lang))
+    set_language(lang)
+    s = GameSession(variant, 4, seed=seed, autosave=False)
+    scene = TableScene(s)
+    app.push(scene)
+    for _ in range(400):  # until it is the human's decision
+        app.step(0.02)
+        if scene.caught_up() and not scene.layer.moving() and s.human_to_act():
+            break
+    return app, scene, s
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("variant", ["contract", "may_i", "mexican", "michigan"])
+def test_a_table_in_russian_and_ukrainian_says_everything_in_that_language(variant, lang):
+    app, scene, s = _table(variant, lang)
+    try:
+        assert s.human_to_act()
+        app.draw()
+        status = scene._status()
+        assert status and not english_left(status), status
+        words = {"ru": ("Ваш", "Запас", "Сброс", "карт", "Вдова", "Банк"),
+                 "uk": ("Ваш", "Запас", "Скид", "карт", "Вдова", "Банк")}[lang]
+        assert status.startswith((words[0], "Вызвать", "Викликати", "Можно", "Можна")), status
+        labels = [lab.text for lab in scene.view.labels]
+        for t in labels:
+            assert not english_left(t), (t, labels)
+        joined = " ".join(labels)
+        if variant == "michigan":
+            assert words[4] in joined and words[5] in joined
+        else:
+            assert f"{words[1]} " in joined and words[2] in joined and words[3] in joined
+        for name, b in scene.buttons.items():
+            assert not english_left(b.text), (name, b.text)
+        # the hint: the normal player's reason, translated
+        h = scene.show_hint()
+        assert h is not None and h.reason
+        assert scene.msg.startswith("Подсказка: " if lang == "ru" else "Підказка: ")
+        assert not english_left(scene.msg), (h.reason, scene.msg)
+    finally:
+        app.stack.clear()
+
+
+def test_card_names_for_buttons_have_no_suit_symbols():
+    from table_app.core.cards import JOKER, parse_face
+    from table_app.i18n import card_name
+    assert card_name(parse_face("JS"), "letters", "en") == "JS"
+    assert card_name(parse_face("10H"), "letters", "ru") == "10 червей"
+    assert card_name(parse_face("QD"), "letters", "uk") == "Q бубон"
+    assert card_name(JOKER, "letters", "en") == "Joker"
+    assert card_name(JOKER, "letters", "ru") == "Джокер"
+
+
+def test_the_presenter_labels_of_a_known_state_in_russian():
+    app, scene, s = _table("may_i", "ru")
+    try:
+        obs = scene.obs
+        labels = [lab.text for lab in scene.view.labels]
+        assert f"Запас {obs.stock_size}" in labels
+        n = obs.hand_sizes[1]
+        assert any(t.startswith(f"{n} карт") for t in labels)
+        assert "Сюда выкладывают комбинации" in labels  # nobody is down yet
+        assert any(t.startswith("Соберите здесь контракт: 2 группы") for t in labels)
+        assert scene.buttons["go_down"].text == "Открыться"
+        assert scene.buttons["undo"].text == "Отменить"
+        assert any(t.startswith("Ann (обычный)") for t in labels)
+        set_language("en")
+        scene.refresh(instant=True)
+        labels = [lab.text for lab in scene.view.labels]
+        assert f"Stock {obs.stock_size}" in labels and "Melds go here" in labels
+    finally:
+        app.stack.clear()
+
+
+def test_a_refusal_at_the_table_is_said_in_the_language():
+    from table_app.core.actions import Discard
+    app, scene, s = _table("mexican", "uk")
+    try:
+        assert s.human_to_act() == "draw"
+        card = s.engine.state.hands[0][0] >> 3
+        assert not scene.act(Discard(0, card))
+        assert scene.msg_bad and "(CF-10)" in scene.msg
+        assert not english_left(scene.msg.replace("(CF-10)", "")), scene.msg
+    finally:
+        app.stack.clear()
+
+
+def test_the_language_changed_over_the_table_relabels_it():
+    app, scene, s = _table("contract", "en")
+    try:
+        assert scene.buttons["go_down"].text == "Go down"
+        from table_app.ui.scenes.scores import TableMenu
+        app.push(TableMenu(scene))
+        set_language("uk")
+        app.pop()
+        assert scene.buttons["go_down"].text == "Відкритися"
+    finally:
+        app.stack.clear()
+
+
+# ------------------------------------------------------------------ the replay viewer
+def _record(tmp_path, variant="may_i", seed=4, actions=300):
+    from table_app.ai.simulate import play_game
+    path = tmp_path / f"{variant}.jsonl"
+    play_game(variant, ["normal"] * 4, seed, save_path=path, max_actions=actions)
+    return path
+
+
+@pytest.mark.parametrize("variant", ["contract", "may_i", "michigan"])
+def test_the_replay_texts_in_russian_and_ukrainian(tmp_path, variant):
+    from table_app.ui.replay_model import ReplayModel
+    m = ReplayModel.open(_record(tmp_path, variant))
+    for lang in ("ru", "uk"):
+        set_language(lang)
+        bad = []
+        for i in range(m.end):
+            for viewer in (None, 0):
+                t = m.text(i, viewer)
+                left = english_left(t)
+                if left:
+                    bad.append(f"{i}: {t!r} {left}")
+        assert not bad, "\n".join(bad[:20])
+    set_language("en")
+    assert m.text(0, None).startswith("Deal 1: ")
+
+
+def test_the_replay_viewer_in_russian(tmp_path):
+    from table_app.ui.app import App
+    from table_app.ui.scenes.replay import open_replay
+    path = _record(tmp_path, "contract", 2, 200)
+    from table_app.storage.settings import Settings
+    app = App((1024, 640), headless=True, instant=True, settings=Settings().replace(language="ru"))
+    set_language("ru")
+    try:
+        sc = open_replay(path)
+        app.push(sc)
+        app.step(0.02)
+        sc.press_button("end")
+        app.step(0.02)
+        app.draw()
+        assert sc.buttons["play_on"].text == "Играть дальше отсюда"
+        assert re.fullmatch(r"сдача \d+ из \d+ · событие \d+ из \d+", sc.where_text())
+        for name, b in sc.buttons.items():
+            t = getattr(b, "text", "")
+            if isinstance(t, str):
+                assert not english_left(t), (name, t)
+        assert not english_left(sc._status()), sc._status()
+    finally:
+        app.stack.clear()
+
+
+# ------------------------------------------------------------------ storage messages
+def _os_error_whats() -> list[tuple[str, str]]:
+    """Every literal phrase the storage modules pass to os_error_message."""
+    out = []
+    for p in sorted((ROOT / "table_app" / "storage").glob("*.py")):
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        for n in ast.walk(tree):
+            if (isinstance(n, ast.Call) and getattr(n.func, "id", None) == "os_error_message"
+                    and len(n.args) > 1):
+                a = n.args[1]
+                if isinstance(a, ast.Constant):
+                    out.append((f"{p.name}:{n.lineno}", a.value))
+                elif isinstance(a, ast.JoinedStr):
+                    out.append((f"{p.name}:{n.lineno}", "".join(
+                        v.value if isinstance(v, ast.Constant) else "x.jsonl" for v in a.values)))
+    return out
+
+
+def test_every_os_error_phrase_of_the_storage_has_a_part():
+    whats = _os_error_whats()
+    assert len(whats) >= 8
+    missing = [f"{w}: {t!r}" for w, t in whats if match_message(t, "what") is None]
+    assert not missing, "add them to PARTS['what'] in table_app/i18n/messages.py:\n" + \
+        "\n".join(missing)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_storage_messages_as_the_storage_writes_them(lang, tmp_path):
+    from table_app.storage.files import os_error_message
+    from table_app.storage.settings import load_settings
+    msgs = [os_error_message(OSError(errno.ENOSPC, "No space left on device", "/x/games/a.jsonl"),
+                             "the game could not be saved (play goes on; saving is retried "
+                             "after the next move)"),
+            os_error_message(OSError(errno.EACCES, "Permission denied"), "settings could not be saved"),
+            "2026-a.jsonl: the last line was cut off by a crash and was dropped; the game "
+            "resumes from the move before it",
+            "b.jsonl: not a valid game record (line 1: not JSON); moved to b.jsonl.bad-20261130-101010"]
+    bad = tmp_path / "settings.json"
+    bad.write_text('{"format": "table-app-settings", "version": 1, "volume": "loud", "zzz": 1}',
+                   encoding="utf-8")
+    _s, smsgs = load_settings(bad)
+    assert len(smsgs) == 2
+    msgs += smsgs
+    bad.write_text("not json", encoding="utf-8")
+    _s, smsgs = load_settings(bad)
+    msgs += smsgs
+    for m in msgs:
+        out = storage_message(m, lang)
+        assert out != m, m
+        assert not [w for w in english_left(out) if w not in ("JSON", "jsonl", "bad", "json",
+                                                              "settings", "default_levels",
+                                                              "volume", "zzz", "loud", "not",
+                                                              "line", "x", "games")], (m, out)
+    assert storage_message(msgs[0], "en") == msgs[0]
+    assert storage_message("something else", lang) == "something else"
