@@ -866,8 +866,9 @@ class ContractFamilyRules:
                     else:
                         runs -= 1
                 rest = [c for c in hand if c not in used]
-                plan = find_go_down(rest, self._sub_req(rnd, sets, runs), self.wild_ranks(rnd))
-                if plan is not None:
+                wr = self.wild_ranks(rnd)
+                if (might_meet(rest, (sets, runs), wr, keep_one=not whole)
+                        and (plan := find_go_down(rest, self._sub_req(rnd, sets, runs), wr))):
                     self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
                     return _LazyGoDown(p, self, st)
         wr = self.wild_ranks(rnd)
