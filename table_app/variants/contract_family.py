@@ -1027,14 +1027,24 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
         masks[FACE_SUIT[f]] |= 1 << r
     need = 0
     if sets:
-        costs = []
+        # the cheapest sets: full triples free, a pair one wild, a single two, none three
+        free = pairs = singles = 0
         for c in by_rank:
             if c:
-                costs.extend(_ZEROS[:c // 3])
-                if c % 3:
-                    costs.append(3 - c % 3)
-        costs.sort()
-        need = sum(costs[:sets]) + 3 * max(0, sets - len(costs))
+                free += c // 3
+                m = c % 3
+                if m == 2:
+                    pairs += 1
+                elif m == 1:
+                    singles += 1
+        k = sets - free
+        if k > 0:
+            a = pairs if pairs < k else k
+            need = a
+            k -= a
+            if k > 0:
+                a = singles if singles < k else k
+                need += 2 * a + 3 * (k - a)
         if need > w:
             return False
     if runs:
@@ -1063,8 +1073,6 @@ def _run_deficits(m: int) -> tuple[int, ...]:
 _RUN_DEFICITS: dict[int, tuple[int, ...]] = {}  # suit mask -> _run_deficits, filled as met
 _MAX_RUNS = max(max(r for _, r in (s.contract(k) for k in range(1, 8))) for s in SPECS.values())
 
-
-_ZEROS = [0] * 8
 
 
 def _playable_faces(melds: Sequence[Meld], faces, wr: frozenset[int]) -> set[int]:
