@@ -35,7 +35,7 @@ from ..scene import Scene, draw_overlay_panel
 from ..table import layout as layout_mod
 from ..table import text
 from ..table.presenter import fan_positions, is_michigan
-from .table import TableScene, _able
+from .table import TableScene, _able, _label_w
 
 SPEEDS = (("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("8×", 8.0))
 STEP_S = 0.8          # seconds per event at 1×
@@ -242,6 +242,9 @@ class ReplayScene(TableScene):
         return self.add(widget)
 
     def _button(self, name, rect, label, tip=None, cls="@table_button"):
+        if cls in ("@table_button", "@primary") and _label_w(label, 16 if cls == "@primary" else 14) \
+                > pygame.Rect(rect).w - 10:
+            cls = "@table_button_small"   # a long label (a translation) in a smaller font
         return self._w(name, UIButton(relative_rect=pygame.Rect(rect), text=label,
                                       manager=self.app.manager, tool_tip_text=tip,
                                       object_id=ObjectID(class_id=cls, object_id="#rp_" + name)))
@@ -731,9 +734,13 @@ class ReplayScene(TableScene):
                                 GOLD, bold=True)
         surf.blit(title, (x, 8))
         fname = os.path.basename(str(m.path)) if m.path is not None else _("(record)")
-        where = text.render(self.where_text(), 12, PALE)
+        # the position (right) has the line first; the file's name (left) gets what is
+        # left, cut with an ellipsis (at 1024x640 the two overran each other)
+        where = _fit_line(self.where_text(), (12, 11), PALE, w)
         surf.blit(where, (x + w - where.get_width(), 33))
-        _blit_clipped(surf, text.render(fname, 12, DIM), (x, 33), w - where.get_width() - 10)
+        room = w - where.get_width() - 10
+        if room >= 40:
+            surf.blit(_fit_line(fname, (12, 11), DIM, room), (x, 33))
         y = 166
         # the scores (or chips) at this moment
         y = self._draw_scores(surf, x, y, w)
@@ -972,6 +979,19 @@ def _fill(surf, r: pygame.Rect, rgba) -> None:
     s = pygame.Surface(r.size, pygame.SRCALPHA)
     pygame.draw.rect(s, rgba, s.get_rect(), border_radius=3)
     surf.blit(s, r.topleft)
+
+
+def _fit_line(line: str, sizes, color, width: int) -> pygame.Surface:
+    """``line`` in the first of ``sizes`` it fits in, else cut with an ellipsis."""
+    for size in sizes:
+        img = text.render(line, size, color)
+        if img.get_width() <= width:
+            return img
+    cut = len(line)
+    while img.get_width() > width and cut > 1:
+        cut -= 1
+        img = text.render(line[:cut].rstrip() + "…", sizes[-1], color)
+    return img
 
 
 def _blit_clipped(surf, img, pos, width) -> None:

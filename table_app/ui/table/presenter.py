@@ -360,9 +360,14 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
                           (L.stock.x + pw // 2 + 10, L.stock.y - 12), 13, "midtop", "tag"))
     # played cards in front of their owners
     area_top = y0 + cell_h + 12
+    # the widow's pile (face down, or fanned at the deal's end) keeps its place: a row
+    # of played cards beside it starts right of it
+    widow = pygame.Rect(L.stock.x, L.stock.y, int(max(cw * 1.6, pw + 36)) + 8, ph + 24)
     for s, r in L.opp.items():
         played = obs.played[s] if obs.round else ()
         row = pygame.Rect(r.x, area_top, r.w, ph)
+        if row.colliderect(widow) and widow.right < r.right - pw:
+            row = pygame.Rect(widow.right, area_top, r.right - widow.right, ph)
         _played_row(played, row, pw, v, s)
     st = L.stage
     v.boxes.append((st, "stage"))
