@@ -170,7 +170,7 @@ def _ui(mode: str) -> dict:
     from . import ui
     if mode == "smoke":
         return ui.run(quick=True, frames=8, warmup=2, startup_runs=1, sizes=ui.SIZES[:1],
-                      source_tree=False)
+                      source_tree=False, idle_seconds=0.5)
     if mode == "quick":
         return ui.run(quick=True, frames=300)
     return ui.run(quick=False)
@@ -356,6 +356,17 @@ def markdown(res: dict) -> str:
                 else:
                     L.append(f"| {size} | {name} | {f['frames']} | {f['p50_ms']} | {f['p99_ms']} | "
                              f"{f['max_ms']} | {f['cards_on_table']} |")
+        ic = u.get("idle_cpu")
+        if ic:
+            L += ["", "Idle CPU: CPU seconds per wall second while nothing moves, through the app's "
+                  "own loop (" + ic.get("how", "") + "):", "",
+                  "| scene | CPU s / wall s | frames / s | wall s |", "|---|---:|---:|---:|"]
+            for name in ("table", "picker"):
+                d = ic.get(name)
+                if d:
+                    L.append(f"| {name} | {d['cpu_per_wall']} | {d['frames_per_s']} | {d['wall_s']} |")
+        elif "idle_cpu" in u.get("missing", {}):
+            L += ["", f"Idle CPU: missing ({u['missing']['idle_cpu']})."]
         st = u.get("startup")
         if st:
             o, b = st["picker_first_frame_s"], st["bare_pygame_gui_s"]

@@ -12,6 +12,9 @@
   through ``TableScene.act`` when the table has caught up, and a score sheet between
   deals is answered with "Next deal" at once).  p50/p99/max in ms over a few
   hundred frames after a warm-up.
+* ``idle_cpu``: CPU seconds per wall second while the app idles in its real loop
+  (``App.run``, which sleeps on ``pygame.event.wait`` while nothing moves): a full
+  table at the human's decision and the picker, 1920x1080.
 * ``startup``: wall time from the spawn of a ``python -c`` process to the end of its
   first frame (``time.time()`` in both processes): our app (``App`` with a window on the
   dummy driver, the picker pushed, one update + draw + flip), beside a bare
@@ -84,8 +87,9 @@ def _busy(variant: str, phase: str, obs) -> bool:
             and len(obs.hand) >= 4)
 
 
-def _table(variant: str, size, seed: int):
-    """(app, scene) with the table scene of a busy game on top (headless, real pace)."""
+def _table(variant: str, size, seed: int, headless: bool = True):
+    """(app, scene) with the table scene of a busy game on top (headless, real pace;
+    ``headless=False``: the app's real loop, which sleeps while nothing moves)."""
     import pygame  # noqa: F401 - initialised by App
     from table_app.storage.settings import Settings
     from table_app.ui.app import App
@@ -99,7 +103,7 @@ def _table(variant: str, size, seed: int):
             break
     if eng is None:
         raise RuntimeError(f"no busy {variant} table found from seed {seed}")
-    app = App(size, headless=True, instant=False, settings=Settings())
+    app = App(size, headless=headless, instant=False, settings=Settings())
     session = GameSession(variant, 4, seed=seed, engine=eng, autosave=False)
     scene = TableScene(session)
     app.push(scene)
@@ -180,6 +184,44 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int, seed: i
             app.stack.clear()
         except Exception:  # noqa: BLE001
             pass
+
+
+# ---------------------------------------------------------------------- idle CPU
+def idle_cpu(size=(1920, 1080), seconds: float = 3.0, warmup: float = 1.0,
+             variant: str = "contract", seed: int = 3) -> dict:
+    """CPU seconds per wall second while the app idles, through its real loop
+    (``App.run``: a frame cap of 60 fps while something moves, else a sleep on
+    ``pygame.event.wait``), on the dummy video driver: the table of a busy game at the
+    human's decision (a full table, nothing moving) and the picker.  ``time.process_time``
+    over ``seconds`` after ``warmup`` seconds of the same loop."""
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.picker import PickerScene
+    out: dict = {}
+    for name in ("table", "picker"):
+        if name == "table":
+            app, scene, seed = _table(variant, size, seed, headless=False)
+        else:
+            app = App(size, headless=False, instant=False, settings=Settings())
+            app.push(PickerScene())
+        try:
+            app.run(max_seconds=warmup)
+            c0, w0 = time.process_time(), time.perf_counter()
+            app.run(max_seconds=seconds)
+            cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+            out[name] = {"cpu_per_wall": _r(cpu / wall, 4), "cpu_s": _r(cpu, 4),
+                         "wall_s": _r(wall, 3), "frames": app.frames,
+                         "frames_per_s": _r(app.frames / wall, 2), "busy_at_end": app.busy()}
+        finally:
+            try:
+                app.stack.clear()
+            except Exception:  # noqa: BLE001
+                pass
+    out["how"] = (f"{size[0]}x{size[1]}, SDL dummy video driver, the app's own loop (App.run) "
+                  f"for {seconds:g} s after {warmup:g} s; table: a {variant} game of 4 at the "
+                  "human's decision with melds on the table; CPU seconds (process_time) per "
+                  "wall second")
+    return out
 
 
 def _r(x, d: int = 3):
@@ -270,8 +312,10 @@ def startup(runs: int, source_tree: bool = True) -> dict:
 
 # ---------------------------------------------------------------------- run
 def run(quick: bool = False, frames: int | None = None, warmup: int | None = None,
-        startup_runs: int | None = None, sizes=SIZES, source_tree: bool = True) -> dict:
+        startup_runs: int | None = None, sizes=SIZES, source_tree: bool = True,
+        idle_seconds: float | None = None) -> dict:
     frames = frames or (150 if quick else 600)
+    idle_seconds = idle_seconds or (2.0 if quick else 5.0)
     warmup = warmup if warmup is not None else (10 if quick else 30)
     startup_runs = startup_runs or (3 if quick else 11)
     saved = {k: os.environ.get(k) for k in (*SDL_ENV, "TABLE_APP_HOME")}
@@ -298,6 +342,11 @@ def run(quick: bool = False, frames: int | None = None, warmup: int | None = Non
                         except Exception as e:  # noqa: BLE001 - reported, never faked
                             out["frame_ms"][key][name] = None
                             out["missing"][f"frame_ms.{key}.{name}"] = f"{type(e).__name__}: {e}"
+            try:
+                out["idle_cpu"] = idle_cpu(seconds=idle_seconds)
+            except Exception as e:  # noqa: BLE001
+                out["idle_cpu"] = None
+                out["missing"]["idle_cpu"] = f"{type(e).__name__}: {e}"
             try:
                 out["startup"] = startup(startup_runs, source_tree)
             except Exception as e:  # noqa: BLE001

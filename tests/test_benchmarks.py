@@ -80,6 +80,13 @@ def test_smoke_run_writes_json_and_markdown(tmp_path):
                 assert ui["missing"][f"frame_ms.{size}.{name}"]
             else:
                 assert f["frames"] > 0 and f["p50_ms"] <= f["p99_ms"] <= f["max_ms"]
+    if ui.get("idle_cpu") is None:
+        assert ui["missing"]["idle_cpu"]
+    else:
+        for name in ("table", "picker"):
+            d = ui["idle_cpu"][name]
+            assert d["cpu_per_wall"] >= 0 and d["wall_s"] > 0 and d["frames"] >= 1
+        print("idle_cpu keys:", sorted(ui["idle_cpu"]), sorted(ui["idle_cpu"]["table"]))
     if ui.get("startup") is None:
         assert ui["missing"]["startup"]
     else:
@@ -92,7 +99,7 @@ def test_smoke_run_writes_json_and_markdown(tmp_path):
     assert md.is_file()
     text = md.read_text()
     for part in ("| CPU |", "| Python |", "## Engine", "## Replay", "## Contract solver", "## AI decision",
-                 "## UI", "Noisy"):
+                 "## UI", "Idle CPU", "Noisy"):
         assert part in text, part
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import datetime as _dt
 import logging
 import os
-import secrets
 from pathlib import Path
 from typing import Callable
 
@@ -43,6 +42,7 @@ def new_record_path(variant: str, directory: Path | None = None) -> Path:
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     safe = "".join(c for c in str(variant) if c.isalnum() or c in "_-") or "game"
     while True:
+        import secrets  # here: hmac and OpenSSL load on the first record, not at start
         p = Path(d) / f"{stamp}-{safe}-{secrets.token_hex(3)}{RECORD_SUFFIX}"
         if not p.exists():
             return p

@@ -49,6 +49,17 @@ def save_prefs(settings) -> None:
         pass
 
 
+def _set_icon() -> None:
+    """The window's icon: the app's (``sprites/icon_64.png``), when it is there."""
+    try:
+        from ..assets import asset_path
+        p = asset_path("sprites/icon_64.png")
+        if p.is_file():
+            pygame.display.set_icon(pygame.image.load(str(p)))
+    except Exception:  # noqa: BLE001 - an icon never stops the window
+        pass
+
+
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -119,6 +130,7 @@ class App:
         self._instant_arg = bool(instant)
         self.instant = instant or bool(getattr(self.settings, "skip_animations", False))
         pygame.display.set_caption(TITLE, TITLE)
+        _set_icon()   # before set_mode, which otherwise looks up pygame's own icon
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         #: the drawable surface's size in pixels (what every scene lays out and draws in)
         self.size = self.screen.get_size()
@@ -173,7 +185,8 @@ class App:
             return None
         try:
             return SoundBoard(volume=float(getattr(self.settings, "volume", 0.7)),
-                              muted=not bool(getattr(self.settings, "sound_on", True)))
+                              muted=not bool(getattr(self.settings, "sound_on", True)),
+                              lazy=True)   # loaded after the first frame (run)
         except Exception:  # noqa: BLE001 - no sound device: silent
             return None
 
@@ -331,15 +344,31 @@ class App:
         if not self.headless:
             pygame.display.flip()
 
-    def run(self) -> int:
+    def run(self, max_seconds: float | None = None) -> int:
+        """The loop, until the window closes (or ``max_seconds`` have passed: the idle
+        CPU benchmark runs the real loop for a while)."""
+        import time
+        end = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.frames = 0
         while self.running and self.stack.top is not None:
             first = None
             if not self.busy() and not self.headless:
                 # nothing moves: sleep until an event (or a slow tick for widget timers)
-                ev = pygame.event.wait(1000)
+                wait = 1000
+                if end is not None:
+                    wait = max(1, min(wait, int((end - time.perf_counter()) * 1000)))
+                ev = pygame.event.wait(wait)
                 if ev.type != pygame.NOEVENT:
                     first = [ev]
             self.step(first=first)
+            self.frames += 1
+            if self.frames == 1 and self.sound is not None:
+                try:
+                    self.sound.load_all()   # after the first frame: a faster start
+                except Exception:  # noqa: BLE001 - sound never stops the game
+                    pass
+            if end is not None and time.perf_counter() >= end:
+                break
         return 0
 
     def shutdown(self) -> None:

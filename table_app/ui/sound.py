@@ -66,7 +66,10 @@ class SoundBoard:
     """
 
     def __init__(self, volume: float = 0.7, muted: bool = False,
-                 names: Iterable[str] = SOUND_NAMES, channels: int = 16):
+                 names: Iterable[str] = SOUND_NAMES, channels: int = 16, lazy: bool = False):
+        """``lazy``: the sounds load on their first ``play`` or on ``load_all()`` (the app
+        calls it after its first frame: loading them took about a quarter of the time to
+        the picker's first frame)."""
         self._volume = _clamp(volume)
         self._muted = bool(muted)
         self._sounds: dict[str, object] = {}
@@ -82,13 +85,30 @@ class SoundBoard:
         except Exception as exc:  # no device, no SDL audio, mixer module missing
             log.info("sound disabled: %s", exc)
             self.mixer_ok = False
-        for name in names:
-            snd = self._load(name) if self.mixer_ok else None
+        self._pending: list[str] = list(names) if self.mixer_ok else []
+        if not self.mixer_ok:
+            self.missing.extend(names)
+        if not lazy:
+            self.load_all()
+
+    def load_all(self) -> None:
+        """Load the sounds not loaded yet."""
+        while self._pending:
+            self._load_one(self._pending[0])
+
+    def _load_one(self, name: str):
+        if name in self._pending:
+            self._pending.remove(name)
+            snd = self._load(name)
             if snd is None:
                 self.missing.append(name)
             else:
+                try:
+                    snd.set_volume(self._volume)
+                except Exception:
+                    pass
                 self._sounds[name] = snd
-        self._apply_volume()
+        return self._sounds.get(name)
 
     @staticmethod
     def _load(name: str):
@@ -105,11 +125,12 @@ class SoundBoard:
     # -- state ---------------------------------------------------------------------
     @property
     def available(self) -> bool:
-        return self.mixer_ok and bool(self._sounds)
+        return self.mixer_ok and bool(self._sounds or self._pending)
 
     @property
     def names(self) -> tuple[str, ...]:
         """Names of the sounds that loaded."""
+        self.load_all()
         return tuple(self._sounds)
 
     @property
@@ -153,6 +174,8 @@ class SoundBoard:
         if self._muted or self._volume <= 0.0:
             return False
         snd = self._sounds.get(name)
+        if snd is None and name in self._pending:
+            snd = self._load_one(name)
         if snd is None:
             return False
         try:

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import random
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 from ...core.actions import (Buy, Discard, Draw, GoDown, Lead, LayOff, PassBuy, PassUpcard,
                              Swap)
 from ...core.cards import FACE_RANK, JOKER
 from ...engine.engine import Engine
 from ...variants import VARIANTS, find_variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import Future
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_NAMES = ("You", "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Greta")
@@ -135,6 +138,7 @@ class GameSession:
         self.rng = random.Random(seed ^ 0x5A5A)
         self.players = {s: make_ai(self.levels[s] or "normal", variant, s, seed + s, self.options)
                         for s in range(num_players) if s != human}
+        from concurrent.futures import ThreadPoolExecutor  # here: not on the picker's start
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-ai")
         self._future: Future | None = None
         self._future_gen = -1
