@@ -88,13 +88,13 @@ def replace(st, **kw):
     if type(st) is not CFState:
         return _dc_replace(st, **kw)
     new = _new(CFState)
-    d = new.__dict__
-    d.update(st.__dict__)
-    d.update(kw)
+    # a fresh dict (not the instance's own, filled): attribute reads stay fast
+    _setattr(new, "__dict__", {**st.__dict__, **kw})
     return new
 
 
 _new = object.__new__
+_setattr = object.__setattr__  # past the frozen dataclass's __setattr__
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,13 +97,12 @@ def _evolve(state, **changes):
     """A copy of ``state`` (a ``MichiganState``) with ``changes``: one dict copy instead of
     the frozen dataclass's field-by-field ``__init__`` (the hot path of every card)."""
     new = _new(type(state))
-    d = new.__dict__
-    d.update(state.__dict__)
-    d.update(changes)
+    _setattr(new, "__dict__", {**state.__dict__, **changes})
     return new
 
 
 _new = object.__new__
+_setattr = object.__setattr__  # past the frozen dataclass's __setattr__
 
 
 def frac_text(x: Fraction) -> str:
@@ -554,9 +553,12 @@ class MichiganRules:
             to_move, following = loc[nxt], True
         else:  # MG-7: a stop; MG-8: the last player leads
             to_move, following = p, False
-        return _evolve(state, hands=hands, played=played, loc=tuple(loc), seq_suit=suit,
-                       seq_last=f, to_move=to_move, following=following, last_player=p,
-                       layout=layout, balances=balances)
+        new = _new(MichiganState)
+        _setattr(new, "__dict__", {
+            **state.__dict__, "hands": hands, "played": played, "loc": tuple(loc),
+            "seq_suit": suit, "seq_last": f, "to_move": to_move, "following": following,
+            "last_player": p, "layout": layout, "balances": balances})
+        return new  # _evolve, inline (the hot path of every card)
 
     # ------------------------------------------------------------------ chance
     def next_deal(self, state: MichiganState, rng) -> Deal | None:
