@@ -52,6 +52,7 @@ Conventions of this module
 from __future__ import annotations
 
 from dataclasses import dataclass
+from bisect import bisect_left
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -222,9 +223,10 @@ class MichiganObservation:
 
 
 def _lowest_of_suit(hand: tuple[int, ...], suit: int) -> int | None:
-    for c in hand:
-        if (c >> 3) // 13 == suit:
-            return c
+    """The lowest card id of ``suit`` in the sorted ``hand``, or ``None``."""
+    i = bisect_left(hand, suit * 104)  # a suit's ids are 104*suit .. 104*suit + 103
+    if i < len(hand) and hand[i] // 104 == suit:
+        return hand[i]
     return None
 
 
