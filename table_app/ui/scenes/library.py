@@ -7,7 +7,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UISelectionList
 
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, player_name
 from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..scene import Scene
@@ -45,7 +45,7 @@ class LibraryScene(Scene):
             name = _(VARIANTS[g.variant].name) if g.variant in VARIANTS else g.variant
             state = _("finished") if g.finished else (_("abandoned") if g.abandoned
                                                       else _("unfinished"))
-            who = ", ".join(p.get("name", "?") for p in g.players)
+            who = ", ".join(player_name(p.get("name", "?")) for p in g.players)
             deals = ngettext("{n} deal", "{n} deals", g.deals_played).format(n=g.deals_played)
             items.append(f"{g.created[:16].replace('T', ' ')}  {name}  ({who})  {deals}, {state}")
         self.items = list(items)

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ...i18n import _
+from ...i18n import _, player_name
 from ...i18n import strings as S
 from ..scene import Scene, draw_overlay_panel
 from ..table import text
@@ -72,7 +72,7 @@ def score_rows(session):
     st = session.engine.state
     obs = session.rules.observe(st, session.human)
     rows = []
-    names = session.names
+    names = [player_name(n) for n in session.names]
     if session.michigan:
         prev = [Fraction(0)] * session.num_players
         for r in obs.results:
@@ -102,7 +102,7 @@ def draw_sheet(surf, p: pygame.Rect, session, top: int) -> None:
     x0 = p.x + 20
     size = 15 if n <= 6 else 13
     for i, nm in enumerate(session.names):
-        t = text.render(nm[:10], size, (250, 236, 170), bold=True)
+        t = text.render(player_name(nm)[:10], size, (250, 236, 170), bold=True)
         surf.blit(t, (x0 + first_w + i * col_w, y))
     y += 26
     pygame.draw.line(surf, (226, 182, 70), (x0, y - 4), (p.right - 20, y - 4), 1)
@@ -222,7 +222,7 @@ class ResultsScene(Overlay):
 
     def draw(self, surf) -> None:
         ge = self.session.rules.game_end(self.session.engine.state)
-        names = self.session.names
+        names = [player_name(n) for n in self.session.names]
         if ge is not None:
             ws = ", ".join(_("You") if w == self.session.human else names[w] for w in ge.winners)
             title = (_("Winner: {names}") if len(ge.winners) == 1
