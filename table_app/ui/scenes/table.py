@@ -119,6 +119,8 @@ class TableScene(KeyboardMixin, Scene):
                                     ui=getattr(self.app, "ui_scale", 1.0))
 
     def _btn(self, name, rect, label, tip=None, cls="@table_button"):
+        if cls == "@table_button" and _label_w(label, 14) > pygame.Rect(rect).w - 10:
+            cls = "@table_button_small"   # a long label (a translation) in a smaller font
         b = pygame_gui.elements.UIButton(relative_rect=pygame.Rect(rect), text=label,
                                          manager=self.app.manager, tool_tip_text=tip,
                                          object_id=ObjectID(class_id=cls, object_id="#" + name))
@@ -138,13 +140,20 @@ class TableScene(KeyboardMixin, Scene):
             return int(round(x * u))
         bh = k(28)
         y = k(5)
-        self._btn("menu", (W - k(84), y, k(78), bh), _(S.MENU), _("Scores, rules of this game, leave the table"))
-        self._btn("redo", (W - k(84 + 84), y, k(78), bh), _(S.REDO), _("Redo (Ctrl+Y)"))
-        self._btn("undo", (W - k(84 + 168), y, k(78), bh), _(S.UNDO), _("Undo back to your previous decision (Ctrl+Z)"))
-        self._btn("scores", (W - k(84 + 252), y, k(78), bh), _(S.SCORES), _("The score sheet"))
-        self._btn("hint", (W - k(84 + 252 + 70), y, k(64), bh), _(S.HINT),
-                  _("What the normal computer player would do now, and why (H)"))
-        self._btn("help", (W - k(TOP_BUTTONS_W), y, k(38), bh), "?", _("Keyboard shortcuts (F1)"))
+        # the top row, right to left, each button as wide as its label needs
+        x = W - k(6)
+        for name, label, tip, least in (
+                ("menu", _(S.MENU), _("Scores, rules of this game, leave the table"), 78),
+                ("redo", _(S.REDO), _("Redo (Ctrl+Y)"), 78),
+                ("undo", _(S.UNDO), _("Undo back to your previous decision (Ctrl+Z)"), 78),
+                ("scores", _(S.SCORES), _("The score sheet"), 78),
+                ("hint", _(S.HINT), _("What the normal computer player would do now, and why (H)"), 64),
+                ("help", "?", _("Keyboard shortcuts (F1)"), 38)):
+            bw = max(k(least), _label_w(label, 14) + k(18))
+            x -= bw
+            self._btn(name, (x, y, bw, bh), label, tip)
+            x -= k(6)
+        self._top_left = x
         sd = L.side
         half = (sd.w - 6) // 2
         bh2 = max(k(28), min(k(34), (sd.h - 12) // 3))
@@ -867,8 +876,28 @@ class TableScene(KeyboardMixin, Scene):
                     said = f"{who} {_v(who, verb)} {rest}".rstrip()
                 self.last_text = said
 
+    def _place_tooltips(self) -> None:
+        """A button's tooltip that would cover another button (Suggest's covered Go down
+        below it) moves beside the button column, left of it, level with the button."""
+        for b in self.buttons.values():
+            tt = getattr(b, "tool_tip", None)
+            if tt is None or getattr(tt, "_table_placed", False):
+                continue
+            tt._table_placed = True
+            others = [o.rect for o in self.buttons.values() if o is not b and o.visible]
+            if not any(tt.rect.colliderect(r) for r in others):
+                continue
+            W, H = self.L.size
+            left = self.L.side.x if b.rect.colliderect(self.L.side) else b.rect.x
+            x = left - tt.rect.w - 8
+            if x < 0:
+                x = min(W - tt.rect.w, b.rect.right + 8)
+            y = max(0, min(H - tt.rect.h, b.rect.centery - tt.rect.h // 2))
+            tt.set_position((x, y))
+
     def update(self, dt: float) -> None:
         self.layer.update(dt)
+        self._place_tooltips()
         err = getattr(getattr(self.session, "journal", None), "error", None)
         if err and err != getattr(self, "_save_error_shown", None):
             # the record could not be written (disk full...): play goes on, say so once
@@ -1108,19 +1137,33 @@ class TableScene(KeyboardMixin, Scene):
                 ranks = ", ".join(_("{rank}s").format(rank=RANK_TEXT[r]) for r in sorted(obs.wild_ranks))
                 head += _(" · wild: {ranks} and jokers").format(ranks=ranks)
         x = 10
-        img = text.render(head, 16, (250, 236, 170), bold=True)
+        right = getattr(self, "_top_left", W) - 8   # the replay has no top buttons
+        # the heading takes at most about half the room (a long translation shrinks,
+        # then is cut), the status line the rest
+        img = _fit_sizes(head, (16, 14), (250, 236, 170), int((right - x) * 0.5), bold=True)
         surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
-        x += img.get_width() + 24
+        x += img.get_width() + 20
         status = self._status()
         img = text.render(status, 16, (240, 240, 230))
-        room = W - int(TOP_BUTTONS_W * L.ui) - 12 - x
+        room = right - x
         if img.get_width() > room:
             img = text.render(status, 14, (240, 240, 230))
-            cut = len(status)
-            while img.get_width() > room and cut > 8:
-                cut -= 4
-                img = text.render(status[:cut].rstrip() + "…", 14, (240, 240, 230))
-        surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
+        if img.get_width() > room:
+            # two lines of smaller text, the second cut if need be
+            lines = text.wrap(status, 12, room, measure=lambda t, sz: text.render(t, sz).get_width())
+            if len(lines) > 1:
+                rest = " ".join(lines[1:])
+                two = [text.render(lines[0], 12, (240, 240, 230)),
+                       _fit_sizes(rest, (12,), (240, 240, 230), room)]
+                y = (L.banner.h - sum(i.get_height() for i in two)) // 2
+                for i in two:
+                    surf.blit(i, (x, y))
+                    y += i.get_height()
+                img = None
+            else:
+                img = _fit_sizes(status, (12,), (240, 240, 230), room)
+        if img is not None:
+            surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
         # the scores, under the banner on the right
         if is_michigan(obs):
             from ..table.presenter import _chips
@@ -1303,6 +1346,24 @@ def _fit(msg: str, size: int, color, width: int, bold: bool = False):
         cut -= 3
         img = text.render(msg[:cut].rstrip() + "…", s, color, bold=bold)
     return img
+
+
+def _fit_sizes(line: str, sizes, color, width: int, bold: bool = False) -> pygame.Surface:
+    """``line`` in the first of ``sizes`` it fits ``width`` in, else cut with "…"."""
+    for size in sizes:
+        img = text.render(line, size, color, bold=bold)
+        if img.get_width() <= width:
+            return img
+    cut = len(line)
+    while img.get_width() > width and cut > 1:
+        cut -= 2
+        img = text.render(line[:max(1, cut)].rstrip() + "…", sizes[-1], color, bold=bold)
+    return img
+
+
+def _label_w(label: str, size: int) -> int:
+    """The width of a button's label in the theme's font (Noto Sans) at ``size``."""
+    return text.font(size).size(label)[0]
 
 
 def _short(name: str) -> str:
