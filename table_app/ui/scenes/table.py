@@ -1138,12 +1138,21 @@ class TableScene(KeyboardMixin, Scene):
                 head += _(" · wild: {ranks} and jokers").format(ranks=ranks)
         x = 10
         right = getattr(self, "_top_left", W) - 8   # the replay has no top buttons
-        # the heading takes at most about half the room (a long translation shrinks,
-        # then is cut), the status line the rest
-        img = _fit_sizes(head, (16, 14), (250, 236, 170), int((right - x) * 0.5), bold=True)
+        status = self._status()
+        # the heading whole when the status line still fits beside it (in two smaller
+        # lines if need be); else the heading takes at most 3/5 of the room, shrunk and
+        # then cut, and the status line the rest
+        img = None
+        for size in (16, 14):
+            h_img = text.render(head, size, (250, 236, 170), bold=True)
+            rest = right - x - h_img.get_width() - 20
+            if rest > 0 and len(text.wrap(status, 12, rest, measure=lambda t, sz: text.render(t, sz).get_width())) <= 2:
+                img = h_img
+                break
+        if img is None:
+            img = _fit_sizes(head, (16, 14), (250, 236, 170), int((right - x) * 0.6), bold=True)
         surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
         x += img.get_width() + 20
-        status = self._status()
         img = text.render(status, 16, (240, 240, 230))
         room = right - x
         if img.get_width() > room:

@@ -271,7 +271,7 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                           mh), c, role))
                 if role is not None and (c >> 3 == JOKER or FACE_RANK[c >> 3] in obs.wild_ranks):
                     rt = RANK_TEXT[FACE_RANK[role]] if m.kind == "set" else card_name(role)
-                    v.labels.append(Label(rt, (cx + 2, y + mh - 2), 11, "topleft", "role"))
+                    v.labels.append(Label(rt, (cx + 2, y + mh - 3), 11, "bottomleft", "role"))
             v.meld_cards[mi] = rects
 
 
