@@ -105,78 +105,153 @@ def robustness(quick: bool) -> dict:
 
 
 def _table_stats(v: str, table: list[str], games: int, seed0: int, budget_ms: float) -> dict:
-    scores: dict[str, list[float]] = {lv: [] for lv in table}
-    wins = {lv: 0 for lv in table}
-    rel: dict[str, list[float]] = {lv: [] for lv in table}  # score minus the game's normal mean
+    """Duplicate games: each seed's deals are played ``len(table)`` times, the table
+    rotated one seat each time (``play_game(duplicate=True)``: every deal of a seed is the
+    same cards whatever happened before), so every level holds every seat's cards once
+    per seed.  A *block* is one seed's rotations; the comparisons between levels are
+    paired by block (the luck of the deal cancels out)."""
+    k = len(table)
+    levels_u = list(dict.fromkeys(table))
+    scores: dict[str, list[float]] = {lv: [] for lv in levels_u}
+    wins = {lv: 0 for lv in levels_u}
+    blocks: list[dict[str, float]] = []
+    block: dict[str, list[float]] = {}
     for g in range(games):
         levels = _rot(table, g)
-        res = play_game(v, levels, seed=seed0 + g // len(table), budget_ms=budget_ms)
-        normals = [res.totals[s] for s, lv in enumerate(levels) if lv == "normal"]
-        nm = sum(normals) / len(normals) if normals else None
+        res = play_game(v, levels, seed=seed0 + g // k, budget_ms=budget_ms, duplicate=True)
         for s, lv in enumerate(levels):
             scores[lv].append(res.totals[s])
             wins[lv] += 1 if s in res.winners else 0
-            if nm is not None:
-                rel[lv].append(res.totals[s] - nm)
+            block.setdefault(lv, []).append(res.totals[s])
+        if g % k == k - 1 or g == games - 1:
+            blocks.append({lv: sum(x) / len(x) for lv, x in block.items()})
+            block = {}
     out = {}
-    for lv in dict.fromkeys(table):
+    for lv in levels_u:
         m, ci = mean_ci(scores[lv])
-        rm, rci = mean_ci(rel[lv]) if rel[lv] else (float("nan"), float("nan"))
+        rel = [b[lv] - b["normal"] for b in blocks if lv in b and "normal" in b]
+        rm, rci = mean_ci(rel) if rel else (float("nan"), float("nan"))
         out[lv] = {"mean": round(m, 2), "ci95": None if math.isnan(ci) else round(ci, 2),
                    "wins": wins[lv], "seat_games": len(scores[lv]),
                    "vs_normal": None if math.isnan(rm) else round(rm, 2),
                    "vs_normal_ci95": None if math.isnan(rci) else round(rci, 2)}
-    return out
+    return {"levels": out, "blocks": blocks}
+
+
+def _paired(blocks: list[dict], hi: str, lo: str, sign: float) -> dict:
+    """How much better ``hi`` did than ``lo`` (points a game, + = better), paired by
+    block, with the 95% interval of that mean difference."""
+    d = [sign * (b[hi] - b[lo]) for b in blocks if hi in b and lo in b]
+    m, ci = mean_ci(d)
+    ci = 0.0 if math.isnan(ci) else ci
+    return {"margin": round(m, 2), "ci95": round(ci, 2), "blocks": len(d),
+            "outside_ci": bool(m - ci > 0)}
 
 
 def _games(v: str, quick: bool, games: dict | None) -> int:
     if games and v in games:
         return games[v]
-    return 4 if quick else 200
+    return 8 if quick else 200
 
 
-def strength(quick: bool, budget_ms: float = 300.0, games: dict | None = None) -> dict:
+def strength(quick: bool, budget_ms: float = 300.0, games: dict | None = None,
+             variants=VARIANTS, log=None) -> dict:
+    """Tables ``random easy normal hard``, seats rotated over duplicate deals; each level
+    against the one below, paired by seed (contract games: points, fewer is better;
+    Michigan: chips, more is better; ``margin`` is always + when the higher level did
+    better)."""
     out = {}
     order = ["random", "easy", "normal", "hard"]
-    for v in VARIANTS:
+    for v in variants:
+        t = time.perf_counter()
         games_v = _games(v, quick, games)
         st = _table_stats(v, order, games_v, 20_000, budget_ms)
         sign = 1.0 if v == "michigan" else -1.0  # +: better
-        beats = {}
-        for lo, hi in zip(order, order[1:]):
-            a, b = st[lo], st[hi]
-            diff = sign * (b["mean"] - a["mean"])
-            ci = math.sqrt((a["ci95"] or 0) ** 2 + (b["ci95"] or 0) ** 2)
-            beats[f"{hi}>{lo}"] = {"margin": round(diff, 2), "ci95": round(ci, 2),
-                                   "outside_ci": diff > ci}
-        out[v] = {"games": games_v, "levels": st, "beats": beats}
+        beats = {f"{hi}>{lo}": _paired(st["blocks"], hi, lo, sign)
+                 for lo, hi in zip(order, order[1:])}
+        out[v] = {"games": games_v, "seeds": len(st["blocks"]), "hard_budget_ms": budget_ms,
+                  "levels": st["levels"], "beats": beats,
+                  "chain_holds": all(b["outside_ci"] for b in beats.values()),
+                  "seconds": round(time.perf_counter() - t, 1)}
+        if log:
+            log(f"strength {v}: " + ", ".join(f"{k} {b['margin']:+.1f} ± {b['ci95']:.1f}"
+                                              for k, b in beats.items())
+                + f" ({out[v]['seconds']} s)")
     return out
 
 
-def gap(quick: bool, budget_ms: float = 300.0, games: dict | None = None) -> dict:
+def gap(quick: bool, budget_ms: float = 300.0, games: dict | None = None,
+        variants=VARIANTS, log=None) -> dict:
+    """Tables ``normal hard normal oracle`` over duplicate deals, seats rotated: the gains
+    of hard and oracle over normal (paired by seed) and ``gap_closed`` = hard's gain /
+    oracle's gain."""
     out = {}
-    for v in VARIANTS:
+    for v in variants:
+        t = time.perf_counter()
         games_v = _games(v, quick, games)
         st = _table_stats(v, ["normal", "hard", "normal", "oracle"], games_v, 30_000, budget_ms)
         sign = 1.0 if v == "michigan" else -1.0
-        dh = sign * (st["hard"]["vs_normal"] or 0.0)
-        do = sign * (st["oracle"]["vs_normal"] or 0.0)
-        out[v] = {"games": games_v, "levels": st, "hard_gain": round(dh, 2),
-                  "oracle_gain": round(do, 2),
-                  "gap_closed": None if do <= 0 else round(dh / do, 3)}
+        h = _paired(st["blocks"], "hard", "normal", sign)
+        o = _paired(st["blocks"], "oracle", "normal", sign)
+        dh, do = h["margin"], o["margin"]
+        out[v] = {"games": games_v, "seeds": len(st["blocks"]), "budget_ms": budget_ms,
+                  "levels": st["levels"], "hard_gain": dh, "hard_gain_ci95": h["ci95"],
+                  "oracle_gain": do, "oracle_gain_ci95": o["ci95"],
+                  "gap_closed": None if do <= 0 else round(dh / do, 3),
+                  "seconds": round(time.perf_counter() - t, 1)}
+        if log:
+            log(f"gap {v}: hard {dh:+.1f} ± {h['ci95']:.1f}, oracle {do:+.1f} ± {o['ci95']:.1f}, "
+                f"closed {out[v]['gap_closed']} ({out[v]['seconds']} s)")
     return out
 
 
-def run(quick: bool = False, games: dict | None = None) -> dict:
-    """All the measurements.  ``games``: strength/gap games per variant, overriding the
-    mode's default (quick 4, full 200), e.g. ``{"michigan": 400}``."""
+def run(quick: bool = False, games: dict | None = None, budget_ms: float = 300.0,
+        parts=("latency", "normal_game_seconds", "robustness", "strength", "gap"),
+        variants=VARIANTS, log=None) -> dict:
+    """The measurements named in ``parts``.  ``games``: strength/gap games per variant,
+    overriding the mode's default (quick 8, full 200), e.g. ``{"michigan": 400}``;
+    ``budget_ms``: the hard level's (and the oracle's) budget in the strength and gap
+    tables (stated in their output)."""
     t = time.perf_counter()
-    res = {"quick": quick, "latency": latency(quick), "normal_game_seconds": normal_game_seconds(quick),
-           "robustness": robustness(quick), "strength": strength(quick, games=games),
-           "gap": gap(quick, games=games)}
+    res: dict = {"quick": quick}
+    if "latency" in parts:
+        res["latency"] = latency(quick)
+    if "normal_game_seconds" in parts:
+        res["normal_game_seconds"] = normal_game_seconds(quick)
+    if "robustness" in parts:
+        res["robustness"] = robustness(quick)
+    if "strength" in parts:
+        res["strength"] = strength(quick, budget_ms, games, variants, log)
+    if "gap" in parts:
+        res["gap"] = gap(quick, budget_ms, games, variants, log)
     res["seconds"] = round(time.perf_counter() - t, 1)
     return res
 
 
+def main(argv=None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="a small run")
+    ap.add_argument("--parts", default="latency,normal_game_seconds,robustness,strength,gap",
+                    help="comma-separated parts to run")
+    ap.add_argument("--variants", default=",".join(VARIANTS))
+    ap.add_argument("--games", type=int, default=None,
+                    help="strength/gap games per variant (default: quick 8, full 200)")
+    ap.add_argument("--budget-ms", type=float, default=300.0,
+                    help="the hard level's budget per decision in the strength/gap tables")
+    ap.add_argument("--json", default=None, help="also write the JSON to this file")
+    args = ap.parse_args(argv)
+    vs = tuple(x for x in args.variants.split(",") if x)
+    games = {v: args.games for v in vs} if args.games else None
+    res = run(args.quick, games, args.budget_ms, tuple(args.parts.split(",")), vs,
+              log=lambda m: print(m, file=sys.stderr, flush=True))
+    text = json.dumps(res)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    print(text)
+    return 0
+
+
 if __name__ == "__main__":
-    print(json.dumps(run(quick="--quick" in sys.argv[1:])))
+    sys.exit(main())

@@ -70,9 +70,15 @@ def seat_rng(seed: int, seat: int) -> random.Random:
     return random.Random((int(seed) * 1_000_003 + 7919 * (seat + 1)) & 0xFFFFFFFFFFFF)
 
 
+def deal_seed(seed: int, k: int) -> int:
+    """The seed of deal ``k`` (0-based) of a duplicate game."""
+    return (int(seed) * 7_919 + 104_729 * (k + 1)) & 0xFFFFFFFFFFFF
+
+
 def play_game(variant: str, levels: list[str], seed: int, options: dict | None = None,
               save_path: str | os.PathLike | None = None, budget_ms: float = 300.0,
-              players: list | None = None, max_actions: int = 200_000) -> GameResult:
+              players: list | None = None, max_actions: int = 200_000,
+              duplicate: bool = False) -> GameResult:
     """Play one AI-only game headless.
 
     Args:
@@ -85,6 +91,10 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
         budget_ms: the hard level's budget per decision.
         players: ready-made players (overrides ``levels`` for the decisions).
         max_actions: a safety cap; a game that reaches it is reported unfinished.
+        duplicate: deal every deal from its own generator (seeded by ``seed`` and the
+            deal's number), so that the same seed deals the same cards whatever the
+            players did in earlier deals: the duplicate format of the strength benchmark
+            (the same deals played with the levels swapped between seats).
 
     Raises:
         ValueError: unknown variant or level, bad options or number of seats.
@@ -110,6 +120,8 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
             break
         legal = eng.legal_actions()
         if not legal:
+            if duplicate:
+                eng.rng = random.Random(deal_seed(seed, len(eng.state.results)))
             if not eng.deal_next():
                 raise RuntimeError(f"no legal action and no deal due at {ta}")
             continue
