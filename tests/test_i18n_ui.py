@@ -245,3 +245,15 @@ def test_storage_messages_as_the_storage_writes_them(lang, tmp_path):
                                                               "line", "x", "games")], (m, out)
     assert storage_message(msgs[0], "en") == msgs[0]
     assert storage_message("something else", lang) == "something else"
+
+
+def test_a_broken_records_refusal_in_the_viewer_is_translated():
+    from table_app.ui.replay_model import ReplayModel
+    m = ReplayModel.open(ROOT / "tests" / "records" / "may_i_layoff_on_going_down_turn.jsonl")
+    assert m.problem is not None and m.problem.rule == "MI-4"
+    assert m.problem_text() == m.problem.message  # English: the verify message itself
+    set_language("ru")
+    t = m.problem_text()
+    assert t.startswith("строка 18: lay_off места ") and t.endswith("(MI-4)"), t
+    assert not english_left(t.replace("lay_off", "")), t
+    assert m.text(m.end, None) == "Отклонено: " + t

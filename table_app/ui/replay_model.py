@@ -285,7 +285,7 @@ class ReplayModel:
         t = self._texts.get(key)
         if t is None:
             if i >= self.end:
-                t = (_("Refused: {message}").format(message=self.problem.message)
+                t = (_("Refused: {message}").format(message=self.problem_text())
                      if self.problem is not None and i == self.end else "")
             else:
                 try:
@@ -294,6 +294,24 @@ class ReplayModel:
                     t = self.events[i].code()
             self._texts[key] = t
         return t
+
+    def problem_text(self) -> str:
+        """The problem's verify message in the current language (a refused event's line,
+        seat and reason translated; a file-level problem as the record reader says it)."""
+        import re
+        from ..i18n import translate_reason
+        p = self.problem
+        if p is None:
+            return ""
+        m = re.fullmatch(r"line (\d+): (\S+)(?: by seat (\S+))? refused: (.*) \(([A-Z]+-\d+)\)",
+                         p.message, re.S)
+        if m is None:
+            return p.message
+        line, event, seat, reason, rule = m.groups()
+        msg = (_("line {line}: {event} by seat {seat} refused: {reason} ({rule})") if seat
+               is not None else _("line {line}: {event} refused: {reason} ({rule})"))
+        return msg.format(line=line, event=event, seat=seat, reason=translate_reason(reason),
+                          rule=rule)
 
     def kind(self, i: int) -> str:
         """``deal``, ``result``, ``undo``, ``note``, ``chance``, ``action`` or ``error``."""

@@ -224,7 +224,7 @@ class ReplayScene(TableScene):
         self._build_buttons()
         self.refresh(instant=True)
         if self.model.at_end and self.model.problem is not None:
-            self.say(self.model.problem.message, bad=True, secs=1e9)
+            self.say(self.model.problem_text(), bad=True, secs=1e9)
         elif self.model.notice:
             self.say(_(self.model.notice), secs=8.0)
 
@@ -429,7 +429,7 @@ class ReplayScene(TableScene):
     def _status(self) -> str:
         m = self.model
         if m.at_end and m.problem is not None:
-            return m.problem.message
+            return m.problem_text()
         i = m.current_index()
         if i is None:
             return _("The start of the record: press > or Play")
@@ -450,7 +450,7 @@ class ReplayScene(TableScene):
             if snd:
                 self.app.play_sound(snd)
         if new == self.model.end and self.model.problem is not None:
-            self.say(self.model.problem.message, bad=True, secs=1e9)
+            self.say(self.model.problem_text(), bad=True, secs=1e9)
         elif self.msg_bad and self.msg_t > 1e6:
             self.msg_t = 0.0
 
