@@ -257,3 +257,64 @@ def test_a_broken_records_refusal_in_the_viewer_is_translated():
     assert t.startswith("строка 18: lay_off места ") and t.endswith("(MI-4)"), t
     assert not english_left(t.replace("lay_off", "")), t
     assert m.text(m.end, None) == "Отклонено: " + t
+
+
+def _record_error_skeletons() -> list[tuple[str, str]]:
+    """Every message the record reader raises (RecordError's first argument), fields as
+    ``{}``; a local variable of literal texts (``what``) both ways."""
+    out = []
+    for rel in ("table_app/engine/record.py", "table_app/core/actions.py",
+                "table_app/core/cards.py"):
+        tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
+        for n in ast.walk(tree):
+            if not (isinstance(n, ast.Call) and getattr(n.func, "id", None) == "RecordError"
+                    and n.args):
+                continue
+            a = n.args[0]
+            if isinstance(a, ast.Constant) and isinstance(a.value, str):
+                out.append((f"{rel}:{n.lineno}", a.value))
+            elif isinstance(a, ast.JoinedStr):
+                parts = [""]
+                for v in a.values:
+                    if isinstance(v, ast.Constant):
+                        parts = [p + v.value for p in parts]
+                    elif isinstance(v.value, ast.Name) and v.value.id == "what":
+                        parts = [p + w for p in parts for w in
+                                 ("a torn last line", "a line that is not JSON")]
+                    else:
+                        parts = [p + "{}" for p in parts]
+                out += [(f"{rel}:{n.lineno}", p) for p in parts]
+    return out
+
+
+def test_every_record_error_has_a_template():
+    from table_app.i18n.messages import _FIELD
+    found = _record_error_skeletons()
+    assert len(found) >= 25
+    have = [re.sub(r"(\{\})+", "{}", _FIELD.sub("{}", t)) for t in PARTS["record"]]
+    missing = [f"{w}: {t!r}" for w, t in found if re.sub(r"(\{\})+", "{}", t) not in have]
+    assert not missing, "add them to PARTS['record'] in table_app/i18n/messages.py:\n" + \
+        "\n".join(missing)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_file_that_is_not_a_record_is_explained_in_the_language(tmp_path, lang):
+    from table_app.core.errors import RecordError
+    from table_app.ui.replay_model import ReplayModel
+    cases = ["{\"format\": \"something-else\"}\n", "", "{\"format\": \"table-app-record\", "
+             "\"version\": 1, \"variant\": \"may_i\", \"players\": []}\n[1, 2]\n"]
+    for k, body in enumerate(cases):
+        p = tmp_path / f"x{k}.jsonl"
+        p.write_text(body, encoding="utf-8")
+        try:
+            ReplayModel.open(p)
+        except RecordError as e:
+            msg = f"{p.name}: {e}"
+        else:
+            continue
+        out = storage_message(msg, lang)
+        assert out != msg, msg
+        left = [w for w in english_left(out) if w not in ("jsonl", "JSON", "UTF", "table",
+                                                          "app", "format", "record", "players",
+                                                          "options", "type")]
+        assert not left, (msg, out)

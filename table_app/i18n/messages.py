@@ -35,6 +35,11 @@ TEMPLATES: tuple[str, ...] = (
     # resume.resume_game
     N_("{file}: the last line was cut off by a crash and was dropped; the game resumes from "
        "the move before it"),
+    # a record that can't be read (RecordError: "line 3: not a JSON object"), as the
+    # replay viewer and the library show it
+    N_("line {n}: {record}"),
+    N_("{file}: line {n}: {record}"),
+    N_("{file}: {record}"),
     # settings.settings_from_json
     N_("settings: unknown setting {name} ignored"),
     N_("settings: bad value {value} for {name}, using the default {default}"),
@@ -80,9 +85,48 @@ PARTS: dict = {
         N_("not a settings file (version {version})"),
         N_("settings version {version} is newer than this app reads (up to {n})"),
     ),
+    # why a record can't be read (RecordError's messages: engine/record.py,
+    # core/actions.py, core/cards.py); the record format's own words (event types, JSON
+    # keys) stay as they are
+    "record": (
+        N_("not a table-app game record (the header has no 'format': 'table-app-record')"),
+        N_("the header has no version number"),
+        N_("record version {version} is newer than this app reads (up to {n})"),
+        N_("unknown record version {version}"),
+        N_("unknown variant {name}"),
+        N_("the header needs a 'players' list"),
+        N_("the header's 'options' must be an object"),
+        N_("the file is empty"),
+        N_("a torn last line (not a complete JSON object)"),
+        N_("a line that is not JSON (not a complete JSON object)"),
+        N_("not a JSON object"),
+        N_("cannot read {path}: {reason}"),
+        N_("the file is not UTF-8 text"),
+        N_("bad options: {error}"),
+        N_("{event} event after the end of the game"),
+        N_("{event} event without a seat number in 'player'"),
+        N_("{event} event without {key}"),
+        N_("deal event without a deck list"),
+        N_("deal event needs integer 'round' and 'dealer'"),
+        N_("restock event without an order list"),
+        N_("draw event needs 'from': 'stock' or 'discard'"),
+        N_("a meld needs 'kind' (set or run) and a 'cards' list"),
+        N_("a meld's 'roles' must be a list as long as 'cards'"),
+        N_("go_down event without a melds list"),
+        N_("lay_off event without a meld number"),
+        N_("swap event without a meld number"),
+        N_("an event must be a JSON object"),
+        N_("an event without a 'type'"),
+        N_("unknown event type {event}"),
+        N_("not an action: {text}"),
+        N_("not a card code: {text}"),
+        N_("too many copies of {card}"),
+    ),
 }
 
 _FIELD_RE = {
+    "event": r"[a-z_-]+|None|'[^']*'",
+    "key": r"'[^']*'",
     "file": r"\S+",
     "new": r"\S+",
     "n": r"\d+",
@@ -102,8 +146,8 @@ def _compiled(pool: str) -> tuple:
         for m in _FIELD.finditer(t):
             rx.append(re.escape(t[pos:m.start()]))
             name = m.group(1)
-            if name == "what":  # only the phrases we know: "<what>: <reason>" is loose
-                pat = "|".join(f"(?:{r.pattern})" for r, _t in _compiled_plain("what"))
+            if name in ("what", "record"):  # only the phrases we know ("<what>: ...")
+                pat = "|".join(f"(?:{r.pattern})" for r, _t in _compiled_plain(name))
             else:
                 pat = _FIELD_RE.get(name, r".+?")
             rx.append(f"(?P<{name}{m.group(2)}>{pat})")
@@ -153,6 +197,9 @@ def _translate(text: str, lang: str, pool: str) -> str | None:
         base = k.rstrip("0123456789")
         if base in PARTS:
             fields[k] = _translate(v, lang, base) or v
+        elif base == "error":  # a record's error ("line 3: not a JSON object")
+            fields[k] = (_translate(v, lang, "templates") or _translate(v, lang, "record")
+                         or v)
         else:
             fields[k] = v
     try:

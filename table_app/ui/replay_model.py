@@ -305,8 +305,9 @@ class ReplayModel:
             return ""
         m = re.fullmatch(r"line (\d+): (\S+)(?: by seat (\S+))? refused: (.*) \(([A-Z]+-\d+)\)",
                          p.message, re.S)
-        if m is None:
-            return p.message
+        if m is None:  # a record that can't be read further
+            from ..i18n.messages import storage_message
+            return storage_message(p.message)
         line, event, seat, reason, rule = m.groups()
         msg = (_("line {line}: {event} by seat {seat} refused: {reason} ({rule})") if seat
                is not None else _("line {line}: {event} refused: {reason} ({rule})"))

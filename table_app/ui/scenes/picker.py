@@ -300,7 +300,8 @@ class PickerScene(Scene):
             from ...storage.library import Library
             res = Library().resume(self.unfinished)
         except Exception as e:  # noqa: BLE001 - a bad file: say so
-            self.message = _("Can't resume: {error}").format(error=e)
+            from ...i18n.messages import storage_message
+            self.message = _("Can't resume: {error}").format(error=storage_message(str(e)))
             return
         if res is None:
             self.message = _("Can't resume that game")

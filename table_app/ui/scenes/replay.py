@@ -137,8 +137,10 @@ class NotARecordScene(Scene):
     def startup(self) -> None:
         W, H = self.app.size
         w, h = min(560, W - 40), 220
+        from ...i18n.messages import storage_message
         self.window = pygame_gui.windows.UIMessageWindow(
-            pygame.Rect((W - w) // 2, (H - h) // 2, w, h), _html(self.message), self.app.manager,
+            pygame.Rect((W - w) // 2, (H - h) // 2, w, h), _html(storage_message(self.message)),
+            self.app.manager,
             window_title=_("Not a game record"))
         self.add(self.window)
 
