@@ -334,7 +334,9 @@ class PickerScene(Scene):
         art = self.app.art
         cwid = max(50, int(W / 22))
         for i, f in enumerate((12, 24, 38, 51, 52)):
-            img = art.face(f, cwid)
+            st = self.app.settings
+            img = art.face(f, cwid, four_color=bool(getattr(st, "four_color", False)),
+                           large_index=bool(getattr(st, "large_index", False)))
             img = pygame.transform.rotozoom(img, 14 - i * 7, 1.0)
             surf.blit(img, (x0 + cw - 5 * cwid * 0.55 - cwid + i * cwid * 0.55, max(6, top - 100) + abs(i - 2) * 6))
         # how the chosen game plays, under its settings

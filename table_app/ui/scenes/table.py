@@ -169,7 +169,7 @@ class TableScene(KeyboardMixin, Scene):
             # the buying window
             # (in the meld-building area: it is not the human's turn while asked)
             bx = L.stage.right - k(290)
-            by = L.stage.y + k(44)
+            by = L.stage.centery - k(19)   # its panel centred on the meld area
             self._btn("buy", (bx, by, k(170), k(36)), _(S.MAY_I), None, cls="@primary")
             self._btn("pass_buy", (bx + k(176), by, k(80), k(36)), _(S.PASS), None)
             self.buttons["buy"].hide()
@@ -1244,7 +1244,10 @@ class TableScene(KeyboardMixin, Scene):
         cw = 46
         art = self.app.art
         if up is not None:
-            surf.blit(art.face(up >> 3, cw), (panel.x + 10, panel.y + 10))
+            st = self.app.settings
+            surf.blit(art.face(up >> 3, cw, four_color=bool(getattr(st, "four_color", False)),
+                               large_index=bool(getattr(st, "large_index", False))),
+                      (panel.x + 10, panel.y + 10))
         surf.blit(art.back(cw, getattr(self.app.settings, "card_back", "blue")), (panel.x + 10 + int(cw * 0.8), panel.y + 16))
         plus = text.render_shadowed("+1", 14, (255, 230, 140), bold=True)
         surf.blit(plus, (panel.x + 10 + int(cw * 1.8) + 4, panel.y + 16 + int(cw * 1.4) - 16))
