@@ -318,3 +318,35 @@ def test_a_file_that_is_not_a_record_is_explained_in_the_language(tmp_path, lang
                                                           "app", "format", "record", "players",
                                                           "options", "type")]
         assert not left, (msg, out)
+
+
+def test_every_last_action_text_of_the_rules_is_said_in_the_language():
+    """The table's status line says the rules' English ``last`` ("discards 7♠") of a
+    player in the language (``_LAST`` in ui/scenes/table.py); a new text in the rules
+    fails here until it is added there."""
+    from table_app.ui.scenes.table import _said_last
+    tree = ast.parse((ROOT / "table_app/variants/contract_family.py").read_text(encoding="utf-8"))
+    texts = []
+    for n in ast.walk(tree):
+        vals = []
+        if isinstance(n, ast.keyword) and n.arg == "last":
+            vals = [n.value]
+        elif isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "last"
+                                               for t in n.targets):
+            vals = [n.value]
+        for v in vals:
+            if isinstance(v, ast.IfExp):
+                vals += [v.body, v.orelse]
+                continue
+            if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                texts.append(v.value)
+            elif isinstance(v, ast.JoinedStr):
+                texts.append("".join(x.value if isinstance(x, ast.Constant) else "7♠"
+                                     for x in v.values))
+    said = [t for t in texts if t[:1].islower()]  # an action of a player (not "Round 2: ...")
+    assert len(said) >= 8
+    set_language("ru")
+    unknown = [t for t in said if _said_last(False, "Ann", t) is None]
+    assert not unknown, "add them to _LAST in table_app/ui/scenes/table.py: " + repr(unknown)
+    assert _said_last(True, "Вы", "discards 7♠") == "Вы сбрасываете 7♠"
+    assert _said_last(False, "Ann", "buys JK + a penalty card") == "Ann покупает Дж и штрафную карту"
