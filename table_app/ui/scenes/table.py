@@ -120,7 +120,9 @@ class TableScene(KeyboardMixin, Scene):
 
     def _btn(self, name, rect, label, tip=None, cls="@table_button"):
         if cls == "@table_button" and _label_w(label, 14) > pygame.Rect(rect).w - 10:
-            cls = "@table_button_small"   # a long label (a translation) in a smaller font
+            # a long label (a translation) in a smaller font
+            cls = "@table_button_small" if _label_w(label, 12) <= pygame.Rect(rect).w - 8 \
+                else "@table_button_tiny"
         b = pygame_gui.elements.UIButton(relative_rect=pygame.Rect(rect), text=label,
                                          manager=self.app.manager, tool_tip_text=tip,
                                          object_id=ObjectID(class_id=cls, object_id="#" + name))

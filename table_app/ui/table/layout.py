@@ -77,7 +77,7 @@ def compute(size, num_players: int, human: int = 0, michigan: bool = False,
     L.hand = pygame.Rect(m, hand_y - lift, W - 2 * m, H - hand_y + lift)
     # the staging row (melds being built / Michigan: the human's played cards)
     sh = int(L.mw * CARD_RATIO) + int(30 * u)
-    side_w = max(int(200 * u), int(W * 0.17))
+    side_w = max(int(206 * u), int(W * 0.18))
     L.stage = pygame.Rect(m, L.hand.y - sh - 6, W - 2 * m - side_w - m, sh)
     L.side = pygame.Rect(W - m - side_w, L.stage.y, side_w, sh)
     # opponents across the top
