@@ -175,7 +175,10 @@ def test_might_meet_is_sound_and_at_least_as_sharp_as_the_plain_pre_check():
     from table_app.core.solver import find_go_down
     from table_app.variants.contract_family import might_meet
     rng = random.Random(11)
-    sharper = plain_no = 0
+    sharper = plain_no = capped_more = 0
+    assert find_variant("contract")({})._wild_caps(3) == (1, 1)
+    assert find_variant("contract")({})._wild_caps(7) == (None, None)
+    assert find_variant("may_i")({})._wild_caps(3) == (None, None)
     for v, opts in (("contract", {}), ("contract", {"deuces_wild": True}), ("may_i", {}),
                     ("mexican", {})):
         r = find_variant(v)(opts)
@@ -192,7 +195,15 @@ def test_might_meet_is_sound_and_at_least_as_sharp_as_the_plain_pre_check():
             sharper += plain and not got
             if not got:
                 assert find_go_down(h, r.solver_req(rnd), wr) is None
+            # with CR-4's cap of one wild a meld (Contract's rounds 1-6) still sound
+            caps = r._wild_caps(rnd)
+            capped = might_meet(h, r.spec.contract(rnd), wr, keep_one=not whole, caps=caps)
+            assert got or not capped
+            if not capped:
+                assert find_go_down(h, r.solver_req(rnd), wr) is None
+            capped_more += got and not capped
     assert plain_no > 1000 and sharper > 50, (plain_no, sharper)
+    assert capped_more > 20, capped_more
 
 
 @pytest.mark.parametrize("variant,opts", [("contract", {}), ("contract", {"deuces_wild": True})])

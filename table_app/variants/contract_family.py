@@ -867,12 +867,14 @@ class ContractFamilyRules:
                         runs -= 1
                 rest = [c for c in hand if c not in used]
                 wr = self.wild_ranks(rnd)
-                if (might_meet(rest, (sets, runs), wr, keep_one=not whole)
+                if (might_meet(rest, (sets, runs), wr, keep_one=not whole,
+                               caps=self._wild_caps(rnd))
                         and (plan := find_go_down(rest, self._sub_req(rnd, sets, runs), wr))):
                     self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
                     return _LazyGoDown(p, self, st)
         wr = self.wild_ranks(rnd)
-        if not might_meet(hand, self.spec.contract(rnd), wr, keep_one=not whole):
+        if not might_meet(hand, self.spec.contract(rnd), wr, keep_one=not whole,
+                          caps=self._wild_caps(rnd)):
             return None
         plan = find_go_down(hand, self.solver_req(rnd), wr)
         if plan is None:
@@ -887,6 +889,20 @@ class ContractFamilyRules:
         else:
             wits.insert(0, w)
             del wits[_WITNESSES:]
+
+    def _wild_caps(self, rnd: int) -> tuple[int | None, int | None]:
+        """The most wilds one set / one run may hold in round ``rnd`` (``None``: no cap):
+        with CR-4 a meld of at most ``m`` cards holds at most ``(m - 1) // 2``."""
+        caps = self._req_cache.get(("caps", rnd))
+        if caps is None:
+            req = self.solver_req(rnd)
+            if req.naturals_majority:
+                caps = (None if req.set_max is None else (req.set_max - 1) // 2,
+                        None if req.run_max is None else (req.run_max - 1) // 2)
+            else:
+                caps = (None, None)
+            self._req_cache[("caps", rnd)] = caps
+        return caps
 
     def _sub_req(self, rnd: int, sets: int, runs: int):
         """Round ``rnd``'s solver requirement with only ``sets`` sets and ``runs`` runs."""
@@ -922,7 +938,7 @@ class ContractFamilyRules:
         except ImportError:  # pragma: no cover - the solver module is optional here
             return None
         wr = self.wild_ranks(st.round)
-        if not might_meet(st.hands[p], self.spec.contract(st.round), wr,
+        if not might_meet(st.hands[p], self.spec.contract(st.round), wr, caps=self._wild_caps(st.round),
                           keep_one=not (st.round == 7 and self.spec.round7_whole_hand)):
             return None
         plan = solve_go_down(st.hands[p], self.solver_req(st.round), wr,
@@ -999,14 +1015,16 @@ class _LazyGoDown(GoDown):
 
 
 def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
-               keep_one: bool = True) -> bool:
+               keep_one: bool = True, caps: tuple[int | None, int | None] = (None, None)) -> bool:
     """A quick necessary condition for meeting a contract (``(sets, runs)``) with the card
     ids in ``hand``: ``False`` means the solver would find nothing, ``True`` means ask it.
 
     Lower bounds on the wilds needed, each ignoring what the other melds take: sets from
     the rank counts (full triples free, pairs one wild, singles two), runs from the best
     4-card windows of each suit (overlapping windows allowed).  Sets and runs use
-    different cards and different wilds, so their bounds add up.  Wild-rank cards count both
+    different cards and different wilds, so their bounds add up.  ``caps``: the most
+    wilds one set / one run may hold (Contract's rounds 1-6: sets of exactly 3 and runs
+    of exactly 4 whose naturals outnumber the wilds, CR-4, hold one at most), or ``None``.  Wild-rank cards count both
     as wilds and as naturals, so the bound never refuses a hand that can meet the contract.
     """
     sets, runs = contract
@@ -1028,7 +1046,7 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     need = 0
     if sets:
         # the cheapest sets: full triples free, a pair one wild, a single two, none three
-        free = pairs = singles = 0
+        free = pairs = singles = lone = 0
         for c in by_rank:
             if c:
                 free += c // 3
@@ -1037,14 +1055,23 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
                     pairs += 1
                 elif m == 1:
                     singles += 1
+                    if c == 1:
+                        lone += 1
         k = sets - free
         if k > 0:
             a = pairs if pairs < k else k
             need = a
             k -= a
             if k > 0:
-                a = singles if singles < k else k
-                need += 2 * a + 3 * (k - a)
+                if caps[0] is not None and caps[0] < 2:
+                    # a set needs two naturals: a lone card of its rank makes none, but
+                    # 4 (7, ...) of a rank make two sets of two naturals and a wild each
+                    if singles - lone < k:
+                        return False
+                    need += 2 * k
+                else:
+                    a = singles if singles < k else k
+                    need += 2 * a + 3 * (k - a)
         if need > w:
             return False
     if runs:
@@ -1059,8 +1086,11 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
             deficits.extend(got)
         if runs < len(deficits):
             deficits.sort()
-        if need + sum(deficits[:runs]) > w:
+        best = deficits[:runs]
+        if need + sum(best) > w:
             return False
+        if caps[1] is not None and best[-1] > caps[1]:
+            return False  # fewer good windows than runs
     return True
 
 
