@@ -350,3 +350,20 @@ def test_every_last_action_text_of_the_rules_is_said_in_the_language():
     assert not unknown, "add them to _LAST in table_app/ui/scenes/table.py: " + repr(unknown)
     assert _said_last(True, "Вы", "discards 7♠") == "Вы сбрасываете 7♠"
     assert _said_last(False, "Ann", "buys JK + a penalty card") == "Ann покупает Дж и штрафную карту"
+
+
+def test_the_not_a_record_window_in_ukrainian(tmp_path):
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.replay import open_replay
+    p = tmp_path / "broken.jsonl"
+    p.write_text("hello\n", encoding="utf-8")
+    app = App((1024, 640), headless=True, instant=True, settings=Settings().replace(language="uk"))
+    try:
+        sc = open_replay(p)
+        app.push(sc)
+        app.step(0.02)
+        assert sc.window.dismiss_button.text == "Закрити"
+        assert sc.window.window_display_title == "Це не запис гри"
+    finally:
+        app.stack.clear()

@@ -25,6 +25,14 @@ MIN_SIZE = (960, 600)
 TITLE = "table-app"
 
 
+def _gui_locale(manager, lang: str) -> None:
+    """pygame_gui's own texts (a message window's button...) in our language."""
+    try:
+        manager.set_locale(lang)
+    except Exception:  # noqa: BLE001 - an old pygame_gui: its texts stay English
+        pass
+
+
 def load_prefs(messages: list | None = None):
     """The settings from storage (or defaults when storage can't be used).  A bad file
     gives the defaults; what was wrong is appended to ``messages``."""
@@ -159,6 +167,7 @@ class App:
             theme = scaled_theme(theme, self.ui_scale)
         m = pygame_gui.UIManager(size, theme)
         m.mouse_pos_scale_factor = [self.ui_scale, self.ui_scale]
+        _gui_locale(m, getattr(self, "language", "en"))
         return m
 
     def _update_scale(self) -> None:
@@ -234,6 +243,7 @@ class App:
             lang = set_language(st.language)
             if lang != self.language:
                 self.language = lang
+                _gui_locale(self.manager, lang)
                 self.retranslate()
         for s in list(self.stack.scenes):
             hook = getattr(s, "settings_changed", None)

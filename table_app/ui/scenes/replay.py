@@ -142,6 +142,8 @@ class NotARecordScene(Scene):
             pygame.Rect((W - w) // 2, (H - h) // 2, w, h), _html(storage_message(self.message)),
             self.app.manager,
             window_title=_("Not a game record"))
+        if getattr(self.window, "dismiss_button", None) is not None:
+            self.window.dismiss_button.set_text(_(S.CLOSE))
         self.add(self.window)
 
     def resize(self, size) -> None:
