@@ -205,6 +205,15 @@ def test_a_simulated_2x_hidpi_window(monkeypatch):
         sort = scene.buttons["sort_rank"].rect.center
         click(app, (sort[0] // 2, sort[1] // 2))
         assert scene.sort_mode == "rank"
+        # the picker and the settings screen: widgets and their fonts twice as big
+        from table_app.ui.scenes.picker import PickerScene
+        from table_app.ui.scenes.settings import SettingsScene
+        app.stack.clear()
+        picker = app.push(PickerScene())
+        start = picker.named["start"]
+        assert start.rect.h == 2 * 46 and start.font.size("Start")[1] >= 2 * 17
+        st = app.push(SettingsScene())
+        assert st.back.rect.h == 2 * 44
     finally:
         app.stack.clear()
         monkeypatch.setattr(pygame.display, "get_window_size", real)

@@ -106,6 +106,14 @@ def scaled_theme(path: str, k: float) -> dict:
                 else:
                     walk(val)
     walk(theme)
+    # pygame_gui takes no font from "defaults": the element types without one of their
+    # own get its default font (Noto Sans 14), scaled here
+    size = str(max(6, round(14 * k)))
+    for element in ("button", "label", "text_entry_line", "drop_down_menu", "text_box",
+                    "tool_tip", "selection_list", "horizontal_slider", "window", "panel"):
+        block = theme.setdefault(element, {})
+        if isinstance(block, dict) and "font" not in block:
+            block["font"] = {"name": "noto_sans", "size": size, "bold": "0"}
     return theme
 
 

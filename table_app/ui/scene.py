@@ -74,6 +74,12 @@ class Scene:
         return False
 
     # ---- helpers
+    def k(self, x) -> int:
+        """``x`` logical pixels in surface pixels (the app's HiDPI scale, 1 on most
+        screens): fixed sizes of widgets and gaps go through it."""
+        u = getattr(self.app, "ui_scale", 1.0) if self.app is not None else 1.0
+        return int(round(x * u))
+
     def add(self, widget):
         self.widgets.append(widget)
         return widget

@@ -106,9 +106,10 @@ class PickerScene(Scene):
 
     def geometry(self):
         W, H = self.app.size
-        cw = min(1100, W - 60)
+        k = self.k
+        cw = min(k(1100), W - k(60))
         x0 = (W - cw) // 2
-        top = max(90, int(H * 0.14))
+        top = max(k(90), int(H * 0.14))
         left_w = int(cw * 0.5)
         return W, H, x0, top, cw, left_w
 
@@ -119,76 +120,79 @@ class PickerScene(Scene):
         self.level_menus = []
         m = self.app.manager
         W, H, x0, top, cw, left_w = self.geometry()
+        k = self.k
         # the four games (their one-line descriptions are drawn, shrunk to fit)
         self.desc_at = []
         y = top
         for vid in ORDER:
             info = VARIANTS[vid]
             cls = "@variant_on" if vid == self.variant else "@variant"
-            self._button("v_" + vid, (x0, y, left_w - 20, 40), _(info.name), cls,
+            self._button("v_" + vid, (x0, y, left_w - k(20), k(40)), _(info.name), cls,
                          tip=_("{low}–{high} players").format(low=info.min_players,
                                                               high=info.max_players))
-            self.desc_at.append((_(info.description), pygame.Rect(x0 + 4, y + 44, left_w - 24, 22)))
-            y += 78
+            self.desc_at.append((_(info.description), pygame.Rect(x0 + k(4), y + k(44), left_w - k(24), k(22))))
+            y += k(78)
         # players and opponents
-        rx = x0 + left_w + 10
-        rw = cw - left_w - 10
+        rx = x0 + left_w + k(10)
+        rw = cw - left_w - k(10)
         info = VARIANTS[self.variant]
-        self.add(UILabel(pygame.Rect(rx, top, 160, 32), _(S.PLAYERS), m, object_id=ObjectID(class_id="@heading")))
+        self.add(UILabel(pygame.Rect(rx, top, k(160), k(32)), _(S.PLAYERS), m, object_id=ObjectID(class_id="@heading")))
         opts = [str(k) for k in range(info.min_players, info.max_players + 1)]
-        dd = UIDropDownMenu(opts, str(self.players), pygame.Rect(rx + 160, top, 90, 32), m,
+        dd = UIDropDownMenu(opts, str(self.players), pygame.Rect(rx + k(160), top, k(90), k(32)), m,
                             object_id=ObjectID(object_id="#players"))
         self.named["players"] = dd
         self.add(dd)
-        y = top + 44
-        row_h = min(38, max(30, (H - top - 260) // 7))
-        self.add(UILabel(pygame.Rect(rx, y, rw - 10, 24), _("Opponents (you are the first player):"),
+        y = top + k(44)
+        row_h = min(k(38), max(k(30), (H - top - k(260)) // 7))
+        self.add(UILabel(pygame.Rect(rx, y, rw - k(10), k(24)), _("Opponents (you are the first player):"),
                          m))
-        y += 28
+        y += k(28)
         for i in range(self.players - 1):
-            self.add(UILabel(pygame.Rect(rx, y, 28, row_h - 4), f"{i + 1}.", m))
-            e = UITextEntryLine(pygame.Rect(rx + 30, y, rw - 200, row_h - 4), m,
+            self.add(UILabel(pygame.Rect(rx, y, k(28), row_h - k(4)), f"{i + 1}.", m))
+            e = UITextEntryLine(pygame.Rect(rx + k(30), y, rw - k(200), row_h - k(4)), m,
                                 object_id=ObjectID(object_id=f"#name_{i}"))
             e.set_text(self.names[i])
             self.entries.append(self.add(e))
             lv = UIDropDownMenu([(self._level_name(l), l) for l in LEVELS],
                                 (self._level_name(self.levels[i]), self.levels[i]),
-                                pygame.Rect(rx + rw - 160, y, 150, row_h - 4), m,
+                                pygame.Rect(rx + rw - k(160), y, k(150), row_h - k(4)), m,
                                 object_id=ObjectID(object_id=f"#level_{i}"))
             lv.seat_index = i
             self.level_menus.append(self.add(lv))
             y += row_h
         # options
-        y += 8
+        y += k(8)
         if self.variant == "contract":
             dw = bool(self.options.get("deuces_wild", False))
-            self._button("opt_deuces", (rx, y, rw - 10, 34),
+            self._button("opt_deuces", (rx, y, rw - k(10), k(34)),
                          _("Deuces wild: {state} (not in the source's rules)").format(
                              state=_(S.ON) if dw else _(S.OFF)),
                          tip=_("Twos are wild too (CR-3 option)"))
         elif self.variant == "michigan":
-            self.add(UILabel(pygame.Rect(rx, y, 200, 32), _(S.ROTATIONS), m))
+            self.add(UILabel(pygame.Rect(rx, y, k(200), k(32)), _(S.ROTATIONS), m))
             rot = int(self.options.get("rotations", 1))
             rd = UIDropDownMenu([str(k) for k in range(1, 6)], str(rot),
-                                pygame.Rect(rx + 210, y, 80, 32), m,
+                                pygame.Rect(rx + k(210), y, k(80), k(32)), m,
                                 object_id=ObjectID(object_id="#rotations"))
             self.named["rotations"] = rd
             self.add(rd)
         # the bottom row
-        by = H - 80
-        bw = 140
+        by = H - k(80)
+        bw = k(140)
+        bh = k(46)
+        gap = k(12)
         n_b = 6
-        bx = (W - (n_b * bw + (n_b - 1) * 12)) // 2
-        self._button("start", (bx, by, bw, 46), _(S.START), "@primary")
-        res = self._button("resume", (bx + (bw + 12), by, bw, 46), _(S.RESUME), "@picker_button",
+        bx = (W - (n_b * bw + (n_b - 1) * gap)) // 2
+        self._button("start", (bx, by, bw, bh), _(S.START), "@primary")
+        res = self._button("resume", (bx + (bw + gap), by, bw, bh), _(S.RESUME), "@picker_button",
                            tip=self._resume_tip())
         if self.unfinished is None:
             res.disable()
-        self._button("replays", (bx + 2 * (bw + 12), by, bw, 46), _(S.REPLAYS))
-        self._button("settings", (bx + 3 * (bw + 12), by, bw, 46), _(S.SETTINGS))
-        self._button("rules", (bx + 4 * (bw + 12), by, bw, 46), _(S.RULES),
+        self._button("replays", (bx + 2 * (bw + gap), by, bw, bh), _(S.REPLAYS))
+        self._button("settings", (bx + 3 * (bw + gap), by, bw, bh), _(S.SETTINGS))
+        self._button("rules", (bx + 4 * (bw + gap), by, bw, bh), _(S.RULES),
                      tip=_("The rules of the chosen game"))
-        self._button("quit", (bx + 5 * (bw + 12), by, bw, 46), _(S.QUIT))
+        self._button("quit", (bx + 5 * (bw + gap), by, bw, bh), _(S.QUIT))
 
     def _resume_tip(self):
         u = self.unfinished
@@ -321,38 +325,39 @@ class PickerScene(Scene):
         surf.blit(self.app.art.felt((W, H)), (0, 0))  # cached per size by CardArt
         W, H, x0, top, cw, left_w = self.geometry()
         t = text.render_shadowed("table-app", 40, (250, 236, 170), bold=True)
-        surf.blit(t, (x0, max(12, top - 78)))
+        k = self.k
+        surf.blit(t, (x0, max(12, top - k(78))))
         games = " · ".join(_(VARIANTS[v].name) for v in ORDER if v in VARIANTS)
         sub = text.render_shadowed(_("{games}  —  choose a game").format(games=games) + " ♠ ♥ ♦ ♣",
                                    16, (225, 235, 225))
-        cwid = max(50, int(W / 22))
+        cwid = max(self.k(50), int(W / 22))
         room = int(cw - 5 * cwid * 0.55 - cwid) - 16  # up to the fanned cards
         if sub.get_width() > room > 0:  # a longer translation: shrunk to fit
             sub = pygame.transform.smoothscale(sub, (room, max(1, int(sub.get_height() * room / sub.get_width()))))
-        surf.blit(sub, (x0 + 4, max(12, top - 78) + t.get_height() + 2))
+        surf.blit(sub, (x0 + 4, max(12, top - k(78)) + t.get_height() + 2))
         # a few fanned cards for the look
         art = self.app.art
-        cwid = max(50, int(W / 22))
+        cwid = max(self.k(50), int(W / 22))
         for i, f in enumerate((12, 24, 38, 51, 52)):
             st = self.app.settings
             img = art.face(f, cwid, four_color=bool(getattr(st, "four_color", False)),
                            large_index=bool(getattr(st, "large_index", False)))
             img = pygame.transform.rotozoom(img, 14 - i * 7, 1.0)
-            surf.blit(img, (x0 + cw - 5 * cwid * 0.55 - cwid + i * cwid * 0.55, max(6, top - 100) + abs(i - 2) * 6))
+            surf.blit(img, (x0 + cw - 5 * cwid * 0.55 - cwid + i * cwid * 0.55, max(6, top - k(100)) + abs(i - 2) * k(6)))
         # how the chosen game plays, under its settings
-        rx = x0 + left_w + 10
-        rw = cw - left_w - 10
+        rx = x0 + left_w + k(10)
+        rw = cw - left_w - k(10)
         y = max((w.relative_rect.bottom for w in self.widgets
-                 if w.relative_rect.x >= rx - 2 and w.relative_rect.bottom < H - 100), default=top) + 22
-        lines = text.wrap(_(HOW[self.variant]) if self.variant in HOW else "", 15, rw - 24)
-        box_h = 40 + 21 * len(lines)
-        if y + box_h < H - 100:
+                 if w.relative_rect.x >= rx - 2 and w.relative_rect.bottom < H - k(100)), default=top) + k(22)
+        lines = text.wrap(_(HOW[self.variant]) if self.variant in HOW else "", 15, rw - k(24))
+        box_h = k(40) + k(21) * len(lines)
+        if y + box_h < H - k(100):
             box = pygame.Surface((rw, box_h), pygame.SRCALPHA)
             pygame.draw.rect(box, (0, 0, 0, 80), box.get_rect(), border_radius=10)
             surf.blit(box, (rx, y))
-            surf.blit(text.render(_(S.HOW_IT_PLAYS), 16, (250, 236, 170), bold=True), (rx + 12, y + 8))
+            surf.blit(text.render(_(S.HOW_IT_PLAYS), 16, (250, 236, 170), bold=True), (rx + k(12), y + k(8)))
             for i, ln in enumerate(lines):
-                surf.blit(text.render(ln, 15, (230, 238, 228)), (rx + 12, y + 34 + 21 * i))
+                surf.blit(text.render(ln, 15, (230, 238, 228)), (rx + k(12), y + k(34) + k(21) * i))
         for desc, r in getattr(self, "desc_at", []):
             # one line, or two when it is too long (translations are), shrunk if still wider
             lines = [desc] if text.render(desc, 14).get_width() <= r.w else text.wrap(desc, 13, r.w)
@@ -363,7 +368,7 @@ class PickerScene(Scene):
                 img = text.render(ln, size, (216, 230, 218))
                 if img.get_width() > r.w:
                     img = pygame.transform.smoothscale(img, (r.w, max(1, int(img.get_height() * r.w / img.get_width()))))
-                surf.blit(img, (r.x, r.y + i * 16))
+                surf.blit(img, (r.x, r.y + i * k(16)))
         if self.message:
             m = text.plate(self.message, 15, (255, 235, 235), (150, 24, 30, 220))
-            surf.blit(m, m.get_rect(midbottom=(W // 2, H - 90)))
+            surf.blit(m, m.get_rect(midbottom=(W // 2, H - k(90))))

@@ -110,12 +110,13 @@ class SettingsScene(Scene):
     # ------------------------------------------------------------------ layout
     def geometry(self):
         W, H = self.app.size
-        margin = 40
-        colw = min(520, (W - 3 * margin) // 2)
+        k = self.k   # the HiDPI scale
+        margin = k(40)
+        colw = min(k(520), (W - 3 * margin) // 2)
         x0 = (W - (2 * colw + margin)) // 2
-        top = 100
-        avail = H - top - 90
-        row_h = max(50, min(74, avail // max(len(LEFT), len(RIGHT))))
+        top = k(100)
+        avail = H - top - k(90)
+        row_h = max(k(50), min(k(74), avail // max(len(LEFT), len(RIGHT))))
         return W, H, x0, colw, margin, top, row_h
 
     def build(self) -> None:
@@ -123,28 +124,29 @@ class SettingsScene(Scene):
         self.btns, self.choice_btns, self.labels = {}, {}, []
         m = self.app.manager
         W, H, x0, colw, margin, top, row_h = self.geometry()
-        wid_h = min(34, row_h - 24)
+        k = self.k
+        wid_h = min(k(34), row_h - k(24))
         for col, keys in ((0, LEFT), (1, RIGHT)):
             x = x0 + col * (colw + margin)
             y = top
             for key in keys:
                 self.labels.append((setting_label(key), (x, y), colw))
-                self._widget(key, pygame.Rect(x, y + 21, colw, wid_h), m)
+                self._widget(key, pygame.Rect(x, y + k(21), colw, wid_h), m)
                 y += row_h
-        self.back = self.add(UIButton(pygame.Rect(W // 2 - 90, H - 70, 180, 44), _(S.BACK), m,
+        self.back = self.add(UIButton(pygame.Rect(W // 2 - k(90), H - k(70), k(180), k(44)), _(S.BACK), m,
                                       object_id=ObjectID(class_id="@primary", object_id="#set_back")))
-        self.preview_at = pygame.Rect(x0 + 2 * colw + margin - 230, 12, 230, 84)
+        self.preview_at = pygame.Rect(x0 + 2 * colw + margin - k(230), k(12), k(230), k(84))
         self.refresh()
 
     def _widget(self, key: str, r: pygame.Rect, m) -> None:
         st = self.app.settings
         if key in TOGGLES:
-            b = UIButton(pygame.Rect(r.x, r.y, 140, r.h), toggle_label(bool(getattr(st, key))), m,
+            b = UIButton(pygame.Rect(r.x, r.y, self.k(140), r.h), toggle_label(bool(getattr(st, key))), m,
                          object_id=ObjectID(object_id="#set_" + key))
             self.btns[key] = self.add(b)
         elif key in CHOICES:
             vals = CHOICES[key]
-            gap = 6
+            gap = self.k(6)
             bw = (r.w - gap * (len(vals) - 1)) // len(vals)
             for i, v in enumerate(vals):
                 b = UIButton(pygame.Rect(r.x + i * (bw + gap), r.y, bw, r.h), choice_label(key, v), m,
@@ -152,7 +154,7 @@ class SettingsScene(Scene):
                              object_id=ObjectID(object_id=f"#set_{key}_{i}"))
                 self.choice_btns[(key, v)] = self.add(b)
         elif key == "volume":
-            s = UIHorizontalSlider(pygame.Rect(r.x, r.y, r.w - 70, r.h),
+            s = UIHorizontalSlider(pygame.Rect(r.x, r.y, r.w - self.k(70), r.h),
                                    int(round(float(st.volume) * 100)), (0, 100), m,
                                    click_increment=5, object_id=ObjectID(object_id="#set_volume"))
             self.volume_slider = self.add(s)
@@ -160,7 +162,7 @@ class SettingsScene(Scene):
             styles = back_styles()
             cur = st.card_back if st.card_back in styles else styles[0]
             opts = [(back_name(b), b) for b in styles]
-            dd = UIDropDownMenu(opts, (back_name(cur), cur), pygame.Rect(r.x, r.y, min(r.w, 260), r.h),
+            dd = UIDropDownMenu(opts, (back_name(cur), cur), pygame.Rect(r.x, r.y, min(r.w, self.k(260)), r.h),
                                 m, object_id=ObjectID(object_id="#set_card_back"))
             self.back_menu = self.add(dd)
 
@@ -229,7 +231,7 @@ class SettingsScene(Scene):
         W, H = surf.get_size()
         surf.blit(self.app.art.felt((W, H)), (0, 0))  # cached per size by CardArt
         _W, _H, x0, colw, margin, top, row_h = self.geometry()
-        surf.blit(text.render_shadowed(_(S.SETTINGS), 32, (250, 236, 170), bold=True), (x0, 34))
+        surf.blit(text.render_shadowed(_(S.SETTINGS), 32, (250, 236, 170), bold=True), (x0, self.k(34)))
         for label, (x, y), w in self.labels:
             t = text.render_shadowed(label, 16, (235, 240, 230))
             if t.get_width() > w:
@@ -248,7 +250,7 @@ class SettingsScene(Scene):
         from ...core.cards import parse_face
         st = self.app.settings
         art = self.app.art
-        w = {"small": 44, "medium": 52, "large": 60}.get(st.card_size, 52)
+        w = self.k({"small": 44, "medium": 52, "large": 60}.get(st.card_size, 52))
         r = self.preview_at
         x = r.right - 3 * (w + 10)
         for code in ("10D", "QC"):
