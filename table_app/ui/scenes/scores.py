@@ -28,8 +28,8 @@ class Overlay(Scene):
 
     def panel(self) -> pygame.Rect:
         W, H = self.app.size
-        w = min(self.panel_size[0], W - 40)
-        h = min(self.panel_size[1], H - 40)
+        w = min(self.k(self.panel_size[0]), W - 40)
+        h = min(self.k(self.panel_size[1]), H - 40)
         return pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
 
     def button(self, name, rect, label, cls="@table_button"):
@@ -43,7 +43,7 @@ class Overlay(Scene):
         p = self.panel()
         draw_overlay_panel(surf, p, dim=130, fill_alpha=245)
         t = text.render(title, 24, (250, 236, 170), bold=True)
-        surf.blit(t, (p.x + 20, p.y + 14))
+        surf.blit(t, (p.x + self.k(20), p.y + self.k(14)))
         return p
 
     def resize(self, size) -> None:
@@ -92,42 +92,45 @@ def score_rows(session):
     return rows, total, obs
 
 
-def draw_sheet(surf, p: pygame.Rect, session, top: int) -> None:
+def draw_sheet(surf, p: pygame.Rect, session, top: int, u: float = 1.0) -> None:
+    """The score sheet in panel ``p``, ``top`` logical pixels down; ``u``: the HiDPI scale."""
+    def k(x):
+        return int(round(x * u))
     rows, total, obs = score_rows(session)
     n = session.num_players
-    first_w = 110
-    note_w = 170
-    col_w = max(60, (p.w - 40 - first_w - note_w) // n)
-    y = p.y + top
-    x0 = p.x + 20
+    first_w = k(110)
+    note_w = k(170)
+    col_w = max(k(60), (p.w - k(40) - first_w - note_w) // n)
+    y = p.y + k(top)
+    x0 = p.x + k(20)
     size = 15 if n <= 6 else 13
     for i, nm in enumerate(session.names):
         t = text.render(player_name(nm)[:10], size, (250, 236, 170), bold=True)
         surf.blit(t, (x0 + first_w + i * col_w, y))
-    y += 26
-    pygame.draw.line(surf, (226, 182, 70), (x0, y - 4), (p.right - 20, y - 4), 1)
-    max_rows = max(1, (p.bottom - 90 - y) // 22)
+    y += k(26)
+    pygame.draw.line(surf, (226, 182, 70), (x0, y - k(4)), (p.right - k(20), y - k(4)), 1)
+    max_rows = max(1, (p.bottom - k(90) - y) // k(22))
     for head, cells, note in rows[-max_rows:]:
         surf.blit(text.render(head, size, (230, 230, 220)), (x0, y))
         for i, c in enumerate(cells):
             surf.blit(text.render(c, size, (240, 240, 235)), (x0 + first_w + i * col_w, y))
-        surf.blit(text.render(note, 13, (200, 220, 200)), (x0 + first_w + n * col_w + 6, y + 1))
-        y += 22
-    pygame.draw.line(surf, (226, 182, 70), (x0, y + 2), (p.right - 20, y + 2), 1)
-    y += 8
+        surf.blit(text.render(note, 13, (200, 220, 200)), (x0 + first_w + n * col_w + k(6), y + 1))
+        y += k(22)
+    pygame.draw.line(surf, (226, 182, 70), (x0, y + 2), (p.right - k(20), y + 2), 1)
+    y += k(8)
     label = _(S.BALANCE) if session.michigan else _(S.TOTAL)
     surf.blit(text.render(label, size, (250, 236, 170), bold=True), (x0, y))
     for i, c in enumerate(total):
         surf.blit(text.render(c, size, (255, 240, 190), bold=True), (x0 + first_w + i * col_w, y))
     if session.michigan and obs.round:
-        y += 28
+        y += k(28)
         lay = "   ".join(f"{k}: {_frac(v)}" for k, v in obs.layout.items())
         surf.blit(text.render(_("On the layout: {layout}   Kitty: {kitty}").format(
             layout=lay, kitty=_frac(obs.kitty)), 14,
                               (220, 230, 220)), (x0, y))
         if obs.widow is not None:
             from ...core.cards import face_pretty
-            y += 22
+            y += k(22)
             surf.blit(text.render(_(S.WIDOW_WAS) + " ".join(face_pretty(c >> 3) for c in obs.widow),
                                   14, (220, 230, 220)), (x0, y))
 
@@ -147,7 +150,8 @@ class ScoreSheet(Overlay):
         self.panel_size = (760, min(560, 230 + 22 * rows + extra))
         p = self.panel()
         label = _(S.NEXT_DEAL) if self.between else _(S.CLOSE)
-        self.button("next", (p.right - 180, p.bottom - 56, 160, 40), label, "@primary")
+        k = self.k
+        self.button("next", (p.right - k(180), p.bottom - k(56), k(160), k(40)), label, "@primary")
 
     def press_button(self, name: str) -> None:
         if name == "next":
@@ -178,7 +182,7 @@ class ScoreSheet(Overlay):
         else:
             title = _(S.SCORE_SHEET)
         p = self.draw_panel(surf, title)
-        draw_sheet(surf, p, self.session, 60)
+        draw_sheet(surf, p, self.session, 60, getattr(self.app, "ui_scale", 1.0))
 
 
 class ResultsScene(Overlay):
@@ -194,10 +198,11 @@ class ResultsScene(Overlay):
         extra = 80 if self.session.michigan else 0
         self.panel_size = (800, min(600, 250 + 22 * rows + extra))
         p = self.panel()
-        self.button("new", (p.right - 380, p.bottom - 56, 170, 40), _(S.NEW_GAME), "@primary")
-        self.button("picker", (p.right - 200, p.bottom - 56, 180, 40), _(S.BACK_TO_PICKER))
+        k = self.k
+        self.button("new", (p.right - k(380), p.bottom - k(56), k(170), k(40)), _(S.NEW_GAME), "@primary")
+        self.button("picker", (p.right - k(200), p.bottom - k(56), k(180), k(40)), _(S.BACK_TO_PICKER))
         if getattr(self.session, "journal", None) is not None:
-            self.button("replay", (p.x + 20, p.bottom - 56, 150, 40), _("Replay"))
+            self.button("replay", (p.x + k(20), p.bottom - k(56), k(150), k(40)), _("Replay"))
 
     def press_button(self, name: str) -> None:
         s = self.session
@@ -230,7 +235,7 @@ class ResultsScene(Overlay):
         else:
             title = _(S.RESULTS)
         p = self.draw_panel(surf, title)
-        draw_sheet(surf, p, self.session, 60)
+        draw_sheet(surf, p, self.session, 60, getattr(self.app, "ui_scale", 1.0))
 
 
 class TableMenu(Overlay):
@@ -242,12 +247,13 @@ class TableMenu(Overlay):
 
     def startup(self) -> None:
         p = self.panel()
-        y = p.y + 64
+        k = self.k
+        y = p.y + k(64)
         for name, label in (("resume", _(S.BACK_TO_TABLE)), ("scores", _(S.SCORE_SHEET)),
                             ("rules", _("Rules of this game")), ("settings", _(S.SETTINGS)),
                             ("picker", _(S.LEAVE_TO_PICKER)), ("quit", _(S.QUIT))):
-            self.button(name, (p.x + 40, y, p.w - 80, 40), label)
-            y += 50
+            self.button(name, (p.x + k(40), y, p.w - k(80), k(40)), label)
+            y += k(50)
 
     def press_button(self, name: str) -> None:
         if name == "resume":
