@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..core.cards import FACE_RANK, SUIT_SYMBOLS, face_pretty
+from ..core.cards import SUIT_SYMBOLS, face_pretty
 from .player import BasePlayer
 
 # faces: AH = 1*13+12 = 25, KC = 3*13+11 = 50, QD = 2*13+10 = 36, JS = 0*13+9 = 9
@@ -158,18 +158,17 @@ class NormalMichigan(BasePlayer):
 
 
 class EasyMichigan(NormalMichigan):
-    """Often leads a plausible but weaker suit (the lowest card, or at random)."""
+    """Half the time leads a suit on a whim (any legal lead) instead of weighing them."""
 
     level = "easy"
 
-    def __init__(self, variant: str = "michigan", options: dict | None = None, mistake: float = 0.4):
+    def __init__(self, variant: str = "michigan", options: dict | None = None, mistake: float = 0.5):
         super().__init__(variant, options)
         self.mistake = mistake
 
     def decide(self, obs, legal, rng):
         if len(legal) > 1 and rng.random() < self.mistake:
-            a = min(legal, key=lambda x: (FACE_RANK[x.card], x.card)) if rng.random() < 0.5 \
-                else legal[rng.randrange(len(legal))]
+            a = legal[rng.randrange(len(legal))]  # a suit on a whim
             return a, f"leads {face_pretty(a.card)}, {SUIT_SYMBOLS[a.card // 13]}"
         return super().decide(obs, legal, rng)
 
