@@ -339,10 +339,12 @@ class App:
         if not consumed:
             top.handle_event(event)
 
-    def step(self, dt: float | None = None, first: list | None = None) -> None:
+    def step(self, dt: float | None = None, first: list | None = None,
+             redraw: bool = True) -> None:
         """One frame: events, update, draw.  ``dt`` in seconds (default: the clock's);
         ``first``: events already taken from the queue (by the idle wait), handled first
-        so the order of a press and its release is kept."""
+        so the order of a press and its release is kept; ``redraw=False``: update only
+        (an idle tick where nothing can have changed on screen)."""
         ms = self.clock.tick(FPS)
         if dt is None:
             dt = min(ms / 1000.0, 0.1)
@@ -353,7 +355,8 @@ class App:
         for s in self.stack.updating():
             s.update(dt)
         self.manager.update(dt)
-        self.draw()
+        if redraw or self.busy():
+            self.draw()
 
     def draw(self) -> None:
         for s in self.stack.visible():
@@ -370,15 +373,20 @@ class App:
         self.frames = 0
         while self.running and self.stack.top is not None:
             first = None
+            redraw = True
             if not self.busy() and not self.headless:
-                # nothing moves: sleep until an event (or a slow tick for widget timers)
-                wait = 1000
+                # nothing moves: sleep until an event, or a slow tick for widget timers (a
+                # quick one while the mouse is over a widget: its tooltip is due)
+                live = self._widgets_live()
+                wait = 50 if live else 1000
                 if end is not None:
                     wait = max(1, min(wait, int((end - time.perf_counter()) * 1000)))
                 ev = pygame.event.wait(wait)
                 if ev.type != pygame.NOEVENT:
                     first = [ev]
-            self.step(first=first)
+                else:
+                    redraw = live   # a tick with no event: nothing else can have changed
+            self.step(first=first, redraw=redraw)
             self.frames += 1
             if self.frames == 1 and self.sound is not None:
                 try:
@@ -388,6 +396,17 @@ class App:
             if end is not None and time.perf_counter() >= end:
                 break
         return 0
+
+    def _widgets_live(self) -> bool:
+        """A widget may change by itself: the mouse is over one (a tooltip comes) or a
+        text field has the focus (its cursor blinks)."""
+        try:
+            if self.manager.get_hovering_any_element():
+                return True
+            from pygame_gui.elements import UITextEntryLine
+            return any(isinstance(w, UITextEntryLine) for w in self.manager.get_focus_set() or ())
+        except Exception:  # noqa: BLE001 - an older pygame_gui: always redraw
+            return True
 
     def shutdown(self) -> None:
         self.stack.clear()
