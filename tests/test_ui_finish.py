@@ -274,3 +274,25 @@ def test_a_wild_cards_role_tag_stays_inside_the_meld_area():
             img = text.plate(lab.text, lab.size, (20, 20, 20), (255, 230, 120, 235), pad=3)
             r = img.get_rect(**{lab.anchor: lab.pos})
             assert L.stage.contains(r), (size, r, L.stage)
+
+
+# ---------------------------------------------------------------- idle
+def test_an_open_buying_window_without_a_countdown_lets_the_loop_sleep():
+    app, scene, s = may_i_table(instant=True)
+    settle(app, scene)
+    assert not scene.busy()
+    scene.buy_open, scene.buy_t = True, 0.0    # "May I? countdown: off": nothing moves
+    assert not scene.busy()
+    scene.buy_t = 3.0                           # a countdown bar runs
+    assert scene.busy()
+
+
+def test_the_idle_wait_returns_an_event_at_once_and_nothing_after_its_time():
+    import time
+    app, scene, s = may_i_table(instant=True)
+    pygame.event.clear()
+    t = time.perf_counter()
+    assert app._idle_wait(60).type == pygame.NOEVENT
+    assert time.perf_counter() - t >= 0.055
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT, x=1))
+    assert app._idle_wait(1000).type == pygame.USEREVENT

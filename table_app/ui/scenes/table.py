@@ -801,7 +801,8 @@ class TableScene(KeyboardMixin, Scene):
     # ------------------------------------------------------------------ update
     def busy(self) -> bool:
         return (self.layer.moving() or not self.caught_up() or self.dragger.drag is not None
-                or self.session.ai_to_act() is not None or self.buy_open or self.msg_t > 0)
+                or self.session.ai_to_act() is not None or (self.buy_open and self.buy_t > 0)
+                or self.msg_t > 0)
 
     def pace(self, ev) -> float:
         """Seconds to wait after showing ``ev`` before showing the next event."""
