@@ -54,12 +54,15 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
 )
 
 
-def shortcuts_html() -> str:
+def shortcuts_html(heading_px: int | None = None) -> str:
+    """The shortcuts as UITextBox HTML; ``heading_px``: the headings' pixel size (a
+    HiDPI screen's), else HTML size 5."""
+    size = f"pixel_size={heading_px}" if heading_px else "size=5"
     out = []
     for keys, what in SHORTCUTS:
         keys, what = (_(keys) if keys else ""), _(what)
         if not keys:
-            out.append(("<br>" if out else "") + f"<font color='#F6E7A6' size=5><b>{html.escape(what)}</b></font><br>")
+            out.append(("<br>" if out else "") + f"<font color='#F6E7A6' {size}><b>{html.escape(what)}</b></font><br>")
             continue
         out.append(f"<font color='#8FE6FF'><b>{html.escape(keys)}</b></font>  —  "
                    f"{html.escape(what)}<br>")
@@ -78,8 +81,8 @@ class HelpScene(Scene):
 
     def panel(self) -> pygame.Rect:
         W, H = self.app.size
-        w = min(820, W - 40)
-        h = min(640, H - 40)
+        w = min(self.k(820), W - 40)
+        h = min(self.k(640), H - 40)
         return pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
 
     def startup(self) -> None:
@@ -96,17 +99,18 @@ class HelpScene(Scene):
             except Exception:  # noqa: BLE001 - preloading only saves a warning
                 pass
         p = self.panel()
-        pad = 16
-        top = p.y + 52
-        bh = 40
-        self.box = self.add(UITextBox(shortcuts_html(),
-                                      pygame.Rect(p.x + pad, top, p.w - 2 * pad, p.bottom - pad - bh - 10 - top),
+        k = self.k   # the HiDPI scale
+        pad = k(16)
+        top = p.y + k(52)
+        bh = k(40)
+        self.box = self.add(UITextBox(shortcuts_html(k(18) if k(100) != 100 else None),
+                                      pygame.Rect(p.x + pad, top, p.w - 2 * pad, p.bottom - pad - bh - k(10) - top),
                                       m, object_id=ObjectID(object_id="#help_text")))
         self.btns = {}
         for i, (name, label, cls) in enumerate((("rules", _("Rules of this game"), "@table_button"),
                                                  ("close", _(S.CLOSE), "@primary"))):
-            x = p.centerx - 200 + i * 220
-            b = self.add(UIButton(pygame.Rect(x, p.bottom - pad - bh, 180, bh), label, m,
+            x = p.centerx - k(200) + i * k(220)
+            b = self.add(UIButton(pygame.Rect(x, p.bottom - pad - bh, k(180), bh), label, m,
                                   object_id=ObjectID(class_id=cls, object_id="#help_" + name)))
             self.btns[name] = b
 
@@ -156,4 +160,4 @@ class HelpScene(Scene):
         draw_overlay_panel(surf, p, dim=140, fill_alpha=248)
         from ..table import text
         t = text.render(_(S.KEYBOARD_HELP), 24, (250, 236, 170), bold=True)
-        surf.blit(t, (p.x + 20, p.y + 14))
+        surf.blit(t, (p.x + self.k(20), p.y + self.k(14)))

@@ -131,9 +131,10 @@ def markdown_to_html(md: str, size: int = TEXT_SIZE) -> str:
     return "<br>".join(out)
 
 
-def rules_html(variant: str, lang: str | None = None) -> str:
-    """The rules of ``variant`` in ``lang`` as UITextBox HTML."""
-    return markdown_to_html(i18n.rules_text(variant, lang))
+def rules_html(variant: str, lang: str | None = None, size: int = TEXT_SIZE) -> str:
+    """The rules of ``variant`` in ``lang`` as UITextBox HTML (``size``: the text's pixel
+    size, bigger on a HiDPI screen)."""
+    return markdown_to_html(i18n.rules_text(variant, lang), size)
 
 
 class RulesScene(Scene):
@@ -168,7 +169,7 @@ class RulesScene(Scene):
 
     def panel(self) -> pygame.Rect:
         W, H = self.app.size
-        w = min(980, W - 40)
+        w = min(self.k(980), W - 40)
         h = H - 40
         return pygame.Rect((W - w) // 2, 20, w, h)
 
@@ -181,54 +182,55 @@ class RulesScene(Scene):
     def build(self) -> None:
         self.clear_widgets()
         m = self.app.manager
-        self._preload_fonts(m)
+        k = self.k   # the HiDPI scale
+        self._preload_fonts(m, k(TEXT_SIZE))
         p = self.panel()
-        pad = 16
+        pad = k(16)
         # the game selector: one button per game, the shown one selected
         self.game_btns = {}
         n = len(GAMES)
-        lang_w = 3 * 44 + 2 * 6
-        avail = p.width - 2 * pad - lang_w - 12
-        bw = max(90, (avail - (n - 1) * 6) // n)
+        lang_w = 3 * k(44) + 2 * k(6)
+        avail = p.width - 2 * pad - lang_w - k(12)
+        bw = max(k(90), (avail - (n - 1) * k(6)) // n)
         x = p.x + pad
         for g in GAMES:
-            b = self.add(UIButton(pygame.Rect(x, p.y + pad, bw, 36),
+            b = self.add(UIButton(pygame.Rect(x, p.y + pad, bw, k(36)),
                                   self._tr(S.VARIANT_NAMES[g]), m,
                                   object_id=ObjectID(class_id="@rules_game", object_id="#rules_" + g)))
             if g == self.variant:
                 b.select()
             self.game_btns[g] = b
-            x += bw + 6
+            x += bw + k(6)
         # the language selector
         self.lang_btns = {}
         x = p.right - pad - lang_w
         for code in i18n.LANGUAGES:
-            b = self.add(UIButton(pygame.Rect(x, p.y + pad, 44, 36), code.upper(), m,
+            b = self.add(UIButton(pygame.Rect(x, p.y + pad, k(44), k(36)), code.upper(), m,
                                   tool_tip_text=i18n.LANGUAGE_NAMES[code],
                                   object_id=ObjectID(class_id="@rules_lang", object_id="#rules_lang_" + code)))
             if code == self.language:
                 b.select()
             self.lang_btns[code] = b
-            x += 50
-        top = p.y + pad + 36 + 10
-        close_h = 40
-        self.box = self.add(UITextBox(rules_html(self.variant, self.language),
+            x += k(50)
+        top = p.y + pad + k(36) + k(10)
+        close_h = k(40)
+        self.box = self.add(UITextBox(rules_html(self.variant, self.language, k(TEXT_SIZE)),
                                       pygame.Rect(p.x + pad, top, p.width - 2 * pad,
-                                                  p.bottom - pad - close_h - 10 - top), m,
+                                                  p.bottom - pad - close_h - k(10) - top), m,
                                       object_id=ObjectID(object_id="#rules_text")))
-        self.close_btn = self.add(UIButton(pygame.Rect(p.centerx - 80, p.bottom - pad - close_h, 160, close_h),
+        self.close_btn = self.add(UIButton(pygame.Rect(p.centerx - k(80), p.bottom - pad - close_h, k(160), close_h),
                                            self._tr(S.CLOSE), m,
                                            object_id=ObjectID(class_id="@primary", object_id="#rules_close")))
 
     @staticmethod
-    def _preload_fonts(manager) -> None:
+    def _preload_fonts(manager, size: int = TEXT_SIZE) -> None:
         register_suit_font(manager)
         fonts = []
-        for px in sorted({TEXT_SIZE, TEXT_SIZE + 2, TEXT_SIZE + 4, TEXT_SIZE + 10, 14, 15}):
+        for px in sorted({size, size + 2, size + 4, size + 10, 14, 15}):
             fonts.append({"name": "noto_sans", "point_size": px, "style": "bold"})
             fonts.append({"name": SUIT_FONT, "point_size": px, "style": "regular"})
             fonts.append({"name": SUIT_FONT, "point_size": px, "style": "bold"})
-        fonts.append({"name": "noto_sans", "point_size": TEXT_SIZE, "style": "italic"})
+        fonts.append({"name": "noto_sans", "point_size": size, "style": "italic"})
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "already loaded" is no news
             try:
