@@ -132,6 +132,10 @@ class App:
         if not headless:
             os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", TITLE)
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        # Windows: window sizes and mouse positions in points and a drawable surface in
+        # pixels on a scaled (HiDPI) display, instead of a blurry bitmap-scaled window;
+        # ui_scale then follows the surface (only Windows reads this hint)
+        os.environ.setdefault("SDL_WINDOWS_DPI_SCALING", "1")
         from .sound import quiet_native_stderr
         with quiet_native_stderr():  # no ALSA chatter on a machine without a sound device
             pygame.init()
@@ -428,7 +432,8 @@ class App:
     def shutdown(self) -> None:
         self.stack.clear()
         try:
-            self.update_settings(window_size=list(self.size))
+            # the window's size in window coordinates (what set_mode takes next time)
+            self.update_settings(window_size=list(window_size(self.screen)))
         except Exception:  # noqa: BLE001
             pass
         pygame.quit()
