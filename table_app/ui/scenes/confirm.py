@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from ...i18n import _
+from ...i18n import _, contract_name
 from ...i18n import strings as S
 from ..scene import Scene, draw_overlay_panel
 from ..table import text
@@ -126,7 +126,7 @@ class ConfirmGoDown(Scene):
         obs = self.table.obs
         sub = getattr(obs, "contract_text", "")
         if sub:
-            t = text.render(f"{_(S.CONTRACT)}: {sub}", 15, (235, 240, 230))
+            t = text.render(f"{_(S.CONTRACT)}: {contract_name(sub)}", 15, (235, 240, 230))
             surf.blit(t, t.get_rect(midtop=(p.centerx, p.y + int(42 * u))))
         st = self.app.settings
         art = self.app.art
