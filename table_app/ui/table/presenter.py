@@ -129,8 +129,9 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
             head = name
         if s == obs.dealer:
             head += _("  · dealer")
+        # (their room: the seat's box; with 8 seats at 1024x640 the plates overlapped)
         v.labels.append(Label(head, (r.centerx, r.y), 15, "midtop",
-                              "plate_hi" if turn else "plate"))
+                              "plate_hi" if turn else "plate", width=r.w - 2))
         bits = [ngettext("{n} card", "{n} cards", n).format(n=n)]
         if not is_michigan(obs):
             if obs.down[s]:
@@ -143,7 +144,7 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
         if ui.thinking == s:
             bits.append(_("thinking…"))
         v.labels.append(Label("  ·  ".join(bits), (r.centerx, fan.bottom + 3), 13, "midtop",
-                              "tag_hi" if ui.thinking == s else "tag"))
+                              "tag_hi" if ui.thinking == s else "tag", width=r.w - 2))
         v.boxes.append((r, "seat_hi" if turn else "seat"))
 
 
@@ -343,32 +344,31 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                   "chip"))
             v.chips.append((r.centerx - 8, r.bottom - 12, int(obs.kitty)))
         v.zones[f"cell:{i}"] = r
-    # the widow (face down; face up once the deal is over)
-    v.stock_pos = (L.stock.x, L.stock.y)
+    # the widow (face down; face up once the deal is over), in its own box level with the
+    # cells (lower down it met the rows of played cards with large cards or many seats)
+    wr = pygame.Rect(L.stock.x, y0, int(max(cw * 1.6, pw + 36)) + 8, cell_h)
+    wy = wr.y + 22
+    v.stock_pos = (wr.x + 6, wy)
     wid_n = obs.hand_sizes and (52 - sum(obs.hand_sizes) - sum(len(p) for p in obs.played))
-    v.boxes.append((L.stock, "pile"))
+    v.boxes.append((wr, "pile"))
     if obs.widow is not None:
-        xs = fan_positions(len(obs.widow), pygame.Rect(L.stock.x, L.stock.y + 10, cw * 1.6, ph),
-                           pw, pw * 0.3)
+        xs = fan_positions(len(obs.widow), pygame.Rect(wr.x + 4, wy, wr.w - 8, ph), pw, pw * 0.3)
         for i, (c, x) in enumerate(zip(obs.widow, xs)):
-            v.placements.append(Placement(c, x, L.stock.y + 10, pw, c >> 3, z=60 + i, group="widow"))
+            v.placements.append(Placement(c, x, wy, pw, c >> 3, z=60 + i, group="widow"))
     elif obs.round and wid_n:
         for i in range(min(wid_n, 12)):
-            v.placements.append(Placement(("widow", i), L.stock.x + i * 3, L.stock.y + 10 + i, pw,
+            v.placements.append(Placement(("widow", i), wr.x + 6 + i * 3, wy + i * 0.5, pw,
                                           None, z=60 + i, group="widow"))
     v.labels.append(Label(_("Widow {n}").format(n=wid_n) if obs.round else _(S.WIDOW),
-                          (L.stock.x + pw // 2 + 10, L.stock.y - 12), 13, "midtop", "tag"))
-    # played cards in front of their owners
+                          (wr.centerx, wr.y + 3), 13, "midtop", "tag", width=wr.w - 4))
+    # played cards in front of their owners, smaller when the room above the meld area is
+    # short (large cards, a small window): they end above the chips' plate
     area_top = y0 + cell_h + 12
-    # the widow's pile (face down, or fanned at the deal's end) keeps its place: a row
-    # of played cards beside it starts right of it
-    widow = pygame.Rect(L.stock.x, L.stock.y, int(max(cw * 1.6, pw + 36)) + 8, ph + 24)
+    row_h = max(24, min(ph, L.stage.y - 28 - area_top))
+    rpw = min(pw, int(row_h / CARD_RATIO))
     for s, r in L.opp.items():
         played = obs.played[s] if obs.round else ()
-        row = pygame.Rect(r.x, area_top, r.w, ph)
-        if row.colliderect(widow) and widow.right < r.right - pw:
-            row = pygame.Rect(widow.right, area_top, r.right - widow.right, ph)
-        _played_row(played, row, pw, v, s)
+        _played_row(played, pygame.Rect(r.x, area_top, r.w, int(rpw * CARD_RATIO)), rpw, v, s)
     st = L.stage
     v.boxes.append((st, "stage"))
     played = obs.played[L.human] if obs.round else ()
