@@ -101,3 +101,14 @@ def test_a_2x_hidpi_layout_is_the_1x_layout_doubled():
     assert two.banner.h == 2 * one.banner.h
     assert abs(two.hand.y - 2 * one.hand.y) <= 4
     assert abs(two.stage.h - 2 * one.stage.h) <= 4
+
+
+@pytest.mark.parametrize("card_size", CARD_SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_button_column_fits_beside_the_meld_area(size, card_size):
+    """Three rows of buttons (sort, suggest/clear, go down: 28 px and more, 6 px apart)
+    fit in the side column, whose height is the meld area's: with small cards it was
+    shorter and Go down sat on the hand's panel."""
+    L = compute(size, 6, scale=card_scale(card_size))
+    assert L.side.h >= 3 * 28 + 2 * 6
+    assert L.side.bottom <= L.hand.y + 1
