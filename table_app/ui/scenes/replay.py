@@ -239,7 +239,9 @@ class ReplayScene(TableScene):
         self.table_rect = pygame.Rect(0, 0, W - pw, H - BAR_H)
         self.bar_rect = pygame.Rect(0, H - BAR_H, W - pw, BAR_H)
         self.L = layout_mod.compute(self.table_rect.size, self.session.num_players, self.human,
-                                    self.session.michigan)
+                                    self.session.michigan,
+                                    scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
+                                    ui=getattr(self.app, "ui_scale", 1.0))
 
     def _w(self, name, widget):
         self.buttons[name] = widget
