@@ -28,7 +28,7 @@ import math
 import sys
 import time
 
-from table_app.ai import LEVELS
+from table_app.ai import LEVELS, make_player
 from table_app.ai.simulate import mean_ci, percentile, play_game
 
 VARIANTS = ("contract", "may_i", "mexican", "michigan")
@@ -104,13 +104,16 @@ def robustness(quick: bool) -> dict:
     return stats
 
 
-def _table_stats(v: str, table: list[str], games: int, seed0: int, budget_ms: float) -> dict:
+def _table_stats(v: str, table: list[str], games: int, seed0: int, budget_ms: float,
+                 oracle_samples: int | None = None) -> dict:
     """Duplicate games: each seed's deals are played ``len(table)`` times, the table
     rotated one seat each time (``play_game(duplicate=True)``: every deal of a seed is the
     same cards whatever happened before), so every level holds every seat's cards once
     per seed.  A *block* is one seed's rotations; the comparisons between levels are
     paired by block (the luck of the deal cancels out)."""
     k = len(table)
+    while k > 1 and _rot(table, k // 2) == table and k % 2 == 0:
+        k //= 2  # a table like hard normal hard normal repeats after two rotations
     levels_u = list(dict.fromkeys(table))
     scores: dict[str, list[float]] = {lv: [] for lv in levels_u}
     wins = {lv: 0 for lv in levels_u}
@@ -118,7 +121,11 @@ def _table_stats(v: str, table: list[str], games: int, seed0: int, budget_ms: fl
     block: dict[str, list[float]] = {}
     for g in range(games):
         levels = _rot(table, g)
-        res = play_game(v, levels, seed=seed0 + g // k, budget_ms=budget_ms, duplicate=True)
+        players = [make_player(lv, v, budget_ms=budget_ms,
+                               samples=oracle_samples if lv == "oracle" else None)
+                   for lv in levels]
+        res = play_game(v, levels, seed=seed0 + g // k, budget_ms=budget_ms, duplicate=True,
+                        players=players)
         for s, lv in enumerate(levels):
             scores[lv].append(res.totals[s])
             wins[lv] += 1 if s in res.winners else 0
@@ -148,55 +155,71 @@ def _paired(blocks: list[dict], hi: str, lo: str, sign: float) -> dict:
             "outside_ci": bool(m - ci > 0)}
 
 
-def _games(v: str, quick: bool, games: dict | None) -> int:
+# games per link and variant in the full run: Michigan's games are short and its margins
+# small (a few chips a session), so it plays more of them
+FULL_GAMES = {"contract": 200, "may_i": 200, "mexican": 200, "michigan": 1000}
+FULL_HARD_GAMES = {"contract": 200, "may_i": 200, "mexican": 200, "michigan": 400}
+FULL_GAP_GAMES = {"contract": 60, "may_i": 60, "mexican": 60, "michigan": 400}
+LINKS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+
+
+def _games(v: str, quick: bool, games: dict | None, full: dict = FULL_GAMES) -> int:
     if games and v in games:
         return games[v]
-    return 8 if quick else 200
+    return 8 if quick else full[v]
 
 
 def strength(quick: bool, budget_ms: float = 300.0, games: dict | None = None,
              variants=VARIANTS, log=None) -> dict:
-    """Tables ``random easy normal hard``, seats rotated over duplicate deals; each level
-    against the one below, paired by seed (contract games: points, fewer is better;
-    Michigan: chips, more is better; ``margin`` is always + when the higher level did
-    better)."""
+    """Each level against the one below (``easy>random``, ``normal>easy``,
+    ``hard>normal``) at a 4-seat table ``hi lo hi lo``, seats rotated over duplicate deals
+    (each seed played twice, the levels swapped between the seats), paired by seed:
+    ``margin`` is how much better the higher level did a game (contract games: points,
+    fewer is better; Michigan: chips, more is better; + always means the higher level did
+    better), with the 95% interval of that mean difference."""
     out = {}
-    order = ["random", "easy", "normal", "hard"]
     for v in variants:
         t = time.perf_counter()
-        games_v = _games(v, quick, games)
-        st = _table_stats(v, order, games_v, 20_000, budget_ms)
         sign = 1.0 if v == "michigan" else -1.0  # +: better
-        beats = {f"{hi}>{lo}": _paired(st["blocks"], hi, lo, sign)
-                 for lo, hi in zip(order, order[1:])}
-        out[v] = {"games": games_v, "seeds": len(st["blocks"]), "hard_budget_ms": budget_ms,
-                  "levels": st["levels"], "beats": beats,
+        beats = {}
+        tables = {}
+        for hi, lo in LINKS:
+            games_v = _games(v, quick, games, FULL_HARD_GAMES if hi == "hard" else FULL_GAMES)
+            st = _table_stats(v, [hi, lo, hi, lo], games_v, 20_000, budget_ms)
+            b = _paired(st["blocks"], hi, lo, sign)
+            b["games"] = games_v
+            beats[f"{hi}>{lo}"] = b
+            tables[f"{hi}>{lo}"] = st["levels"]
+            if log:
+                log(f"strength {v} {hi}>{lo}: {b['margin']:+.2f} ± {b['ci95']:.2f} over {games_v} "
+                    f"games ({time.perf_counter() - t:.0f} s)")
+        out[v] = {"hard_budget_ms": budget_ms, "beats": beats, "tables": tables,
                   "chain_holds": all(b["outside_ci"] for b in beats.values()),
                   "seconds": round(time.perf_counter() - t, 1)}
-        if log:
-            log(f"strength {v}: " + ", ".join(f"{k} {b['margin']:+.1f} ± {b['ci95']:.1f}"
-                                              for k, b in beats.items())
-                + f" ({out[v]['seconds']} s)")
     return out
 
 
 def gap(quick: bool, budget_ms: float = 300.0, games: dict | None = None,
-        variants=VARIANTS, log=None) -> dict:
-    """Tables ``normal hard normal oracle`` over duplicate deals, seats rotated: the gains
-    of hard and oracle over normal (paired by seed) and ``gap_closed`` = hard's gain /
-    oracle's gain."""
+        variants=VARIANTS, log=None, strength_res: dict | None = None) -> dict:
+    """The oracle against normal at ``oracle normal oracle normal`` over duplicate deals
+    (the oracle searches the true world once: ``samples=1``), paired by seed, and
+    ``gap_closed`` = hard's gain over normal (the ``hard>normal`` link of ``strength``,
+    measured here the same way when ``strength_res`` lacks it) / the oracle's gain."""
     out = {}
     for v in variants:
         t = time.perf_counter()
-        games_v = _games(v, quick, games)
-        st = _table_stats(v, ["normal", "hard", "normal", "oracle"], games_v, 30_000, budget_ms)
         sign = 1.0 if v == "michigan" else -1.0
-        h = _paired(st["blocks"], "hard", "normal", sign)
+        games_v = _games(v, quick, games, FULL_GAP_GAMES)
+        st = _table_stats(v, ["oracle", "normal", "oracle", "normal"], games_v, 30_000,
+                          budget_ms, oracle_samples=1)
         o = _paired(st["blocks"], "oracle", "normal", sign)
+        h = ((strength_res or {}).get(v) or {}).get("beats", {}).get("hard>normal")
+        if h is None:
+            sh = _table_stats(v, ["hard", "normal", "hard", "normal"], games_v, 20_000, budget_ms)
+            h = _paired(sh["blocks"], "hard", "normal", sign)
         dh, do = h["margin"], o["margin"]
-        out[v] = {"games": games_v, "seeds": len(st["blocks"]), "budget_ms": budget_ms,
-                  "levels": st["levels"], "hard_gain": dh, "hard_gain_ci95": h["ci95"],
-                  "oracle_gain": do, "oracle_gain_ci95": o["ci95"],
+        out[v] = {"oracle_games": games_v, "budget_ms": budget_ms, "hard_gain": dh,
+                  "hard_gain_ci95": h["ci95"], "oracle_gain": do, "oracle_gain_ci95": o["ci95"],
                   "gap_closed": None if do <= 0 else round(dh / do, 3),
                   "seconds": round(time.perf_counter() - t, 1)}
         if log:
@@ -209,7 +232,8 @@ def run(quick: bool = False, games: dict | None = None, budget_ms: float = 300.0
         parts=("latency", "normal_game_seconds", "robustness", "strength", "gap"),
         variants=VARIANTS, log=None) -> dict:
     """The measurements named in ``parts``.  ``games``: strength/gap games per variant,
-    overriding the mode's default (quick 8, full 200), e.g. ``{"michigan": 400}``;
+    overriding the mode's defaults (quick 8; full: ``FULL_GAMES``, ``FULL_HARD_GAMES``,
+    ``FULL_GAP_GAMES``), e.g. ``{"michigan": 400}``;
     ``budget_ms``: the hard level's (and the oracle's) budget in the strength and gap
     tables (stated in their output)."""
     t = time.perf_counter()
@@ -223,7 +247,7 @@ def run(quick: bool = False, games: dict | None = None, budget_ms: float = 300.0
     if "strength" in parts:
         res["strength"] = strength(quick, budget_ms, games, variants, log)
     if "gap" in parts:
-        res["gap"] = gap(quick, budget_ms, games, variants, log)
+        res["gap"] = gap(quick, budget_ms, games, variants, log, res.get("strength"))
     res["seconds"] = round(time.perf_counter() - t, 1)
     return res
 
@@ -236,7 +260,8 @@ def main(argv=None) -> int:
                     help="comma-separated parts to run")
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--games", type=int, default=None,
-                    help="strength/gap games per variant (default: quick 8, full 200)")
+                    help="strength/gap games per link and variant (default: quick 8, full: "
+                         "200 per link, Michigan 1000 (hard 400), gap 60, Michigan 400)")
     ap.add_argument("--budget-ms", type=float, default=300.0,
                     help="the hard level's budget per decision in the strength/gap tables")
     ap.add_argument("--json", default=None, help="also write the JSON to this file")
