@@ -207,8 +207,11 @@ class HardContract(NormalContract):
     level = "hard"
 
     def __init__(self, variant: str, options: dict | None = None, budget_ms: float = 300.0,
-                 samples: int = 12, width: int = 4):
+                 samples: int = 12, width: int = 4, w_improve: float = 200.0,
+                 w_feed: float = 40.0):
         super().__init__(variant, options)
+        self.w_improve = w_improve
+        self.w_feed = w_feed
         self.budget_ms = budget_ms
         self.samples = samples
         self.width = width
@@ -369,7 +372,7 @@ class HardContract(NormalContract):
                 # the normal score plus the look-ahead: the chance the next card helps
                 # what is kept, and how often the discard helps the next player
                 p = self.improve_prob(ctx, rest, unseen, deadline)
-                sc = base - 100.0 * p + 40.0 * self.feed_prob(ctx, obs, f, hands)
+                sc = base - self.w_improve * p + self.w_feed * self.feed_prob(ctx, obs, f, hands)
             if best is None or sc < best[0]:
                 best = (sc, a, note)
         _, a, note = best
