@@ -2,6 +2,7 @@
 
     python -m benchmarks.ai            # the full run (long: hundreds of games per variant)
     python -m benchmarks.ai --quick    # a small run, a few minutes
+    python -m benchmarks.ai --parts strength,gap --json out.json   # strength only
 
 ``run(quick=False) -> dict`` measures
 
@@ -11,13 +12,21 @@
   4-seat session), mean and max over seeds;
 * ``robustness``: seeded AI games across variants and seat counts (full: 1,000):
   crashes, illegal actions, unfinished games;
-* ``strength``: mixed-level tables ``random easy normal hard`` with the seats rotated,
-  mean score per level with its 95% interval and whether each level beats the one below
-  by a margin outside the interval of the difference (contract games: fewer points is
-  better; Michigan: more chips);
-* ``gap``: tables ``normal normal hard oracle`` (seats rotated): how much of the
-  normal-to-oracle gap hard closes, ``(normal - hard) / (normal - oracle)`` in points
-  (sign-adjusted for Michigan).
+* ``strength``: for each link ``easy>random``, ``normal>easy``, ``hard>normal`` a
+  mixed-level 4-seat table ``hi lo hi lo`` over *duplicate deals*: each seed is played
+  twice with the levels swapped between the seats, and every deal of a seed is the same
+  cards in both games (``play_game(duplicate=True)``), so the luck of the deal cancels;
+  ``margin`` is the mean per-game score difference paired by seed (contract games:
+  points, fewer is better; Michigan: chips, more is better; + = the higher level did
+  better) and ``outside_ci`` says whether it is beyond its 95% interval.  Full run: 200
+  games a link (Michigan 1,000, its hard link 400: its margins are a few chips);
+* ``gap``: the oracle against normal the same way (``oracle normal oracle normal``, the
+  oracle searching the true world once; 60 games, Michigan 400): how much of the
+  normal-to-oracle gap hard closes, hard's gain over normal / the oracle's.
+
+``python -m benchmarks.ai --parts strength,gap --json out.json`` runs the strength part
+alone (``--games N`` per link, ``--budget-ms`` the hard level's and the oracle's budget,
+stated in the output; progress on stderr).
 
 Numbers are not asserted here; tests do not time anything.
 """

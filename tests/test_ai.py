@@ -402,3 +402,40 @@ def test_sampled_worlds_are_consistent_with_the_observation():
         every = [c for h in st.hands for c in h] + list(st.stock) + list(st.discard) + \
             [c for m in st.melds for c in m.cards]
         assert len(every) == len(set(every)) == len(rules.deck(4))
+
+
+# ---------------------------------------------------------------------- strength (seeded)
+def _duplicate_margin(variant: str, hi: str, lo: str, seeds) -> float:
+    """Mean per-game score advantage of ``hi`` over ``lo`` (+ = hi better) at 4-seat
+    tables ``hi lo hi lo`` and ``lo hi lo hi`` over the same duplicate deals."""
+    sign = 1.0 if variant == "michigan" else -1.0
+    total = 0.0
+    for seed in seeds:
+        for levels in ([hi, lo, hi, lo], [lo, hi, lo, hi]):
+            res = play_game(variant, levels, seed=seed, duplicate=True)
+            a = [t for t, lv in zip(res.totals, levels) if lv == hi]
+            b = [t for t, lv in zip(res.totals, levels) if lv == lo]
+            total += sign * (sum(a) / len(a) - sum(b) / len(b))
+    return total / (2 * len(seeds))
+
+
+def test_duplicate_games_deal_the_same_cards_whatever_the_seats(tmp_path):
+    decks = []
+    for i, levels in enumerate((["normal", "random", "easy"], ["random", "easy", "normal"])):
+        path = tmp_path / f"g{i}.jsonl"
+        play_game("mexican", levels, seed=77, duplicate=True, save_path=path)
+        lines = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+        decks.append([(e["round"], e["dealer"], tuple(e["deck"])) for e in lines if e["type"] == "deal"])
+    assert len(decks[0]) == 7 and decks[0] == decks[1]
+
+
+@pytest.mark.parametrize("variant", ["contract", "may_i", "mexican"])
+def test_normal_beats_random_legal_play_on_duplicate_deals(variant):
+    # measured margins are hundreds of points a game (benchmarks.ai strength)
+    assert _duplicate_margin(variant, "normal", "random", [3]) > 100
+
+
+def test_michigan_normal_beats_random_and_easy_on_duplicate_deals():
+    # benchmarks.ai: about +5 chips a session over random, +2.5 over easy
+    assert _duplicate_margin("michigan", "normal", "random", range(300)) > 1.0
+    assert _duplicate_margin("michigan", "normal", "easy", range(300)) > 0.5
