@@ -307,6 +307,20 @@ def test_simulate_cli_json(capsys, tmp_path):
     assert main(["verify", str(next(tmp_path.glob("*.jsonl")))]) == 0
 
 
+def test_simulate_cli_duplicate_deals(capsys, tmp_path):
+    from table_app.cli import main
+    decks = []
+    for i, levels in enumerate(("normal,easy,random", "random,normal,easy")):
+        d = tmp_path / str(i)
+        assert main(["simulate", "--variant", "may_i", "--players", "3", "--levels", levels,
+                     "--games", "1", "--seed", "9", "--json", "--duplicate",
+                     "--save-dir", str(d)]) == 0
+        capsys.readouterr()
+        lines = [json.loads(x) for x in next(d.glob("*.jsonl")).read_text().splitlines()[1:]]
+        decks.append([e["deck"] for e in lines if e["type"] == "deal"])
+    assert len(decks[0]) == 7 and decks[0] == decks[1]
+
+
 def test_simulate_cli_refuses_bad_arguments(capsys):
     from table_app.cli import main
     assert main(["simulate", "--levels", "easy,normal", "--players", "4", "--games", "1"]) == 2

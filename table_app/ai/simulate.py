@@ -8,7 +8,8 @@ derived events are played by the engine; every player action goes through
 derived from the seed, so a game is reproducible.
 
 ``table-app simulate --variant may_i --players 4 --levels easy,normal,hard,normal
---games 20 --seed 1 [--save-dir DIR] [--json] [--options JSON] [--budget-ms 300]``
+--games 20 --seed 1 [--save-dir DIR] [--json] [--options JSON] [--budget-ms 300]
+[--duplicate]``
 prints a summary: mean score per level with a 95% confidence interval (contract games:
 points, lower is better; Michigan: chips, higher is better), wins, deals that hit the
 finite-deal rule (CF-14: no winner) and decision times per level.
@@ -292,7 +293,7 @@ def _cmd_simulate(args) -> int:
             seed = args.seed + g
             path = os.path.join(args.save_dir, f"{vid}-{seed}.jsonl") if args.save_dir else None
             results.append(play_game(vid, lv, seed, options=options, save_path=path,
-                                     budget_ms=args.budget_ms))
+                                     budget_ms=args.budget_ms, duplicate=args.duplicate))
             update(1)
     finally:
         close()
@@ -331,6 +332,10 @@ def register_cli(subparsers) -> None:
     p.add_argument("--options", default=None, help='variant options as JSON, e.g. \'{"deuces_wild": true}\'')
     p.add_argument("--budget-ms", type=float, default=300.0,
                    help="the hard level's time budget per decision (default 300)")
+    p.add_argument("--duplicate", action="store_true",
+                   help="deal every deal from its own seed (the seed and the deal's number), so "
+                        "that a seed deals the same cards whatever the players do: run the "
+                        "same seeds with the levels swapped to compare them on the same deals")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_simulate)
 
