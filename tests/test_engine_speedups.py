@@ -231,3 +231,35 @@ def test_playable_faces_agree_with_layoff_roles(variant, opts):
             assert _playable_faces(st.melds, faces, wr) == want
             checked += 1
         eng.apply(rng.choice(eng.legal_actions()))
+
+
+@pytest.mark.parametrize("variant,opts", [("contract", {}), ("contract", {"deuces_wild": True}),
+                                          ("may_i", {}), ("mexican", {})])
+def test_one_meld_quick_look_finds_only_real_melds(variant, opts):
+    # a witness repair's quick look (one missing set or run) must name a meld the
+    # solver accepts; when it finds none, the solver decides (so misses are allowed)
+    from table_app.core.cards import faces_to_cards
+    from table_app.core.solver import find_go_down
+    from table_app.variants.contract_family import _one_meld
+    r = find_variant(variant)(opts)
+    rng = random.Random(variant + str(opts))
+    deck = list(r.deck(4))
+    found = {"set": 0, "run": 0}
+    for _ in range(1500):
+        rng.shuffle(deck)
+        rnd = rng.randint(1, 6)
+        cards = faces_to_cards(deck[:rng.randint(4, 12)])
+        wr, caps = r.wild_ranks(rnd), r._wild_caps(rnd)
+        for kind in ("set", "run"):
+            got = _one_meld(cards, kind, wr, caps)
+            req = r._sub_req(rnd, int(kind == "set"), int(kind == "run"))
+            if got is None:
+                continue
+            k, ids = got
+            assert k == kind and ids <= set(cards) and len(ids) == (3 if kind == "set" else 4)
+            assert len(cards) > len(ids)  # a card is left over (CF-12)
+            # the solver melds exactly these cards as one meld of the kind
+            plan = find_go_down(sorted(ids), dataclasses.replace(req, keep_one=False), wr)
+            assert plan is not None and {c for m in plan for c in m.cards} == ids
+            found[kind] += 1
+    assert found["set"] > 100 and found["run"] > 50, found

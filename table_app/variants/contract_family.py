@@ -867,8 +867,13 @@ class ContractFamilyRules:
                         runs -= 1
                 rest = [c for c in hand if c not in used]
                 wr = self.wild_ranks(rnd)
-                if (might_meet(rest, (sets, runs), wr, keep_one=not whole,
-                               caps=self._wild_caps(rnd))
+                caps = self._wild_caps(rnd)
+                one = (None if whole or sets + runs != 1
+                       else _one_meld(rest, "set" if sets else "run", wr, caps))
+                if one is not None:
+                    self._add_witness(key, wits, tuple(best_kept) + (one,))
+                    return _LazyGoDown(p, self, st)
+                if (might_meet(rest, (sets, runs), wr, keep_one=not whole, caps=caps)
                         and (plan := find_go_down(rest, self._sub_req(rnd, sets, runs), wr))):
                     self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
                     return _LazyGoDown(p, self, st)
@@ -966,6 +971,52 @@ class _SeatActions:
 _ACTS = tuple(_SeatActions(p) for p in range(max(s.max_players for s in SPECS.values())))
 
 _WITNESSES = 4  # witnesses kept per seat and round
+
+
+def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
+              caps: tuple[int | None, int | None]):
+    """A witness meld ``(kind, frozenset of ids)`` among ``cards`` leaving one card over:
+    a set of 3 (three naturals of a rank, or two and a wild, or one and two wilds) or a
+    run of 4 (a 4-position window of a suit with at least one natural, the gaps filled
+    by wilds), within ``caps`` (the most wilds a set / run may hold, CR-4).  Only the
+    sizes every non-whole-hand contract accepts (CF-1, CF-2, CR-4's exact sizes); the
+    naturals are cards that can't be wild.  ``None`` when this quick look finds none
+    (the solver decides then)."""
+    if len(cards) < (3 if kind == "set" else 4) + 1:
+        return None
+    wilds = []
+    by_face: dict[int, list[int]] = {}
+    for c in cards:
+        f = c >> 3
+        if f == JOKER or FACE_RANK[f] in wild_ranks:
+            wilds.append(c)
+        else:
+            by_face.setdefault(f, []).append(c)
+    nw = len(wilds)
+    if kind == "set":
+        cap = caps[0]
+        by_rank: dict[int, list[int]] = {}
+        for f, cs in by_face.items():
+            by_rank.setdefault(FACE_RANK[f], []).extend(cs)
+        for need in (0, 1, 2):  # wilds
+            if need > nw or (cap is not None and need > cap):
+                return None
+            for cs in by_rank.values():
+                if len(cs) >= 3 - need:
+                    return ("set", frozenset(cs[:3 - need] + wilds[:need]))
+        return None
+    cap = caps[1]
+    for s in range(4):
+        for lo in range(1, 12):
+            got = []
+            for pos in range(lo, lo + 4):
+                cs = by_face.get(make_face(pos, s))
+                if cs:
+                    got.append(cs[0])
+            need = 4 - len(got)
+            if got and need <= nw and (cap is None or need <= cap):
+                return ("run", frozenset(got + wilds[:need]))
+    return None
 
 
 def _witness_melds(plan) -> tuple:
