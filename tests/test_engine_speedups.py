@@ -263,3 +263,36 @@ def test_one_meld_quick_look_finds_only_real_melds(variant, opts):
             assert plan is not None and {c for m in plan for c in m.cards} == ids
             found[kind] += 1
     assert found["set"] > 100 and found["run"] > 50, found
+
+
+@pytest.mark.parametrize("variant,opts", [("contract", {}), ("contract", {"deuces_wild": True}),
+                                          ("may_i", {}), ("mexican", {})])
+def test_greedy_witness_is_a_real_going_down(variant, opts):
+    # the melds the greedy quick look takes for a whole contract are disjoint real melds
+    # of the contract's kinds with a card left over; the solver agrees the hand can go down
+    from table_app.core.cards import faces_to_cards
+    from table_app.core.solver import find_go_down
+    from table_app.variants.contract_family import _greedy_melds
+    r = find_variant(variant)(opts)
+    rng = random.Random("greedy" + variant + str(opts))
+    deck = list(r.deck(4))
+    found = 0
+    for _ in range(800):
+        rng.shuffle(deck)
+        rnd = rng.randint(1, 6)
+        hand = faces_to_cards(deck[:rng.randint(8, 20)])
+        wr, caps = r.wild_ranks(rnd), r._wild_caps(rnd)
+        got = _greedy_melds(hand, r.spec.contract(rnd), wr, caps)
+        if got is None:
+            continue
+        found += 1
+        sets, runs = r.spec.contract(rnd)
+        assert [k for k, _ in got] == ["run"] * runs + ["set"] * sets
+        used = [c for _, ids in got for c in ids]
+        assert len(used) == len(set(used)) and set(used) <= set(hand) and len(used) < len(hand)
+        for kind, ids in got:
+            one = r._sub_req(rnd, int(kind == "set"), int(kind == "run"))
+            plan = find_go_down(sorted(ids), dataclasses.replace(one, keep_one=False), wr)
+            assert plan is not None and {c for m in plan for c in m.cards} == ids
+        assert find_go_down(hand, r.solver_req(rnd), wr) is not None
+    assert found > 40, found

@@ -878,9 +878,14 @@ class ContractFamilyRules:
                     self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
                     return _LazyGoDown(p, self, st)
         wr = self.wild_ranks(rnd)
-        if not might_meet(hand, self.spec.contract(rnd), wr, keep_one=not whole,
-                          caps=self._wild_caps(rnd)):
+        caps = self._wild_caps(rnd)
+        if not might_meet(hand, self.spec.contract(rnd), wr, keep_one=not whole, caps=caps):
             return None
+        if not whole:
+            greedy = _greedy_melds(hand, self.spec.contract(rnd), wr, caps)
+            if greedy is not None:
+                self._add_witness(key, wits, greedy)
+                return _LazyGoDown(p, self, st)
         plan = find_go_down(hand, self.solver_req(rnd), wr)
         if plan is None:
             return None
@@ -1017,6 +1022,24 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
             if got and need <= nw and (cap is None or need <= cap):
                 return ("run", frozenset(got + wilds[:need]))
     return None
+
+
+def _greedy_melds(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
+                  caps: tuple[int | None, int | None]):
+    """Witness melds for the whole contract taken one quick look at a time (runs first,
+    then sets, each from the cards the others left, a card left over), or ``None`` when
+    that greedy way finds none (the solver decides then)."""
+    sets, runs = contract
+    rest = list(hand)
+    out = []
+    for kind in ("run",) * runs + ("set",) * sets:
+        got = _one_meld(rest, kind, wild_ranks, caps)
+        if got is None:
+            return None
+        out.append(got)
+        ids = got[1]
+        rest = [c for c in rest if c not in ids]
+    return tuple(out)
 
 
 def _witness_melds(plan) -> tuple:
