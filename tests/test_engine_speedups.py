@@ -21,9 +21,9 @@ from table_app.variants import find_variant
 from table_app.variants.contract_family import CFState, _LazyGoDown, replace
 
 
-def _random_states(variant: str, n: int, seed: int, actions: int):
-    """Yield (rules, state) of uniform random legal play (the benchmark's loop)."""
-    rules = find_variant(variant)({})
+def _random_states(variant: str, n: int, seed: int, actions: int, opts=None):
+    """Yield (rules, state, engine) of uniform random legal play (the benchmark's loop)."""
+    rules = find_variant(variant)(opts or {})
     rng = random.Random(seed)
     eng = Engine(rules, n, seed=seed)
     count = 0
@@ -211,26 +211,17 @@ def test_playable_faces_agree_with_layoff_roles(variant, opts):
     # CR-8's "can be laid off" set, fast, against layoff_roles meld by meld
     from table_app.core.melds import layoff_roles
     from table_app.variants.contract_family import _playable_faces
-    rules = find_variant(variant)(opts)
-    rng = random.Random(5)
-    eng = Engine(rules, 4, seed=5)
     checked = 0
-    while checked < 400:
-        ta = eng.to_act()
-        if ta is None:
-            eng = Engine(rules, 4, seed=rng.randrange(1 << 30))
-            continue
-        if ta[1] == "deal":
-            eng.deal_next()
-            continue
-        st = eng.state
+    for rules, st, _ in _random_states(variant, 4, 5, 20000, opts):
         if st.melds:
             wr = rules.wild_ranks(st.round)
             faces = list(range(53))
             want = {f for f in faces if any(layoff_roles(m, f, wr) for m in st.melds)}
             assert _playable_faces(st.melds, faces, wr) == want
             checked += 1
-        eng.apply(rng.choice(eng.legal_actions()))
+            if checked == 400:
+                break
+    assert checked == 400
 
 
 @pytest.mark.parametrize("variant,opts", [("contract", {}), ("contract", {"deuces_wild": True}),

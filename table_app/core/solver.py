@@ -57,6 +57,7 @@ measured by ``benchmarks/solver.py``.
 """
 from __future__ import annotations
 
+import functools
 import gc
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -1091,6 +1092,23 @@ def _solve(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
     return best
 
 
+def _gc_paused(fn):
+    """Run ``fn`` with the cyclic garbage collector paused.  A search makes many
+    short-lived, acyclic objects; a collection triggered by them would walk the whole
+    program's heap (milliseconds in a big program) for nothing."""
+    @functools.wraps(fn)
+    def paused(*args, **kwargs):
+        if not gc.isenabled():
+            return fn(*args, **kwargs)
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            gc.enable()
+    return paused
+
+
+@_gc_paused
 def solve_go_down(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
                   value: Callable[[int], int]) -> tuple[PlannedMeld, ...] | None:
     """The best going-down (CF-7) for ``hand``, or ``None`` if the contract can't be met.
@@ -1114,40 +1132,25 @@ def solve_go_down(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[i
     if req.whole_hand and req.keep_one:
         return None
     vf = [value(f) for f in range(53)]
-    # The search makes many short-lived, acyclic objects; a cyclic garbage collection
-    # triggered by them would walk the whole program's heap (milliseconds in a big
-    # program) for nothing, so collection waits until the search is over.
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
-        got = _solve(hand, req, wild_ranks, vf)
-        if got is None:
-            return None
-        s, path, W = got[2], got[3], got[4]
-        sub_hand = got[5] if len(got) > 5 else hand
-        return _build(sub_hand, s, path, W, wild_ranks, vf)
-    finally:
-        if paused:
-            gc.enable()
+    got = _solve(hand, req, wild_ranks, vf)
+    if got is None:
+        return None
+    s, path, W = got[2], got[3], got[4]
+    sub_hand = got[5] if len(got) > 5 else hand
+    return _build(sub_hand, s, path, W, wild_ranks, vf)
 
 
+@_gc_paused
 def can_meet(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]) -> bool:
     """Whether ``hand`` can go down with ``req`` at all: the same answer as
     ``solve_go_down(hand, req, wild_ranks, value) is not None`` for any ``value``, but
     stops at the first way found."""
     if req.whole_hand and req.keep_one:
         return False
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()  # as in solve_go_down
-    try:
-        return _can_meet(hand, req, wild_ranks)
-    finally:
-        if paused:
-            gc.enable()
+    return _feasible(hand, req, wild_ranks) is not None
 
 
+@_gc_paused
 def find_go_down(hand: Sequence[int], req: ContractReq,
                  wild_ranks: frozenset[int]) -> tuple[PlannedMeld, ...] | None:
     """Some going-down that meets ``req`` with ``hand`` (the first the search finds, not
@@ -1157,23 +1160,12 @@ def find_go_down(hand: Sequence[int], req: ContractReq,
     can go down (``ContractFamilyRules.legal_actions``)."""
     if req.whole_hand and req.keep_one:
         return None
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()  # as in solve_go_down
-    try:
-        got = _feasible(hand, req, wild_ranks)
-        if got is None:
-            return None
-        sub_hand, s = got
-        runs, choice, W = s.best_path
-        return _build(sub_hand, s, runs + _set_items(s, choice), W, wild_ranks, s.vf)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _can_meet(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]) -> bool:
-    return _feasible(hand, req, wild_ranks) is not None
+    got = _feasible(hand, req, wild_ranks)
+    if got is None:
+        return None
+    sub_hand, s = got
+    runs, choice, W = s.best_path
+    return _build(sub_hand, s, runs + _set_items(s, choice), W, wild_ranks, s.vf)
 
 
 def _feasible(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]):
