@@ -356,11 +356,19 @@ class App:
             self.handle(event)
             if not self.running:
                 return
+        before = None if redraw else self._frame_keys()
         for s in self.stack.updating():
             s.update(dt)
         self.manager.update(dt)
-        if redraw or self.busy():
+        # an idle tick draws only when something changed: a scene's update may apply a
+        # move by itself (the draw from the stock after a buying window, a countdown's
+        # pass) or put a new scene on top
+        if redraw or self.busy() or self._frame_keys() != before:
             self.draw()
+
+    def _frame_keys(self) -> tuple:
+        """What the visible scenes show, in brief (``Scene.frame_key``)."""
+        return tuple((id(s), s.frame_key()) for s in self.stack.visible())
 
     def draw(self) -> None:
         for s in self.stack.visible():

@@ -73,6 +73,11 @@ class Scene:
         """Something moves or waits on a timer: the loop must not sleep."""
         return False
 
+    def frame_key(self):
+        """A cheap value that changes whenever ``update`` changed what ``draw`` shows (the
+        app redraws an idle tick only then); ``None`` for a scene whose updates never do."""
+        return None
+
     # ---- helpers
     def k(self, x) -> int:
         """``x`` logical pixels in surface pixels (the app's HiDPI scale, 1 on most

@@ -799,6 +799,12 @@ class TableScene(KeyboardMixin, Scene):
         self.layer_lit = lit
 
     # ------------------------------------------------------------------ update
+    def frame_key(self):
+        """Changes when an update applied or showed a move, opened or closed the buying
+        window, ticked its countdown's shown second, or said something new."""
+        return (self.shown, len(self.engine.log), self.buy_open, int(max(0.0, self.buy_t)),
+                self.msg_t > 0, getattr(self, "msg", None), id(self.obs), self.ui.thinking)
+
     def busy(self) -> bool:
         return (self.layer.moving() or not self.caught_up() or self.dragger.drag is not None
                 or self.session.ai_to_act() is not None or (self.buy_open and self.buy_t > 0)
