@@ -9,6 +9,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Deal, Draw  # noqa: E402
+from table_app.core.cards import parse_face  # noqa: E402
 
 from test_ui_table import Scripted, build_deck, make_table, settle, types  # noqa: E402
 
@@ -64,3 +65,40 @@ def test_an_idle_tick_that_applies_a_move_draws_it():
     app.step(0.02, redraw=False)
     assert len(drawn) == last  # and then the loop rests again
     assert s.engine.state.hands[0][-1] in scene.obs.hand
+
+
+def test_a_click_just_after_a_new_buying_window_opens_does_not_buy(monkeypatch):
+    # a click meant for the window that just closed must not buy the next card (a
+    # tester's Call landed on the next window's card and bought it with a penalty card)
+    from table_app.core.actions import Buy
+    from table_app.ui.scenes import table as T
+    from table_app.variants import find_variant
+    rules = find_variant("may_i")({})
+    deck = build_deck(rules.deck(3), [
+        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
+        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
+        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
+    ], ["KH", "9S", "5D", "9D", "6D"])
+    app, scene, s = make_table("may_i", 3, Deal(1, 2, deck),
+                               {1: Scripted(["7H"]), 2: Scripted(["7C"])})
+    settle(app, scene)
+    # the human's first turn: declare for the stock, draw, discard 2C
+    scene.want_stock = True
+    scene.act(next(a for a in s.engine.legal_actions() if a.type == "pass_upcard"))
+    settle(app, scene)
+    scene.act(next(a for a in s.engine.legal_actions()
+                   if a.type == "discard" and a.card == parse_face("2C")))
+    app.instant = False  # the guard is off in instant (test) mode
+    now = [1000.0]
+    monkeypatch.setattr(T._time, "monotonic", lambda: now[0])
+    for _ in range(3000):
+        app.step(0.05)
+        if s.human_to_act() == "buy" and scene.buy_open:
+            break
+    assert s.human_to_act() == "buy" and scene.buy_open
+    n = len(s.engine.log)
+    scene.press_button("buy")          # at once: ignored
+    assert len(s.engine.log) == n
+    now[0] += T.BUY_GUARD_S + 0.01     # a moment later: a real choice
+    scene.press_button("buy")
+    assert isinstance(s.engine.log[n], Buy) and s.engine.log[n].player == 0

@@ -9,6 +9,8 @@ message (with its rule id) is shown while the cards glide back.
 """
 from __future__ import annotations
 
+import time as _time
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -38,6 +40,8 @@ FOCUS = (90, 225, 255)       # the keyboard focus outline
 HINT = (255, 120, 230)       # the hint's cards and target
 TOP_BUTTONS_W = 84 * 4 + 70 + 44   # menu, redo, undo, scores, hint, help
 
+
+BUY_GUARD_S = 0.6  # seconds a new buying window ignores Buy/Call (a click for the last one)
 
 class TableScene(KeyboardMixin, Scene):
     def __init__(self, session: GameSession) -> None:
@@ -354,9 +358,13 @@ class TableScene(KeyboardMixin, Scene):
         _able(b["go_down"], mine == "play" and not down and bool(self.ui.staged))
         _able(b["clear"], bool(self.ui.staged))
         buy_now = mine == "buy"
-        if buy_now and not self.buy_open:
+        if buy_now and (not self.buy_open or obs.buy_card != getattr(self, "buy_card_open", None)):
+            # a new window (also one that follows another at once: the next discard)
             self.buy_open = True
+            self.buy_card_open = obs.buy_card
             self.buy_t = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
+            # a click meant for the window just closed must not buy this card
+            self.buy_guard_until = 0.0 if self.instant else _time.monotonic() + BUY_GUARD_S
             up = obs.buy_card
             word = _(S.CALL) if self.session.variant == "contract" else _(S.MAY_I)
             # Translators: the buy button: "May I? 7S +1" (the upcard and a penalty card)
@@ -399,6 +407,8 @@ class TableScene(KeyboardMixin, Scene):
         elif name == "go_down":
             self.go_down()
         elif name == "buy":
+            if _time.monotonic() < getattr(self, "buy_guard_until", 0.0):
+                return  # the window opened a moment ago: that click was for the last one
             self.act(Buy(self.human))
         elif name == "pass_buy":
             self.act(PassBuy(self.human))
