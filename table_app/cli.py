@@ -58,7 +58,10 @@ def _verify(args) -> int:
         if "totals" in summary:
             print(f"  totals: {summary['totals']}")
         ta = summary.get("to_act")
-        print(f"  to act: seat {ta['player']} ({ta['phase']})" if ta else "  the game is over")
+        if ta:
+            print(f"  to act: seat {ta['player']} ({ta['phase']})")
+        else:
+            print("  the game is over" if summary.get("finished") else "  no deal yet: the first deal comes next")
     return 0
 
 

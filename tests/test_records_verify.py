@@ -146,3 +146,48 @@ def test_old_versions_are_upgraded_through_the_hook(monkeypatch):
     assert rec.events[-1].to_json() == {"type": "x-old", "note": "v2"}
     assert rec.lines[-1] == len(lines)
     R.replay(rec)
+
+
+def _lines(name):
+    return (RECORDS / name).read_text(encoding="utf-8").splitlines()
+
+
+def _verify_text(tmp_path, capsys, lines, *flags, raw=None):
+    p = tmp_path / "r.jsonl"
+    p.write_text(raw if raw is not None else "\n".join(lines) + "\n", encoding="utf-8")
+    return run_verify(p, capsys, *flags)
+
+
+def test_a_second_game_end_is_an_event_after_the_end(tmp_path, capsys):
+    # RECORD_FORMAT/issue: events after the game's end are not a record (exit 2)
+    lines = _lines("mexican_event_after_end.jsonl")[:-1]   # ends with game_end
+    assert json.loads(lines[-1])["type"] == "game_end"
+    assert _verify_text(tmp_path, capsys, lines)[0] == 0
+    n = len(lines) + 1
+    code, out, err = _verify_text(tmp_path, capsys, lines + [lines[-1]])
+    assert code == 2 and f"line {n}: game_end event after the end of the game" in err
+    code, out, err = _verify_text(tmp_path, capsys, lines + [lines[-2]])   # a deal_end
+    assert code == 2 and f"line {n}: deal_end event after the end of the game" in err
+    # extensions may still follow
+    assert _verify_text(tmp_path, capsys, lines + ['{"type": "x-note", "text": "gg"}'])[0] == 0
+
+
+def test_blank_lines_and_a_bom_are_not_a_record(tmp_path, capsys):
+    lines = _lines("mexican_event_after_end.jsonl")[:-1]
+    code, out, err = _verify_text(tmp_path, capsys, lines[:2] + [""] + lines[2:])
+    assert code == 2 and "line 3: a blank line" in err and len(err.strip().splitlines()) == 1
+    code, out, err = _verify_text(tmp_path, capsys, lines, "--json")
+    assert code == 0
+    # blank lines at the very end are only the end of the file
+    assert _verify_text(tmp_path, capsys, None, raw="\n".join(lines) + "\n\n\n")[0] == 0
+    code, out, err = _verify_text(tmp_path, capsys, None, raw="\ufeff" + "\n".join(lines) + "\n")
+    assert code == 2 and "line 1:" in err and "byte-order mark" in err
+
+
+def test_a_header_only_record_has_no_deal_yet(tmp_path, capsys):
+    lines = _lines("mexican_event_after_end.jsonl")[:1]
+    code, out, err = _verify_text(tmp_path, capsys, lines)
+    assert code == 0 and "no deal yet" in out and "game is over" not in out
+    code, out, err = _verify_text(tmp_path, capsys, lines, "--json")
+    got = json.loads(out)
+    assert got["finished"] is False and got["deals"] == [] and "to_act" not in got

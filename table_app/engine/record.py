@@ -115,10 +115,15 @@ def parse_lines(lines: Iterable[str], *, drop_torn_tail: bool = False) -> Record
         raw.pop()
     if not raw:
         raise RecordError("the file is empty", 1)
+    if raw[0].startswith("\ufeff"):
+        raise RecordError("the file starts with a byte-order mark (BOM): a record is UTF-8 "
+                          "without one", 1)
     objs = []
     for i, text in enumerate(raw, 1):
         if not text.strip():
-            continue
+            if drop_torn_tail:
+                continue
+            raise RecordError("a blank line (every line is one JSON object)", i)
         try:
             o = json.loads(text)
         except ValueError:
@@ -208,12 +213,17 @@ def replay(rec: Record, *, engine=None, stop_at: int | None = None):
             game's end (naming the line).
     """
     eng = engine or engine_for(rec.header)
+    ended = any(e.type == "game_end" for e in eng.log)
     for k, (ev, ln) in enumerate(zip(rec.events, rec.lines)):
         if stop_at is not None and k >= stop_at:
             break
-        if eng.rules.to_act(eng.state) is None and ev.type not in ("deal_end", "game_end") \
-                and not ev.type.startswith("x-") and eng.log:
+        if not ev.type.startswith("x-") and eng.log and (
+                ended or (eng.rules.to_act(eng.state) is None
+                          and ev.type not in ("deal_end", "game_end"))):
+            # after the game's end only its derived deal_end and one game_end may follow
             raise RecordError(f"{ev.type} event after the end of the game", ln)
+        if ev.type == "game_end":
+            ended = True
         try:
             eng.apply(ev)
         except IllegalActionError as e:

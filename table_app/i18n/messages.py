@@ -99,6 +99,8 @@ PARTS: dict = {
         N_("the file is empty"),
         N_("a torn last line (not a complete JSON object)"),
         N_("a line that is not JSON (not a complete JSON object)"),
+        N_("a blank line (every line is one JSON object)"),
+        N_("the file starts with a byte-order mark (BOM): a record is UTF-8 without one"),
         N_("not a JSON object"),
         N_("cannot read {path}: {reason}"),
         N_("the file is not UTF-8 text"),
