@@ -448,18 +448,43 @@ class App:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The ``table-app`` window: the variant picker first."""
+    """The ``table-app`` window: the variant picker first.  Logs to the log file
+    (``storage.logs``); exit status 2 when no window can be opened."""
+    import logging
+    import os
+
+    from .. import __version__
+    from ..storage.logs import setup_logging
+    setup_logging()
+    log = logging.getLogger("table_app")
     try:
         app = App()
     except pygame.error as e:
+        log.error("cannot open a window: %s", e)
         print(_("table-app: cannot open a window: {error}").format(error=e), file=sys.stderr)
         return 2
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        # SDL found no screen and fell back to drawing nowhere: say so rather than run
+        # unseen (SDL_VIDEODRIVER=dummy asks for that on purpose: tests, CI)
+        app.shutdown()
+        log.error("no display: SDL chose the %r video driver", driver)
+        print(_("table-app: no display found (set DISPLAY, or SDL_VIDEODRIVER=dummy to run "
+                "without a window on purpose)"), file=sys.stderr)
+        return 2
+    log.info("table-app %s starts: pygame-ce %s, SDL %s, video driver %s, window %s",
+             __version__, pygame.version.ver, ".".join(map(str, pygame.get_sdl_version())),
+             driver, app.screen.get_size())
     from .scenes.picker import PickerScene
     app.push(PickerScene())
     try:
         return app.run()
+    except Exception:
+        log.exception("the app stopped on an error")
+        raise
     finally:
         app.shutdown()
+        log.info("table-app stops")
 
 
 if __name__ == "__main__":  # pragma: no cover
