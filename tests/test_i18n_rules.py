@@ -270,3 +270,12 @@ def test_keys_scroll_the_rules_and_switch_games(app):
     key(pygame.K_LEFT, pygame.KMOD_LCTRL)
     key(pygame.K_LEFT, pygame.KMOD_LCTRL)
     assert s.variant == "michigan"
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+@pytest.mark.parametrize("game", GAMES)
+def test_no_english_words_in_translated_rules(game, lang):
+    """A Russian or Ukrainian rules text names things in its language (Michigan's kitty
+    is "банк", not "(Kitty)"); only the title may give the game's English name."""
+    body = rules_text(game, lang).split("\n", 1)[1]
+    assert re.findall(r"\b[A-Za-z]{3,}\b", body) == []
