@@ -134,7 +134,8 @@ def test_markdown_to_html():
                          "- a bullet 7♥\n| A | B |\n|---|---|\n| 1 | 2 |\n")
     assert "<b>Title</b>" in h and "<i>soft</i>" in h and "<b>bold</b>" in h
     assert "&lt;text&gt; &amp; more" in h
-    assert "•  a bullet 7<font face='table_app_suits' color='#E0505A'>♥</font>" in h
+    assert ("•  a bullet 7<body bgcolor='#FAF8F0'><font face='table_app_suits' "
+            "color='#C81E2A'>♥</font></body>") in h
     assert "<b>A  ·  B</b>" in h and "1  ·  2" in h and "---" not in h
 
 
@@ -279,3 +280,30 @@ def test_no_english_words_in_translated_rules(game, lang):
     is "банк", not "(Kitty)"); only the title may give the game's English name."""
     body = rules_text(game, lang).split("\n", 1)[1]
     assert re.findall(r"\b[A-Za-z]{3,}\b", body) == []
+
+
+def test_suit_symbols_in_the_rules_follow_the_4_colour_setting():
+    """As on the table: ♦ blue and ♣ green with the 4-colour deck, ♦ red and ♣ black
+    without it, each on a light chip (black, blue and green don't show on the dark panel)."""
+    from table_app.ui.cardart import suit_color
+    from table_app.ui.scenes.rules import markdown_to_html, suit_ink
+
+    def hexed(suit, four):
+        return "#%02X%02X%02X" % suit_color(suit, four)
+    for four in (False, True):
+        h = markdown_to_html("5♠ 6♥ 7♦ 8♣", four_color=four)
+        for suit, c in enumerate("♠♥♦♣"):
+            assert suit_ink(c, four) == hexed(suit, four)
+            assert f"color='{hexed(suit, four)}'>{c}</font></body>" in h
+        assert h.count("<body bgcolor='#FAF8F0'>") == 4
+    assert suit_ink("♦", True) != suit_ink("♦", False)
+    assert suit_ink("♣", True) != suit_ink("♣", False)
+
+
+def test_the_rules_scene_uses_the_4_colour_setting(app):
+    from table_app.ui.scenes.rules import RulesScene, suit_ink
+    app.settings = app.settings.replace(four_color=True)
+    s = app.push(RulesScene(app, "michigan", "ru"))
+    app.step(0.016)
+    assert f"color='{suit_ink('♣', True)}'>♣" in s.box.html_text
+    s.close()

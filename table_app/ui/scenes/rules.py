@@ -11,8 +11,8 @@ The texts are ``table_app/i18n/rules/<variant>.<lang>.md`` (a small markdown: ``
 headings, ``-`` bullets, ``|`` tables, ``**bold**``, ``*italic*``), turned into the
 simple HTML a pygame_gui ``UITextBox`` shows by ``markdown_to_html``.  The default font
 (Noto Sans) has Cyrillic but no ``♠♥♦♣``: the suits are set in a font that has them
-(Noto Sans JP, shipped with pygame_gui, registered as ``table_app_suits``), hearts and
-diamonds in red.
+(Noto Sans JP, shipped with pygame_gui, registered as ``table_app_suits``), in the
+deck's inks (the 4-colour setting's, as on the table) on light chips.
 """
 from __future__ import annotations
 
@@ -31,8 +31,9 @@ from ..scene import Scene, draw_overlay_panel
 
 GAMES = ("contract", "may_i", "mexican", "michigan")
 SUIT_FONT = "table_app_suits"
-RED = "#E0505A"
-SUIT_COLOURS = {"♠": None, "♣": None, "♥": RED, "♦": RED}
+#: a suit symbol as the table's text draws it: in the deck's ink (the 4-colour setting's
+#: ♦ blue, ♣ green) on a light chip, so black, blue and green show on the dark panel
+CHIP = "#FAF8F0"
 HEADING = "#F6E7A6"
 TEXT_SIZE = 14  # the text box's default font size
 
@@ -62,24 +63,30 @@ def register_suit_font(manager) -> bool:
     return True
 
 
-def _suits(text: str) -> str:
+def suit_ink(c: str, four_color: bool = False) -> str:
+    """The colour of suit symbol ``c`` as the cards print it (``four_color``: the 4-colour
+    deck's ♠ black, ♥ red, ♦ blue, ♣ green), as ``#RRGGBB``."""
+    from ..cardart import suit_color
+    return "#%02X%02X%02X" % suit_color("♠♥♦♣".index(c), four_color)
+
+
+def _suits(text: str, four_color: bool = False) -> str:
     def one(m):
         c = m.group(0)
-        col = SUIT_COLOURS[c]
-        colour = f" color='{col}'" if col else ""
-        return f"<font face='{SUIT_FONT}'{colour}>{c}</font>"
+        return (f"<body bgcolor='{CHIP}'><font face='{SUIT_FONT}' color='{suit_ink(c, four_color)}'>"
+                f"{c}</font></body>")
     return _SUIT.sub(one, text)
 
 
-def inline(text: str) -> str:
+def inline(text: str, four_color: bool = False) -> str:
     """One line of markdown text as pygame_gui HTML (escaped; bold, italic, suits)."""
     t = html.escape(text, quote=False)
     t = _BOLD.sub(r"<b>\1</b>", t)
     t = _ITALIC.sub(r"<i>\1</i>", t)
-    return _suits(t)
+    return _suits(t, four_color)
 
 
-def markdown_to_html(md: str, size: int = TEXT_SIZE) -> str:
+def markdown_to_html(md: str, size: int = TEXT_SIZE, four_color: bool = False) -> str:
     """The rules' markdown as UITextBox HTML: headings bold (larger), bullets as ``•``
     lines, table rows as lines of cells joined by `` · `` (the header row bold),
     paragraphs separated by a blank line."""
@@ -90,7 +97,7 @@ def markdown_to_html(md: str, size: int = TEXT_SIZE) -> str:
         if not rows:
             return
         for i, cells in enumerate(rows):
-            line = "  ·  ".join(inline(c) for c in cells)
+            line = "  ·  ".join(inline(c, four_color) for c in cells)
             out.append(f"<b>{line}</b>" if i == 0 else "    " + line)
         rows.clear()
         out.append("")
@@ -115,26 +122,28 @@ def markdown_to_html(md: str, size: int = TEXT_SIZE) -> str:
             px = size + (10 if level == 1 else 4 if level == 2 else 2)
             if out and out[-1] != "":
                 out.append("")
-            out.append(f"<font pixel_size={px} color='{HEADING}'><b>{inline(m.group(2))}</b></font>")
+            out.append(f"<font pixel_size={px} color='{HEADING}'><b>{inline(m.group(2), four_color)}</b></font>")
             continue
         m = re.match(r"(?:[-*]|\d+\.)\s+(.*)", s)
         if m:
-            out.append("  •  " + inline(m.group(1)))
+            out.append("  •  " + inline(m.group(1), four_color))
             continue
         if out and out[-1] not in ("",) and not out[-1].startswith(("  •", "<font pixel")):
-            out[-1] += " " + inline(s)  # a paragraph's next line
+            out[-1] += " " + inline(s, four_color)  # a paragraph's next line
         else:
-            out.append(inline(s))
+            out.append(inline(s, four_color))
     flush_table()
     while out and out[-1] == "":
         out.pop()
     return "<br>".join(out)
 
 
-def rules_html(variant: str, lang: str | None = None, size: int = TEXT_SIZE) -> str:
+def rules_html(variant: str, lang: str | None = None, size: int = TEXT_SIZE,
+               four_color: bool = False) -> str:
     """The rules of ``variant`` in ``lang`` as UITextBox HTML (``size``: the text's pixel
-    size, bigger on a HiDPI screen)."""
-    return markdown_to_html(i18n.rules_text(variant, lang), size)
+    size, bigger on a HiDPI screen; ``four_color``: suit symbols in the 4-colour deck's
+    inks)."""
+    return markdown_to_html(i18n.rules_text(variant, lang), size, four_color)
 
 
 class RulesScene(Scene):
@@ -214,7 +223,8 @@ class RulesScene(Scene):
             x += k(50)
         top = p.y + pad + k(36) + k(10)
         close_h = k(40)
-        self.box = self.add(UITextBox(rules_html(self.variant, self.language, k(TEXT_SIZE)),
+        four = bool(getattr(self.app.settings, "four_color", False))
+        self.box = self.add(UITextBox(rules_html(self.variant, self.language, k(TEXT_SIZE), four),
                                       pygame.Rect(p.x + pad, top, p.width - 2 * pad,
                                                   p.bottom - pad - close_h - k(10) - top), m,
                                       object_id=ObjectID(object_id="#rules_text")))
