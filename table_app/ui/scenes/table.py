@@ -122,10 +122,12 @@ class TableScene(KeyboardMixin, Scene):
                                     scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
                                     ui=getattr(self.app, "ui_scale", 1.0))
 
-    def _btn(self, name, rect, label, tip=None, cls="@table_button"):
-        if cls == "@table_button" and _label_w(label, 14) > pygame.Rect(rect).w - 10:
+    def _btn(self, name, rect, label, tip=None, cls="@table_button", peers=()):
+        # ``peers``: the labels of the buttons beside it, drawn in the same size
+        wide = max((label, *peers), key=lambda t: _label_w(t, 14))
+        if cls == "@table_button" and _label_w(wide, 14) > pygame.Rect(rect).w - 10:
             # a long label (a translation) in a smaller font
-            cls = "@table_button_small" if _label_w(label, 12) <= pygame.Rect(rect).w - 8 \
+            cls = "@table_button_small" if _label_w(wide, 12) <= pygame.Rect(rect).w - 8 \
                 else "@table_button_tiny"
         b = pygame_gui.elements.UIButton(relative_rect=pygame.Rect(rect), text=label,
                                          manager=self.app.manager, tool_tip_text=tip,
@@ -163,21 +165,28 @@ class TableScene(KeyboardMixin, Scene):
         sd = L.side
         half = (sd.w - 6) // 2
         bh2 = max(k(28), min(k(34), (sd.h - 12) // 3))
-        self._btn("sort_suit", (sd.x, sd.y, half, bh2), _(S.SORT_SUIT), _(S.SORT_SUIT_HELP))
-        self._btn("sort_rank", (sd.x + half + 6, sd.y, half, bh2), _(S.SORT_RANK), _(S.SORT_RANK_HELP))
+        pair = (_(S.SORT_SUIT), _(S.SORT_RANK))
+        self._btn("sort_suit", (sd.x, sd.y, half, bh2), pair[0], _(S.SORT_SUIT_HELP), peers=pair)
+        self._btn("sort_rank", (sd.x + half + 6, sd.y, half, bh2), pair[1], _(S.SORT_RANK_HELP),
+                  peers=pair)
         if not self.session.michigan:
-            self._btn("suggest", (sd.x, sd.y + bh2 + 6, half, bh2), _(S.SUGGEST),
-                      _("Fill the meld area with the best going-down"))
-            self._btn("clear", (sd.x + half + 6, sd.y + bh2 + 6, half, bh2), _(S.CLEAR),
-                      _("Take the cards being built back into your hand"))
+            pair = (_(S.SUGGEST), _(S.CLEAR))
+            self._btn("suggest", (sd.x, sd.y + bh2 + 6, half, bh2), pair[0],
+                      _("Fill the meld area with the best going-down"), peers=pair)
+            self._btn("clear", (sd.x + half + 6, sd.y + bh2 + 6, half, bh2), pair[1],
+                      _("Take the cards being built back into your hand"), peers=pair)
             self._btn("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), _(S.GO_DOWN),
                       _("Lay down the contract's melds"), cls="@primary")
             # the buying window
             # (in the meld-building area: it is not the human's turn while asked)
-            bx = L.stage.right - k(290)
+            # as wide as its longest label ("Викликати 10 бубон +1") needs
+            word = _(S.CALL) if self.session.variant == "contract" else _(S.MAY_I)
+            buy_w = max(k(170), max(text.font(16, True).size(_("{word} {card} +1").format(
+                word=word, card=card_name(f, "letters")))[0] for f in range(JOKER + 1)) + k(26))
+            bx = L.stage.right - k(120) - buy_w
             by = L.stage.centery - k(19)   # its panel centred on the meld area
-            self._btn("buy", (bx, by, k(170), k(36)), _(S.MAY_I), None, cls="@primary")
-            self._btn("pass_buy", (bx + k(176), by, k(80), k(36)), _(S.PASS), None)
+            self._btn("buy", (bx, by, buy_w, k(36)), _(S.MAY_I), None, cls="@primary")
+            self._btn("pass_buy", (bx + buy_w + k(6), by, k(80), k(36)), _(S.PASS), None)
             self.buttons["buy"].hide()
             self.buttons["pass_buy"].hide()
 
@@ -1256,7 +1265,9 @@ class TableScene(KeyboardMixin, Scene):
         r = b.relative_rect
         total = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
         u = self.L.ui
-        panel = pygame.Rect(r.x - int(112 * u), r.y - int(34 * u), int(392 * u), r.h + int(70 * u))
+        right = self.buttons["pass_buy"].relative_rect.right + int(24 * u)
+        panel = pygame.Rect(r.x - int(112 * u), r.y - int(34 * u), right - r.x + int(112 * u),
+                            r.h + int(70 * u))
         _box(surf, panel, "buy")
         # what you would get: the upcard and a face-down penalty card
         up = self.obs.buy_card if self.obs is not None else None
