@@ -165,7 +165,7 @@ UI_TEXTS = (
     N_("Hands grow from 7 to 13 cards and the wild rank rises with the round (threes in round "
        "1, nines in round 7), besides the jokers. No buying. Lay off only from your next turn; "
        "in round 7 go out with three runs and the whole hand at once."),
-    N_("A stops game for chips. Everyone antes to the four pay cards (AH KC QD JS) and the "
+    N_("A stops game for chips. Everyone antes to the four pay cards (A♥ K♣ Q♦ J♠) and the "
        "kitty. Lead the lowest card of a suit; whoever holds the next card must play it. Play "
        "a pay card to take its chips; be first out to take the kitty and a chip for every "
        "card the others still hold. The widow stays hidden until the deal ends."),

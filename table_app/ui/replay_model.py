@@ -311,8 +311,8 @@ class ReplayModel:
         line, event, seat, reason, rule = m.groups()
         msg = (_("line {line}: {event} by seat {seat} refused: {reason} ({rule})") if seat
                is not None else _("line {line}: {event} refused: {reason} ({rule})"))
-        return msg.format(line=line, event=event, seat=seat, reason=translate_reason(reason),
-                          rule=rule)
+        return msg.format(line=line, event=event_name(event), seat=seat,
+                          reason=translate_reason(reason), rule=rule)
 
     def kind(self, i: int) -> str:
         """``deal``, ``result``, ``undo``, ``note``, ``chance``, ``action`` or ``error``."""
@@ -632,6 +632,33 @@ def meld_text(m, wild_ranks=frozenset()) -> str:
     if wild:
         out += _(" ({cards} wild)").format(cards=", ".join(wild))
     return out
+
+
+def event_name(kind: str) -> str:
+    """A record event's type (``"discard"``) named in the current language, for the
+    refusal of a broken record ("line 19: discard by seat 0 refused": "скидання");
+    English, and an unknown type, as the record writes it (the verify message's own)."""
+    from ..i18n import pgettext
+    if current_language() == "en":
+        return kind
+    names = {
+        "deal": pgettext("record event", "deal"),
+        "restock": pgettext("record event", "restock"),
+        "draw": pgettext("record event", "draw"),
+        "pass_upcard": pgettext("record event", "pass on the upcard"),
+        "buy": pgettext("record event", "buy"),
+        "pass_buy": pgettext("record event", "pass on buying"),
+        "go_down": pgettext("record event", "going down"),
+        "lay_off": pgettext("record event", "lay-off"),
+        "swap": pgettext("record event", "joker swap"),
+        "discard": pgettext("record event", "discard"),
+        "lead": pgettext("record event", "lead"),
+        "play": pgettext("record event", "play"),
+        "misdeal": pgettext("record event", "misdeal"),
+        "deal_end": pgettext("record event", "end of the deal"),
+        "game_end": pgettext("record event", "end of the game"),
+    }
+    return names.get(kind, kind)
 
 
 __all__ = ["ReplayModel", "Problem", "catch_up", "meld_text", "chips_text", "ext_type"]

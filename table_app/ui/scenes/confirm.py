@@ -13,12 +13,14 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from ...i18n import _, contract_name
+from ...i18n import N_, _, contract_name
 from ...i18n import strings as S
 from ..scene import Scene, draw_overlay_panel
 from ..table import text
 
 GOLD = (250, 236, 170)
+# Translators: the title of the dialog that shows the melds before going down
+GO_DOWN_TITLE = N_("Go down with these melds?")
 FOCUS = (90, 225, 255)
 
 
@@ -121,7 +123,7 @@ class ConfirmGoDown(Scene):
         draw_overlay_panel(surf, self.panel)
         u = getattr(self.app, "ui_scale", 1.0)
         p = self.panel
-        title = text.render_shadowed(_(S.SETTING_NAMES["confirm_go_down"]), 20, GOLD, bold=True)
+        title = text.render_shadowed(_(GO_DOWN_TITLE), 20, GOLD, bold=True)
         surf.blit(title, title.get_rect(midtop=(p.centerx, p.y + int(14 * u))))
         obs = self.table.obs
         sub = getattr(obs, "contract_text", "")

@@ -30,11 +30,32 @@ HOW = {
     "mexican": N_("Hands grow from 7 to 13 cards and the wild rank rises with the round (threes in "
                   "round 1, nines in round 7), besides the jokers. No buying. Lay off only from your "
                   "next turn; in round 7 go out with three runs and the whole hand at once."),
-    "michigan": N_("A stops game for chips. Everyone antes to the four pay cards (AH KC QD JS) and "
+    "michigan": N_("A stops game for chips. Everyone antes to the four pay cards (A♥ K♣ Q♦ J♠) and "
                    "the kitty. Lead the lowest card of a suit; whoever holds the next card must play "
                    "it. Play a pay card to take its chips; be first out to take the kitty and a chip "
                    "for every card the others still hold. The widow stays hidden until the deal ends."),
 }
+
+
+def desc_lines(descs, width: int, sizes=(13, 12, 11)) -> tuple[int, list[list[str]]]:
+    """The games' one-line descriptions laid out alike: one text size for all four (the
+    largest of ``sizes`` at which each fits in two lines ``width`` px wide), each wrapped;
+    at the smallest size a description still too long ends in an ellipsis."""
+    def w(t, sz):
+        return text.render(t, sz).get_width()
+    for size in sizes:
+        laid = [text.wrap(d, size, width, measure=w) for d in descs]
+        if all(len(ls) <= 2 and all(w(ln, size) <= width for ln in ls) for ls in laid):
+            return size, laid
+    out = []
+    for ls in laid:
+        if len(ls) > 2 or any(w(ln, size) > width for ln in ls):
+            last = " ".join(ls[1:]) if len(ls) > 1 else ls[0]
+            while last and w(last + "…", size) > width:
+                last = last[:-1]
+            ls = ls[:1] + [last.rstrip() + "…"] if len(ls) > 1 else [last.rstrip() + "…"]
+        out.append(ls)
+    return size, out
 
 
 class PickerScene(Scene):
@@ -130,7 +151,7 @@ class PickerScene(Scene):
             self._button("v_" + vid, (x0, y, left_w - k(20), k(40)), _(info.name), cls,
                          tip=_("{low}–{high} players").format(low=info.min_players,
                                                               high=info.max_players))
-            self.desc_at.append((_(info.description), pygame.Rect(x0 + k(4), y + k(44), left_w - k(24), k(22))))
+            self.desc_at.append((_(info.description), pygame.Rect(x0 + k(4), y + k(44), left_w - k(32), k(22))))
             y += k(78)
         # players and opponents
         rx = x0 + left_w + k(10)
@@ -358,17 +379,11 @@ class PickerScene(Scene):
             surf.blit(text.render(_(S.HOW_IT_PLAYS), 16, (250, 236, 170), bold=True), (rx + k(12), y + k(8)))
             for i, ln in enumerate(lines):
                 surf.blit(text.render(ln, 15, (230, 238, 228)), (rx + k(12), y + k(34) + k(21) * i))
-        for desc, r in getattr(self, "desc_at", []):
-            # one line, or two when it is too long (translations are), shrunk if still wider
-            lines = [desc] if text.render(desc, 14).get_width() <= r.w else text.wrap(desc, 13, r.w)
-            size = 14 if len(lines) == 1 else 13
-            if len(lines) > 2:
-                lines = [desc]
+        descs = getattr(self, "desc_at", [])
+        size, laid = desc_lines([d for d, _r in descs], min((r.w for _d, r in descs), default=1))
+        for (desc, r), lines in zip(descs, laid):
             for i, ln in enumerate(lines):
-                img = text.render(ln, size, (216, 230, 218))
-                if img.get_width() > r.w:
-                    img = pygame.transform.smoothscale(img, (r.w, max(1, int(img.get_height() * r.w / img.get_width()))))
-                surf.blit(img, (r.x, r.y + i * k(16)))
+                surf.blit(text.render(ln, size, (216, 230, 218)), (r.x, r.y + i * k(16)))
         if self.message:
             m = text.plate(self.message, 15, (255, 235, 235), (150, 24, 30, 220))
             surf.blit(m, m.get_rect(midbottom=(W // 2, H - k(90))))

@@ -768,6 +768,16 @@ class ReplayScene(TableScene):
         pygame.draw.line(surf, (226, 182, 70, 120), (x, y), (x + w, y), 1)
         y += 4
         bottom = p.bottom - 8
+        # a broken record's refusal in full under the list (its list row is cut with an
+        # ellipsis; the reason and the rule id must stay readable)
+        prob = (_wrap_pretty(m.text(m.end, self.viewer), 13, w - 12)[:6]
+                if m.problem is not None else [])
+        if prob and bottom - y - (len(prob) * 18 + 10) >= 3 * ROW_H:
+            box = pygame.Rect(x, bottom - len(prob) * 18 - 8, w, len(prob) * 18 + 8)
+            _fill(surf, box, (150, 24, 30, 200))
+            for j, ln in enumerate(prob):
+                surf.blit(text.render(ln, 13, (255, 235, 235)), (x + 6, box.y + 4 + j * 18))
+            bottom = box.y - 6
         self.list_rect = pygame.Rect(x, y, w, max(ROW_H, bottom - y))
         self._follow()
         rows = self.list_rows()
@@ -801,9 +811,12 @@ class ReplayScene(TableScene):
                 col = (190, 205, 195) if i <= cur else DIM
             line = m.text(i, viewer)
             img = text.render(line, 13, col, bold=bold)
-            _blit_clipped(surf, img, (x + 4, ry + 2), w - 8)
-            if img.get_width() > w - 8 and rr.collidepoint(self._mouse()):
-                hover = line
+            if img.get_width() > w - 8:
+                # too long: cut with an ellipsis (the whole line shows on hover)
+                img = _fit_line(line, (13,), col, w - 8, bold=bold)
+                if rr.collidepoint(self._mouse()):
+                    hover = line
+            surf.blit(img, (x + 4, ry + 2))
         if hover:
             # a line too long for the list: the whole of it beside the list, over the table
             tip = text.plate(hover, 14, (245, 245, 235), (0, 0, 0, 220), pad=8)
@@ -987,17 +1000,20 @@ def _fill(surf, r: pygame.Rect, rgba) -> None:
     surf.blit(s, r.topleft)
 
 
-def _fit_line(line: str, sizes, color, width: int) -> pygame.Surface:
+def _fit_line(line: str, sizes, color, width: int, bold: bool = False) -> pygame.Surface:
     """``line`` in the first of ``sizes`` it fits in, else cut with an ellipsis."""
     for size in sizes:
-        img = text.render(line, size, color)
+        img = text.render(line, size, color, bold=bold)
         if img.get_width() <= width:
             return img
-    cut = len(line)
-    while img.get_width() > width and cut > 1:
-        cut -= 1
-        img = text.render(line[:cut].rstrip() + "…", sizes[-1], color)
-    return img
+    lo, hi = 1, len(line)   # the longest cut that fits (a binary search: few renders)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text.render(line[:mid].rstrip() + "…", sizes[-1], color, bold=bold).get_width() <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text.render(line[:lo].rstrip() + "…", sizes[-1], color, bold=bold)
 
 
 def _blit_clipped(surf, img, pos, width) -> None:

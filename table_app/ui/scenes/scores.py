@@ -67,6 +67,21 @@ class Overlay(Scene):
         return True  # nothing reaches the table under an overlay
 
 
+def fit_w(label: str, least: int, size: int = 16, bold: bool = False) -> int:
+    """A button's width: ``least``, or wider when its label (the theme's Noto Sans at
+    ``size``, 16 bold for ``@primary``) needs it, with room for the padding."""
+    return max(least, text.font(size, bold).size(label)[0] + int(round(28 * text.get_scale())))
+
+
+def layout_line(obs) -> str:
+    """Michigan's chips on the layout, the pay cells named by their cards as the language
+    writes them ("A♥: 0   K♣: 8 ...", drawn with pips), never the record's ``AH``."""
+    from ...core.cards import parse_face
+    from ...i18n import card_name
+    lay = "   ".join(f"{card_name(parse_face(c))}: {_frac(v)}" for c, v in obs.layout.items())
+    return _("On the layout: {layout}   Kitty: {kitty}").format(layout=lay, kitty=_frac(obs.kitty))
+
+
 def score_rows(session):
     """The score sheet's rows: ``(heading, [cells per seat], note)``."""
     st = session.engine.state
@@ -124,10 +139,7 @@ def draw_sheet(surf, p: pygame.Rect, session, top: int, u: float = 1.0) -> None:
         surf.blit(text.render(c, size, (255, 240, 190), bold=True), (x0 + first_w + i * col_w, y))
     if session.michigan and obs.round:
         y += k(28)
-        lay = "   ".join(f"{k}: {_frac(v)}" for k, v in obs.layout.items())
-        surf.blit(text.render(_("On the layout: {layout}   Kitty: {kitty}").format(
-            layout=lay, kitty=_frac(obs.kitty)), 14,
-                              (220, 230, 220)), (x0, y))
+        surf.blit(text.render(layout_line(obs), 14, (220, 230, 220)), (x0, y))
         if obs.widow is not None:
             from ...core.cards import face_pretty
             y += k(22)
@@ -151,7 +163,8 @@ class ScoreSheet(Overlay):
         p = self.panel()
         label = _(S.NEXT_DEAL) if self.between else _(S.CLOSE)
         k = self.k
-        self.button("next", (p.right - k(180), p.bottom - k(56), k(160), k(40)), label, "@primary")
+        bw = fit_w(label, k(160), bold=True)   # "Следующая сдача" is wider than 160
+        self.button("next", (p.right - k(20) - bw, p.bottom - k(56), bw, k(40)), label, "@primary")
 
     def press_button(self, name: str) -> None:
         if name == "next":
@@ -199,8 +212,10 @@ class ResultsScene(Overlay):
         self.panel_size = (800, min(600, 250 + 22 * rows + extra))
         p = self.panel()
         k = self.k
-        self.button("new", (p.right - k(380), p.bottom - k(56), k(170), k(40)), _(S.NEW_GAME), "@primary")
-        self.button("picker", (p.right - k(200), p.bottom - k(56), k(180), k(40)), _(S.BACK_TO_PICKER))
+        pw = fit_w(_(S.BACK_TO_PICKER), k(180), size=14)
+        nw = fit_w(_(S.NEW_GAME), k(170), bold=True)
+        self.button("new", (p.right - k(30) - pw - nw, p.bottom - k(56), nw, k(40)), _(S.NEW_GAME), "@primary")
+        self.button("picker", (p.right - k(20) - pw, p.bottom - k(56), pw, k(40)), _(S.BACK_TO_PICKER))
         if getattr(self.session, "journal", None) is not None:
             self.button("replay", (p.x + k(20), p.bottom - k(56), k(150), k(40)), _("Replay"))
 

@@ -1,0 +1,206 @@
+"""Texts as a Russian or Ukrainian player sees them: cards named in the language (never
+the record's ``AH``), one term per thing, and long labels that fit their buttons at
+1024x640 (the smallest window)."""
+from __future__ import annotations
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from table_app import i18n  # noqa: E402
+from table_app.i18n import set_language  # noqa: E402
+
+RECORD = ("AH", "KC", "QD", "JS")
+SMALL = (1024, 640)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
+    yield
+    set_language("en")
+
+
+def _app(lang, size=SMALL, **settings):
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    return App(size, headless=True, instant=True,
+               settings=Settings().replace(language=lang, **settings))
+
+
+def _played(variant, n, seed, stop):
+    """An engine of ``variant`` played at random until ``stop(engine)``."""
+    import random
+
+    from playutil import choose
+    from table_app.engine.engine import Engine
+    from table_app.variants import find_variant
+    eng = Engine(find_variant(variant)({}), n, seed=seed)
+    rng = random.Random(seed)
+    while not stop(eng):
+        ta = eng.to_act()
+        if ta[1] == "deal":
+            eng.deal_next()
+        else:
+            eng.apply(choose(eng, rng) if variant != "michigan" else rng.choice(eng.legal_actions()))
+    return eng
+
+
+# ------------------------------------------------------------------ card names
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+def test_the_michigan_pay_cards_are_named_with_suit_symbols_not_record_notation(lang):
+    from table_app.ui.scenes.picker import HOW
+    from table_app.ui.scenes.scores import layout_line
+    from table_app.ui.table.session import GameSession
+    set_language(lang)
+    how = i18n._(HOW["michigan"])
+    assert "A♥ K♣ Q♦ J♠" in how and not any(c in how for c in RECORD)
+    eng = _played("michigan", 4, 3, lambda e: len(e.log) > 12)
+    s = GameSession("michigan", 4, seed=3, engine=eng, autosave=False)
+    obs = s.rules.observe(eng.state, 0)
+    line = layout_line(obs)
+    assert all(c in line for c in ("A♥:", "K♣:", "Q♦:", "J♠:")), line
+    assert not any(c in line for c in RECORD), line
+
+
+@pytest.mark.parametrize("lang,event", (("ru", "конец сдачи"), ("uk", "кінець роздачі")))
+def test_a_refused_record_names_its_event_in_the_language(lang, event):
+    from pathlib import Path
+
+    from table_app.ui.replay_model import ReplayModel, event_name
+    set_language(lang)
+    assert all(event_name(t) != t for t in ("deal", "draw", "discard", "lay_off", "lead", "play"))
+    m = ReplayModel.open(Path(__file__).parent / "records" / "mexican_wrong_deal_end.jsonl")
+    t = m.problem_text()
+    head = t.split(":")[0]               # "рядок 5, кінець роздачі" (the reason quotes the record)
+    assert event in head and "deal_end" not in head and t.endswith("(CF-15)"), t
+
+
+def test_the_replay_viewer_shows_a_refusal_whole_and_cuts_long_lines_with_an_ellipsis():
+    from pathlib import Path
+
+    from table_app.ui.scenes.replay import open_replay
+    set_language("uk")
+    app = _app("uk")
+    try:
+        sc = open_replay(Path(__file__).parent / "records" / "mexican_wrong_deal_end.jsonl")
+        app.push(sc)
+        app.step(0.02)
+        sc.press_button("end")
+        app.step(0.02)
+        app.draw()
+        # the list stops above the refusal's own box (the whole text, wrapped)
+        assert sc.list_rect.bottom < sc.panel_rect.bottom - 40
+    finally:
+        app.stack.clear()
+
+
+# ------------------------------------------------------------------ terms
+@pytest.mark.parametrize("lang,term,other", (("ru", "Сдача", "Раунд"), ("uk", "Роздач", "Раунд")))
+def test_a_deal_is_called_the_same_in_the_log_the_sheet_and_the_title(lang, term, other):
+    """The replay's "Deal 2: Ann deals" and "Round 1 ends: ..." are the same thing: one
+    word for it (the catalog's usual one) in the log, on the score sheet, in the title."""
+    for msg in ("Round {n}", "Round {n} ends: a dead deal · {scores}",
+                "Round {n} ends: You go out · {scores}", "Round {n} ends: {name} goes out · {scores}",
+                "Deal {n}"):
+        t = i18n.tr(msg, lang)
+        assert t.startswith(term) and other not in t, t
+    assert other.lower() not in i18n.tr("{game} · round {n} of 7 · {contract}", lang)
+
+
+@pytest.mark.parametrize("lang,word", (("en", "Go down"), ("ru", "Открыться"), ("uk", "Відкритися")))
+def test_the_going_down_dialog_has_a_title_of_its_own(lang, word):
+    from table_app.i18n import strings as S
+    from table_app.ui.scenes.confirm import GO_DOWN_TITLE
+    title = i18n.tr(GO_DOWN_TITLE, lang)
+    assert title != i18n.tr(S.SETTING_NAMES["confirm_go_down"], lang)
+    assert title.startswith(word) and title.endswith("?")
+
+
+# ------------------------------------------------------------------ fitting
+def _label_fits(button, size, bold):
+    from table_app.ui.table import text
+    return text.font(size, bold).size(button.text)[0] + 10 <= button.rect.w
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+def test_the_call_button_is_wide_enough_for_every_card(lang):
+    from table_app.i18n import card_name
+    from table_app.i18n import strings as S
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table import text
+    from table_app.ui.table.session import GameSession
+    app = _app(lang)
+    try:
+        s = GameSession("contract", 4, seed=5, autosave=False)
+        sc = TableScene(s)
+        app.push(sc)
+        app.step(0.02)
+        b, p = sc.buttons["buy"], sc.buttons["pass_buy"]
+        word = i18n._(S.CALL)
+        for f in range(53):
+            label = i18n._("{word} {card} +1").format(word=word, card=card_name(f, "letters"))
+            assert text.font(16, True).size(label)[0] + 10 <= b.rect.w, label
+        assert p.rect.x >= b.rect.right and p.rect.right <= sc.L.stage.right
+        assert b.rect.x - 112 >= sc.L.stage.x                 # the panel's cards on the felt
+    finally:
+        app.stack.clear()
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+def test_paired_table_buttons_share_one_text_size(lang):
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    app = _app(lang)
+    try:
+        sc = TableScene(GameSession("contract", 4, seed=5, autosave=False))
+        app.push(sc)
+        app.step(0.02)
+        for a, b in (("sort_suit", "sort_rank"), ("suggest", "clear")):
+            assert sc.buttons[a].class_ids[-1] == sc.buttons[b].class_ids[-1], (a, b)
+    finally:
+        app.stack.clear()
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+@pytest.mark.parametrize("between", (True, False))
+def test_the_score_sheet_button_fits_its_label(lang, between):
+    from table_app.ui.scenes.scores import ScoreSheet
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    app = _app(lang)
+    try:
+        s = GameSession("contract", 4, seed=5, autosave=False)
+        app.push(TableScene(s))
+        sheet = app.push(ScoreSheet(s, between=between))
+        app.step(0.02)
+        b = next(w for w in sheet.widgets if getattr(w, "name", "") == "next")
+        assert _label_fits(b, 16, True), (b.text, b.rect)
+        assert sheet.panel().contains(b.rect)
+    finally:
+        app.stack.clear()
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+@pytest.mark.parametrize("size", (SMALL, (1280, 800)))
+def test_the_picker_descriptions_share_one_size_and_fit(lang, size):
+    from table_app.ui.scenes.picker import PickerScene, desc_lines
+    from table_app.ui.table import text
+    app = _app(lang, size)
+    try:
+        pk = app.push(PickerScene())
+        app.step(0.02)
+        descs = pk.desc_at
+        assert len(descs) == 4
+        width = min(r.w for _d, r in descs)
+        font_size, laid = desc_lines([d for d, _r in descs], width)
+        for (d, r), lines in zip(descs, laid):
+            assert 1 <= len(lines) <= 2
+            assert " ".join(lines) == d                  # nothing cut
+            for ln in lines:
+                assert text.render(ln, font_size).get_width() <= width
+            assert r.right <= pk.named["v_" + ("contract", "may_i", "mexican", "michigan")[
+                descs.index((d, r))]].rect.right
+    finally:
+        app.stack.clear()
