@@ -19,6 +19,18 @@ def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
 
 
+def _may_i_table():
+    """A 3-seat May I? deal (the whole-deal test's cards): seats 1 and 2 scripted."""
+    from table_app.variants import find_variant
+    rules = find_variant("may_i")({})
+    deck = build_deck(rules.deck(3), [
+        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
+        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
+        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
+    ], ["KH", "9S", "5D", "9D", "6D"])
+    return make_table("may_i", 3, Deal(1, 2, deck), {1: Scripted(["7H"]), 2: Scripted(["7C"])})
+
+
 def _counting(app, scene):
     drawn = []  # per frame drawn: the length of the record the table showed
     real = app.draw
@@ -31,15 +43,7 @@ def _counting(app, scene):
 
 
 def test_an_idle_tick_that_applies_a_move_draws_it():
-    from table_app.variants import find_variant
-    rules = find_variant("may_i")({})
-    deck = build_deck(rules.deck(3), [
-        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
-        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
-        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
-    ], ["KH", "9S", "5D", "9D", "6D"])
-    app, scene, s = make_table("may_i", 3, Deal(1, 2, deck),
-                               {1: Scripted(["7H"]), 2: Scripted(["7C"])})
+    app, scene, s = _may_i_table()
     settle(app, scene)
     assert s.human_to_act() == "draw"
     drawn = _counting(app, scene)
@@ -72,15 +76,7 @@ def test_a_click_just_after_a_new_buying_window_opens_does_not_buy(monkeypatch):
     # tester's Call landed on the next window's card and bought it with a penalty card)
     from table_app.core.actions import Buy
     from table_app.ui.scenes import table as T
-    from table_app.variants import find_variant
-    rules = find_variant("may_i")({})
-    deck = build_deck(rules.deck(3), [
-        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
-        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
-        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
-    ], ["KH", "9S", "5D", "9D", "6D"])
-    app, scene, s = make_table("may_i", 3, Deal(1, 2, deck),
-                               {1: Scripted(["7H"]), 2: Scripted(["7C"])})
+    app, scene, s = _may_i_table()
     settle(app, scene)
     # the human's first turn: declare for the stock, draw, discard 2C
     scene.want_stock = True

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from dataclasses import replace as _dc_replace
 from typing import Sequence
 
