@@ -1017,11 +1017,16 @@ class TableScene(KeyboardMixin, Scene):
         W, H = surf.get_size()
         v = self.view
         turn = self.caught_up() and self.session.human_to_act() in ("draw", "play", "lead")
-        # the felt and the boxes change only with the view: one blit per frame
-        key = (W, H, id(v), turn)
+        # the felt and the boxes change only with the boxes, chips and turn: one blit per
+        # frame (a new view of the same layout, made by every move, keeps the background:
+        # rebuilding it is a full-window copy and convert, 4-8 ms at 1920x1080)
+        key = (W, H, turn, tuple((tuple(r), kind) for r, kind in v.boxes), tuple(v.chips),
+               tuple(v.zones["hand"]) if turn else None)
         if self._felt is None or getattr(self, "_bg_key", None) != key:
             if getattr(self, "_felt_raw", None) is None or self._felt_raw.get_size() != (W, H):
-                self._felt_raw = self.app.art.felt((W, H))
+                raw = self.app.art.felt((W, H))
+                # in the display's format once: a copy of it needs no convert per rebuild
+                self._felt_raw = raw.convert() if pygame.display.get_surface() is not None else raw
             bg = self._felt_raw.copy()
             for r, kind in v.boxes:
                 _box(bg, r, kind)
@@ -1029,7 +1034,7 @@ class TableScene(KeyboardMixin, Scene):
                 _box(bg, v.zones["hand"].inflate(-4, 0), "turn")
             for x, y, n in v.chips:
                 _chip_stack(bg, x, y, n)
-            self._felt = bg.convert() if pygame.display.get_surface() is not None else bg
+            self._felt = bg
             self._bg_key = key
         surf.blit(self._felt, (0, 0))
         lit = getattr(self, "layer_lit", {}) if self.dragger.active else {}
