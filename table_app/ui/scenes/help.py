@@ -46,6 +46,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ('B', N_('Buy (May I?) or call (Contract) the upcard when you are asked')),
     ('P', N_('Pass the buy')),
     ('H', N_('Hint: what the normal computer player would do now, and why')),
+    ('L', N_("The deal's moves so far: who did what, newest first")),
     ('Ctrl+Z / Ctrl+Y', N_('Undo back to your previous decision / redo')),
     ('F1', N_('This help (F1, Esc or Enter closes it; R opens the rules of the game)')),
     ("", N_('Michigan')),
@@ -155,9 +156,61 @@ class HelpScene(Scene):
                     sb.set_scroll_from_start_percentage(min(top, max(0.0, sb.start_percentage + step)))
         return True  # nothing reaches the table below
 
+    def title(self) -> str:
+        return _(S.KEYBOARD_HELP)
+
     def draw(self, surf: pygame.Surface) -> None:
         p = self.panel()
         draw_overlay_panel(surf, p, dim=140, fill_alpha=248)
         from ..table import text
-        t = text.render(_(S.KEYBOARD_HELP), 24, (250, 236, 170), bold=True)
+        t = text.render(self.title(), 24, (250, 236, 170), bold=True)
         surf.blit(t, (p.x + self.k(20), p.y + self.k(14)))
+
+
+class MovesScene(HelpScene):
+    """The current deal's moves over the table (L at the table): what each player did,
+    newest first, as the status line said it (suit symbols drawn as on the table).
+    ``MovesScene(lines)``: the texts, oldest first.  Escape, L, Enter or Close closes it."""
+
+    def __init__(self, lines, variant: str = "contract") -> None:
+        super().__init__(variant)
+        self.lines = list(lines)
+
+    def title(self) -> str:
+        return _("Moves this deal")
+
+    def shown_lines(self) -> list[str]:
+        """The lines as shown, newest first."""
+        return list(reversed(self.lines)) or [_("No moves yet this deal")]
+
+    def build(self) -> None:
+        self.clear_widgets()
+        p = self.panel()
+        k = self.k
+        bh = k(40)
+        self.box = None
+        b = self.add(UIButton(pygame.Rect(p.centerx - k(90), p.bottom - k(16) - bh, k(180), bh),
+                              _(S.CLOSE), self.app.manager,
+                              object_id=ObjectID(class_id="@primary", object_id="#help_close")))
+        self.btns = {"close": b}
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        from ..table import text
+        p = self.panel()
+        k = self.k
+        y = p.y + k(58)
+        bottom = p.bottom - k(16) - k(40) - k(10)
+        for t in self.shown_lines():
+            img = text.render(t, k(16), (236, 236, 226))
+            if y + img.get_height() > bottom:
+                break
+            surf.blit(img, (p.x + k(26), y))
+            y += img.get_height() + k(5)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_l, pygame.K_r):
+            if event.key == pygame.K_l:
+                self.close()
+            return True  # (no rules button here)
+        return super().handle_event(event)

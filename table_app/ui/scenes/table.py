@@ -870,7 +870,25 @@ class TableScene(KeyboardMixin, Scene):
                 break
         self.refresh()
 
+    def deal_moves(self) -> list[str]:
+        """What the status line said of each event of the current deal shown so far,
+        oldest first (the table's move log, L)."""
+        moves = getattr(self, "_moves", {})
+        start = 0
+        for i in range(min(self.shown, len(self.engine.log)) - 1, -1, -1):
+            if self.engine.log[i].type == "deal":
+                start = i
+                break
+        return [moves[i] for i in sorted(moves) if start <= i < self.shown]
+
     def _describe(self, ev) -> None:
+        before = self.last_text
+        self._describe_text(ev)
+        if self.last_text and self.last_text is not before:  # this event said something
+            # by record index: an undone move is replaced by what comes after the undo
+            self.__dict__.setdefault("_moves", {})[self.shown - 1] = self.last_text
+
+    def _describe_text(self, ev) -> None:
         p = getattr(ev, "player", None)
         name = player_name(self.session.names[p]) if p is not None else ""
         you = p == self.human

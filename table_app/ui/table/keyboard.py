@@ -188,6 +188,9 @@ class KeyboardMixin:
         if k == pygame.K_F1:
             self.open_help()
             return True
+        if k == pygame.K_l:
+            self.open_moves()
+            return True
         if k == pygame.K_TAB:
             if not self.focus_shown and self.focus_zone in self.focus_zones():
                 self.set_focus(self.focus_zone, self.focus_idx)
@@ -401,6 +404,12 @@ class KeyboardMixin:
             self.hint = None
             return None
         return h
+
+    def open_moves(self) -> None:
+        """The deal's moves so far, over the table (``MovesScene``)."""
+        from ..scenes.help import MovesScene
+        self.dragger.cancel(self.layer.sprites)
+        self.app.push(MovesScene(self.deal_moves(), self.session.variant))
 
     def open_help(self) -> None:
         from ..scenes.help import HelpScene
