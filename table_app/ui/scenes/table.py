@@ -1035,10 +1035,11 @@ class TableScene(KeyboardMixin, Scene):
         W, H = surf.get_size()
         v = self.view
         turn = self.caught_up() and self.session.human_to_act() in ("draw", "play", "lead")
-        # the felt and the boxes change only with the boxes, chips and turn: one blit per
-        # frame (a new view of the same layout, made by every move, keeps the background:
-        # rebuilding it is a full-window copy and convert, 4-8 ms at 1920x1080)
-        key = (W, H, turn, tuple((tuple(r), kind) for r, kind in v.boxes), tuple(v.chips),
+        # the felt, the boxes and the chips are one background, rebuilt only when a box
+        # or a chip stack changes (a full-window copy: a few ms at 1920x1080); the seats'
+        # boxes, which light up in turn, are drawn over it each frame
+        static = [(r, kind) for r, kind in v.boxes if kind not in _TURN_BOXES]
+        key = (W, H, tuple((tuple(r), kind) for r, kind in static), tuple(v.chips),
                tuple(v.zones["hand"]) if turn else None)
         if self._felt is None or getattr(self, "_bg_key", None) != key:
             if getattr(self, "_felt_raw", None) is None or self._felt_raw.get_size() != (W, H):
@@ -1046,15 +1047,18 @@ class TableScene(KeyboardMixin, Scene):
                 # in the display's format once: a copy of it needs no convert per rebuild
                 self._felt_raw = raw.convert() if pygame.display.get_surface() is not None else raw
             bg = self._felt_raw.copy()
-            for r, kind in v.boxes:
+            for r, kind in static:
                 _box(bg, r, kind)
-            if turn:
+            if turn:  # your turn: the hand's box glows (a large box: baked, not per frame)
                 _box(bg, v.zones["hand"].inflate(-4, 0), "turn")
             for x, y, n in v.chips:
                 _chip_stack(bg, x, y, n)
             self._felt = bg
             self._bg_key = key
         surf.blit(self._felt, (0, 0))
+        for r, kind in v.boxes:
+            if kind in _TURN_BOXES:
+                _box(surf, r, kind)
         lit = getattr(self, "layer_lit", {}) if self.dragger.active else {}
         for zone, ok in lit.items():
             r = v.zones.get(zone)
@@ -1470,6 +1474,7 @@ def _box(surf, r: pygame.Rect, kind: str) -> None:
 
 
 _BOXES: dict = {}
+_TURN_BOXES = frozenset(("seat", "seat_hi"))  # the seats light up in turn: drawn each frame
 pygame.register_quit(_BOXES.clear)
 
 
