@@ -14,6 +14,13 @@ ACCEPTANCE = SHARED / "acceptance"
 RECORDS = Path(__file__).resolve().parent / "records"
 
 
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    """Every test's app folders (records, settings, logs) under its own ``tmp_path``
+    (``TABLE_APP_HOME``), never the user's; a test module may override it."""
+    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
+
+
 @pytest.fixture
 def acceptance_dir():
     """``../shared/acceptance`` beside the checkout; skips when it is not there."""

@@ -21,11 +21,6 @@ RECORDS = Path(__file__).resolve().parent / "records"
 NOT_RECORDS = ("foreign_file", "newer_version")
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
-
-
 @pytest.fixture(scope="module")
 def app():
     from table_app.ui.app import App

@@ -14,11 +14,6 @@ from test_ui_table import (Scripted, build_deck, click, drag, point_of, settle, 
                            step, zone_point)
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
-
-
 def may_i_table(size=(1280, 800), instant=False, **settings):
     """A May I? table (3 seats) whose human holds two sets after drawing."""
     from table_app.storage.settings import Settings

@@ -8,27 +8,15 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from table_app.core.actions import Deal, Draw  # noqa: E402
+from table_app.core.actions import Draw  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
 
-from test_ui_table import Scripted, build_deck, make_table, settle, types  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
+from test_ui_table import Scripted, may_i_table, settle, types  # noqa: E402
 
 
 def _may_i_table():
-    """A 3-seat May I? deal (the whole-deal test's cards): seats 1 and 2 scripted."""
-    from table_app.variants import find_variant
-    rules = find_variant("may_i")({})
-    deck = build_deck(rules.deck(3), [
-        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
-        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
-        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
-    ], ["KH", "9S", "5D", "9D", "6D"])
-    return make_table("may_i", 3, Deal(1, 2, deck), {1: Scripted(["7H"]), 2: Scripted(["7C"])})
+    """The whole-deal tests' May I? deal, seats 1 and 2 scripted."""
+    return may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
 
 
 def _counting(app, scene):

@@ -11,12 +11,7 @@ pytest.importorskip("pygame_gui")
 from table_app.core.actions import (Buy, Deal, DealEnd, Discard, Draw, GoDown, LayOff, Lead,  # noqa: E402
                                     PassBuy, PassUpcard)
 from table_app.core.cards import parse_face  # noqa: E402
-from test_ui_table import Scripted, build_deck, make_table, settle, step  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
+from test_ui_table import Scripted, build_deck, make_table, may_i_table, settle, step  # noqa: E402
 
 
 def key(app, k, mod=0):
@@ -86,15 +81,7 @@ def meld_of(eng, code):
 
 # ---------------------------------------------------------------- May I?
 def test_may_i_whole_deal_by_keyboard_only():
-    from table_app.variants import find_variant
-    rules = find_variant("may_i")({})
-    deck = build_deck(rules.deck(3), [
-        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
-        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
-        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
-    ], ["KH", "9S", "5D", "9D", "6D"])
-    app, scene, s = make_table("may_i", 3, Deal(1, 2, deck),
-                               {1: Scripted(["7H", "KC"]), 2: Scripted(["7C"])})
+    app, scene, s = may_i_table({1: Scripted(["7H", "KC"]), 2: Scripted(["7C"])})
     eng = s.engine
     settle(app, scene)
     assert s.human_to_act() == "draw"

@@ -13,11 +13,6 @@ from test_ui_idle import _may_i_table  # noqa: E402
 from test_ui_table import settle  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
-
-
 def _key(app, key):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
     app.step(0.02)

@@ -17,11 +17,6 @@ from test_ui_table import (Scripted, build_deck, drag, make_table, meld_point, p
                            press, settle, stage, step, zone_point, hand_card)
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
-
-
 def test_scene_stack_lifecycle_and_overlays():
     from table_app.ui.app import App
     from table_app.ui.scene import Scene

@@ -15,11 +15,6 @@ from table_app.core.actions import (Buy, Deal, DealEnd, Discard, Draw, GoDown, L
 from table_app.core.cards import JOKER, deck_faces, parse_face  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
-
-
 class Scripted:
     """A computer player for tests: passes the upcard and every buy, discards the faces it
     is given in order (else its first legal discard); Michigan: leads its lowest card."""
@@ -72,6 +67,19 @@ def make_table(variant, n, deal, players, options=None, size=(1280, 800)):
     scene = TableScene(s)
     app.push(scene)
     return app, scene, s
+
+
+def may_i_table(players):
+    """The 3-seat May I? deal of the whole-deal tests (seat 0 can go down with 7s and 9s):
+    ``(app, scene, session)``, seats 1 and 2 played by ``players``."""
+    from table_app.variants import find_variant
+    rules = find_variant("may_i")({})
+    deck = build_deck(rules.deck(3), [
+        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
+        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
+        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
+    ], ["KH", "9S", "5D", "9D", "6D"])
+    return make_table("may_i", 3, Deal(1, 2, deck), players)
 
 
 def step(app, k=2):
@@ -173,15 +181,7 @@ def types(log, start=0):
 
 # ---------------------------------------------------------------- May I?
 def test_may_i_whole_deal_with_buy_illegal_drop_undo_redo():
-    from table_app.variants import find_variant
-    rules = find_variant("may_i")({})
-    deck = build_deck(rules.deck(3), [
-        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
-        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
-        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
-    ], ["KH", "9S", "5D", "9D", "6D"])
-    app, scene, s = make_table("may_i", 3, Deal(1, 2, deck),
-                               {1: Scripted(["7H"]), 2: Scripted(["7C"])})
+    app, scene, s = may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
     eng = s.engine
     settle(app, scene)
     assert s.human_to_act() == "draw"
