@@ -112,3 +112,85 @@ def test_the_button_column_fits_beside_the_meld_area(size, card_size):
     L = compute(size, 6, scale=card_scale(card_size))
     assert L.side.h >= 3 * 28 + 2 * 6
     assert L.side.bottom <= L.hand.y + 1
+
+
+# ---------------------------------------------------------------- the seats' labels
+def _second_deal(variant: str, n: int, seed: int = 5):
+    """An engine a few moves into its second deal (scores on the table)."""
+    rules = find_variant(variant)({})
+    eng = Engine(rules, n, seed=seed)
+    rng = random.Random(seed)
+    deals = 0
+    while True:
+        ta = eng.to_act()
+        if ta is None:
+            break
+        if ta[1] == "deal":
+            deals += 1
+            eng.deal_next()
+            if deals == 2:
+                break
+            continue
+        eng.apply(choose(eng, rng) if variant != "michigan" else rng.choice(eng.legal_actions()))
+    for _ in range(3):
+        if eng.to_act() is None or eng.to_act()[1] == "deal":
+            break
+        eng.apply(choose(eng, rng) if variant != "michigan" else rng.choice(eng.legal_actions()))
+    return eng
+
+
+def _worst(obs, n: int):
+    """The observation with the longest texts a seat box shows: every seat down, four-digit
+    totals and 13 cards (Michigan: a balance of -99 chips, whole until the final share, its hands as dealt)."""
+    import dataclasses
+    if hasattr(obs, "balances"):
+        from fractions import Fraction
+        return dataclasses.replace(obs, balances=tuple(Fraction(-99) for _ in range(n)))
+    return dataclasses.replace(obs, down=tuple(True for _ in range(n)), totals=tuple(1485 for _ in range(n)),
+                               hand_sizes=tuple(13 for _ in range(n)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant,n", CASES)
+def test_every_seat_label_fits_its_box_uncut(variant, n, size, lang):
+    """Issue 7: with 8 seats at 1024x640 the seat's "· dealer" was cut with an ellipsis.
+    Name, dealer button, "down", cards and points, level and "thinking…" each fit their
+    room at their own size (not shrunk, not cut), in English, Russian and Ukrainian, at
+    every seat count, with every seat in turn the dealer and thinking; they lie inside
+    the seat's box and none covers another."""
+    from table_app.i18n import set_language
+    from table_app.ui.scenes.table import _label_img
+    from table_app.ui.table.session import DEFAULT_NAMES
+    from table_app.ui.table.text import get_scale
+    assert get_scale() == 1.0
+    set_language(lang)
+    try:
+        eng = _second_deal(variant, n)
+        base = _worst(eng.observe(0), n)
+        assert base.results
+        L = compute(size, n, michigan=variant == "michigan")
+        import dataclasses
+        for level in ("easy", "normal", "hard"):
+            for s in L.opp:
+                obs = dataclasses.replace(base, dealer=s)
+                ui = UIState(hand_order=list(obs.hand), names=list(DEFAULT_NAMES[:n]),
+                             levels=[""] + [level] * (n - 1), thinking=s)
+                v = present(obs, L, ui)
+                for seat, box in L.opp.items():
+                    labs = [lab for lab in v.labels if box.collidepoint(lab.pos)]
+                    kinds = [lab.kind for lab in labs]
+                    assert ("dealer" in kinds) == (seat == s), (seat, kinds)
+                    assert ("role" in kinds) == (variant != "michigan"), kinds   # "down"
+                    assert len(labs) == 3 + kinds.count("dealer") + kinds.count("role"), kinds
+                    rects = []
+                    for lab in labs:
+                        img = _label_img(lab)
+                        assert lab.width and img.get_width() <= lab.width, (lang, n, lab.text, img.get_width(), lab.width)
+                        r = img.get_rect(**{lab.anchor: lab.pos})
+                        assert box.contains(r), (lab.text, r, box)
+                        rects.append((lab.text, r))
+                    for (ta, ra), (tb, rb) in itertools.combinations(rects, 2):
+                        assert not ra.colliderect(rb), (ta, ra, tb, rb)
+    finally:
+        set_language("en")

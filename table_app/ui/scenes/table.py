@@ -1535,6 +1535,16 @@ def _label_fitted(lab, img):
     return img
 
 
+def _dealer_button(letter: str, size: int, d: int) -> pygame.Surface:
+    """The dealer's button: a white disc ``d`` pixels across with a bold letter."""
+    img = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(img, (245, 243, 232), (d // 2, d // 2), d // 2)
+    pygame.draw.circle(img, (120, 90, 20), (d // 2, d // 2), d // 2, max(1, d // 12))
+    t = text.render(letter, size, (30, 24, 10), bold=True)
+    img.blit(t, t.get_rect(center=(d // 2, d // 2)))
+    return img
+
+
 def _label_img(lab):
     k = lab.kind
     if k in ("plate", "plate_hi"):
@@ -1544,6 +1554,8 @@ def _label_img(lab):
         img = text.render_shadowed(lab.text, lab.size, (255, 230, 140) if k == "tag_hi" else (225, 235, 225))
     elif k == "role":
         img = text.plate(lab.text, lab.size, (20, 20, 20), (255, 230, 120, 235), pad=3)
+    elif k == "dealer":
+        img = _dealer_button(lab.text, lab.size, lab.width)
     elif k == "chip":
         img = text.render_shadowed(lab.text, lab.size, (255, 222, 120), bold=True)
     elif k == "owner":

@@ -83,7 +83,9 @@ def compute(size, num_players: int, human: int = 0, michigan: bool = False,
     L.side = pygame.Rect(W - m - side_w, L.stage.y, side_w, sh)
     # opponents across the top
     others = L.seats_around()
-    oh = int(L.ow * CARD_RATIO) + int(48 * u)
+    # (over the cards the name plate; under them a row of cards and points and a row
+    # of the level: see presenter._opponents)
+    oh = int(L.ow * CARD_RATIO) + int(68 * u)
     top = bh + int(6 * u)
     k = max(1, len(others))
     slot_w = min(340, (W - 2 * m) // k)

@@ -14,7 +14,7 @@ from fractions import Fraction
 import pygame
 
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, SUIT_SYMBOLS, face_pretty
-from ...i18n import _, card_name, contract_name, ngettext, player_name
+from ...i18n import _, card_name, contract_name, ngettext, pgettext, player_name
 from ...i18n import strings as S
 from .layout import CARD_RATIO, TableLayout
 from .sprites import Placement
@@ -121,30 +121,39 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                           group=f"opp:{s}"))
         v.seat_pos[s] = (fan.centerx - ow / 2, fan.y)
         turn = obs.to_act == s
-        name = seat_name(ui, s)
-        lvl = ui.levels[s] if s < len(ui.levels) and ui.levels[s] else ""
-        if lvl:
-            head = _("{name} ({level})").format(name=name, level=_(S.LEVELS.get(lvl, lvl)))
-        else:
-            head = name
+        u = L.ui
+        # the seat's box (with 8 seats at 1024x640 it is 135 px wide, and the Russian and
+        # Ukrainian words are longer): the name alone on the plate, the dealer as a round
+        # "D" badge at its left, "down" as a tag lying on the cards, the cards and points
+        # under them and the level (and "thinking…") on a row of their own
+        badge = int(20 * u)
+        v.labels.append(Label(seat_name(ui, s), (r.centerx, r.y), 15, "midtop",
+                              "plate_hi" if turn else "plate", width=r.w - 2 * (badge + int(6 * u))))
         if s == obs.dealer:
-            head += _("  · dealer")
-        # (their room: the seat's box; with 8 seats at 1024x640 the plates overlapped)
-        v.labels.append(Label(head, (r.centerx, r.y), 15, "midtop",
-                              "plate_hi" if turn else "plate", width=r.w - 2))
+            # Translators: the dealer's button beside a seat's name: one letter
+            v.labels.append(Label(pgettext("dealer button", "D"),
+                                  (r.x + int(5 * u) + badge // 2, r.y + int(14 * u)), 13, "center",
+                                  "dealer", width=badge))
+        if not is_michigan(obs) and obs.round and obs.down[s]:
+            # Translators: an opponent has gone down (laid the contract); on their cards
+            v.labels.append(Label(_("down"), (r.centerx, fan.bottom - int(4 * u)), 12, "midbottom",
+                                  "role", width=r.w - 10))
         bits = [ngettext("{n} card", "{n} cards", n).format(n=n)]
         if not is_michigan(obs):
-            if obs.down[s]:
-                # Translators: an opponent has gone down (laid the contract)
-                bits.append(_("down"))
             if obs.totals and obs.results:
                 bits.append(ngettext("{n} pt", "{n} pts", obs.totals[s]).format(n=obs.totals[s]))
         else:
             bits.append(_("{n} chips").format(n=_chips(obs.balances[s])))
-        if ui.thinking == s:
-            bits.append(_("thinking…"))
-        v.labels.append(Label("  ·  ".join(bits), (r.centerx, fan.bottom + 3), 13, "midtop",
+        v.labels.append(Label(" · ".join(bits), (r.centerx, fan.bottom + int(3 * u)), 13, "midtop",
                               "tag_hi" if ui.thinking == s else "tag", width=r.w - 2))
+        lvl = ui.levels[s] if s < len(ui.levels) and ui.levels[s] else ""
+        sub = [_(S.LEVELS.get(lvl, lvl))] if lvl else []
+        if ui.thinking == s:
+            sub.append(_("thinking…"))
+        if sub:
+            v.labels.append(Label(" · ".join(sub), (r.centerx, fan.bottom + int(23 * u)), 12, "midtop",
+                                  "tag_hi" if ui.thinking == s else "text", color=(196, 214, 200),
+                                  width=r.w - 2))
         v.boxes.append((r, "seat_hi" if turn else "seat"))
 
 
