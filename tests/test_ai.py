@@ -418,6 +418,86 @@ def test_sampled_worlds_are_consistent_with_the_observation():
         assert len(every) == len(set(every)) == len(rules.deck(4))
 
 
+def _michigan_states(seeds, seats):
+    """(engine state, observation of every seat) along seeded random Michigan games."""
+    rules = find_variant("michigan")({})
+    for seed in seeds:
+        n = seats[seed % len(seats)]
+        eng = Engine(rules, n, seed=seed, auto=True)
+        rng = random.Random(seed)
+        for _ in range(4000):
+            if eng.to_act() is None:
+                break
+            legal = eng.legal_actions()
+            if not legal:
+                eng.deal_next()
+                continue
+            yield eng.state, [eng.observe(s) for s in range(n)], legal
+            eng.apply(rng.choice(legal))
+
+
+def test_michigan_inference_is_sound_and_finds_widow_cards():
+    """MG-7: a stop shows the next card is in the widow; MG-5/MG-8: a lead is the
+    leader's lowest card of the suit.  Never wrong about the true deal, and it does
+    learn something (widow cards and bars are found along the games)."""
+    from table_app.ai.michigan_ai import infer_hidden
+    found_widow = found_bar = 0
+    for st, obss, _legal in _michigan_states(range(12), (3, 4, 5, 8)):
+        widow = {c >> 3 for c in st.widow}
+        for obs in obss:
+            w, barred = infer_hidden(obs)
+            assert w <= widow
+            for p, hand in enumerate(st.hands):
+                assert not barred[p] & {c >> 3 for c in hand}
+            found_widow += len(w)
+            found_bar += sum(len(b) for b in barred.values())
+    assert found_widow > 100 and found_bar > 100
+
+
+def test_michigan_inference_worked_case():
+    """4 players: seat 1 led 9D (faces: D = suit 2), seat 2 played 10D, the sequence
+    stopped at 10D; JD is then in the widow, and seat 1 holds no diamond below 9."""
+    from table_app.ai.michigan_ai import infer_hidden
+    from table_app.variants.michigan import MichiganObservation
+    nine, ten = 2 * 13 + 7, 2 * 13 + 8
+    obs = MichiganObservation(
+        seat=0, num_players=4, round=1, dealer=3, phase="lead", to_act=2,
+        hand=(0 << 3,), hand_sizes=(1, 10, 10, 10), played=((), (nine << 3,), (ten << 3,), ()),
+        sequence=(2, ten << 3), stopped=True, layout={"AH": 4, "KC": 4, "QD": 4, "JS": 4},
+        kitty=8, balances=(0, 0, 0, 0), results=(), widow=None, deal_over=False,
+        finished=False, winner=None)
+    w, barred = infer_hidden(obs)
+    assert w == {ten + 1}
+    assert barred[1] == set(range(2 * 13, nine))
+    assert barred[2] == set() and barred[0] == set()
+    # while the sequence still runs at 10D, JD may yet be played: nothing is inferred
+    w2, _ = infer_hidden(replace(obs, stopped=False, phase="follow"))
+    assert w2 == set()
+
+
+def test_michigan_hard_samples_respect_the_inference():
+    from table_app.ai.michigan_ai import HardMichigan, infer_hidden
+    hard = HardMichigan()
+    checked = 0
+    for st, obss, legal in _michigan_states(range(4), (4, 6)):
+        if sum(len(p) for p in st.played) < 8:
+            continue
+        obs = obss[len(st.played[0]) % len(obss)]  # a different seat's view now and then
+        w, barred = infer_hidden(obs)
+        for i in range(3):
+            loc = hard.sample_loc(obs, random.Random(i))
+            assert all(loc[f] == -1 for f in w)
+            for s in range(obs.num_players):
+                held = [f for f in range(52) if loc[f] == s]
+                assert len(held) == obs.hand_sizes[s]
+                if s != obs.seat:
+                    assert not set(held) & barred[s]
+            assert sum(1 for f in range(52) if loc[f] == -1) == 52 - sum(obs.hand_sizes) - \
+                sum(len(p) for p in obs.played)
+            checked += 1
+    assert checked > 100
+
+
 # ---------------------------------------------------------------------- strength (seeded)
 def _duplicate_margin(variant: str, hi: str, lo: str, seeds) -> float:
     """Mean per-game score advantage of ``hi`` over ``lo`` (+ = hi better) at 4-seat

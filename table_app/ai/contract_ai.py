@@ -14,7 +14,8 @@ Levels:
         free cards, feeding the next player), with a reason for every decision.
     ``EasyContract``: the same with human-like mistakes (misses an upcard, forgets a
         lay-off, throws a card that was building something).
-    ``HardContract`` (``contract_search``): determinized search over sampled hidden cards.
+    ``HardContract`` (``contract_search``): a one-card look-ahead over the unseen cards and
+    sampled hands of the next player.
 """
 from __future__ import annotations
 

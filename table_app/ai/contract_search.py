@@ -1,24 +1,23 @@
-"""The hard contract-family level: determinized search over the hidden cards.
+"""The hard contract-family level (look-ahead over the hidden cards) and the rollout search
+the oracle uses.
 
-At a real choice (take or pass the upcard, buy/call or not, which card to discard) the
-player shortlists the candidates with the normal level's scores, then repeatedly
+``HardContract`` (the hard level) decides from its Observation alone.  At a real choice
+(take or pass the upcard, which card to discard) it shortlists the candidates with the
+normal level's scores and looks one card ahead over the hidden cards: every unseen card
+(the full deck minus its own hand, the table melds, the discard pile and the cards it saw
+the others take) may be the next card, weighted by its unseen copies, and a hand's
+quality is its distance to the contract minus the chance that the next card brings it
+closer.  It samples the next player's hidden hand (``sample_state``'s rule: known cards
+plus unseen cards at random, in the observed size) to see how often a discard would help
+that player, and sheds its highest cards when an opponent who is down is about to go out
+while its own contract is out of reach.  Going down, laying off, swaps and buys are the
+normal level's.
 
-1. samples a world consistent with its Observation (``sample_state``): the unseen cards
-   (the full deck minus its own hand, the table melds, the discard pile and the cards it
-   saw others take) are shuffled and dealt to the other hands (after the cards it knows
-   they hold) and to the stock, in the observed sizes;
-2. plays each candidate in that world and rolls the deal forward with the normal policy
-   for every seat (each deciding from its own observation of the sampled world) until
-   its own next discard, or the end of the deal;
-3. scores the leaf: the deal's real scores if it ended, else an estimate from each seat's
-   distance to the contract and the value of its hand.
-
-The candidate with the best mean over the samples wins.  The same worlds serve every
-candidate (common random numbers).  Going down and laying off are taken as the normal
-level takes them.  ``samples`` bounds the work so that the decision is a function of the
-observation and the rng alone; ``budget_ms`` (default 300) stops early on a slow machine.
-
-``Searcher`` is shared with the oracle (``oracle.py``), which searches the true state.
+``Searcher`` plays candidates out in full worlds with the normal policy for every seat
+until the player's next discard (or the end of the deal) and scores the leaf; the
+benchmark-only oracle (``oracle.py``) runs it in the true state.  Run in sampled worlds
+instead (determinized search), it made worse discards than the look-ahead above, so the
+hard level does not use it.
 """
 from __future__ import annotations
 
