@@ -287,6 +287,12 @@ class CardArt:
     def __init__(self, max_entries: int = 1500):
         self._cache: OrderedDict = OrderedDict()
         self.max_entries = max_entries
+        #: (face, four_color, large_index) -> the widths that face is cached at
+        self._face_widths: dict = {}
+        #: faces to render ahead of need: (face, width, four_color, large_index)
+        self._todo: OrderedDict = OrderedDict()
+        #: how many faces were rendered (``_render_face`` calls): tests count them
+        self.faces_rendered = 0
 
     # -- cache ---------------------------------------------------------------------
     def _cached(self, key, make: Callable[[], pygame.Surface]) -> pygame.Surface:
@@ -296,12 +302,18 @@ class CardArt:
             return s
         s = make()
         self._cache[key] = s
+        if key[0] == "face":
+            self._face_widths.setdefault((key[1], key[3], key[4]), set()).add(key[2])
         if len(self._cache) > self.max_entries:
-            self._cache.popitem(last=False)
+            old, _s = self._cache.popitem(last=False)
+            if old[0] == "face":
+                self._face_widths.get((old[1], old[3], old[4]), set()).discard(old[2])
         return s
 
     def clear(self) -> None:
         self._cache.clear()
+        self._face_widths.clear()
+        self._todo.clear()
 
     # -- public API ----------------------------------------------------------------
     def size(self, width_px: int) -> tuple[int, int]:
@@ -314,8 +326,71 @@ class CardArt:
             raise ValueError(f"not a face code: {face!r}")
         w = card_size(width_px)[0]
         key = ("face", face, w, bool(four_color), bool(large_index))
-        return self._cached(key, lambda: self._render_face(face, w, bool(four_color),
-                                                           bool(large_index)))
+        return self._cached(key, lambda: self._new_face(face, w, bool(four_color),
+                                                        bool(large_index)))
+
+    def _new_face(self, face: int, w: int, four_color: bool, large: bool) -> pygame.Surface:
+        self.faces_rendered += 1
+        self._todo.pop((face, w, four_color, large), None)
+        return self._render_face(face, w, four_color, large)
+
+    def has_face(self, face: int, width_px: int, *, four_color: bool = False,
+                 large_index: bool = False) -> bool:
+        """Whether ``face(...)`` with these arguments is cached (returns without
+        rendering)."""
+        w = card_size(width_px)[0]
+        return ("face", face, w, bool(four_color), bool(large_index)) in self._cache
+
+    def nearest_face(self, face: int, width_px: int, *, four_color: bool = False,
+                     large_index: bool = False) -> pygame.Surface | None:
+        """The face cached at the width nearest ``width_px`` (a wider one preferred: it
+        scales down sharper), or ``None`` when it is cached at no width.  A stand-in,
+        scaled to size, while the face at the right width waits its turn to render."""
+        w = card_size(width_px)[0]
+        widths = self._face_widths.get((face, bool(four_color), bool(large_index)))
+        if not widths:
+            return None
+        best = min(widths, key=lambda x: (x < w, abs(x - w)))
+        return self._cache.get(("face", face, best, bool(four_color), bool(large_index)))
+
+    def queue_faces(self, widths: Sequence[int], *, four_color: bool = False,
+                    large_index: bool = False, first: Sequence[int] = ()) -> int:
+        """Queue every face at each of ``widths`` that is not cached, to be rendered ahead
+        of need by ``render_queued`` (``first``: faces queued before the others).
+        Returns how many are queued now."""
+        four, large = bool(four_color), bool(large_index)
+        for w in dict.fromkeys(card_size(x)[0] for x in widths):
+            order = list(dict.fromkeys([*first, *range(JOKER + 1)]))
+            for face in order:
+                if ("face", face, w, four, large) not in self._cache:
+                    self._todo[(face, w, four, large)] = None
+        return len(self._todo)
+
+    def want_face(self, face: int, width_px: int, *, four_color: bool = False,
+                  large_index: bool = False) -> None:
+        """Put this face (if not cached) at the head of the queue of ``queue_faces``."""
+        w = card_size(width_px)[0]
+        k = (face, w, bool(four_color), bool(large_index))
+        if ("face", *k) not in self._cache:
+            self._todo[k] = None
+            self._todo.move_to_end(k, last=False)
+
+    def queued(self) -> int:
+        """How many faces wait in the queue of ``queue_faces``."""
+        return len(self._todo)
+
+    def render_queued(self, n: int = 1) -> int:
+        """Render up to ``n`` queued faces into the cache (oldest first); returns how
+        many were rendered."""
+        done = 0
+        while self._todo and done < n:
+            face, w, four, large = next(iter(self._todo))
+            self._todo.pop((face, w, four, large))
+            if ("face", face, w, four, large) in self._cache:
+                continue
+            self.face(face, w, four_color=four, large_index=large)
+            done += 1
+        return done
 
     def card(self, card_id: int, width_px: int, **options) -> pygame.Surface:
         """Face of a physical card id (``face*8 + copy``)."""

@@ -19,11 +19,17 @@ def set_scale(k: float) -> None:
     if k != _SCALE[0]:
         _SCALE[0] = k
         font.cache_clear()
-        render.cache_clear()
+        _clear_renders()
 
 
 def get_scale() -> float:
     return _SCALE[0]
+
+
+def style_key() -> tuple:
+    """What every rendered text depends on besides its arguments (the scale, the
+    4-colour inks): a key part for caches of rendered text kept elsewhere."""
+    return (_SCALE[0], _FOUR[0])
 
 
 @lru_cache(maxsize=None)
@@ -67,7 +73,7 @@ def set_four_color(on: bool) -> None:
     on = bool(on)
     if on != _FOUR[0]:
         _FOUR[0] = on
-        render.cache_clear()
+        _clear_renders()
         _pip.cache_clear()
 
 
@@ -131,7 +137,39 @@ def render(text: str, size: int, color=(240, 240, 230), bold: bool = False,
     return out
 
 
+def width(text: str, size: int, color=(240, 240, 230), bold: bool = False,
+          suit_colors: bool = True) -> int:
+    """The width in pixels of ``render(text, size, color, bold, suit_colors)``, measured
+    without drawing it (the font's ``size`` and the cached pips): for wrapping and
+    fitting, which try many lines that are never drawn."""
+    f = font(size, bold)
+    h = f.get_height()
+    w = 0
+    buf = ""
+    for ch in text:
+        if ch in SUIT_CHARS:
+            if buf:
+                w += f.size(buf)[0]
+                buf = ""
+            w += _pip(SUIT_CHARS[ch], h, tuple(color), suit_colors).get_width()
+        else:
+            buf += ch
+    if buf:
+        w += f.size(buf)[0]
+    return max(1, w)
+
+
+def _key(color):
+    return None if color is None else tuple(color)
+
+
 def render_shadowed(text: str, size: int, color=(245, 245, 235), bold: bool = False) -> pygame.Surface:
+    """``text`` with a soft drop shadow (cached: treat the surface as read-only)."""
+    return _shadowed(text, size, _key(color), bold)
+
+
+@lru_cache(maxsize=256)
+def _shadowed(text: str, size: int, color, bold: bool) -> pygame.Surface:
     s = render(text, size, color, bold)
     sh = render(text, size, (0, 0, 0), bold, suit_colors=False)
     out = pygame.Surface((s.get_width() + 2, s.get_height() + 2), pygame.SRCALPHA)
@@ -144,7 +182,12 @@ def render_shadowed(text: str, size: int, color=(245, 245, 235), bold: bool = Fa
 
 def plate(text: str, size: int, color=(245, 245, 235), bg=(0, 0, 0, 120), pad: int = 6,
           border=None, bold: bool = False) -> pygame.Surface:
-    """Text on a rounded translucent plate."""
+    """Text on a rounded translucent plate (cached: treat the surface as read-only)."""
+    return _plate(text, size, _key(color), _key(bg), pad, _key(border), bold)
+
+
+@lru_cache(maxsize=256)
+def _plate(text: str, size: int, color, bg, pad: int, border, bold: bool) -> pygame.Surface:
     s = render(text, size, color, bold)
     out = pygame.Surface((s.get_width() + 2 * pad, s.get_height() + pad), pygame.SRCALPHA)
     pygame.draw.rect(out, bg, out.get_rect(), border_radius=pad + 2)
@@ -156,8 +199,8 @@ def plate(text: str, size: int, color=(245, 245, 235), bg=(0, 0, 0, 120), pad: i
 
 def wrap(text: str, size: int, width: int, measure=None) -> list[str]:
     """``text`` in lines no wider than ``width`` px at ``size`` px; ``measure(line, size)``
-    gives a line's width (default: the plain font's; the replay list passes the width of
-    the line as ``render`` draws it, suit pips included)."""
+    gives a line's width (default: the plain font's; ``measure=width`` gives the width
+    of the line as ``render`` draws it, suit pips included, without drawing it)."""
     if measure is None:
         f = font(size)
 
@@ -180,8 +223,14 @@ def _forget_fonts() -> None:
     """Fonts die with ``pygame.quit()``: drop the cached ones (a later ``pygame.init()``
     makes new ones)."""
     font.cache_clear()
-    render.cache_clear()
+    _clear_renders()
     _pip.cache_clear()
+
+
+def _clear_renders() -> None:
+    render.cache_clear()
+    _shadowed.cache_clear()
+    _plate.cache_clear()
 
 
 pygame.register_quit(_forget_fonts)
