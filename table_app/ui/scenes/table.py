@@ -42,8 +42,17 @@ TOP_BUTTONS_W = 84 * 4 + 70 + 44   # menu, redo, undo, scores, hint, help
 
 
 BUY_GUARD_S = 0.6  # seconds a new buying window ignores Buy/Call (a click for the last one)
+BUY_CW = 46        # the width of the cards shown in the buying window
+#: faces rendered ahead of need in one frame at most (``CardArt.render_queued``): a frame
+#: that must show a face not rendered yet at its width shows it scaled from another
+#: width (a stand-in) until its turn comes
+FACES_PER_FRAME = 2
 
 class TableScene(KeyboardMixin, Scene):
+    #: faces are rendered ahead of need (set by ``startup``; the replay viewer, which
+    #: has its own, renders them when drawn)
+    _ahead = False
+
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
@@ -105,6 +114,9 @@ class TableScene(KeyboardMixin, Scene):
                 self.pause()
         if keys & {"four_color", "large_index", "card_back"}:
             self.__dict__.pop("_imgs", None)
+            self.__dict__.pop("_standins", None)
+            if self._ahead and self.view is not None:
+                self._queue_faces()
 
     def startup(self) -> None:
         self._apply_speed()
@@ -115,12 +127,49 @@ class TableScene(KeyboardMixin, Scene):
         self._layout()
         self._build_buttons()
         self.refresh(instant=True)
+        # every face at the widths the table uses, now (the table's opening: about 0.1 s
+        # at 1920x1080, most of which its first frame spent on the faces it showed), so
+        # no frame of the game stalls on a face drawn for the first time
+        self._queue_faces(now=True)
 
     def _layout(self) -> None:
         self.L = layout_mod.compute(self.app.size, self.session.num_players, self.human,
                                     self.session.michigan,
                                     scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
                                     ui=getattr(self.app, "ui_scale", 1.0))
+
+    def _face_opts(self) -> tuple[bool, bool]:
+        st = self.app.settings
+        return bool(getattr(st, "four_color", False)), bool(getattr(st, "large_index", False))
+
+    def _face_widths(self) -> list[int]:
+        """The widths faces are drawn at on this table: those of the cards on it now and
+        those the layout gives to cards not there yet (the hand, the meld area, the
+        melds on the table, the buying window), widest first."""
+        L = self.L
+        ws = {L.cw, L.mw}
+        if not self.session.michigan:
+            ws |= {max(L.mw, int(L.cw * 0.75)), BUY_CW}
+        if self.view is not None:
+            ws |= {int(round(p.w)) for p in self.view.placements if p.face is not None}
+        return sorted(ws, reverse=True)
+
+    def _queue_faces(self, now: bool = False) -> None:
+        """Queue every face at the table's widths (``_face_widths``) in the card art, the
+        ones on the table first; ``now``: render them all at once (the table's
+        opening), else ``draw`` renders ``FACES_PER_FRAME`` a frame."""
+        art = self.app.art
+        if not hasattr(art, "queue_faces"):
+            return  # the plain stand-in art
+        self._ahead = True
+        four, large = self._face_opts()
+        shown = [p.face for p in self.view.placements if p.face is not None]
+        art.queue_faces(self._face_widths(), four_color=four, large_index=large, first=shown)
+        if now:
+            while art.render_queued(64):
+                pass
+            if not self.session.michigan:
+                art.back(BUY_CW, getattr(self.app.settings, "card_back", "blue"))
 
     def _btn(self, name, rect, label, tip=None, cls="@table_button", peers=()):
         # ``peers``: the labels of the buttons beside it, drawn in the same size
@@ -209,6 +258,8 @@ class TableScene(KeyboardMixin, Scene):
         self._felt = None
         self._build_buttons()
         self.refresh(instant=True)
+        # the faces at the new widths: a few a frame (``draw``), stand-ins meanwhile
+        self._queue_faces()
 
     def shutdown(self) -> None:
         super().shutdown()
@@ -827,7 +878,12 @@ class TableScene(KeyboardMixin, Scene):
     def busy(self) -> bool:
         return (self.layer.moving() or not self.caught_up() or self.dragger.drag is not None
                 or self.session.ai_to_act() is not None or (self.buy_open and self.buy_t > 0)
-                or self.msg_t > 0)
+                or self.msg_t > 0 or self._faces_due())
+
+    def _faces_due(self) -> bool:
+        """Faces wait to be rendered ahead of need, or stand-ins to give way (``draw``
+        does a few a frame)."""
+        return bool(self._ahead and (self.__dict__.get("_standins") or self.app.art.queued()))
 
     def pace(self, ev) -> float:
         """Seconds to wait after showing ``ev`` before showing the next event."""
@@ -1034,27 +1090,15 @@ class TableScene(KeyboardMixin, Scene):
     def draw(self, surf: pygame.Surface) -> None:
         W, H = surf.get_size()
         v = self.view
+        if self._ahead:
+            if self.app.art.queued():
+                self.app.art.render_queued(FACES_PER_FRAME)
+            self._drop_standins()
         turn = self.caught_up() and self.session.human_to_act() in ("draw", "play", "lead")
-        # the felt, the boxes and the chips are one background, rebuilt only when a box
-        # or a chip stack changes (a full-window copy: a few ms at 1920x1080); the seats'
-        # boxes, which light up in turn, are drawn over it each frame
-        static = [(r, kind) for r, kind in v.boxes if kind not in _TURN_BOXES]
-        key = (W, H, tuple((tuple(r), kind) for r, kind in static), tuple(v.chips),
-               tuple(v.zones["hand"]) if turn else None)
-        if self._felt is None or getattr(self, "_bg_key", None) != key:
-            if getattr(self, "_felt_raw", None) is None or self._felt_raw.get_size() != (W, H):
-                raw = self.app.art.felt((W, H))
-                # in the display's format once: a copy of it needs no convert per rebuild
-                self._felt_raw = raw.convert() if pygame.display.get_surface() is not None else raw
-            bg = self._felt_raw.copy()
-            for r, kind in static:
-                _box(bg, r, kind)
-            if turn:  # your turn: the hand's box glows (a large box: baked, not per frame)
-                _box(bg, v.zones["hand"].inflate(-4, 0), "turn")
-            for x, y, n in v.chips:
-                _chip_stack(bg, x, y, n)
-            self._felt = bg
-            self._bg_key = key
+        # the felt, the boxes and the chips are one background (the seats' boxes, which
+        # light up in turn, are drawn over it each frame); when a box or a chip stack
+        # changes, only the changed places are painted anew (``_update_background``)
+        self._update_background(W, H, _bg_items(v, turn))
         surf.blit(self._felt, (0, 0))
         for r, kind in v.boxes:
             if kind in _TURN_BOXES:
@@ -1108,13 +1152,53 @@ class TableScene(KeyboardMixin, Scene):
             st = self.L.stage
             room = max(200, int(st.w * 0.8))   # clear of the scores plate on the right
             lines = text.wrap(self.msg, 17, room - 20,
-                              measure=lambda t, s: text.render(t, s).get_width())
+                              measure=text.width)
             imgs = [text.plate(t, 17, col, bg, pad=10) for t in lines[:3]]
             y = st.y - 8
             for img in reversed(imgs):
                 r = img.get_rect(midbottom=(st.centerx, y))
                 surf.blit(img, r)
                 y = r.y + 2
+
+    def _update_background(self, W: int, H: int, items: list) -> None:
+        """Keep ``self._felt`` (the felt with ``items`` drawn on it in order, see
+        ``_bg_items``) up to date.  A new window size paints it whole (a full-window
+        copy of the felt: a few ms at 1920x1080); otherwise only the rectangles of the
+        items that appeared, went or moved are painted again (the felt copied back there,
+        then every item touching them redrawn in order, clipped): the same pixels as a
+        whole rebuild, for the area of a meld that grew.  ``bg_builds`` and
+        ``bg_patches`` count the two ways (tests)."""
+        key = (W, H, tuple((tuple(r), what) for r, what in items))
+        old = getattr(self, "_bg_key", None)
+        if self._felt is not None and old == key:
+            return
+        raw = getattr(self, "_felt_raw", None)
+        if raw is None or raw.get_size() != (W, H):
+            raw = self.app.art.felt((W, H))
+            # in the display's format once: a copy of it needs no convert per rebuild
+            raw = raw.convert() if pygame.display.get_surface() is not None else raw
+            self._felt_raw = raw
+        dirty = None
+        if self._felt is not None and old is not None and old[:2] == (W, H):
+            dirty = _changed_rects(old[2], key[2], W, H)
+        if dirty is None:
+            bg = raw.copy()
+            for r, what in items:
+                _bg_draw(bg, r, what)
+            self._felt = bg
+            self.bg_builds = getattr(self, "bg_builds", 0) + 1
+        else:
+            bg = self._felt
+            for d in dirty:
+                bg.blit(raw, d, d)
+                bg.set_clip(d)
+                for r, what in items:
+                    if r.colliderect(d):
+                        _bg_draw(bg, r, what)
+                bg.set_clip(None)
+            self.bg_patches = getattr(self, "bg_patches", 0) + 1
+            self.bg_patched_area = sum(d.w * d.h for d in dirty)
+        self._bg_key = key
 
     def _draw_focus(self, surf) -> None:
         """The keyboard focus: a bright outline round the focused card, pile, meld or
@@ -1150,30 +1234,64 @@ class TableScene(KeyboardMixin, Scene):
             _glow(surf, self.buttons[h.button].rect.inflate(10, 10), HINT)
 
     def _card_img(self, face, w, four, large, back):
-        """A card surface, converted for fast blits once a display exists (cached)."""
+        """A card surface, converted for fast blits once a display exists (cached).  A
+        face not rendered yet at ``w`` but cached at another width is drawn scaled from
+        that one (a stand-in, for the frames until the queue renders it: a new window
+        size, a meld area that shrank); a face cached nowhere is rendered at once."""
         key = (face, w, four, large, back)
         cache = self.__dict__.setdefault("_imgs", {})
         img = cache.get(key)
         if img is None:
             art = self.app.art
+            standin = None
             try:
-                img = art.face(face, w, four_color=four, large_index=large) if face is not None \
-                    else art.back(w, back)
+                if face is None:
+                    img = art.back(w, back)
+                elif (self._ahead and 0 <= face <= JOKER
+                      and not art.has_face(face, w, four_color=four, large_index=large)):
+                    known = self.__dict__.setdefault("_widths_seen", set())
+                    if (w, four, large) not in known:
+                        known.add((w, four, large))
+                        art.queue_faces([w], four_color=four, large_index=large)
+                    art.want_face(face, w, four_color=four, large_index=large)
+                    standin = art.nearest_face(face, w, four_color=four, large_index=large)
+                    if standin is not None:
+                        img = pygame.transform.smoothscale(standin, art.size(w))
+                    else:
+                        img = art.face(face, w, four_color=four, large_index=large)
+                else:
+                    img = art.face(face, w, four_color=four, large_index=large)
             except ValueError:
                 img = art.back(w, "blue")
             if pygame.display.get_surface() is not None:
                 img = img.convert_alpha()
             if len(cache) > 600:
                 cache.clear()
+                self.__dict__.pop("_standins", None)
             cache[key] = img
+            if standin is not None:
+                self.__dict__.setdefault("_standins", set()).add(key)
         return img
+
+    def _drop_standins(self) -> None:
+        """Stand-ins whose face is now rendered at its width give way to it."""
+        sts = self.__dict__.get("_standins")
+        if not sts:
+            return
+        art = self.app.art
+        cache = self.__dict__.get("_imgs", {})
+        for key in [k for k in sts if art.has_face(k[0], k[1], four_color=k[2], large_index=k[3])]:
+            sts.discard(key)
+            cache.pop(key, None)
 
     def _draw_banner(self, surf) -> None:
         L = self.L
         obs = self.obs
         W = L.size[0]
-        bar = pygame.Surface((W, L.banner.h), pygame.SRCALPHA)
-        bar.fill((8, 30, 18, 215))
+        bar = getattr(self, "_bar", None)
+        if bar is None or bar.get_size() != (W, L.banner.h):
+            bar = self._bar = pygame.Surface((W, L.banner.h), pygame.SRCALPHA)
+            bar.fill((8, 30, 18, 215))
         surf.blit(bar, (0, 0))
         s = self.session
         if is_michigan(obs):
@@ -1199,22 +1317,20 @@ class TableScene(KeyboardMixin, Scene):
         # then cut, and the status line the rest
         img = None
         for size in (16, 14):
-            h_img = text.render(head, size, (250, 236, 170), bold=True)
-            rest = right - x - h_img.get_width() - 20
-            if rest > 0 and len(text.wrap(status, 12, rest, measure=lambda t, sz: text.render(t, sz).get_width())) <= 2:
-                img = h_img
+            rest = right - x - text.width(head, size, (250, 236, 170), True) - 20
+            if rest > 0 and len(text.wrap(status, 12, rest, measure=text.width)) <= 2:
+                img = text.render(head, size, (250, 236, 170), bold=True)
                 break
         if img is None:
             img = _fit_sizes(head, (16, 14), (250, 236, 170), int((right - x) * 0.6), bold=True)
         surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
         x += img.get_width() + 20
-        img = text.render(status, 16, (240, 240, 230))
         room = right - x
-        if img.get_width() > room:
-            img = text.render(status, 14, (240, 240, 230))
+        size = 16 if text.width(status, 16) <= room else 14
+        img = text.render(status, size, (240, 240, 230))
         if img.get_width() > room:
             # two lines of smaller text, the second cut if need be
-            lines = text.wrap(status, 12, room, measure=lambda t, sz: text.render(t, sz).get_width())
+            lines = text.wrap(status, 12, room, measure=text.width)
             if len(lines) > 1:
                 rest = " ".join(lines[1:])
                 two = [text.render(lines[0], 12, (240, 240, 230)),
@@ -1298,7 +1414,7 @@ class TableScene(KeyboardMixin, Scene):
         _box(surf, panel, "buy")
         # what you would get: the upcard and a face-down penalty card
         up = self.obs.buy_card if self.obs is not None else None
-        cw = 46
+        cw = BUY_CW
         art = self.app.art
         if up is not None:
             st = self.app.settings
@@ -1404,30 +1520,30 @@ def _plain(card) -> str:
 
 
 def _fit(msg: str, size: int, color, width: int, bold: bool = False):
-    """``msg`` rendered to fit ``width`` pixels: smaller type first, then cut with "…"."""
-    img = text.render(msg, size, color, bold=bold)
+    """``msg`` rendered to fit ``width`` pixels: smaller type first, then cut with "…"
+    (the tries measured, only the one chosen drawn)."""
     s = size
-    while img.get_width() > width and s > 11:
+    while text.width(msg, s, color, bold) > width and s > 11:
         s -= 1
-        img = text.render(msg, s, color, bold=bold)
     cut = len(msg)
-    while img.get_width() > width and cut > 8:
+    line = msg
+    while text.width(line, s, color, bold) > width and cut > 8:
         cut -= 3
-        img = text.render(msg[:cut].rstrip() + "…", s, color, bold=bold)
-    return img
+        line = msg[:cut].rstrip() + "…"
+    return text.render(line, s, color, bold=bold)
 
 
 def _fit_sizes(line: str, sizes, color, width: int, bold: bool = False) -> pygame.Surface:
     """``line`` in the first of ``sizes`` it fits ``width`` in, else cut with "…"."""
     for size in sizes:
-        img = text.render(line, size, color, bold=bold)
-        if img.get_width() <= width:
-            return img
+        if text.width(line, size, color, bold) <= width:
+            return text.render(line, size, color, bold=bold)
     cut = len(line)
-    while img.get_width() > width and cut > 1:
+    out = line
+    while text.width(out, sizes[-1], color, bold) > width and cut > 1:
         cut -= 2
-        img = text.render(line[:max(1, cut)].rstrip() + "…", sizes[-1], color, bold=bold)
-    return img
+        out = line[:max(1, cut)].rstrip() + "…"
+    return text.render(out, sizes[-1], color, bold=bold)
 
 
 def _label_w(label: str, size: int) -> int:
@@ -1478,6 +1594,58 @@ _TURN_BOXES = frozenset(("seat", "seat_hi"))  # the seats light up in turn: draw
 pygame.register_quit(_BOXES.clear)
 
 
+def _bg_items(v, turn: bool) -> list:
+    """What the table's background shows over the felt, in drawing order: ``(Rect,
+    what)`` with ``what`` ``("box", kind)`` or ``("chips", x, y, n)``; the Rect covers
+    every pixel the item draws."""
+    items = [(pygame.Rect(r), ("box", kind)) for r, kind in v.boxes if kind not in _TURN_BOXES]
+    if turn:  # your turn: the hand's box glows (a large box: baked, not per frame)
+        items.append((v.zones["hand"].inflate(-4, 0), ("box", "turn")))
+    for x, y, n in v.chips:
+        items.append((_chip_rect(x, y, n), ("chips", x, y, n)))
+    return items
+
+
+def _bg_draw(bg, r, what) -> None:
+    if what[0] == "box":
+        _box(bg, r, what[1])
+    else:
+        _chip_stack(bg, *what[1:])
+
+
+def _changed_rects(old, new, W: int, H: int):
+    """The rectangles to paint again when the background's items go from ``old`` to
+    ``new`` (tuples of ``(rect tuple, what)``), or ``None`` when painting it whole is
+    simpler (the items were reordered, or most of the window changed)."""
+    from collections import Counter
+    a, b = Counter(old), Counter(new)
+    changed = list((a - b) + (b - a))
+    if not changed:
+        return None if old != new else []   # the same items in another order
+    screen = pygame.Rect(0, 0, W, H)
+    rects = []
+    for r, _what in changed:
+        r = pygame.Rect(r).clip(screen)
+        if r.w <= 0 or r.h <= 0:
+            continue
+        # one rectangle for two that overlap (a box that grew: its old and new rect)
+        for i, q in enumerate(rects):
+            if q.colliderect(r):
+                rects[i] = q.union(r)
+                break
+        else:
+            rects.append(r)
+    if sum(r.w * r.h for r in rects) > W * H // 2:
+        return None
+    return rects
+
+
+def _chip_rect(x, y, n) -> pygame.Rect:
+    """Every pixel ``_chip_stack(surf, x, y, n)`` may draw."""
+    cols = max(1, (min(max(n, 1), 30) + 9) // 10)
+    return pygame.Rect(x - 9, y - 9 * 4 - 5, (cols - 1) * 18 + 19, 9 * 4 + 11)
+
+
 def _chip_stack(surf, x, y, n) -> None:
     """``n`` chips as up to three small stacks of poker chips (the count is written too)."""
     if n <= 0:
@@ -1502,11 +1670,22 @@ def _glow(surf, r: pygame.Rect, color=(140, 255, 160), fill=(110, 230, 130)) -> 
 
 
 def _label(surf, lab) -> None:
-    img = _label_img(lab)
-    if lab.width and img.get_width() > lab.width:
-        img = _label_fitted(lab, img)
+    # a label's image is kept (a table shows the same few labels frame after frame)
+    key = (lab.kind, lab.text, lab.size, tuple(lab.color), lab.width, text.style_key())
+    img = _LABELS.get(key)
+    if img is None:
+        img = _label_img(lab)
+        if lab.width and img.get_width() > lab.width:
+            img = _label_fitted(lab, img)
+        if len(_LABELS) > 400:
+            _LABELS.clear()
+        _LABELS[key] = img
     r = img.get_rect(**{lab.anchor: lab.pos})
     surf.blit(img, r)
+
+
+_LABELS: dict = {}
+pygame.register_quit(_LABELS.clear)
 
 
 def _label_fitted(lab, img):
@@ -1515,7 +1694,7 @@ def _label_fitted(lab, img):
     import dataclasses
     if lab.kind == "hint":
         lines = text.wrap(lab.text, lab.size, lab.width,
-                          measure=lambda t, s: text.render(t, s).get_width())
+                          measure=text.width)
         imgs = [_label_img(dataclasses.replace(lab, text=t)) for t in lines[:3]]
         out = pygame.Surface((max(i.get_width() for i in imgs),
                               sum(i.get_height() for i in imgs)), pygame.SRCALPHA)

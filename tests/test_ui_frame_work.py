@@ -1,0 +1,190 @@
+"""Issue 7, the table's finish: the work a frame of the table does stays small and bounded
+(frame time p99 <= 4 ms at 1920x1080, benchmarks/ui.py).  Counted, never timed: card faces
+rendered, whole rebuilds of the background, texts rendered."""
+from __future__ import annotations
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from table_app.core.actions import Deal, Discard, Draw, GoDown, LayOff  # noqa: E402
+from table_app.core.cards import parse_face  # noqa: E402
+
+from test_ui_table import Scripted, build_deck, make_table, settle  # noqa: E402
+
+
+def frame(app, dt=1 / 60):
+    """One frame as the benchmark runs it (no clock sleep)."""
+    for event in pygame.event.get():
+        app.handle(event)
+    for s in app.stack.updating():
+        s.update(dt)
+    app.manager.update(dt)
+    app.draw()
+
+
+def contract_table(size=(1280, 800)):
+    """The 3-seat Contract deal of the whole-deal test: seat 0 goes down with 7s and 9s
+    and lays off."""
+    from table_app.variants import find_variant
+    rules = find_variant("contract")({})
+    deck = build_deck(rules.deck(3), [
+        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
+        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
+        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "AC"],
+    ], ["7D", "5D", "9S", "6D", "9D"])
+    return make_table("contract", 3, Deal(1, 2, deck),
+                      {1: Scripted(["7H"]), 2: Scripted(["AC"])}, size=size)
+
+
+def go_down_and_lay_off(app, scene):
+    """Take the upcard, go down with two sets, lay off one card: yields after each
+    action, once the table has drawn it."""
+    s = scene.session
+    eng = s.engine
+    settle(app, scene)
+    scene.act(Draw(0, "discard"))
+    frame(app)
+    yield
+    go = next(a for a in eng.legal_actions() if isinstance(a, GoDown))
+    scene.act(go)
+    frame(app)
+    yield
+    lay = next(a for a in eng.legal_actions() if isinstance(a, LayOff))
+    scene.act(lay)
+    frame(app)
+    yield
+    scene.act(Discard(0, parse_face("2C")))
+    frame(app)
+    yield
+
+
+def test_the_opened_table_has_every_face_it_draws_rendered_ahead():
+    from table_app.ui.scenes.table import BUY_CW
+    app, scene, s = contract_table()
+    art = app.art
+    # the table's opening rendered all 53 faces at the hand's and the melds' widths
+    L = scene.L
+    for w in (L.cw, L.mw, max(L.mw, int(L.cw * 0.75)), BUY_CW):
+        assert all(art.has_face(f, w) for f in range(53)), w
+    assert art.queued() == 0
+    before = art.faces_rendered
+    for _ in go_down_and_lay_off(app, scene):
+        for _ in range(30):
+            frame(app)
+    settle(app, scene)
+    for _ in range(5):
+        frame(app)
+    assert any(isinstance(e, LayOff) for e in s.engine.log)
+    assert s.engine.observe(0).melds, "melds are on the table"
+    # going down, laying off, discarding and the AI turns drew no face for the first time
+    assert art.faces_rendered == before
+    assert not scene.__dict__.get("_standins")
+
+
+def test_a_new_window_size_renders_a_few_faces_a_frame_with_stand_ins():
+    from table_app.ui.scenes.table import FACES_PER_FRAME
+    app, scene, s = contract_table()
+    settle(app, scene)
+    scene.act(Draw(0, "discard"))
+    scene.act(next(a for a in s.engine.legal_actions() if isinstance(a, GoDown)))
+    for _ in range(5):
+        frame(app)
+    art = app.art
+    app.resize((1920, 1080))
+    assert scene.L.cw != 94
+    per_frame = []
+    for _ in range(400):
+        n = art.faces_rendered
+        frame(app)
+        per_frame.append(art.faces_rendered - n)
+        if not scene.busy():
+            break
+    assert not scene.busy(), "the queue of faces drained and the loop may rest"
+    assert max(per_frame) <= FACES_PER_FRAME, per_frame[:10]
+    # the cards were shown at once, by stand-ins scaled from the old width, which gave
+    # way to the faces rendered at the new one
+    assert sum(per_frame) > 53
+    assert not scene.__dict__.get("_standins")
+    assert art.queued() == 0
+    for sp in scene.layer.sprites.values():
+        if sp.face is not None:
+            assert art.has_face(sp.face, int(round(sp.tw)))
+
+
+def _rebuilt_whole(scene, W, H, items):
+    """What the background is when painted whole."""
+    from table_app.ui.scenes.table import _bg_draw
+    bg = scene._felt_raw.copy()
+    for r, what in items:
+        _bg_draw(bg, r, what)
+    return bg
+
+
+def test_the_background_is_patched_not_rebuilt_when_melds_change():
+    from table_app.ui.scenes.table import _bg_items
+    app, scene, s = contract_table()
+    frame(app)
+    W, H = app.screen.get_size()
+    builds = scene.bg_builds
+    patches = getattr(scene, "bg_patches", 0)
+    checked = 0
+    for _ in go_down_and_lay_off(app, scene):
+        turn = scene.caught_up() and s.human_to_act() in ("draw", "play", "lead")
+        items = _bg_items(scene.view, turn)
+        whole = _rebuilt_whole(scene, W, H, items)
+        assert pygame.image.tobytes(scene._felt, "RGB") == pygame.image.tobytes(whole, "RGB")
+        checked += 1
+    # going down added the melds' boxes, the lay-off grew one: painted in place
+    assert checked == 4
+    assert scene.bg_builds == builds
+    assert scene.bg_patches > patches
+    # a patch paints the changed places only, far from the whole window
+    assert 0 < scene.bg_patched_area < W * H // 3
+
+
+def test_a_new_window_size_paints_the_background_whole():
+    app, scene, s = contract_table()
+    frame(app)
+    builds = scene.bg_builds
+    app.resize((1024, 700))
+    frame(app)
+    assert scene.bg_builds == builds + 1
+    assert scene._felt.get_size() == app.screen.get_size()
+
+
+def test_texts_are_measured_without_rendering_and_kept():
+    from table_app.ui.table import text
+    app, scene, s = contract_table()
+    settle(app, scene)
+    frame(app)
+    # a frame that shows nothing new renders no text and no label
+    r0 = text.render.cache_info().misses
+    s0 = text._shadowed.cache_info().misses
+    p0 = text._plate.cache_info().misses
+    frame(app)
+    assert text.render.cache_info().misses == r0
+    assert text._shadowed.cache_info().misses == s0
+    assert text._plate.cache_info().misses == p0
+    # a long new status line is wrapped by measuring it: only the lines drawn are rendered
+    scene.last_text = " ".join(f"word{i} ♠" for i in range(40))
+    s.human_to_act = lambda: None
+    s.ai_to_act = lambda: None
+    surf = pygame.Surface(app.screen.get_size())
+    r0 = text.render.cache_info().misses
+    scene._draw_banner(surf)
+    assert text.render.cache_info().misses - r0 <= 4
+
+
+def test_text_width_is_the_rendered_width():
+    from table_app.ui.table import text
+    pygame.init()
+    for t in ("Your turn: drag the upcard", "Ann discards 7♠ and 10♥", "Викликати 10 ♦ +1", "",
+              "♣"):
+        for size in (12, 16):
+            for bold in (False, True):
+                for col in ((240, 240, 230), (20, 20, 20)):
+                    assert text.width(t, size, col, bold) == text.render(t, size, col, bold).get_width()
+    assert text.render_shadowed("x", 14) is text.render_shadowed("x", 14, [245, 245, 235])
+    assert text.plate("x", 14) is text.plate("x", 14)
