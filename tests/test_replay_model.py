@@ -317,3 +317,22 @@ def test_the_replay_benchmark_runs_and_reports_its_shape():
     assert set(s) >= {"median", "p99", "min", "max", "runs"} and s["min"] <= s["median"] <= s["max"]
     v = res["viewer_open_to_last_event_s"]
     assert v is None or v["runs"] >= 3
+
+
+@pytest.mark.parametrize("lang,word", (("en", "refused"), ("ru", "тклонено"), ("uk", "ідхилено")))
+def test_a_refused_events_line_says_refused_once(lang, word):
+    """The list's last line of a record broken by a refused event said "Refused: line 18:
+    lay_off by seat 2 refused: ..." (issue 7); the verify message says it once.  A record
+    that stops for another reason keeps the "Refused:" before it."""
+    from table_app.i18n import set_language
+    set_language(lang)
+    try:
+        m = ReplayModel.open(RECORDS / "may_i_layoff_on_going_down_turn.jsonl")
+        line = m.text(m.end)
+        assert line == m.problem_text() and "MI-4" in line
+        assert line.lower().count(word) == 1, line
+        m = ReplayModel.open(RECORDS / "mexican_event_after_end.jsonl")
+        line = m.text(m.end)
+        assert line.lower().count(word) == 1 and line.endswith(m.problem_text()), line
+    finally:
+        set_language("en")

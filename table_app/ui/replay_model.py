@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -285,7 +286,10 @@ class ReplayModel:
         t = self._texts.get(key)
         if t is None:
             if i >= self.end:
-                t = (_("Refused: {message}").format(message=self.problem_text())
+                # a refused event's message says "refused" itself ("line 18: lay_off by
+                # seat 2 refused: ..."): no second "Refused:" before it
+                t = ((self.problem_text() if _REFUSAL.fullmatch(self.problem.message)
+                      else _("Refused: {message}").format(message=self.problem_text()))
                      if self.problem is not None and i == self.end else "")
             else:
                 try:
@@ -298,13 +302,11 @@ class ReplayModel:
     def problem_text(self) -> str:
         """The problem's verify message in the current language (a refused event's line,
         seat and reason translated; a file-level problem as the record reader says it)."""
-        import re
         from ..i18n import translate_reason
         p = self.problem
         if p is None:
             return ""
-        m = re.fullmatch(r"line (\d+): (\S+)(?: by seat (\S+))? refused: (.*) \(([A-Z]+-\d+)\)",
-                         p.message, re.S)
+        m = _REFUSAL.fullmatch(p.message)
         if m is None:  # a record that can't be read further
             from ..i18n.messages import storage_message
             return storage_message(p.message)
@@ -632,6 +634,10 @@ def meld_text(m, wild_ranks=frozenset()) -> str:
     if wild:
         out += _(" ({cards} wild)").format(cards=", ".join(wild))
     return out
+
+
+#: the verify message of a refused event: line, event, seat, reason, rule id
+_REFUSAL = re.compile(r"line (\d+): (\S+)(?: by seat (\S+))? refused: (.*) \(([A-Z]+-\d+)\)", re.S)
 
 
 def event_name(kind: str) -> str:
