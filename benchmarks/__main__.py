@@ -346,16 +346,21 @@ def markdown(res: dict) -> str:
     u = res.get("ui")
     if u:
         L += ["## UI (headless: " + u.get("driver", "SDL dummy driver") + ")", "",
-              "Frame time (events + update + draw + flip, no clock sleep) of a busy 4-seat table.", "",
-              "| Size | table | frames | p50 ms | p99 ms | max ms | cards on table |",
-              "|---|---|---:|---:|---:|---:|---:|"]
+              "Frame time (events + update + draw + flip, no clock sleep) of a busy 4-seat table; "
+              "CPU: the main thread's CPU time per frame (`time.thread_time`), which other "
+              "processes of a shared machine do not inflate.", ""]
+        if u.get("measured"):
+            L += [u["measured"], ""]
+        L += ["| Size | table | frames | p50 ms | p99 ms | max ms | CPU p50 ms | CPU p99 ms | CPU max ms | cards on table |",
+              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for size, d in u.get("frame_ms", {}).items():
             for name, f in d.items():
                 if f is None:
-                    L.append(f"| {size} | {name} | missing: {u['missing'].get(f'frame_ms.{size}.{name}')} | | | | |")
+                    L.append(f"| {size} | {name} | missing: {u['missing'].get(f'frame_ms.{size}.{name}')} | | | | | | | |")
                 else:
                     L.append(f"| {size} | {name} | {f['frames']} | {f['p50_ms']} | {f['p99_ms']} | "
-                             f"{f['max_ms']} | {f['cards_on_table']} |")
+                             f"{f['max_ms']} | {f.get('cpu_p50_ms', '')} | {f.get('cpu_p99_ms', '')} | "
+                             f"{f.get('cpu_max_ms', '')} | {f['cards_on_table']} |")
         ic = u.get("idle_cpu")
         if ic:
             L += ["", "Idle CPU: CPU seconds per wall second while nothing moves, through the app's "

@@ -11,7 +11,10 @@
   cards glide and opponents think; the human seat's decisions are made by a normal AI
   through ``TableScene.act`` when the table has caught up, and a score sheet between
   deals is answered with "Next deal" at once).  p50/p99/max in ms over a few
-  hundred frames after a warm-up.
+  hundred frames after a warm-up, of the wall time and of the main thread's CPU time
+  (``time.thread_time``: on a shared machine, the frame's own work without the time
+  other processes took the core).  The table is opened as the app opens it
+  (``TableScene.startup`` renders the card faces ahead, before the first frame).
 * ``idle_cpu``: CPU seconds per wall second while the app idles in its real loop
   (``App.run``, which sleeps on ``pygame.event.wait`` while nothing moves): a full
   table at the human's decision and the picker, 1920x1080.
@@ -27,6 +30,7 @@
 The app's storage (settings, library) goes to a fresh temporary ``TABLE_APP_HOME``.
 
     python -m benchmarks.ui [--quick]      # prints json
+    python -m benchmarks --json out.json --only ui   # the same, with the Markdown summary
 """
 from __future__ import annotations
 
@@ -110,9 +114,11 @@ def _table(variant: str, size, seed: int, headless: bool = True):
     return app, scene, seed
 
 
-def _frame(app, dt: float) -> float:
-    """One frame as ``App.step`` runs it, without the clock's sleep; seconds."""
+def _frame(app, dt: float, cpu: list | None = None) -> float:
+    """One frame as ``App.step`` runs it, without the clock's sleep; seconds (wall).
+    ``cpu``: the frame's CPU seconds of this thread are appended to it."""
     import pygame
+    c = time.thread_time()
     t = time.perf_counter()
     for event in pygame.event.get():
         app.handle(event)
@@ -121,7 +127,10 @@ def _frame(app, dt: float) -> float:
     app.manager.update(dt)
     app.draw()
     pygame.display.flip()
-    return time.perf_counter() - t
+    wall = time.perf_counter() - t
+    if cpu is not None:
+        cpu.append(time.thread_time() - c)
+    return wall
 
 
 def frame_times(variant: str, size, mode: str, frames: int, warmup: int, seed: int = 3) -> dict:
@@ -135,6 +144,7 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int, seed: i
     session = scene.session
     dt = 1.0 / 60.0
     times: list[float] = []
+    cpu: list[float] = []
     human_actions = 0
     sheets = 0
     stopped = None
@@ -158,9 +168,11 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int, seed: i
                     a = me.choose(obs, legal, rng)
                 scene.act(a)
                 human_actions += 1
-            t = _frame(app, dt)
+            c: list[float] = []
+            t = _frame(app, dt, c)
             if i >= warmup:
                 times.append(t * 1000.0)
+                cpu.append(c[0] * 1000.0)
         obs = session.engine.observe(0)
         if variant == "michigan":
             on_table = sum(len(p) for p in obs.played)
@@ -169,6 +181,10 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int, seed: i
         out = {"frames": len(times), "p50_ms": _r(percentile(times, 50)),
                "p99_ms": _r(percentile(times, 99)), "max_ms": _r(max(times) if times else None),
                "mean_ms": _r(sum(times) / len(times) if times else None),
+               # the main thread's CPU time per frame: what the frame did, without the
+               # time other processes of a shared machine (or the AI's thread) took
+               "cpu_p50_ms": _r(percentile(cpu, 50)), "cpu_p99_ms": _r(percentile(cpu, 99)),
+               "cpu_max_ms": _r(max(cpu) if cpu else None),
                "seed": seed, "cards_on_table": on_table, "sprites": len(scene.layer.sprites),
                "log_events": len(session.engine.log)}
         if mode == "play":
