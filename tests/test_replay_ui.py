@@ -409,3 +409,92 @@ def test_animated_steps_and_the_mouse_wheel(tmp_path, monkeypatch):
         assert sc.list_top == top + 3 or sc.list_top == max(0, len(sc.list_rows()) - sc.visible_rows())
     finally:
         a.stack.clear()
+
+
+# ---------------------------------------------------------------- HiDPI
+class _Recording(pygame.Surface):
+    """A surface that keeps the rectangle of every blit (where the texts went)."""
+
+    def __init__(self, size):
+        super().__init__(size, pygame.SRCALPHA)
+        self.blits = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        r = pygame.Rect(dest if len(dest) == 4 else (*dest, 0, 0))
+        sz = pygame.Rect(area).size if area is not None else source.get_size()
+        self.blits.append(pygame.Rect(r.topleft, sz))
+        return super().blit(source, dest, area, special_flags)
+
+
+def _viewer_at(size, path, monkeypatch, scale):
+    """The viewer in a window of ``size`` surface pixels whose window is ``scale`` times
+    smaller (a simulated HiDPI screen), seeked to its end."""
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.replay import open_replay
+    if scale != 1:
+        def window():
+            w, h = pygame.display.get_surface().get_size()
+            return (w // scale, h // scale)
+        monkeypatch.setattr(pygame.display, "get_window_size", window)
+    a = App(size, headless=True, instant=True, settings=Settings())
+    assert a.ui_scale == scale
+    sc = open_replay(path)
+    a.push(sc)
+    sc.press_button("end")
+    a.step(0.02)
+    a.draw()
+    return a, sc
+
+
+def _panel_geometry(sc):
+    b = sc.buttons
+    return {"panel": sc.panel_rect, "bar": sc.bar_rect, "table": sc.table_rect,
+            **{name: w.relative_rect for name, w in b.items()}}
+
+
+@pytest.mark.parametrize("record", ["may_i_buys_and_layoff", "may_i_layoff_on_going_down_turn"])
+def test_the_viewer_at_2x_hidpi_is_the_1x_viewer_doubled(record, monkeypatch):
+    """Issue 7: on a HiDPI screen the viewer's texts were twice as big but its side panel
+    and bar kept their 1x sizes (rows, paddings, buttons).  At a simulated 2x (a 1280x800
+    window, 2560x1600 pixels) every rectangle is the 1x one doubled; at 1x and 2x every
+    control lies inside the window and its own area (panel or bar), none covers another,
+    and every text drawn in the panel stays inside it, clear of the controls."""
+    from table_app.ui.table import text
+    path = RECORDS / f"{record}.jsonl"
+    geo = {}
+    try:
+        for scale in (1, 2):
+            size = (1280 * scale, 800 * scale)
+            a, sc = _viewer_at(size, path, monkeypatch, scale)
+            W, H = size
+            g = geo[scale] = _panel_geometry(sc)
+            assert sc.row_h == 20 * scale
+            controls = {k: r for k, r in g.items() if k not in ("panel", "bar", "table")}
+            for name, r in controls.items():
+                home = g["panel"] if r.x >= g["panel"].x else g["bar"]
+                assert home.contains(r), (scale, name, r, home)
+                assert pygame.Rect(0, 0, W, H).contains(r), (scale, name, r)
+            for (na, ra), (nb, rb) in __import__("itertools").combinations(controls.items(), 2):
+                assert not ra.colliderect(rb), (scale, na, ra, nb, rb)
+            assert not g["table"].colliderect(g["panel"]) and not g["bar"].colliderect(g["panel"])
+            # the panel's texts: inside it, under the controls, none over a control
+            surf = _Recording(size)
+            sc._draw_panel(surf)
+            panel_controls = [r for r in controls.values() if g["panel"].contains(r)]
+            texts = [r for r in surf.blits[1:] if r.w and r.h]   # [0]: the panel's background
+            assert len(texts) > 10
+            for r in texts:
+                assert g["panel"].contains(r), (scale, r, g["panel"])
+                assert not any(r.colliderect(c) for c in panel_controls), (scale, r)
+            assert sc.list_rect.bottom <= g["panel"].bottom and sc.visible_rows() >= 5
+            a.stack.clear()
+            monkeypatch.undo()
+        one, two = geo[1], geo[2]
+        for name, r in one.items():
+            r2 = two[name]
+            for v1, v2 in zip(r, r2):
+                assert abs(v2 - 2 * v1) <= 2, (name, r, r2)
+    finally:
+        monkeypatch.undo()
+        text.set_scale(1.0)

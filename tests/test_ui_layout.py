@@ -101,6 +101,8 @@ def test_a_2x_hidpi_layout_is_the_1x_layout_doubled():
     assert two.banner.h == 2 * one.banner.h
     assert abs(two.hand.y - 2 * one.hand.y) <= 4
     assert abs(two.stage.h - 2 * one.stage.h) <= 4
+    for seat, r in one.opp.items():   # the seats' boxes too (their width cap was 1x)
+        assert abs(two.opp[seat].w - 2 * r.w) <= 4 and abs(two.opp[seat].h - 2 * r.h) <= 4
 
 
 @pytest.mark.parametrize("card_size", CARD_SIZES)

@@ -136,7 +136,7 @@ class NotARecordScene(Scene):
 
     def startup(self) -> None:
         W, H = self.app.size
-        w, h = min(560, W - 40), 220
+        w, h = min(self.k(560), W - 40), self.k(220)
         from ...i18n.messages import storage_message
         self.window = pygame_gui.windows.UIMessageWindow(
             pygame.Rect((W - w) // 2, (H - h) // 2, w, h), _html(storage_message(self.message)),
@@ -234,10 +234,12 @@ class ReplayScene(TableScene):
 
     def _layout(self) -> None:
         W, H = self.app.size
-        pw = int(max(280, min(380, W * 0.27)))
+        k = self.k   # the HiDPI scale: the panel and the bar in logical pixels, like the table's
+        pw = int(max(k(280), min(k(380), W * 0.27)))
+        bar_h = k(BAR_H)
         self.panel_rect = pygame.Rect(W - pw, 0, pw, H)
-        self.table_rect = pygame.Rect(0, 0, W - pw, H - BAR_H)
-        self.bar_rect = pygame.Rect(0, H - BAR_H, W - pw, BAR_H)
+        self.table_rect = pygame.Rect(0, 0, W - pw, H - bar_h)
+        self.bar_rect = pygame.Rect(0, H - bar_h, W - pw, bar_h)
         self.L = layout_mod.compute(self.table_rect.size, self.session.num_players, self.human,
                                     self.session.michigan,
                                     scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
@@ -249,7 +251,7 @@ class ReplayScene(TableScene):
 
     def _button(self, name, rect, label, tip=None, cls="@table_button"):
         if cls in ("@table_button", "@primary") and _label_w(label, 16 if cls == "@primary" else 14) \
-                > pygame.Rect(rect).w - 10:
+                > pygame.Rect(rect).w - self.k(10):
             cls = "@table_button_small"   # a long label (a translation) in a smaller font
         return self._w(name, UIButton(relative_rect=pygame.Rect(rect), text=label,
                                       manager=self.app.manager, tool_tip_text=tip,
@@ -262,16 +264,17 @@ class ReplayScene(TableScene):
         self.buttons = {}
         m = self.app.manager
         model = self.model
+        k = self.k
         # the scrub bar and the transport buttons under the table
         b = self.bar_rect
         self.slider = self._w("scrub", UIHorizontalSlider(
-            pygame.Rect(b.x + 10, b.y + 12, b.w - 20, 26), model.pos, (0, max(1, model.end)), m,
+            pygame.Rect(b.x + k(10), b.y + k(12), b.w - k(20), k(26)), model.pos, (0, max(1, model.end)), m,
             object_id=ObjectID(object_id="#rp_scrub")))
         if model.end == 0:
             self.slider.disable()
-        x = b.x + 10
-        y = b.y + 48
-        bw, bh = 46, 34
+        x = b.x + k(10)
+        y = b.y + k(48)
+        bw, bh = k(46), k(34)
         for name, label, tip in (("start", "|<", _("To the start (Home)")),
                                  ("prev_deal", "<<", _("To the start of this deal, or of the one before (PageUp)")),
                                  ("back", "<", _("One event back (Left)")),
@@ -279,42 +282,43 @@ class ReplayScene(TableScene):
                                  ("fwd", ">", _("One event forward (Right)")),
                                  ("next_deal", ">>", _("To the start of the next deal (PageDown)")),
                                  ("end", ">|", _("To the end (End)"))):
-            w = (max(64, max(text.render(t, 14).get_width() for t in (_("Pause"), _("Play"))) + 16)
+            w = (max(k(64), max(_label_w(t, 14) for t in (_("Pause"), _("Play"))) + k(16))
                  if name == "play" else bw)
             self._button(name, (x, y, w, bh), label, tip)
-            x += w + 4
-        x += 8
+            x += w + k(4)
+        x += k(8)
         labels = [s for s, _ in SPEEDS]
         cur = next((s for s, v in SPEEDS if v == self.speed), "1×")
-        self._w("speed", UIDropDownMenu(labels, cur, pygame.Rect(x, y, 74, bh), m,
+        self._w("speed", UIDropDownMenu(labels, cur, pygame.Rect(x, y, k(74), bh), m,
                                         object_id=ObjectID(object_id="#rp_speed")))
-        x += 80
+        x += k(80)
         deals = model.deals()
         opts = [_("Go to deal…")] + [_("Deal {n} (#{k})").format(n=r, k=k + 1)
                                      for k, (_p, r) in enumerate(deals)]
         self._deal_opts = opts
-        dw = max(120, min(170, b.right - 10 - x))
+        dw = max(k(120), min(k(170), b.right - k(10) - x))
         self._w("deal", UIDropDownMenu(opts, opts[0], pygame.Rect(x, y, dw, bh), m,
                                        object_id=ObjectID(object_id="#rp_deal")))
         if not deals:
             self.buttons["deal"].disable()
         # the panel
         p = self.panel_rect
-        px, pw = p.x + 10, p.w - 20
+        px, pw = p.x + k(10), p.w - k(20)
         views = [_(ALL)] + [_seen_by(n) for n in model.names]
         cur = _(ALL) if self.open_hands else _seen_by(model.names[self.human])
-        self._w("view", UIDropDownMenu(views, cur, pygame.Rect(px, 54, pw, 30), m,
+        self._w("view", UIDropDownMenu(views, cur, pygame.Rect(px, k(54), pw, k(30)), m,
                                        object_id=ObjectID(object_id="#rp_view")))
         half = int(pw * 0.5)
         self._w("move_seat", UIDropDownMenu([player_name(n) for n in model.names],
                                             player_name(model.names[self.move_seat]),
-                                            pygame.Rect(px, 90, half - 4, 30), m,
+                                            pygame.Rect(px, k(90), half - k(4), k(30)), m,
                                             object_id=ObjectID(object_id="#rp_move_seat")))
-        self._button("next_move", (px + half, 90, pw - half, 30), _("Next move"),
+        self._button("next_move", (px + half, k(90), pw - half, k(30)), _("Next move"),
                      _("Go to the chosen player's next decision"))
-        self._button("play_on", (px, 126, int(pw * 0.64), 32), _("Play on from here"),
+        po = int(pw * 0.64)
+        self._button("play_on", (px, k(126), po, k(32)), _("Play on from here"),
                      _("Start a new practice game from this point with the same cards"), cls="@primary")
-        self._button("close", (px + int(pw * 0.64) + 6, 126, pw - int(pw * 0.64) - 6, 32), _(S.CLOSE),
+        self._button("close", (px + po + k(6), k(126), pw - po - k(6), k(32)), _(S.CLOSE),
                      _("Close the viewer (Esc)"))
         self._built_for = self.app.size
 
@@ -609,7 +613,7 @@ class ReplayScene(TableScene):
                 return False
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if self.list_rect.collidepoint(pygame.mouse.get_pos()):
+            if self.list_rect.collidepoint(self._mouse()):
                 self.scroll_list(-3 * event.y)
                 return True
             return False
@@ -654,8 +658,13 @@ class ReplayScene(TableScene):
         n = self.model.end + (1 if self.model.problem is not None else 0)
         return list(range(n))
 
+    @property
+    def row_h(self) -> int:
+        """A list row's height in pixels."""
+        return self.k(ROW_H)
+
     def visible_rows(self) -> int:
-        return max(1, self.list_rect.h // ROW_H)
+        return max(1, self.list_rect.h // self.row_h)
 
     def scroll_list(self, d: int) -> None:
         n = len(self.list_rows())
@@ -676,7 +685,7 @@ class ReplayScene(TableScene):
     def row_at(self, pos) -> int | None:
         if not self.list_rect.collidepoint(pos):
             return None
-        i = self.list_top + (pos[1] - self.list_rect.y) // ROW_H
+        i = self.list_top + (pos[1] - self.list_rect.y) // self.row_h
         return i if 0 <= i < len(self.list_rows()) else None
 
     # ------------------------------------------------------------------ drawing
@@ -693,11 +702,12 @@ class ReplayScene(TableScene):
         bg = pygame.Surface(b.size, pygame.SRCALPHA)
         bg.fill((6, 24, 14, 235))
         surf.blit(bg, b.topleft)
-        pygame.draw.line(surf, (226, 182, 70), b.topleft, b.topright, 1)
+        pygame.draw.line(surf, (226, 182, 70), b.topleft, b.topright, max(1, self.k(1)))
         m = self.model
         s = self.slider
         if s is None or m.end <= 0:
             return
+        k = self.k
         r = s.relative_rect
         arrow = getattr(s, "arrow_button_width", 20) or 0
         span = getattr(s, "scrollable_width", r.w - 2 * arrow)
@@ -707,13 +717,14 @@ class ReplayScene(TableScene):
             return int(r.x + arrow + span * (p / m.end) + knob / 2)
         for p, _r in m.deals():
             x = x_of(p)
-            pygame.draw.line(surf, (226, 182, 70), (x, r.y - 6), (x, r.y - 1), 2)
+            pygame.draw.line(surf, (226, 182, 70), (x, r.y - k(6)), (x, r.y - k(1)), k(2))
         for i, _n in m.undo_marks():
             x = x_of(i + 1)
-            pygame.draw.polygon(surf, UNDO, [(x - 4, r.bottom + 7), (x + 4, r.bottom + 7), (x, r.bottom + 1)])
+            pygame.draw.polygon(surf, UNDO, [(x - k(4), r.bottom + k(7)), (x + k(4), r.bottom + k(7)),
+                                             (x, r.bottom + k(1))])
         if m.problem is not None:
             x = x_of(m.end)
-            pygame.draw.line(surf, RED, (x, r.y - 8), (x, r.bottom + 6), 3)
+            pygame.draw.line(surf, RED, (x, r.y - k(8)), (x, r.bottom + k(6)), k(3))
 
     def where_text(self) -> str:
         m = self.model
@@ -730,24 +741,25 @@ class ReplayScene(TableScene):
         bg = pygame.Surface(p.size, pygame.SRCALPHA)
         bg.fill((8, 28, 17, 245))
         surf.blit(bg, p.topleft)
-        pygame.draw.line(surf, (226, 182, 70), p.topleft, p.bottomleft, 1)
-        x = p.x + 10
-        w = p.w - 20
+        k = self.k
+        pygame.draw.line(surf, (226, 182, 70), p.topleft, p.bottomleft, max(1, k(1)))
+        x = p.x + k(10)
+        w = p.w - k(20)
         title = text.render(_("Replay · {game}").format(game=_(VARIANTS[m.variant].name)), 18, GOLD,
                             bold=True)
         if title.get_width() > w:
             title = text.render(_("Replay · {game}").format(game=_(VARIANTS[m.variant].name)), 15,
                                 GOLD, bold=True)
-        surf.blit(title, (x, 8))
+        surf.blit(title, (x, k(8)))
         fname = os.path.basename(str(m.path)) if m.path is not None else _("(record)")
         # the position (right) has the line first; the file's name (left) gets what is
         # left, cut with an ellipsis (at 1024x640 the two overran each other)
         where = _fit_line(self.where_text(), (12, 11), PALE, w)
-        surf.blit(where, (x + w - where.get_width(), 33))
-        room = w - where.get_width() - 10
-        if room >= 40:
-            surf.blit(_fit_line(fname, (12, 11), DIM, room), (x, 33))
-        y = 166
+        surf.blit(where, (x + w - where.get_width(), k(33)))
+        room = w - where.get_width() - k(10)
+        if room >= k(40):
+            surf.blit(_fit_line(fname, (12, 11), DIM, room), (x, k(33)))
+        y = k(166)   # under the controls (the last row of buttons ends at 158)
         # the scores (or chips) at this moment
         y = self._draw_scores(surf, x, y, w)
         # the hidden cards, when all hands are open
@@ -763,33 +775,35 @@ class ReplayScene(TableScene):
             elif "widow" in hid and hid["widow"]:
                 y = self._wrapped(surf, _("Widow: {cards}").format(cards=" ".join(_pretty(c) for c in hid["widow"])),
                                   x, y, w, 13, PALE, max_lines=2)
-            y += 4
+            y += k(4)
         # the event list
-        pygame.draw.line(surf, (226, 182, 70, 120), (x, y), (x + w, y), 1)
-        y += 4
-        bottom = p.bottom - 8
+        pygame.draw.line(surf, (226, 182, 70, 120), (x, y), (x + w, y), max(1, k(1)))
+        y += k(4)
+        bottom = p.bottom - k(8)
         # a broken record's refusal in full under the list (its list row is cut with an
         # ellipsis; the reason and the rule id must stay readable)
-        prob = (_wrap_pretty(m.text(m.end, self.viewer), 13, w - 12)[:6]
+        prob = (_wrap_pretty(m.text(m.end, self.viewer), 13, w - k(12))[:6]
                 if m.problem is not None else [])
-        if prob and bottom - y - (len(prob) * 18 + 10) >= 3 * ROW_H:
-            box = pygame.Rect(x, bottom - len(prob) * 18 - 8, w, len(prob) * 18 + 8)
+        lh = k(18)
+        rh = self.row_h
+        if prob and bottom - y - (len(prob) * lh + k(10)) >= 3 * rh:
+            box = pygame.Rect(x, bottom - len(prob) * lh - k(8), w, len(prob) * lh + k(8))
             _fill(surf, box, (150, 24, 30, 200))
             for j, ln in enumerate(prob):
-                surf.blit(text.render(ln, 13, (255, 235, 235)), (x + 6, box.y + 4 + j * 18))
-            bottom = box.y - 6
-        self.list_rect = pygame.Rect(x, y, w, max(ROW_H, bottom - y))
+                surf.blit(text.render(ln, 13, (255, 235, 235)), (x + k(6), box.y + k(4) + j * lh))
+            bottom = box.y - k(6)
+        self.list_rect = pygame.Rect(x, y, w, max(rh, bottom - y))
         self._follow()
         rows = self.list_rows()
         cur = m.pos - 1
         vis = self.visible_rows()
         viewer = self.viewer
         hover = ""
-        for k in range(self.list_top, min(len(rows), self.list_top + vis)):
-            i = rows[k]
-            ry = y + (k - self.list_top) * ROW_H
+        for j in range(self.list_top, min(len(rows), self.list_top + vis)):
+            i = rows[j]
+            ry = y + (j - self.list_top) * rh
             kind = m.kind(i)
-            rr = pygame.Rect(x, ry, w, ROW_H - 1)
+            rr = pygame.Rect(x, ry, w, rh - 1)
             if kind == "error":
                 _fill(surf, rr, (150, 24, 30, 200))
             elif kind == "undo":
@@ -811,26 +825,30 @@ class ReplayScene(TableScene):
                 col = (190, 205, 195) if i <= cur else DIM
             line = m.text(i, viewer)
             img = text.render(line, 13, col, bold=bold)
-            if img.get_width() > w - 8:
+            if img.get_width() > w - k(8):
                 # too long: cut with an ellipsis (the whole line shows on hover)
-                img = _fit_line(line, (13,), col, w - 8, bold=bold)
+                img = _fit_line(line, (13,), col, w - k(8), bold=bold)
                 if rr.collidepoint(self._mouse()):
                     hover = line
-            surf.blit(img, (x + 4, ry + 2))
+            surf.blit(img, (x + k(4), ry + (rh - img.get_height()) // 2))
         if hover:
             # a line too long for the list: the whole of it beside the list, over the table
-            tip = text.plate(hover, 14, (245, 245, 235), (0, 0, 0, 220), pad=8)
+            tip = text.plate(hover, 14, (245, 245, 235), (0, 0, 0, 220), pad=k(8))
             ty = min(max(0, self._mouse()[1] - tip.get_height() // 2), surf.get_height() - tip.get_height())
-            surf.blit(tip, (max(0, x - 8 - tip.get_width()), ty))
+            surf.blit(tip, (max(0, x - k(8) - tip.get_width()), ty))
         if not rows:
-            surf.blit(text.render(_("The record has no events"), 13, DIM), (x + 4, y + 2))
+            surf.blit(text.render(_("The record has no events"), 13, DIM), (x + k(4), y + k(2)))
 
-    @staticmethod
-    def _mouse():
+    def _mouse(self):
+        """The mouse in surface pixels (window coordinates times the HiDPI scale)."""
         try:
-            return pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+            if not pygame.mouse.get_focused():
+                return (-1, -1)
+            pos = pygame.mouse.get_pos()
         except pygame.error:
             return (-1, -1)
+        app = self.app
+        return app.scale_pos(pos) if app is not None and hasattr(app, "scale_pos") else pos
 
     def _draw_scores(self, surf, x, y, w) -> int:
         m = self.model
@@ -841,8 +859,10 @@ class ReplayScene(TableScene):
         else:
             head = (ngettext("Points after {n} deal", "Points after {n} deals", len(res)).format(n=len(res))
                     if res else _("Points"))
+        k = self.k
         surf.blit(text.render(head, 14, GOLD, bold=True), (x, y))
-        y += 20
+        y += k(20)
+        lh = k(18)
         vals = m.scores(self.shown)
         n = m.num_players
         cols = 1 if n <= 4 else 2
@@ -851,23 +871,25 @@ class ReplayScene(TableScene):
         last = res[-1] if res else None
         for s in range(n):
             cx = x + (s // rows) * cw
-            cy = y + (s % rows) * 18
+            cy = y + (s % rows) * lh
             name = player_name(m.names[s])
             col = (255, 214, 80) if (s == self.human and not self.open_hands) else PALE
             extra = ""
             if last is not None and not m.michigan and st.round == last.round:
                 # Translators: beside a score in the replay: the player went out this deal
                 extra = f" (+{last.scores[s]})" if last.scores[s] else _(" (out)") if last.winner == s else " (+0)"
-            _blit_clipped(surf, text.render(name, 13, col), (cx, cy), cw - 90)
             val = text.render(vals[s] + extra, 13, (255, 240, 190), bold=True)
-            surf.blit(val, (cx + cw - 10 - val.get_width(), cy))
-        return y + rows * 18 + 6
+            vx = cx + cw - k(10) - val.get_width()
+            # the name up to the score (a long name is clipped, never under the score)
+            _blit_clipped(surf, text.render(name, 13, col), (cx, cy), max(k(20), vx - k(6) - cx))
+            surf.blit(val, (vx, cy))
+        return y + rows * lh + k(6)
 
     def _wrapped(self, surf, s, x, y, w, size, col, max_lines=3) -> int:
         lines = _wrap_pretty(s, size, w)
         for ln in lines[:max_lines]:
             surf.blit(text.render(ln, size, col), (x, y))
-            y += size + 5
+            y += self.k(size + 5)
         return y
 
 
@@ -893,8 +915,9 @@ class PlayOnDialog(Scene):
     def panel(self) -> pygame.Rect:
         W, H = self.app.size
         n = len(self.choices)
-        h = min(H - 40, 170 + 38 * n)
-        w = min(520, W - 40)
+        k = self.k
+        h = min(H - 40, k(170 + 38 * n))
+        w = min(k(520), W - 40)
         return pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
 
     def startup(self) -> None:
@@ -903,17 +926,18 @@ class PlayOnDialog(Scene):
         self.named = {}
         p = self.panel()
         m = self.viewer.model
-        y = p.y + 70
+        k = self.k
+        y = p.y + k(70)
         for i, name in enumerate(m.names):
             dd = UIDropDownMenu([_choice_text(c) for c in CHOICES], _choice_text(self.choices[i]),
-                                pygame.Rect(p.right - 200, y, 170, 32),
+                                pygame.Rect(p.right - k(200), y, k(170), k(32)),
                                 self.app.manager, object_id=ObjectID(object_id=f"#playon_{i}"))
             dd.seat_index = i
             self.menus.append(self.add(dd))
-            y += 38
+            y += k(38)
         for name, label, rect, cls in (
-                ("start", _(S.START), (p.right - 330, p.bottom - 54, 160, 40), "@primary"),
-                ("cancel", _("Cancel"), (p.right - 160, p.bottom - 54, 130, 40), "@table_button")):
+                ("start", _(S.START), (p.right - k(330), p.bottom - k(54), k(160), k(40)), "@primary"),
+                ("cancel", _("Cancel"), (p.right - k(160), p.bottom - k(54), k(130), k(40)), "@table_button")):
             b = UIButton(pygame.Rect(rect), label, self.app.manager,
                          object_id=ObjectID(class_id=cls, object_id="#playon_" + name))
             self.named[name] = self.add(b)
@@ -961,17 +985,18 @@ class PlayOnDialog(Scene):
         p = self.panel()
         draw_overlay_panel(surf, p, dim=130, fill_alpha=245)
         m = self.viewer.model
-        surf.blit(text.render(_("Play on from here"), 22, GOLD, bold=True), (p.x + 20, p.y + 12))
+        k = self.k
+        surf.blit(text.render(_("Play on from here"), 22, GOLD, bold=True), (p.x + k(20), p.y + k(12)))
         sub = _("Event {n} of {total}: the same cards; a practice game saved as a new record").format(
             n=m.pos, total=m.end)
         img = text.render(sub, 13, PALE)
-        if img.get_width() > p.w - 40:
+        if img.get_width() > p.w - k(40):
             img = text.render(sub, 11, PALE)
-        _blit_clipped(surf, img, (p.x + 20, p.y + 44), p.w - 40)
-        y = p.y + 76
+        _blit_clipped(surf, img, (p.x + k(20), p.y + k(44)), p.w - k(40))
+        y = p.y + k(76)
         for i, name in enumerate(m.names):
-            surf.blit(text.render(f"{i + 1}. {player_name(name)}", 16, PALE), (p.x + 24, y))
-            y += 38
+            surf.blit(text.render(f"{i + 1}. {player_name(name)}", 16, PALE), (p.x + k(24), y))
+            y += k(38)
 
 
 # ---------------------------------------------------------------------- helpers

@@ -88,11 +88,11 @@ def compute(size, num_players: int, human: int = 0, michigan: bool = False,
     oh = int(L.ow * CARD_RATIO) + int(68 * u)
     top = bh + int(6 * u)
     k = max(1, len(others))
-    slot_w = min(340, (W - 2 * m) // k)
+    slot_w = min(int(340 * u), (W - 2 * m) // k)
     total = slot_w * k
     x0 = (W - total) // 2
     for i, s in enumerate(others):
-        L.opp[s] = pygame.Rect(x0 + i * slot_w + 4, top, slot_w - 8, oh)
+        L.opp[s] = pygame.Rect(x0 + i * slot_w + int(4 * u), top, slot_w - int(8 * u), oh)
     # the middle: piles on the left, melds (or Michigan's layout) on the right
     mid_top = top + oh + int(8 * u)
     L.middle = pygame.Rect(m, mid_top, W - 2 * m, L.stage.y - mid_top - 6)
