@@ -206,6 +206,62 @@ def test_might_meet_is_sound_and_at_least_as_sharp_as_the_plain_pre_check():
     assert capped_more > 20, capped_more
 
 
+def test_might_meet_allows_two_runs_of_the_same_cards_from_two_decks():
+    # found by an oracle's rollouts: round 6 (1 set + 2 runs) with 3-6 of spades twice and
+    # three tens; the bound counted each 4-card window once and refused the hand, while
+    # the witness offered the going-down (CF-4: one card, one meld; two decks give two
+    # runs 3-6 of spades), so taking the offer raised "a witnessed go-down that the
+    # solver does not find"
+    from table_app.core.cards import faces_to_cards, parse_face
+    from table_app.core.solver import find_go_down
+    from table_app.variants.contract_family import might_meet
+    faces = [parse_face(t) for t in
+             "3S 3S 4S 4S 5S 5S 6S 6S 10S AS 3H 4H 6H 5D 7D 9D 10D JD 2C 2C 4C 10C AC".split()]
+    r = find_variant("contract")({})
+    hand = faces_to_cards(faces)
+    wr = r.wild_ranks(6)
+    assert find_go_down(hand, r.solver_req(6), wr) is not None
+    assert might_meet(hand, r.spec.contract(6), wr, caps=r._wild_caps(6))
+    st = None
+    for rules, st0, _ in _random_states("contract", 4, 1, 4000):
+        if st0.round == 6 and st0.phase == "play" and not st0.down[st0.current]:
+            st = st0
+            break
+    assert st is not None
+    p = st.current  # only seat p's hand matters to its offers
+    st = replace(st, hands=tuple(tuple(hand) if s == p else st.hands[s] for s in range(st.n)))
+    gd = r.suggest_go_down(st, p)
+    assert gd is not None and sorted(m.kind for m in gd.melds) == ["run", "run", "set"]
+    offers = [a for a in r.legal_actions(st) if a.type == "go_down"]
+    assert offers and offers[0].melds == gd.melds
+
+
+def test_might_meet_is_sound_on_hands_full_of_duplicates():
+    # hands drawn from few faces of three decks: many cards held twice or three times
+    from table_app.core.cards import faces_to_cards
+    from table_app.core.solver import find_go_down
+    from table_app.variants.contract_family import might_meet
+    rng = random.Random(5)
+    met = 0
+    for v, opts in (("contract", {}), ("may_i", {}), ("mexican", {})):
+        r = find_variant(v)(opts)
+        for _ in range(700):
+            suit = rng.randrange(4)
+            lo = rng.randint(2, 10)
+            base = [(lo + k - 2) + 13 * suit for k in range(rng.randint(4, 6))]
+            faces = base * rng.randint(2, 3) + [rng.randrange(52) for _ in range(rng.randint(3, 9))]
+            rnd = rng.choice((3, 5, 6, 7))
+            h = faces_to_cards(sorted(faces))
+            wr, whole = r.wild_ranks(rnd), rnd == 7 and r.spec.round7_whole_hand
+            caps = r._wild_caps(rnd)
+            found = find_go_down(h, r.solver_req(rnd), wr) is not None
+            if found:
+                met += 1
+                assert might_meet(h, r.spec.contract(rnd), wr, keep_one=not whole, caps=caps), \
+                    (v, rnd, sorted(faces))
+    assert met > 200, met
+
+
 @pytest.mark.parametrize("variant,opts", [("contract", {}), ("contract", {"deuces_wild": True})])
 def test_playable_faces_agree_with_layoff_roles(variant, opts):
     # CR-8's "can be laid off" set, fast, against layoff_roles meld by meld

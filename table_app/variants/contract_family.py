@@ -1107,6 +1107,7 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     w = 0
     by_rank = [0] * 15
     masks = [0, 0, 0, 0]
+    extra = None  # ranks held twice, three times, ... per suit (several decks)
     for c in hand:
         f = c >> 3
         if f == JOKER:
@@ -1116,7 +1117,21 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
         if r in wild_ranks:
             w += 1
         by_rank[r] += 1
-        masks[FACE_SUIT[f]] |= 1 << r
+        s = FACE_SUIT[f]
+        bit = 1 << r
+        if masks[s] & bit:
+            if extra is None:
+                extra = [[0, 0, 0, 0]]
+            for lvl in extra:
+                if not lvl[s] & bit:
+                    lvl[s] |= bit
+                    break
+            else:
+                lvl = [0, 0, 0, 0]
+                lvl[s] = bit
+                extra.append(lvl)
+        else:
+            masks[s] |= bit
     need = 0
     if sets:
         # the cheapest sets: full triples free, a pair one wild, a single two, none three
@@ -1151,7 +1166,12 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     if runs:
         d = _RUN_DEFICITS
         deficits = []
-        for m in masks:
+        # two runs may use the same window with a second copy of its cards: the second
+        # use's missing cards are counted from the ranks held twice (and so on), so the
+        # bound never refuses two identical runs from two decks
+        # (an empty suit of a level adds nothing: its windows miss four cards, no fewer
+        # than any window of the first level)
+        for m in (masks if extra is None else masks + [m for lvl in extra for m in lvl if m]):
             if m >> 14 & 1:
                 m |= 2  # the ace is also low
             got = d.get(m)
