@@ -141,13 +141,18 @@ def _second_deal(variant: str, n: int, seed: int = 5):
     return eng
 
 
-def _worst(obs, n: int):
+#: Michigan balances a seat shows: whole chips, and a final share's fractions (MG-11: the
+#: layout split among 3-8 players), which read "-99.50" and were cut at 8 seats (issue 7)
+BALANCES = ("-99", "-199/2", "-296/3", "-397/4", "-695/7", "-795/8", "-1/7")
+
+
+def _worst(obs, n: int, balance: str = "-99"):
     """The observation with the longest texts a seat box shows: every seat down, four-digit
-    totals and 13 cards (Michigan: a balance of -99 chips, whole until the final share, its hands as dealt)."""
+    totals and 13 cards (Michigan: a balance of ``balance`` chips, its hands as dealt)."""
     import dataclasses
     if hasattr(obs, "balances"):
         from fractions import Fraction
-        return dataclasses.replace(obs, balances=tuple(Fraction(-99) for _ in range(n)))
+        return dataclasses.replace(obs, balances=tuple(Fraction(balance) for _ in range(n)))
     return dataclasses.replace(obs, down=tuple(True for _ in range(n)), totals=tuple(1485 for _ in range(n)),
                                hand_sizes=tuple(13 for _ in range(n)))
 
@@ -160,7 +165,8 @@ def test_every_seat_label_fits_its_box_uncut(variant, n, size, lang):
     Name, dealer button, "down", cards and points, level and "thinking…" each fit their
     room at their own size (not shrunk, not cut), in English, Russian and Ukrainian, at
     every seat count, with every seat in turn the dealer and thinking; they lie inside
-    the seat's box and none covers another."""
+    the seat's box and none covers another.  Michigan's balances include a final share's
+    fractions, shown as "-99½" (were "-99.50", cut at 8 seats)."""
     from table_app.i18n import set_language
     from table_app.ui.scenes.table import _label_img
     from table_app.ui.table.session import DEFAULT_NAMES
@@ -169,11 +175,12 @@ def test_every_seat_label_fits_its_box_uncut(variant, n, size, lang):
     set_language(lang)
     try:
         eng = _second_deal(variant, n)
-        base = _worst(eng.observe(0), n)
-        assert base.results
         L = compute(size, n, michigan=variant == "michigan")
         import dataclasses
-        for level in ("easy", "normal", "hard"):
+        for balance, level in itertools.product(
+                BALANCES if variant == "michigan" else ("-99",), ("easy", "normal", "hard")):
+            base = _worst(eng.observe(0), n, balance)
+            assert base.results
             for s in L.opp:
                 obs = dataclasses.replace(base, dealer=s)
                 ui = UIState(hand_order=list(obs.hand), names=list(DEFAULT_NAMES[:n]),
@@ -186,6 +193,10 @@ def test_every_seat_label_fits_its_box_uncut(variant, n, size, lang):
                     assert ("role" in kinds) == (variant != "michigan"), kinds   # "down"
                     assert len(labs) == 3 + kinds.count("dealer") + kinds.count("role"), kinds
                     rects = []
+                    if variant == "michigan":
+                        want = {"-199/2": "-99½", "-296/3": "-98⅔", "-695/7": "-99²⁄₇",
+                                "-1/7": "-⅐"}.get(balance, "")
+                        assert want in " ".join(lab.text for lab in labs), (balance, kinds)
                     for lab in labs:
                         img = _label_img(lab)
                         assert lab.width and img.get_width() <= lab.width, (lang, n, lab.text, img.get_width(), lab.width)

@@ -16,6 +16,7 @@ import pygame
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, SUIT_SYMBOLS, face_pretty
 from ...i18n import _, card_name, contract_name, ngettext, pgettext, player_name
 from ...i18n import strings as S
+from . import text
 from .layout import CARD_RATIO, TableLayout
 from .sprites import Placement
 
@@ -144,7 +145,11 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
                 bits.append(ngettext("{n} pt", "{n} pts", obs.totals[s]).format(n=obs.totals[s]))
         else:
             bits.append(_("{n} chips").format(n=_chips(obs.balances[s])))
-        v.labels.append(Label(" · ".join(bits), (r.centerx, fan.bottom + int(3 * u)), 13, "midtop",
+        row = " · ".join(bits)
+        # (13 px; a final share's fraction, "3 карты · фишки: -99½", is a little wider
+        # than an 8-seat box at 1024x640: 12 px, the level row's size, then; +2 for the shadow)
+        size = 13 if text.width(row, 13) + 2 <= r.w - 2 else 12
+        v.labels.append(Label(row, (r.centerx, fan.bottom + int(3 * u)), size, "midtop",
                               "tag_hi" if ui.thinking == s else "tag", width=r.w - 2))
         lvl = ui.levels[s] if s < len(ui.levels) and ui.levels[s] else ""
         sub = [_(S.LEVELS.get(lvl, lvl))] if lvl else []
@@ -157,11 +162,30 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
         v.boxes.append((r, "seat_hi" if turn else "seat"))
 
 
+#: the fractions a final share makes (MG-11: the layout split among 3-8 players) as one
+#: character each; others as superscript, fraction slash, subscript ("²⁄₇")
+_VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕",
+           (2, 5): "⅖", (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 7): "⅐",
+           (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞"}
+_SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def _mixed(x: Fraction) -> str:
+    """``abs(x)`` as a compact mixed number: ``99½``, ``3⅔``, ``²⁄₇`` (a seat's box at 8
+    seats has no room for ``-99.50``; issue 7)."""
+    whole, rest = divmod(abs(x.numerator), x.denominator)
+    num, den = rest, x.denominator
+    frac = _VULGAR.get((num, den)) or f"{num}".translate(_SUP) + "⁄" + f"{den}".translate(_SUB)
+    return (str(whole) if whole else "") + frac
+
+
 def _chips(x) -> str:
+    """A balance with its sign: ``+3``, ``0``, ``-99½`` (a final share's fraction)."""
     x = Fraction(x)
     if x.denominator == 1:
         return f"{x.numerator:+d}" if x else "0"
-    return f"{float(x):+.2f}"
+    return ("+" if x > 0 else "-") + _mixed(x)
 
 
 # ------------------------------------------------------------------ contract family
@@ -400,7 +424,7 @@ def _chips_plain(x) -> str:
     x = Fraction(x)
     if x.denominator == 1:
         return str(x.numerator)
-    return f"{float(x):.2f}"
+    return ("-" if x < 0 else "") + _mixed(x)
 
 
 def suit_word(s: int) -> str:
