@@ -498,3 +498,68 @@ def test_the_viewer_at_2x_hidpi_is_the_1x_viewer_doubled(record, monkeypatch):
     finally:
         monkeypatch.undo()
         text.set_scale(1.0)
+
+
+@pytest.mark.parametrize("n", [4, 8])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_down_tag_covers_no_open_card(n, lang, tmp_path, monkeypatch):
+    """Issue 7: with all hands open the "down" tag ("контракт выложен") lay on the seat's
+    face-up cards.  At 1024x640, 4 and 8 seats, every down seat's tag lies in its box on
+    a row of its own and covers none of the cards (of any seat); the seat view keeps the
+    tag on the backs, in the boxes' usual height."""
+    import random
+
+    from playutil import choose
+    from table_app.engine.engine import Engine
+    from table_app.i18n import set_language
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.replay import open_replay
+    from table_app.ui.scenes.table import _label_fitted, _label_img
+    from table_app.ui.table.layout import compute
+    from table_app.ui.table.session import GameSession
+    from table_app.variants import find_variant
+    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
+    eng = Engine(find_variant("contract")({}), n, seed=11)
+    rng = random.Random(11)
+    while sum(eng.state.down[1:]) < 2:      # two opponents down in the first deal
+        if eng.to_act()[1] == "deal":
+            assert not eng.log or eng.state.round == 0
+            eng.deal_next()
+        else:
+            eng.apply(choose(eng, rng))
+    session = GameSession("contract", n, seed=11, engine=eng, autosave=True)
+    rec = session.journal.path
+    session.close()
+    app = App((1024, 640), headless=True, instant=True, settings=Settings().replace(language=lang))
+    try:
+        sc = open_replay(rec)
+        app.push(sc)
+        app.step(0.02)
+        sc.press_button("end")
+        for _ in range(3):
+            app.step(0.02)
+        assert sc.open_hands and sc.L.tag_row
+        cards = [s.rect() for s in sc.layer.sprites.values() if not s.dying]
+        tags = 0
+        for lab in sc.view.labels:
+            seat = next((s for s, box in sc.L.opp.items() if box.collidepoint(lab.pos)), None)
+            if lab.kind != "role" or seat is None:    # (a meld's roles are "role" labels too)
+                continue
+            img = _label_img(lab)
+            if img.get_width() > lab.width:     # as drawn (8 seats beside the panel: smaller)
+                img = _label_fitted(lab, img)
+            r = img.get_rect(**{lab.anchor: lab.pos})
+            assert sc.obs.down[seat]
+            assert sc.L.opp[seat].contains(r), (r, sc.L.opp[seat])
+            assert r.collidelist(cards) == -1, (lab.text, r, cards[r.collidelist(cards)])
+            tags += 1
+        assert tags == sum(sc.obs.down[s] for s in sc.L.opp) >= 2
+        # the seat view: no row of its own (the boxes as on the table)
+        sc.set_view(1)
+        app.step(0.02)
+        assert not sc.L.tag_row
+        assert sc.L.opp[2].h == compute(sc.table_rect.size, n, 1).opp[2].h
+    finally:
+        app.stack.clear()
+        set_language("en")

@@ -243,7 +243,9 @@ class ReplayScene(TableScene):
         self.L = layout_mod.compute(self.table_rect.size, self.session.num_players, self.human,
                                     self.session.michigan,
                                     scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
-                                    ui=getattr(self.app, "ui_scale", 1.0))
+                                    ui=getattr(self.app, "ui_scale", 1.0),
+                                    # the "down" tag under the seat, not on its open hand
+                                    tag_row=self.open_hands and not self.session.michigan)
 
     def _w(self, name, widget):
         self.buttons[name] = widget

@@ -12,6 +12,8 @@ import pygame
 
 CARD_RATIO = 1.4
 BANNER_H = 38
+#: the height of the seats' row for the "down" tag when it has one (``compute(tag_row=)``)
+TAG_ROW_H = 22
 #: the card size setting: a factor on the human's card width (and the others with it)
 CARD_SCALES = {"small": 0.85, "medium": 1.0, "large": 1.2}
 
@@ -41,6 +43,7 @@ class TableLayout:
     stage: pygame.Rect = field(default_factory=pygame.Rect)
     hand: pygame.Rect = field(default_factory=pygame.Rect)
     side: pygame.Rect = field(default_factory=pygame.Rect)   # buttons right of the stage
+    tag_row: bool = False           # the seats' "down" tag on a row of its own (see compute)
 
     @property
     def ch(self) -> int:
@@ -52,15 +55,18 @@ class TableLayout:
 
 
 def compute(size, num_players: int, human: int = 0, michigan: bool = False,
-            scale: float = 1.0, ui: float = 1.0) -> TableLayout:
+            scale: float = 1.0, ui: float = 1.0, tag_row: bool = False) -> TableLayout:
     """The layout of a window ``size`` pixels big (the drawable surface's real size).
     ``scale``: the card size setting's factor (``card_scale``); ``ui``: pixels per
     logical pixel on a HiDPI screen (fixed sizes such as the banner, the margins and the
-    label rows grow with it; the cards follow the window)."""
+    label rows grow with it; the cards follow the window).  ``tag_row``: the opponents'
+    boxes have a row of their own under the level for the "down" tag (the replay viewer
+    with every hand open: there the tag would cover face-up cards; on the table it lies
+    on the backs)."""
     W, H = size
     u = max(0.5, float(ui))
     L = TableLayout(size=(W, H), num_players=num_players, human=human, michigan=michigan,
-                    scale=float(scale), ui=u)
+                    scale=float(scale), ui=u, tag_row=bool(tag_row))
     # the cards' width: a share of the window, then the card size setting
     base = max(56 * u, min(150 * u, W / 13.5, H / 7.4))
     cw = int(base * L.scale)
@@ -85,7 +91,7 @@ def compute(size, num_players: int, human: int = 0, michigan: bool = False,
     others = L.seats_around()
     # (over the cards the name plate; under them a row of cards and points and a row
     # of the level: see presenter._opponents)
-    oh = int(L.ow * CARD_RATIO) + int(68 * u)
+    oh = int(L.ow * CARD_RATIO) + int(68 * u) + (int(TAG_ROW_H * u) if L.tag_row else 0)
     top = bh + int(6 * u)
     k = max(1, len(others))
     slot_w = min(int(340 * u), (W - 2 * m) // k)

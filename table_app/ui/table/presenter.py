@@ -137,8 +137,12 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                   "dealer", width=badge))
         if not is_michigan(obs) and obs.round and obs.down[s]:
             # Translators: an opponent has gone down (laid the contract); on their cards
-            v.labels.append(Label(_("down"), (r.centerx, fan.bottom - int(4 * u)), 12, "midbottom",
-                                  "role", width=r.w - 10))
+            # (on a row of its own under the level when the layout has one: the replay
+            # viewer's face-up hands)
+            row = getattr(L, "tag_row", False)
+            pos = (r.centerx, r.bottom - int(2 * u)) if row else (r.centerx, fan.bottom - int(4 * u))
+            v.labels.append(Label(_("down"), pos, 12, "midbottom", "role",
+                                  width=r.w - (4 if row else 10)))
         bits = [ngettext("{n} card", "{n} cards", n).format(n=n)]
         if not is_michigan(obs):
             if obs.totals and obs.results:
