@@ -240,11 +240,30 @@ def test_storage_messages_as_the_storage_writes_them(lang, tmp_path):
         out = storage_message(m, lang)
         assert out != m, m
         assert not [w for w in english_left(out) if w not in ("JSON", "jsonl", "bad", "json",
-                                                              "settings", "default_levels",
+                                                              "settings",
                                                               "volume", "zzz", "loud", "not",
                                                               "line", "x", "games")], (m, out)
     assert storage_message(msgs[0], "en") == msgs[0]
     assert storage_message("something else", lang) == "something else"
+
+
+@pytest.mark.parametrize("lang,words", (("ru", "лёгкий, сложный, обычный, обычный"),
+                                        ("uk", "легкий, складний, звичайний, звичайний")))
+def test_the_default_levels_message_is_translated_whole(lang, words, tmp_path):
+    """Issue 7: the picker said "настройки: для 'default_levels' нужно уровней: 4, взято
+    ['easy', 'hard', 'normal', 'normal']": the setting's key and the levels in English.
+    The setting is named in words and the levels are the picker's words; the log keeps
+    the English message with the key."""
+    from table_app.storage.settings import load_settings
+    p = tmp_path / "settings.json"
+    p.write_text('{"format": "table-app-settings", "version": 1, "default_players": 5, '
+                 '"default_levels": ["easy", "hard"]}', encoding="utf-8")
+    s, msgs = load_settings(p)
+    assert s.default_levels == ("easy", "hard", "normal", "normal") and len(msgs) == 1
+    assert "'default_levels'" in msgs[0]
+    out = storage_message(msgs[0], lang)
+    assert not re.search(r"[A-Za-z_]", out), out
+    assert "(" + ("их" if lang == "ru" else "їх") + " 4)" in out and out.endswith(words), out
 
 
 def test_a_broken_records_refusal_in_the_viewer_is_translated():

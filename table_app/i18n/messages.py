@@ -43,6 +43,9 @@ TEMPLATES: tuple[str, ...] = (
     # settings.settings_from_json
     N_("settings: unknown setting {name} ignored"),
     N_("settings: bad value {value} for {name}, using the default {default}"),
+    # Translators: the picker's default levels of the computer players do not match the
+    # number of opponents ({n}); name the setting in words, not its key; {levels} comes
+    # as the levels' words: "easy, normal"
     N_("settings: 'default_levels' needs {n} levels, using {levels}"),
     N_("settings: {why}"),
 )
@@ -134,6 +137,7 @@ _FIELD_RE = {
     "n": r"\d+",
     "version": r"\S+",
     "name": r"'[^']*'|\"[^\"]*\"|\S+",
+    "levels": r"\[[^\]]*\]",
 }
 _FIELD = re.compile(r"\{([a-z_]+?)(\d*)\}")
 
@@ -199,6 +203,8 @@ def _translate(text: str, lang: str, pool: str) -> str | None:
         base = k.rstrip("0123456789")
         if base in PARTS:
             fields[k] = _translate(v, lang, base) or v
+        elif base == "levels":  # "['easy', 'normal']": "лёгкий, обычный"
+            fields[k] = _levels(v, lang)
         elif base == "error":  # a record's error ("line 3: not a JSON object")
             fields[k] = (_translate(v, lang, "templates") or _translate(v, lang, "record")
                          or v)
@@ -208,6 +214,17 @@ def _translate(text: str, lang: str, pool: str) -> str | None:
         return msg.format(**fields)
     except (KeyError, IndexError, ValueError):
         return None
+
+
+def _levels(text: str, lang: str) -> str:
+    """A list of computer players' levels as the settings message writes it
+    (``['easy', 'normal']``) in words of ``lang``, separated by commas."""
+    from . import tr
+    from .strings import LEVELS
+    names = re.findall(r"'([^']*)'", text)
+    if not names:
+        return text
+    return ", ".join(tr(LEVELS[x], lang) if x in LEVELS else x for x in names)
 
 
 def storage_message(msg: str, lang: str | None = None) -> str:
