@@ -28,7 +28,7 @@ from ..table import layout as layout_mod
 from ..table import text
 from ..table.drag import DragController
 from ..table.keyboard import KeyboardMixin
-from ..table.meldhelp import readings, roles_by_card
+from ..table.meldhelp import meld_fault, readings, roles_by_card
 from ..table.presenter import UIState, is_michigan, present
 from ..table.session import GameSession
 from ..table.sprites import SpriteLayer
@@ -569,6 +569,8 @@ class TableScene(KeyboardMixin, Scene):
         if not self.ui.staged:
             self.say(_("Build the contract's melds first"), bad=True)
             return
+        if self._refuse_bad_melds():
+            return
         action = self.go_down_action()
         if getattr(self.app.settings, "confirm_go_down", False) and self.caught_up() \
                 and self.session.human_to_act() == "play" and self.engine.is_legal(action):
@@ -577,6 +579,28 @@ class TableScene(KeyboardMixin, Scene):
             self.app.push(ConfirmGoDown(self, action))
             return
         self.confirm_go_down(action)
+
+    def _refuse_bad_melds(self) -> bool:
+        """Each staged meld checked before the go-down: a group that is no valid set or
+        run is refused with its own reason and rule id and its cards go back to the hand
+        (gliding there), the valid ones stay staged; ``True`` when one was refused.  (The
+        contract's count is the rules' refusal, only when every staged meld is valid.)"""
+        wr = self.obs.wild_ranks if self.obs is not None else frozenset()
+        bad = []
+        for gi, g in enumerate(self.ui.staged):
+            why = meld_fault([c >> 3 for c in g], wr, self.stage_pick[gi] if gi < len(self.stage_pick) else 0)
+            if why is not None:
+                bad.append((gi, why))
+        if not bad:
+            return False
+        out = {gi for gi, _w in bad}
+        self.ui.staged = [g for gi, g in enumerate(self.ui.staged) if gi not in out]
+        self.stage_pick = [p for gi, p in enumerate(self.stage_pick) if gi not in out]
+        self.say("; ".join(w for _gi, w in bad), bad=True, secs=8.0)
+        if self.app is not None:
+            self.app.play_sound("error")
+        self.refresh()
+        return True
 
     def confirm_go_down(self, action) -> None:
         """Apply a go-down (at once, or when the confirmation says "Go down")."""

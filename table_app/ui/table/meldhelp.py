@@ -115,3 +115,73 @@ def roles_by_card(cards, decl: MeldDecl) -> dict:
                     out[c] = r
                 break
     return out
+
+
+def _and(items: list[str]) -> str:
+    from ...i18n import _
+    if len(items) == 1:
+        return items[0]
+    # Translators: the last two of a list of cards: "3♦ and 5♦" ("3♦, 5♦ and 7♦")
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def meld_fault(faces, wild_ranks, pick: int = 0) -> str | None:
+    """Why a staged group of ``faces`` is not a valid set or run, as the refusal shown to
+    the player (translated, ending with the rule id), or ``None`` when it is one.
+
+    The group is read as the table reads it (``readings``, the ``pick``-th reading) and
+    checked by the rules' own ``build_meld``, so the reason is the rules' refusal
+    ("A run needs four or more cards of one suit in sequence (CF-2)"), prefixed by the
+    group's cards; a run of natural cards with gaps names the missing cards:
+    "2♦ 4♦ 6♦ is not a run: 3♦ and 5♦ are missing (CF-2)"."""
+    from ...core.errors import IllegalActionError
+    from ...core.melds import build_meld
+    from ...i18n import _, card_name, ngettext, rule_reason
+    faces = list(faces)
+    wr = frozenset(wild_ranks)
+    shown = " ".join(card_name(f) for f in faces)
+    rs = readings(faces, wr)
+    err = None
+    if rs:
+        d = rs[pick % len(rs)]
+        for cand in [d] + [r for r in rs if r is not d]:
+            try:
+                build_meld(cand.kind, 0, tuple(f << 3 for f in cand.cards), cand.roles, wr)
+                return None
+            except IllegalActionError as e:
+                err = err or e
+    naturals = [f for f in faces if not _wild_capable(f, wr)]
+    nat_ranks = {FACE_RANK[f] for f in naturals}
+    nat_suits = {FACE_SUIT[f] for f in naturals}
+    if err is None:
+        if len(nat_suits) == 1 and len(nat_ranks) == len(naturals) > 1 \
+                and len(naturals) == len(faces):
+            # a run of natural cards with gaps: name the missing cards (ace low or high)
+            suit = nat_suits.pop()
+            best = None
+            for ace in (14, 1):
+                vals = sorted(ace if r == 14 else r for r in nat_ranks)
+                miss = [v for v in range(vals[0], vals[-1] + 1) if v not in vals]
+                if best is None or len(miss) < len(best):
+                    best = miss
+            if best and len(best) <= max(3, len(naturals) - 1):
+                missing = [card_name(make_face(14 if v == 1 else v, suit)) for v in best]
+                msg = ngettext("{cards} is not a run: {missing} is missing",
+                               "{cards} is not a run: {missing} are missing",
+                               len(missing)).format(cards=shown, missing=_and(missing))
+                return f"{msg} (CF-2)"
+        if len(nat_ranks) <= 1:
+            err = IllegalActionError("A set needs three or more cards of one rank", "CF-1") \
+                if len(faces) < 3 else IllegalActionError("A set's cards must all be of one rank", "CF-1")
+        elif len(nat_ranks) == len(naturals) and len(nat_suits) > 1:
+            err = IllegalActionError("A run's cards must all be of one suit", "CF-2")
+        elif len(nat_ranks) == len(naturals) and len(faces) < 4:
+            err = IllegalActionError("A run needs four or more cards of one suit in sequence", "CF-2")
+        elif len(nat_ranks) == len(naturals):
+            err = IllegalActionError("A run's cards must be consecutive, ace low or high, never K-A-2",
+                                     "CF-2")
+        else:
+            err = IllegalActionError("A set's cards must all be of one rank", "CF-1")
+    # Translators: a staged meld that is not a valid set or run: its cards, then the
+    # rules' reason with its rule id ("7♠ 7♥: A set needs three or more cards... (CF-1)")
+    return _("{cards}: {reason}").format(cards=shown, reason=rule_reason(err))

@@ -1,0 +1,84 @@
+"""Issue 7, the tester's defects at the table: an illegal going-down names the staged
+meld at fault and sends only its cards back, the focused/lifted hand card is drawn over
+its neighbours, a card drawn into the hand lands where it was dropped, the hand's order
+survives quit and resume, staged melds are shown sorted, table melds keep their places,
+Michigan's played cards are readable at 1024x640, the buy button shows suit symbols."""
+from __future__ import annotations
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from test_ui_table import (Scripted, drag, hand_card, may_i_table, point_of, press,  # noqa: E402
+                           settle, stage, zone_point)
+from table_app.core.actions import GoDown  # noqa: E402
+from table_app.core.cards import parse_face  # noqa: E402
+
+
+def _drawn(app, scene):
+    """Seat 0 of the May I? test deal, having drawn from the stock: to play."""
+    settle(app, scene)
+    drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
+    settle(app, scene)
+    assert scene.session.human_to_act() == "play"
+
+
+def _faces(cards):
+    return [c >> 3 for c in cards]
+
+
+# ---------------------------------------------------------------- 1: a bad staged meld
+def test_a_bad_staged_meld_is_named_and_only_its_cards_go_back():
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    _drawn(app, scene)
+    n = len(s.engine.log)
+    stage(app, scene, ["7C", "7D", "7H"])
+    stage(app, scene, ["2C", "4D"])
+    assert len(scene.ui.staged) == 2
+    scene.go_down()
+    assert len(s.engine.log) == n
+    assert "2♣ 4♦" in scene.msg and "(CF-" in scene.msg, scene.msg
+    assert "all at once" not in scene.msg
+    # the bad group is back in the hand, the good one stays staged
+    assert [sorted(_faces(g)) for g in scene.ui.staged] == [sorted(parse_face(x) for x in ("7C", "7D", "7H"))]
+    back = [p for p in scene.view.placements if p.key in (hand_card(scene, "2C"), hand_card(scene, "4D"))]
+    assert {p.group for p in back} == {"hand"}
+    # completing the contract goes down
+    stage(app, scene, ["9S", "9H", "9D"])
+    press(app, scene, "go_down")
+    assert isinstance(s.engine.log[-1], GoDown)
+
+
+def test_one_bad_meld_gets_its_own_reason_not_the_contract_count():
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    _drawn(app, scene)
+    # a run with gaps: the missing cards are named
+    stage(app, scene, ["2C", "9C", "7C"])
+    scene.go_down()
+    assert "all at once" not in scene.msg
+    assert "(CF-" in scene.msg
+    assert scene.ui.staged == []
+
+
+def test_the_contract_count_is_refused_only_when_every_meld_is_valid():
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    _drawn(app, scene)
+    stage(app, scene, ["7C", "7D", "7H"])
+    scene.go_down()
+    assert "all at once" in scene.msg
+    assert len(scene.ui.staged) == 1   # stays staged: the player completes the contract
+
+
+def test_meld_fault_reasons():
+    from table_app.ui.table.meldhelp import meld_fault
+
+    def f(codes, wr=frozenset()):
+        return meld_fault([parse_face(x) for x in codes.split()], wr)
+    assert f("2D 4D 6D") == "2♦ 4♦ 6♦ is not a run: 3♦ and 5♦ are missing (CF-2)"
+    assert f("7S 7H").endswith("(CF-1)")
+    assert f("2D 3D 4D").endswith("(CF-2)")
+    assert f("7S 8H 9S").endswith("(CF-2)")
+    assert f("7S 7H 7D") is None and f("2D 3D 4D 5D") is None
+    assert f("JK 3D 5D 6D") is None
+    assert f("3D 3S 7H", frozenset({3})) is None   # two wild 3s and a natural 7
