@@ -309,3 +309,56 @@ def test_the_rules_scene_uses_the_4_colour_setting(app):
     app.step(0.016)
     assert f"color='{suit_ink('♣', True)}'>♣" in s.box.html_text
     s.close()
+
+
+RULE_ID = re.compile(r"\b([A-Z]{2}-\d+)\b")
+GAME_PREFIXES = {"contract": ("CF", "CR"), "may_i": ("CF", "MI"), "mexican": ("CF", "MX"),
+                 "michigan": ("MG",)}
+
+
+def refusal_rule_ids() -> set[str]:
+    """Every rule id a refusal can cite: the rule-id string constants of the rules' source
+    (``_refuse(..., "CF-7")``, ``IllegalActionError(..., "MG-6")``, the ids chosen per variant
+    such as ``R_BUY``, the engine's derived-event rules) and the ids the table's own
+    refusals and prompts name in their messages (``"... (CF-8)"``)."""
+    import ast
+    root = Path(i18n.__file__).resolve().parents[1]
+    ids: set[str] = set()
+    for p in [*sorted((root / "variants").glob("*.py")), *sorted((root / "core").glob("*.py")),
+              root / "engine" / "engine.py"]:
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if re.fullmatch(r"[A-Z]{2}-\d+", node.value):
+                    ids.add(node.value)
+                elif node.value.rstrip().endswith(")"):  # "... (MG-4)" in a RecordError
+                    ids.update(re.findall(r"\(([A-Z]{2}-\d+)\)\s*$", node.value))
+    for p in [root / "i18n" / "strings.py", root / "ui" / "scenes" / "table.py"]:
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if re.fullmatch(r"[A-Z]{2}-\d+", node.value):
+                    ids.add(node.value)
+                ids.update(re.findall(r"\(([A-Z]{2}-\d+)\)", node.value))
+    return ids
+
+
+def test_refusal_rule_ids_are_found_by_the_source_scan():
+    ids = refusal_rule_ids()
+    # a sample the scan must see: plain, per-variant (R_BUY / R_TURN), derived, UI-only
+    assert {"CF-7", "CF-8", "CF-9", "CR-8", "MI-4", "MX-5", "MI-10", "CF-15", "MG-6",
+            "MG-12"} <= ids
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_id_a_refusal_can_cite_is_in_the_rules_text(game, lang):
+    """Issue 7: a refusal says "(CF-7)"; the game's Rules screen must contain CF-7."""
+    cited = {r for r in refusal_rule_ids() if r.split("-")[0] in GAME_PREFIXES[game]}
+    shown = set(RULE_ID.findall(rules_text(game, lang)))
+    assert not cited - shown, f"{game}/{lang}: missing {sorted(cited - shown)}"
+
+
+def test_rule_id_tags_are_shown_quieter_than_the_text():
+    from table_app.ui.scenes.rules import TAG_INK, markdown_to_html
+    h = markdown_to_html("## Your turn (CF-11)\n- **Lay off** on any meld. (CF-8, CR-6)\n")
+    assert f"<font color='{TAG_INK}'>(CF-11)</font>" in h
+    assert f"<font color='{TAG_INK}'>(CF-8, CR-6)</font>" in h

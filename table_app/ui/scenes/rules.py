@@ -40,6 +40,10 @@ TEXT_SIZE = 14  # the text box's default font size
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![\*\w])\*(?!\s)(.+?)(?<!\s)\*(?![\*\w])")
 _SUIT = re.compile("[♠♥♦♣]")
+#: a paragraph's rule-id tag, "(CF-7)" or "(CF-8, CR-6)": the ids a refusal names, shown
+#: quieter than the text around them
+_TAG = re.compile(r"\((?:[A-Z]{2}-\d+)(?:, [A-Z]{2}-\d+)*\)")
+TAG_INK = "#9FB3A6"
 
 
 def suit_font_path(bold: bool = False) -> str | None:
@@ -83,6 +87,7 @@ def inline(text: str, four_color: bool = False) -> str:
     t = html.escape(text, quote=False)
     t = _BOLD.sub(r"<b>\1</b>", t)
     t = _ITALIC.sub(r"<i>\1</i>", t)
+    t = _TAG.sub(lambda m: f"<font color='{TAG_INK}'>{m.group(0)}</font>", t)
     return _suits(t, four_color)
 
 
