@@ -114,3 +114,42 @@ def test_missing_peers_give_no_ratio(monkeypatch):
     for r in res["ratios"].values():
         assert r["ratio"] is None and "no peer measured" in r["reason"]
     assert all(s["median"] > 0 for s in res["ours"].values())
+
+
+def test_partial_oracles_hide_what_they_say():
+    # benchmarks/ai_info.py: oracle_stock keeps the stock order and re-deals the other
+    # hands' unknown cards among them; oracle_hands keeps the hands and shuffles the stock
+    import random as _random
+
+    from benchmarks.ai_info import HandsOracle, StockOracle
+    from table_app.ai.simulate import seat_rng
+    from table_app.engine.engine import Engine
+    from table_app.variants import find_variant
+    rules = find_variant("may_i")({})
+    eng = Engine(rules, 4, seed=21, auto=True)
+    rng = _random.Random(21)
+    seen_known = 0
+    for _ in range(400):
+        ta = eng.to_act()
+        if ta is None:
+            break
+        legal = eng.legal_actions()
+        if not legal:
+            eng.deal_next()
+            continue
+        st, seat = eng.state, ta[0]
+        obs = eng.observe(seat)
+        if st.phase == "play" and any(obs.known[s] for s in range(4) if s != seat):
+            seen_known += 1
+            w = StockOracle("may_i").world(st, obs, seat_rng(3, seat))
+            assert w.stock == st.stock and w.hands[seat] == st.hands[seat]
+            for s in range(4):
+                assert len(w.hands[s]) == len(st.hands[s])
+                assert set(obs.known[s]) <= set(w.hands[s])
+            others = sorted(c for s in range(4) if s != seat for c in st.hands[s])
+            assert sorted(c for s in range(4) if s != seat for c in w.hands[s]) == others
+            w2 = HandsOracle("may_i").world(st, obs, _random.Random(4))
+            assert w2.hands == st.hands and sorted(w2.stock) == sorted(st.stock)
+            assert w2.stock != st.stock or len(st.stock) < 2
+        eng.apply(rng.choice(legal))
+    assert seen_known > 5
