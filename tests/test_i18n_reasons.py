@@ -57,6 +57,8 @@ def _samples(expr: ast.expr) -> list[str]:
         return ["spade", "diamond"]
     if "_SUIT_MANY" in src:
         return ["hearts", "clubs"]
+    if "SUIT_SYMBOLS[" in src:
+        return ["♠", "♣"]
     if "SUITS[" in src:
         return ["S", "C"]
     if src.endswith("kind") and "!r" not in src:
@@ -229,3 +231,46 @@ def test_contract_text_plurals():
     assert reasons.contract_text("5 runs", "ru") == "5 серий"
     assert reasons.contract_text("what?", "ru") == "what?"
     assert [reasons.plural_index(n) for n in (1, 2, 4, 5, 11, 12, 21, 111)] == [0, 1, 1, 2, 2, 2, 0, 2]
+
+
+def test_refusals_show_cards_with_suit_symbols_not_record_codes():
+    """Issue 7: "7H does not fit a set of 6s" showed the record's card code; every refusal
+    names cards as the rest of the app does (7♥) and suits by their symbols."""
+    import re
+    from table_app.core.cards import parse_face
+    from table_app.core.melds import build_meld, layoff_result
+    sixes = build_meld("set", 0, [parse_face(c) << 3 for c in ("6S", "6H", "6D")], [None] * 3, frozenset())
+    run = build_meld("run", 0, [parse_face(c) << 3 for c in ("5S", "6S", "7S", "8S")], [None] * 4, frozenset())
+    said = []
+    for meld, card, role in ((sixes, "7H", None), (run, "9D", None), (run, "QS", None),
+                             (sixes, "7H", "6S")):
+        with pytest.raises(IllegalActionError) as e:
+            layoff_result(meld, (parse_face(card) << 3) | 1, None if role is None else parse_face(role),
+                          frozenset())
+        said.append(e.value.reason)
+    assert said[0] == "7♥ does not fit a set of 6s"
+    assert said[1] == "9♦ is not of the run's suit (♠)"
+    assert said[2].startswith("Q♠ does not extend the run")
+    assert said[3] == "7♥ is not a wild card and cannot stand for 6♠"
+    code = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b|\([SHDC]\)")
+    assert not [r for r in said if code.search(r)]
+    # and in Russian / Ukrainian the same reasons translate
+    assert translate_reason(said[0], "uk") == "7♥ не пасує до групи рангу 6"
+    assert translate_reason(said[1], "uk") == "9♦ — не масті серії (♠)"
+
+
+def test_no_refusal_in_the_rules_source_names_a_card_by_its_record_code():
+    """The record's notation (FACE_TEXT, SUITS) never goes into a refusal's words."""
+    bad = []
+    for rel in SOURCES:
+        tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name not in ("_refuse", "IllegalActionError") or not node.args:
+                continue
+            src = ast.unparse(node.args[0])
+            if "FACE_TEXT[" in src or "SUITS[" in src:
+                bad.append(f"{rel}:{node.lineno}: {src[:80]}")
+    assert not bad, bad

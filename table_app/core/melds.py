@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Sequence
 
-from .cards import FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, SUITS, make_face
+from .cards import FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, SUIT_SYMBOLS, face_pretty, make_face
 from .errors import IllegalActionError
 
 
@@ -83,7 +83,7 @@ def _norm_roles(faces: Sequence[int], roles: Sequence[int | None],
             out.append(None)  # a natural card "declared as itself"
         else:
             raise IllegalActionError(
-                f"{FACE_TEXT[f]} is not a wild card and cannot stand for {FACE_TEXT[r]}", "CF-3")
+                f"{face_pretty(f)} is not a wild card and cannot stand for {face_pretty(r)}", "CF-3")
     return out
 
 
@@ -166,12 +166,12 @@ def layoff_result(meld: Meld, card: int, role: int | None,
     if meld.kind == "set":
         if FACE_RANK[eff] != meld.rank:
             raise IllegalActionError(
-                f"{FACE_TEXT[f]} does not fit a set of {RANK_TEXT[meld.rank]}s", "CF-8")
+                f"{face_pretty(f)} does not fit a set of {RANK_TEXT[meld.rank]}s", "CF-8")
         return Meld("set", meld.owner, meld.cards + (card,), meld.roles + (r,), meld.rank, -1)
     er, es = FACE_RANK[eff], FACE_SUIT[eff]
     if r is None and es != meld.suit:
         raise IllegalActionError(
-            f"{FACE_TEXT[f]} is not of the run's suit ({SUITS[meld.suit]})", "CF-8")
+            f"{face_pretty(f)} is not of the run's suit ({SUIT_SYMBOLS[meld.suit]})", "CF-8")
     low, high = meld.rank, meld.high
     if er == 14:
         if low == 2:
@@ -188,7 +188,7 @@ def layoff_result(meld: Meld, card: int, role: int | None,
         pos = None
     if pos is None:
         raise IllegalActionError(
-            f"{FACE_TEXT[f]} does not extend the run at either end (runs take cards only at "
+            f"{face_pretty(f)} does not extend the run at either end (runs take cards only at "
             f"their ends, never past the ace)", "CF-8")
     if pos == "low":
         nr = None if r is None else make_face(low - 1, meld.suit)

@@ -19,7 +19,7 @@ field       matches                                     in the translation
 ==========  ==========================================  ================================
 card*       ``7♠``, ``7S``, ``10H``, ``JK``             the card's short name
 rank        ``7``, ``J``                                as is
-suit        ``S``, ``H``, ``D``, ``C``                  the suit symbol
+suit        ``♠`` ... ``♣`` (or ``S`` ... ``C``)          the suit symbol
 suit_one    ``spade`` ... ``club``                      the suit symbol
 suits       ``spades`` ... ``clubs``                    the suit symbol
 kind        ``set``, ``run``                            the word (nominative)
@@ -162,7 +162,7 @@ _CARD_RE = r"(?:10|[2-9JQKA])[SHDC♠♥♦♣]|JK"
 _FIELD_RE = {
     "card": _CARD_RE,
     "rank": r"10|[2-9JQKA]",
-    "suit": r"[SHDC]",
+    "suit": r"[SHDC♠♥♦♣]",
     "suit_one": r"spade|heart|diamond|club",
     "suits": r"spades|hearts|diamonds|clubs",
     "kind": r"set|run",
@@ -280,7 +280,7 @@ def _fields(groups: dict[str, str], lang: str) -> dict[str, str]:
         if base == "card":
             out[key] = _card(val, lang)
         elif base == "suit":
-            out[key] = SUIT_SYMBOLS[SUITS.index(val)]
+            out[key] = val if val in SUIT_SYMBOLS else SUIT_SYMBOLS[SUITS.index(val)]
         elif base in ("suit_one", "suits"):
             out[key] = SUIT_SYMBOLS[_SUIT_WORDS[val]]
         elif base == "kind":
