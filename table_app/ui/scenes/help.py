@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextBox
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...i18n import strings as S
 from ..scene import Scene, draw_overlay_panel
 
@@ -170,11 +170,19 @@ class HelpScene(Scene):
 class MovesScene(HelpScene):
     """The current deal's moves over the table (L at the table): what each player did,
     newest first, as the status line said it (suit symbols drawn as on the table).
-    ``MovesScene(lines)``: the texts, oldest first.  Escape, L, Enter or Close closes it."""
+    ``MovesScene(lines)``: the texts, oldest first.  Escape, L, Enter or Close closes it.
+
+    More moves than fit scroll: the mouse wheel, Up/Down (a line), Page Up/Page Down (a
+    page), Home (the newest) and End (the oldest).  A scroll bar at the right and "N newer
+    moves" / "N older moves" lines with arrows show what is out of view."""
+
+    TEXT_PX = 16
+    GAP_PX = 5
 
     def __init__(self, lines, variant: str = "contract") -> None:
         super().__init__(variant)
         self.lines = list(lines)
+        self.top = 0  # the index (in shown_lines) of the first line in view
 
     def title(self) -> str:
         return _("Moves this deal")
@@ -194,23 +202,115 @@ class MovesScene(HelpScene):
                               object_id=ObjectID(class_id="@primary", object_id="#help_close")))
         self.btns = {"close": b}
 
+    # ---- scrolling
+    def line_area(self) -> pygame.Rect:
+        """Where the lines are drawn (the "more" lines above and below included)."""
+        p = self.panel()
+        k = self.k
+        top = p.y + k(58)
+        return pygame.Rect(p.x + k(26), top, p.w - k(52), p.bottom - k(16) - k(40) - k(10) - top)
+
+    def line_height(self) -> int:
+        from ..table import text
+        return text.font(self.k(self.TEXT_PX)).get_height() + self.k(self.GAP_PX)
+
+    def _rows(self) -> int:
+        """How many lines fit when all of them are in view."""
+        return max(1, self.line_area().h // self.line_height())
+
+    def view(self) -> tuple[bool, int, bool]:
+        """What is in view at ``self.top``: (a "N newer moves" row above, how many lines,
+        a "N older moves" row below).  A "more" row takes a line's place."""
+        n = len(self.shown_lines())
+        rows = self._rows()
+        if n <= rows:
+            return False, n, False
+        last = max(0, n - max(1, rows - 1))  # the top at the end: "newer" row + the rest
+        newer = self.top > 0
+        older = self.top < last
+        return newer, max(1, rows - newer - older), older
+
+    def page(self) -> int:
+        """How many lines are in view now."""
+        return self.view()[1]
+
+    def max_top(self) -> int:
+        n = len(self.shown_lines())
+        rows = self._rows()
+        return 0 if n <= rows else max(0, n - max(1, rows - 1))
+
+    def scroll_to(self, top: int) -> None:
+        self.top = min(self.max_top(), max(0, int(top)))
+
+    def scroll(self, lines: int) -> None:
+        self.scroll_to(self.top + lines)
+
     def draw(self, surf: pygame.Surface) -> None:
         super().draw(surf)
         from ..table import text
-        p = self.panel()
+        area = self.line_area()
         k = self.k
-        y = p.y + k(58)
-        bottom = p.bottom - k(16) - k(40) - k(10)
-        for t in self.shown_lines():
-            img = text.render(t, k(16), (236, 236, 226))
-            if y + img.get_height() > bottom:
-                break
-            surf.blit(img, (p.x + k(26), y))
-            y += img.get_height() + k(5)
+        lh = self.line_height()
+        lines = self.shown_lines()
+        self.scroll_to(self.top)
+        newer, page, older = self.view()
+        x, y = area.x, area.y
+        dim = (170, 190, 176)
+        clip = surf.get_clip()
+        surf.set_clip(area.clip(clip) if clip else area)
+
+        def more_row(y: int, n: int, up: bool) -> None:
+            self._arrow(surf, (x + k(6), y + lh // 2 - k(2)), up=up, color=dim)
+            msg = (ngettext("{n} newer move", "{n} newer moves", n) if up
+                   else ngettext("{n} older move", "{n} older moves", n))
+            t = text.render(msg.format(n=n), k(14), dim)
+            surf.blit(t, (x + k(20), y + (lh - k(self.GAP_PX) - t.get_height()) // 2))
+
+        if newer:
+            more_row(y, self.top, True)
+            y += lh
+        for t in lines[self.top:self.top + page]:
+            img = text.render(t, k(self.TEXT_PX), (236, 236, 226))
+            surf.blit(img, (x, y))
+            y += lh
+        if older:
+            more_row(y, len(lines) - self.top - page, False)
+        surf.set_clip(clip)
+        if newer or older:  # the scroll bar: the track and the thumb at the panel's right
+            w = max(4, k(6))
+            track = pygame.Rect(area.right + k(8), area.y, w, area.h)
+            pygame.draw.rect(surf, (60, 74, 66), track, border_radius=w // 2)
+            th = max(k(24), track.h * page // len(lines))
+            ty = track.y + (track.h - th) * self.top // max(1, self.max_top())
+            pygame.draw.rect(surf, (200, 214, 204), (track.x, ty, w, th), border_radius=w // 2)
+
+    def _arrow(self, surf, c, up: bool, color) -> None:
+        k = self.k
+        x, y = c
+        h = k(5)
+        pts = ([(x - h, y + h), (x + h, y + h), (x, y - h)] if up else
+               [(x - h, y - h), (x + h, y - h), (x, y + h)])
+        pygame.draw.polygon(surf, color, pts)
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_l, pygame.K_r):
-            if event.key == pygame.K_l:
-                self.close()
-            return True  # (no rules button here)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-3 * int(event.y))
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_l, pygame.K_r):
+                if event.key == pygame.K_l:
+                    self.close()
+                return True  # (no rules button here)
+            page = max(1, self.page() - 1)
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page,
+                    pygame.K_PAGEDOWN: page}.get(event.key)
+            if step is not None:
+                self.scroll(step)
+                return True
+            if event.key == pygame.K_HOME:
+                self.scroll_to(0)
+                return True
+            if event.key == pygame.K_END:
+                self.scroll_to(self.max_top())
+                return True
         return super().handle_event(event)

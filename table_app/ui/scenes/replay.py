@@ -514,8 +514,10 @@ class ReplayScene(TableScene):
         elif name == "next_move":
             p = m.next_action(self.move_seat)
             if p is None:
-                self.say(_("{name} makes no more moves in this record").format(
-                    name=player_name(m.names[self.move_seat])), bad=True)
+                who = m.names[self.move_seat]
+                self.say(_("You make no more moves in this record") if is_you(who) else
+                         _("{name} makes no more moves in this record").format(
+                             name=player_name(who)), bad=True)
             else:
                 self.seek(p)
         elif name == "play_on":

@@ -980,8 +980,9 @@ class TableScene(KeyboardMixin, Scene):
         elif t == "play":
             self.last_text = _said(you, "play", name, card=card_name(ev.card))
         elif t == "deal":
-            self.last_text = _("Deal {n}: {name} dealt").format(
-                n=ev.round, name=player_name(self.session.names[ev.dealer]))
+            self.last_text = (_("Deal {n}: You dealt").format(n=ev.round) if ev.dealer == self.human
+                              else _("Deal {n}: {name} dealt").format(
+                n=ev.round, name=player_name(self.session.names[ev.dealer])))
         elif t == "deal_end":
             w = ev.winner
             self.last_text = (_(S.DEAD_DEAL) if w is None else
@@ -990,13 +991,13 @@ class TableScene(KeyboardMixin, Scene):
             if w is not None:
                 self.app.play_sound("go_out")
         elif t == "pass_buy":
-            self.last_text = _said(you, "pass_buy", name)
+            self.last_text = _said(you, _BUY_WORDS.get(self.session.variant, ("pass_buy",))[0], name)
         elif p is not None:
             # the state's `last` describes this event for draw, pass, buy, go-down,
             # lay-off, swap and discard (it is not updated by a pass in a buying window)
             last = getattr(self.session.rules.observe(st, self.human), "last", "")
             if last:
-                said = _said_last(you, name, last)
+                said = _said_last(you, name, last, self.session.variant)
                 if said is None:
                     verb, _sp, rest = last.partition(" ")
                     said = f"{who} {_v(who, verb)} {rest}".rstrip()
@@ -1478,7 +1479,16 @@ _SAID = {
     "swaps": (N_("You swap {card} for a wild"), N_("{name} swaps {card} for a wild")),
     "discards": (N_("You discard {card}"), N_("{name} discards {card}")),
     "goes_out": (N_("You go out"), N_("{name} goes out")),
+    # each game's own word for taking the upcard out of turn: Contract calls (CR-5), May I?
+    # asks "May I?" (MI-5) (as the buy button and the replay say it)
+    "no_call": (N_("You don’t call"), N_("{name} doesn’t call")),
+    "calls": (N_("You call {card} + penalty card"), N_("{name} calls {card} + penalty card")),
+    "no_may_i": (N_("You don’t ask “May I?”"), N_("{name} doesn’t ask “May I?”")),
+    "may_i": (N_("You ask “May I?” and take {card} + a penalty card"),
+              N_("{name} asks “May I?” and takes {card} + a penalty card")),
 }
+#: a variant's (pass_buy, buys) keys of _SAID
+_BUY_WORDS = {"contract": ("no_call", "calls"), "may_i": ("no_may_i", "may_i")}
 # the rules' `last` texts (English, third person) -> _SAID keys
 _LAST = (
     (r"takes (?P<card>\S+)", "takes"),
@@ -1498,7 +1508,7 @@ def _said(you: bool, key: str, name: str, **fields) -> str:
     return _(you_msg if you else other_msg).format(name=name, **fields)
 
 
-def _said_last(you: bool, name: str, last: str) -> str | None:
+def _said_last(you: bool, name: str, last: str, variant: str = "") -> str | None:
     """The rules' English ``last`` (``"discards 7♠"``) said of ``name`` (or you) in the
     current language; ``None`` for a text not known here."""
     import re
@@ -1508,6 +1518,8 @@ def _said_last(you: bool, name: str, last: str) -> str | None:
         m = re.fullmatch(rx, last)
         if m:
             fields = {k: _card(v, current_language()) for k, v in m.groupdict().items()}
+            if key == "buys":
+                key = _BUY_WORDS.get(variant, ("", "buys"))[1]
             return _said(you, key, name, **fields)
     return None
 
