@@ -1,16 +1,22 @@
 """The variant picker (the first scene): the four games with a line each, the number of
 players, every opponent's name and level, the game's options, Resume, Replays,
-Settings and Quit.  The last choices are remembered in the settings."""
+Settings and Quit.  The last choices are remembered in the settings.
+
+Keyboard (``ring``, a ``FocusRing``): Tab / Shift+Tab and the arrows move the blue focus
+outline over the widgets, Enter or Space presses the focused button or opens the focused
+drop-down (Up/Down and Enter choose in it); the focus starts on Resume when a game can be
+resumed (then the highlighted button), else on Start."""
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from ...i18n import N_, _, ngettext
 from ...i18n import strings as S
 from ...variants import VARIANTS
+from ..focus import DropDown, FocusRing
 from ..scene import Scene
 from ..table import text
 from ..table.session import DEFAULT_NAMES, LEVELS, GameSession
@@ -58,6 +64,26 @@ def desc_lines(descs, width: int, sizes=(13, 12, 11)) -> tuple[int, list[list[st
     return size, out
 
 
+HOW_SIZE = 15
+#: the text sizes "How it plays" may take, largest first (a short window: smaller)
+HOW_SIZES = (15, 14, 13, 12)
+
+
+def how_lines(variant: str, width: int, size: int = HOW_SIZE) -> list[str]:
+    """"How it plays" for ``variant`` in lines no wider than ``width`` px as drawn (at
+    ``size``, suit symbols as the pips ``text.render`` draws, wider than the font's
+    glyphs); a word too long for a line alone is cut with an ellipsis."""
+    lines = text.wrap(_(HOW[variant]) if variant in HOW else "", size, width, measure=text.width)
+    out = []
+    for ln in lines:
+        if text.width(ln, size) > width:
+            while len(ln) > 1 and text.width(ln + "…", size) > width:
+                ln = ln[:-1]
+            ln = ln.rstrip() + "…"
+        out.append(ln)
+    return out
+
+
 class PickerScene(Scene):
     def __init__(self) -> None:
         super().__init__()
@@ -71,6 +97,7 @@ class PickerScene(Scene):
         self.level_menus: list = []
         self.unfinished = None
         self.message = ""
+        self.ring = FocusRing(self, shown=True)
 
     # ------------------------------------------------------------------ state
     def startup(self) -> None:
@@ -159,7 +186,7 @@ class PickerScene(Scene):
         info = VARIANTS[self.variant]
         self.add(UILabel(pygame.Rect(rx, top, k(160), k(32)), _(S.PLAYERS), m, object_id=ObjectID(class_id="@heading")))
         opts = [str(k) for k in range(info.min_players, info.max_players + 1)]
-        dd = UIDropDownMenu(opts, str(self.players), pygame.Rect(rx + k(160), top, k(90), k(32)), m,
+        dd = DropDown(opts, str(self.players), pygame.Rect(rx + k(160), top, k(90), k(32)), m,
                             object_id=ObjectID(object_id="#players"))
         self.named["players"] = dd
         self.add(dd)
@@ -174,7 +201,7 @@ class PickerScene(Scene):
                                 object_id=ObjectID(object_id=f"#name_{i}"))
             e.set_text(self.names[i])
             self.entries.append(self.add(e))
-            lv = UIDropDownMenu([(self._level_name(l), l) for l in LEVELS],
+            lv = DropDown([(self._level_name(l), l) for l in LEVELS],
                                 (self._level_name(self.levels[i]), self.levels[i]),
                                 pygame.Rect(rx + rw - k(160), y, k(150), row_h - k(4)), m,
                                 object_id=ObjectID(object_id=f"#level_{i}"))
@@ -192,7 +219,7 @@ class PickerScene(Scene):
         elif self.variant == "michigan":
             self.add(UILabel(pygame.Rect(rx, y, k(200), k(32)), _(S.ROTATIONS), m))
             rot = int(self.options.get("rotations", 1))
-            rd = UIDropDownMenu([str(k) for k in range(1, 6)], str(rot),
+            rd = DropDown([str(k) for k in range(1, 6)], str(rot),
                                 pygame.Rect(rx + k(210), y, k(80), k(32)), m,
                                 object_id=ObjectID(object_id="#rotations"))
             self.named["rotations"] = rd
@@ -204,16 +231,24 @@ class PickerScene(Scene):
         gap = k(12)
         n_b = 6
         bx = (W - (n_b * bw + (n_b - 1) * gap)) // 2
-        self._button("start", (bx, by, bw, bh), _(S.START), "@primary")
-        res = self._button("resume", (bx + (bw + gap), by, bw, bh), _(S.RESUME), "@picker_button",
-                           tip=self._resume_tip())
-        if self.unfinished is None:
+        can_resume = self.unfinished is not None
+        # the default (the gold button, the focus): Resume when a game can be resumed
+        self._button("start", (bx, by, bw, bh), _(S.START),
+                     "@picker_button" if can_resume else "@primary")
+        res = self._button("resume", (bx + (bw + gap), by, bw, bh), _(S.RESUME),
+                           "@primary" if can_resume else "@picker_button", tip=self._resume_tip())
+        if not can_resume:
             res.disable()
         self._button("replays", (bx + 2 * (bw + gap), by, bw, bh), _(S.REPLAYS))
         self._button("settings", (bx + 3 * (bw + gap), by, bw, bh), _(S.SETTINGS))
         self._button("rules", (bx + 4 * (bw + gap), by, bw, bh), _(S.RULES),
                      tip=_("The rules of the chosen game"))
         self._button("quit", (bx + 5 * (bw + gap), by, bw, bh), _(S.QUIT))
+        self.ring.set_items(self.widgets, default=self.default_button())
+
+    def default_button(self) -> str:
+        """The button Enter presses on a fresh picker: Resume when a game can be resumed."""
+        return "#resume" if self.unfinished is not None else "#start"
 
     def _resume_tip(self):
         u = self.unfinished
@@ -246,7 +281,11 @@ class PickerScene(Scene):
             self.build()
 
     # ------------------------------------------------------------------ events
+    def handle_event(self, event) -> bool:
+        return self.ring.handle_event(event)
+
     def handle_ui_event(self, event) -> bool:
+        self.ring.handle_ui_event(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             name = next((k for k, v in self.named.items() if v is event.ui_element), None)
             if name:
@@ -370,15 +409,19 @@ class PickerScene(Scene):
         rw = cw - left_w - k(10)
         y = max((w.relative_rect.bottom for w in self.widgets
                  if w.relative_rect.x >= rx - 2 and w.relative_rect.bottom < H - k(100)), default=top) + k(22)
-        lines = text.wrap(_(HOW[self.variant]) if self.variant in HOW else "", 15, rw - k(24))
-        box_h = k(40) + k(21) * len(lines)
+        for size in HOW_SIZES:   # the largest size whose panel fits above the buttons
+            lines = how_lines(self.variant, rw - k(24), size)
+            line_h = k(21 * size / HOW_SIZE)
+            box_h = k(40) + line_h * len(lines)
+            if y + box_h < H - k(100):
+                break
         if y + box_h < H - k(100):
             box = pygame.Surface((rw, box_h), pygame.SRCALPHA)
             pygame.draw.rect(box, (0, 0, 0, 80), box.get_rect(), border_radius=10)
             surf.blit(box, (rx, y))
             surf.blit(text.render(_(S.HOW_IT_PLAYS), 16, (250, 236, 170), bold=True), (rx + k(12), y + k(8)))
             for i, ln in enumerate(lines):
-                surf.blit(text.render(ln, 15, (230, 238, 228)), (rx + k(12), y + k(34) + k(21) * i))
+                surf.blit(text.render(ln, size, (230, 238, 228)), (rx + k(12), y + k(34) + line_h * i))
         descs = getattr(self, "desc_at", [])
         size, laid = desc_lines([d for d, _r in descs], min((r.w for _d, r in descs), default=1))
         for (desc, r), lines in zip(descs, laid):
@@ -387,3 +430,4 @@ class PickerScene(Scene):
         if self.message:
             m = text.plate(self.message, 15, (255, 235, 235), (150, 24, 30, 220))
             surf.blit(m, m.get_rect(midbottom=(W // 2, H - k(90))))
+        self.ring.draw(surf)

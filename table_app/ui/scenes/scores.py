@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ...i18n import _, is_you, player_name
+from ...i18n import _, player_name
 from ...i18n import strings as S
 from ..scene import Scene, draw_overlay_panel
 from ..table import text
@@ -19,15 +19,6 @@ def _frac(x) -> str:
     if x.denominator == 1:
         return str(x.numerator)
     return f"{x.numerator}/{x.denominator}"
-
-
-def _compact(x, sign: bool = False) -> str:
-    """Chips as the table's seats show them: ``3``, ``-25``, a share's fraction compactly
-    (``-24⅓``, ``+2²⁄₇``); ``sign``: ``+`` before a gain."""
-    from ..table.presenter import _chips
-    x = Fraction(x)
-    s = _chips(x)
-    return s if sign or not s.startswith("+") else s[1:]
 
 
 class Overlay(Scene):
@@ -91,13 +82,6 @@ def layout_line(obs) -> str:
     return _("On the layout: {layout}   Kitty: {kitty}").format(layout=lay, kitty=_frac(obs.kitty))
 
 
-def _went_out(session, seat: int, names) -> str:
-    """"Ann went out", or the human's own "You went out" (ru/uk verbs agree with "you")."""
-    if seat == getattr(session, "human", None) or is_you(session.names[seat]):
-        return _(S.YOU_WENT_OUT)
-    return _(S.WENT_OUT).format(name=names[seat])
-
-
 def score_rows(session):
     """The score sheet's rows: ``(heading, [cells per seat], note)``."""
     st = session.engine.state
@@ -111,20 +95,14 @@ def score_rows(session):
             rows.append((_("Deal {n}").format(n=r.round),
                          [f"{_frac(b)} ({'+' if d >= 0 else ''}{_frac(d)})"
                           for b, d in zip(r.balances, delta)],
-                         _went_out(session, r.winner, names)))
+                         _(S.WENT_OUT).format(name=names[r.winner])))
             prev = [Fraction(b) for b in r.balances]
-        share = [Fraction(b) - p for b, p in zip(obs.balances, prev)]
-        if obs.results and any(share):
-            # MG-11: the chips left on the layout shared at the session's end, a row of
-            # their own so that the deal rows and this one add up to the balance
-            rows.append((_("Final share"), [_compact(d, sign=True) for d in share],
-                         _("layout shared (MG-11)")))
-        total = [_compact(b) for b in obs.balances]
+        total = [_frac(b) for b in obs.balances]
         return rows, total, obs
     for r in obs.results:
         rows.append((_(S.ROUND_N).format(n=r.round), [str(x) for x in r.scores],
                      _("dead deal") if r.winner is None
-                     else _went_out(session, r.winner, names)))
+                     else _(S.WENT_OUT).format(name=names[r.winner])))
     total = [str(t) for t in obs.totals]
     return rows, total, obs
 
@@ -210,13 +188,10 @@ class ScoreSheet(Overlay):
         if self.between and obs.results:
             r = obs.results[-1]
             w = r.winner
-            if w is None:
-                title = _("Deal {n}: a dead deal").format(n=r.round)
-            elif w == self.session.human or is_you(self.session.names[w]):
-                title = _("Deal {n} is over: You went out").format(n=r.round)
-            else:
-                title = _("Deal {n} is over: {name} went out").format(n=r.round,
-                                                                      name=self.session.names[w])
+            who = _("Nobody") if w is None else (_("You") if w == self.session.human
+                                                 else self.session.names[w])
+            title = (_("Deal {n} is over: {name} went out").format(n=r.round, name=who)
+                     if w is not None else _("Deal {n}: a dead deal").format(n=r.round))
         else:
             title = _(S.SCORE_SHEET)
         p = self.draw_panel(surf, title)
@@ -279,11 +254,16 @@ class ResultsScene(Overlay):
 
 
 class TableMenu(Overlay):
+    """Esc at the table.  Keyboard: Up/Down or Tab / Shift+Tab move the blue focus
+    outline (on "Back to the table" at first), Enter or Space presses the focused button,
+    Esc goes back to the table."""
     panel_size = (400, 400)
 
     def __init__(self, table) -> None:
         super().__init__()
         self.table = table
+        from ..focus import FocusRing
+        self.ring = FocusRing(self, shown=True)
 
     def startup(self) -> None:
         p = self.panel()
@@ -294,6 +274,7 @@ class TableMenu(Overlay):
                             ("picker", _(S.LEAVE_TO_PICKER)), ("quit", _(S.QUIT))):
             self.button(name, (p.x + k(40), y, p.w - k(80), k(40)), label)
             y += k(50)
+        self.ring.set_items(self.widgets, default="#resume")
 
     def press_button(self, name: str) -> None:
         if name == "resume":
@@ -322,9 +303,12 @@ class TableMenu(Overlay):
             self.app.quit()
 
     def handle_event(self, event) -> bool:
+        if self.ring.handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
         return True
 
     def draw(self, surf) -> None:
         self.draw_panel(surf, _(S.MENU))
+        self.ring.draw(surf)

@@ -8,17 +8,25 @@ table reads the rest from ``app.settings`` when it draws or times something.
 
 Widgets (tests press them): ``btns[key]`` the on/off button of a yes/no setting,
 ``choice_btns[(key, value)]`` the buttons of a setting with a few values,
-``volume_slider``, ``back_menu`` (the card back drop-down), ``back`` (the Back button).
+``volume_slider`` (disabled while the sound is off), ``back_menu`` (the card back
+drop-down: the last of its column, so its open list covers no other setting),
+``back`` (the Back button).
+
+Keyboard (``ring``, a ``FocusRing``): Tab / Shift+Tab and the arrows move the blue focus
+outline over the widgets (down the left column, then the right one, then Back); Enter or
+Space presses the focused button (a toggle, a value) or opens the card back list (Up/Down
+and Enter choose); Left/Right move the volume slider; Esc goes back.
 """
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
+from pygame_gui.elements import UIButton, UIHorizontalSlider
 
 from ...i18n import LANGUAGE_NAMES, _, pgettext, system_language
 from ...i18n import strings as S
+from ..focus import DropDown, FocusRing
 from ..scene import Scene
 from ..table import text
 
@@ -35,10 +43,12 @@ CHOICES = {
     "card_size": ("small", "medium", "large"),
     "buy_countdown_s": COUNTDOWNS,
 }
-#: the two columns, top to bottom
-LEFT = ("language", "sound_on", "volume", "animation_speed", "skip_animations", "ai_speed")
-RIGHT = ("card_size", "card_back", "four_color", "large_index", "auto_pass_buys",
-         "buy_countdown_s", "confirm_go_down")
+#: the two columns, top to bottom (the card back drop-down last in the shorter column:
+#: its open list falls on empty felt, over no other setting)
+LEFT = ("language", "sound_on", "volume", "animation_speed", "skip_animations", "ai_speed",
+        "confirm_go_down")
+RIGHT = ("auto_pass_buys", "buy_countdown_s", "card_size", "four_color", "large_index",
+         "card_back")
 
 
 def back_styles() -> tuple[str, ...]:
@@ -103,6 +113,7 @@ class SettingsScene(Scene):
         self.back = None
         self.labels: list = []          # (text, (x, y), width) drawn above the widgets
         self.preview_at: pygame.Rect | None = None
+        self.ring = FocusRing(self)
 
     def startup(self) -> None:
         self.build()
@@ -133,10 +144,15 @@ class SettingsScene(Scene):
                 self.labels.append((setting_label(key), (x, y), colw))
                 self._widget(key, pygame.Rect(x, y + k(21), colw, wid_h), m)
                 y += row_h
-        self.back = self.add(UIButton(pygame.Rect(W // 2 - k(90), H - k(70), k(180), k(44)), _(S.BACK), m,
+        by = H - k(70)
+        if self.back_menu is not None:  # below the open card back list (a short window)
+            list_bottom = self.back_menu.relative_rect.bottom + k(20) * len(back_styles()) + k(8)
+            by = min(H - k(48), max(by, list_bottom + k(4)))
+        self.back = self.add(UIButton(pygame.Rect(W // 2 - k(90), by, k(180), k(44)), _(S.BACK), m,
                                       object_id=ObjectID(class_id="@primary", object_id="#set_back")))
         self.preview_at = pygame.Rect(x0 + 2 * colw + margin - k(230), k(12), k(230), k(84))
         self.refresh()
+        self.ring.set_items(self.widgets)
 
     def _widget(self, key: str, r: pygame.Rect, m) -> None:
         st = self.app.settings
@@ -162,7 +178,7 @@ class SettingsScene(Scene):
             styles = back_styles()
             cur = st.card_back if st.card_back in styles else styles[0]
             opts = [(back_name(b), b) for b in styles]
-            dd = UIDropDownMenu(opts, (back_name(cur), cur), pygame.Rect(r.x, r.y, min(r.w, self.k(260)), r.h),
+            dd = DropDown(opts, (back_name(cur), cur), pygame.Rect(r.x, r.y, min(r.w, self.k(260)), r.h),
                                 m, object_id=ObjectID(object_id="#set_card_back"))
             self.back_menu = self.add(dd)
 
@@ -176,6 +192,13 @@ class SettingsScene(Scene):
         for (key, v), b in self.choice_btns.items():
             cur = getattr(st, key)
             b.select() if cur == v else b.unselect()
+        if self.volume_slider is not None:  # no volume to set while the sound is off
+            s = self.volume_slider
+            if bool(getattr(st, "sound_on", True)):
+                if not s.is_enabled:
+                    s.enable()
+            elif s.is_enabled:
+                s.disable()
 
     def resize(self, size) -> None:
         self.build()
@@ -197,6 +220,7 @@ class SettingsScene(Scene):
         return ok
 
     def handle_ui_event(self, event) -> bool:
+        self.ring.handle_ui_event(event)
         el = getattr(event, "ui_element", None)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if el is self.back:
@@ -221,6 +245,8 @@ class SettingsScene(Scene):
         return False
 
     def handle_event(self, event) -> bool:
+        if self.ring.handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
@@ -239,9 +265,12 @@ class SettingsScene(Scene):
             surf.blit(t, (x, y))
         if self.volume_slider is not None:
             r = self.volume_slider.relative_rect
-            v = text.render_shadowed(f"{int(round(self.app.settings.volume * 100))}%", 16, (235, 240, 230))
+            on = bool(getattr(self.app.settings, "sound_on", True))
+            v = text.render_shadowed(f"{int(round(self.app.settings.volume * 100))}%", 16,
+                                     (235, 240, 230) if on else (140, 150, 140))
             surf.blit(v, (r.right + 10, r.centery - v.get_height() // 2))
         self._draw_preview(surf)
+        self.ring.draw(surf)
 
     def _draw_preview(self, surf) -> None:
         """Three cards as the table draws them: the deck's colours, indices and back."""
