@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ...i18n import _, player_name
+from ...i18n import _, is_you, player_name
 from ...i18n import strings as S
 from ..scene import Scene, draw_overlay_panel
 from ..table import text
@@ -19,6 +19,15 @@ def _frac(x) -> str:
     if x.denominator == 1:
         return str(x.numerator)
     return f"{x.numerator}/{x.denominator}"
+
+
+def _compact(x, sign: bool = False) -> str:
+    """Chips as the table's seats show them: ``3``, ``-25``, a share's fraction compactly
+    (``-24⅓``, ``+2²⁄₇``); ``sign``: ``+`` before a gain."""
+    from ..table.presenter import _chips
+    x = Fraction(x)
+    s = _chips(x)
+    return s if sign or not s.startswith("+") else s[1:]
 
 
 class Overlay(Scene):
@@ -82,6 +91,13 @@ def layout_line(obs) -> str:
     return _("On the layout: {layout}   Kitty: {kitty}").format(layout=lay, kitty=_frac(obs.kitty))
 
 
+def _went_out(session, seat: int, names) -> str:
+    """"Ann went out", or the human's own "You went out" (ru/uk verbs agree with "you")."""
+    if seat == getattr(session, "human", None) or is_you(session.names[seat]):
+        return _(S.YOU_WENT_OUT)
+    return _(S.WENT_OUT).format(name=names[seat])
+
+
 def score_rows(session):
     """The score sheet's rows: ``(heading, [cells per seat], note)``."""
     st = session.engine.state
@@ -95,14 +111,20 @@ def score_rows(session):
             rows.append((_("Deal {n}").format(n=r.round),
                          [f"{_frac(b)} ({'+' if d >= 0 else ''}{_frac(d)})"
                           for b, d in zip(r.balances, delta)],
-                         _(S.WENT_OUT).format(name=names[r.winner])))
+                         _went_out(session, r.winner, names)))
             prev = [Fraction(b) for b in r.balances]
-        total = [_frac(b) for b in obs.balances]
+        share = [Fraction(b) - p for b, p in zip(obs.balances, prev)]
+        if obs.results and any(share):
+            # MG-11: the chips left on the layout shared at the session's end, a row of
+            # their own so that the deal rows and this one add up to the balance
+            rows.append((_("Final share"), [_compact(d, sign=True) for d in share],
+                         _("layout shared (MG-11)")))
+        total = [_compact(b) for b in obs.balances]
         return rows, total, obs
     for r in obs.results:
         rows.append((_(S.ROUND_N).format(n=r.round), [str(x) for x in r.scores],
                      _("dead deal") if r.winner is None
-                     else _(S.WENT_OUT).format(name=names[r.winner])))
+                     else _went_out(session, r.winner, names)))
     total = [str(t) for t in obs.totals]
     return rows, total, obs
 
@@ -188,10 +210,13 @@ class ScoreSheet(Overlay):
         if self.between and obs.results:
             r = obs.results[-1]
             w = r.winner
-            who = _("Nobody") if w is None else (_("You") if w == self.session.human
-                                                 else self.session.names[w])
-            title = (_("Deal {n} is over: {name} went out").format(n=r.round, name=who)
-                     if w is not None else _("Deal {n}: a dead deal").format(n=r.round))
+            if w is None:
+                title = _("Deal {n}: a dead deal").format(n=r.round)
+            elif w == self.session.human or is_you(self.session.names[w]):
+                title = _("Deal {n} is over: You went out").format(n=r.round)
+            else:
+                title = _("Deal {n} is over: {name} went out").format(n=r.round,
+                                                                      name=self.session.names[w])
         else:
             title = _(S.SCORE_SHEET)
         p = self.draw_panel(surf, title)
