@@ -82,3 +82,46 @@ def test_meld_fault_reasons():
     assert f("7S 7H 7D") is None and f("2D 3D 4D 5D") is None
     assert f("JK 3D 5D 6D") is None
     assert f("3D 3S 7H", frozenset({3})) is None   # two wild 3s and a natural 7
+
+
+# ---------------------------------------------------------------- 2: the focused card on top
+def _drawn_after(scene, a, b) -> bool:
+    order = [s.key for s in scene.layer.ordered()]
+    return order.index(a) > order.index(b)
+
+
+def _right_neighbour(scene, c):
+    hand = [p.key for p in sorted((p for p in scene.view.placements if p.group == "hand"),
+                                  key=lambda p: p.x)]
+    return hand[hand.index(c) + 1]
+
+
+def test_the_focused_selected_and_hovered_hand_cards_are_drawn_over_their_neighbours():
+    from test_ui_keyboard import key
+    from test_ui_table import click, step
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    _drawn(app, scene)
+    # the keyboard focus on the hand's second card
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)
+    app.draw()
+    assert scene.focus_zone == "hand" and scene.focus_shown
+    c = scene.focused()
+    assert _drawn_after(scene, c, _right_neighbour(scene, c))
+    # a selected (lifted) card
+    scene.focus_shown = False
+    c2 = hand_card(scene, "9H")
+    click(app, point_of(scene, c2))
+    assert c2 in scene.ui.selected
+    app.draw()
+    assert _drawn_after(scene, c2, _right_neighbour(scene, c2))
+    # the card under the mouse, and a click on its (now whole) face picks it
+    c3 = hand_card(scene, "7D")
+    nb = _right_neighbour(scene, c3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point_of(scene, c3), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app, 1)
+    assert _drawn_after(scene, c3, nb)
+    r = scene.layer.sprites[c3].rect()
+    assert scene.layer.at((r.right - 4, r.centery)).key == c3
+

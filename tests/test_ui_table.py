@@ -110,7 +110,19 @@ def point_of(scene, key):
     same = sorted((q for q in v.placements if q.group == p.group), key=lambda q: q.x)
     nxt = [q.x for q in same if q.x > p.x]
     right = min(nxt) if nxt else x + w
-    return (int((x + min(right, x + w)) / 2), int(y + w * 0.7))
+    pt = (int((x + min(right, x + w)) / 2), int(y + w * 0.7))
+    s = scene.layer.sprites.get(key)
+    if s is None or scene.layer.at(pt) is s:
+        return pt
+    # a card drawn over it (a raised neighbour: focused, hovered, selected): a point of
+    # it that shows, as the player would click it
+    r = s.rect()
+    for fy in (0.7, 0.5, 0.3, 0.9, 0.15):
+        for fx in (0.5, 0.7, 0.3, 0.85, 0.15, 0.95, 0.05):
+            q = (int(r.x + r.w * fx), int(r.y + r.h * fy))
+            if scene.layer.at(q) is s:
+                return q
+    return pt
 
 
 def hand_card(scene, code, nth=0):

@@ -638,6 +638,10 @@ class TableScene(KeyboardMixin, Scene):
                 if self.dragger.motion(event.pos, self.layer.sprites):
                     self._light_targets()
                 return True
+            # the hand card under the mouse is drawn over its neighbours (its face whole)
+            self._raise_hand()
+            s = self.layer.at(event.pos, lambda s: s.group == "hand")
+            self.hovered = s.key if s is not None else None
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self.mouse_up(event.pos)
@@ -684,9 +688,24 @@ class TableScene(KeyboardMixin, Scene):
                 pygame.draw.rect(surf, (90, 70, 20) if i == cur else (60, 60, 40), row, border_radius=6)
             surf.blit(text.render(_decl_pretty(d), 15, (245, 245, 235)), (row.x + 8, row.y + 2))
 
+    def _raise_hand(self) -> None:
+        """Hand cards drawn over their right-hand neighbours, so their faces show whole:
+        the selected and lifted ones, above them the one under the mouse, on top the one
+        with the keyboard focus (the sprites' drawing and hit order, ``layer.raised``)."""
+        up = {c: 100 for c in self.ui.selected | self.ui.lift}
+        hov = self.__dict__.get("hovered")
+        if hov is not None:
+            up[hov] = 200
+        if getattr(self, "focus_shown", False) and self.focus_zone == "hand" and self.view is not None:
+            it = self.focused()
+            if it is not None and self.focus_zone == "hand":
+                up[it] = 300
+        self.layer.raised = up
+
     def mouse_down(self, pos) -> bool:
         if self.dragger.drag is not None:
             return True
+        self._raise_hand()
         if self.chooser_click(pos):
             return True
         s = self.layer.at(pos, lambda s: s.group in DRAGGABLE or s.group.startswith("stage:"))
@@ -1140,6 +1159,7 @@ class TableScene(KeyboardMixin, Scene):
         back = getattr(st, "card_back", "blue")
         h = self.current_hint()
         hinted = h.cards if h is not None else ()
+        self._raise_hand()
         for s in self.layer.ordered():
             if s.t < 0:
                 continue  # still in the deck, waiting to be dealt

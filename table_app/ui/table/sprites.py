@@ -151,6 +151,9 @@ class SpriteLayer:
         self.sprites: dict[Hashable, CardSprite] = {}
         self.speed = 1.0       # duration multiplier (0 = instant)
         self.base = 0.32       # seconds for a normal glide
+        #: key -> a raise of its drawing (and hit) order over its ``z``: the table's
+        #: focused, hovered and lifted hand cards drawn over their neighbours
+        self.raised: dict = {}
 
     def apply(self, placements: list[Placement], spawn: Callable[[Placement], tuple[float, float]],
               sink: Callable[[CardSprite], tuple[float, float] | None], slow: float = 1.0,
@@ -201,7 +204,8 @@ class SpriteLayer:
         return any(s.moving() for s in self.sprites.values())
 
     def ordered(self) -> list[CardSprite]:
-        return sorted(self.sprites.values(), key=lambda s: (s.dragging, s.z))
+        up = self.raised
+        return sorted(self.sprites.values(), key=lambda s: (s.dragging, s.z + up.get(s.key, 0)))
 
     def at(self, pos, pred: Callable[[CardSprite], bool] | None = None) -> CardSprite | None:
         """The top-most sprite under ``pos`` (at its target position, so a card can be
