@@ -125,3 +125,26 @@ def test_the_focused_selected_and_hovered_hand_cards_are_drawn_over_their_neighb
     r = scene.layer.sprites[c3].rect()
     assert scene.layer.at((r.right - 4, r.centery)).key == c3
 
+
+# ---------------------------------------------------------------- 3: a drawn card lands where dropped
+def _between(scene, i):
+    """A point of the hand between the middles of its i-th and (i+1)-th cards."""
+    ps = sorted((p for p in scene.view.placements if p.group == "hand"), key=lambda p: p.x)
+    a, b = ps[i], ps[i + 1]
+    return (int((a.x + a.w / 2 + b.x + b.w / 2) / 2), int(b.y + b.w * 0.7))
+
+
+@pytest.mark.parametrize("source", ["upcard", "stock"])
+def test_a_card_drawn_by_dragging_lands_where_it_is_dropped(source):
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    settle(app, scene)
+    before = list(scene.ui.hand_order)
+    src = s.engine.observe(0).upcard if source == "upcard" else "stocktop"
+    at = 1 if source == "upcard" else 6
+    drag(app, point_of(scene, src), _between(scene, at))
+    settle(app, scene)
+    assert s.human_to_act() == "play"
+    new = [c for c in scene.ui.hand_order if c not in before]
+    assert len(new) == 1
+    assert scene.ui.hand_order.index(new[0]) == at + 1, (scene.ui.hand_order, new)
+    assert [c for c in scene.ui.hand_order if c != new[0]] == before

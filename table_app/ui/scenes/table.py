@@ -289,6 +289,16 @@ class TableScene(KeyboardMixin, Scene):
         hs = set(hand)
         order = [c for c in self.ui.hand_order if c in hs]
         new = [c for c in hand if c not in set(order)]
+        drop_x = self.__dict__.get("_drop_x")
+        if new and drop_x is not None:
+            # a card dragged from the stock or the discard pile into the hand goes where it
+            # was dropped, as a card moved within the hand does (``_reorder``)
+            self._drop_x = None
+            if len(new) == 1 and order:
+                i = self._index_at(order, drop_x)
+                order = order[:i] + new + order[i:]
+                new = []
+                self.sort_mode = ""
         if len(new) > 3 or not order:
             order = order + new
             order = self._sorted(order) if self.sort_mode else order
@@ -515,6 +525,7 @@ class TableScene(KeyboardMixin, Scene):
             self.shown = len(self.engine.log)
             self.ui.staged, self.stage_pick = [], []
             self.want_stock = False
+            self._drop_x = None
             self.cur_event = None
             self.say(_("Undone: back to your previous decision"))
             self.refresh()
@@ -858,11 +869,16 @@ class TableScene(KeyboardMixin, Scene):
         if not self.caught_up():
             self.say(_("Wait: the table is still moving"), bad=True)
             return
+        if d.group in ("stock", "upcard") and zone == "hand" and d.moved:
+            self._drop_x = pos[0]    # the drawn card lands there (``refresh``)
         if isinstance(what, PassUpcard):
             if self.act(what):
                 self.want_stock = True
+            else:
+                self._drop_x = None
             return
-        self.act(what)
+        if not self.act(what):
+            self._drop_x = None
 
     def _unstage(self, keys) -> None:
         for g in self.ui.staged:
@@ -880,11 +896,16 @@ class TableScene(KeyboardMixin, Scene):
             self.stage_pick.append(0)
         self.ui.selected -= set(keys)
 
-    def _reorder(self, keys, pos) -> None:
-        order = [c for c in self.ui.hand_order if c not in keys]
+    def _index_at(self, order, x) -> int:
+        """Where in ``order`` (hand cards) a card dropped at ``x`` goes: after every card
+        whose middle is left of it."""
         xs = [(self.layer.sprites[c].tx + self.layer.sprites[c].tw / 2) if c in self.layer.sprites else 0
               for c in order]
-        i = sum(1 for x in xs if x < pos[0])
+        return sum(1 for cx in xs if cx < x)
+
+    def _reorder(self, keys, pos) -> None:
+        order = [c for c in self.ui.hand_order if c not in keys]
+        i = self._index_at(order, pos[0])
         self.ui.hand_order = order[:i] + list(keys) + order[i:]
         self.sort_mode = ""
 
