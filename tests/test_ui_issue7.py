@@ -148,3 +148,60 @@ def test_a_card_drawn_by_dragging_lands_where_it_is_dropped(source):
     assert len(new) == 1
     assert scene.ui.hand_order.index(new[0]) == at + 1, (scene.ui.hand_order, new)
     assert [c for c in scene.ui.hand_order if c != new[0]] == before
+
+
+# ---------------------------------------------------------------- 4: the hand order survives a resume
+def test_the_hand_order_survives_quit_and_resume():
+    from table_app.storage.handorder import load_hand_order, side_path
+    from table_app.storage.library import Library
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    from test_ui_table import card_drag_to_zone
+    app = App((1280, 800), headless=True, instant=True)
+    s = GameSession("may_i", 3, seed=11)            # autosaved (TABLE_APP_HOME: tmp)
+    s.players = {1: Scripted(), 2: Scripted()}
+    scene = TableScene(s)
+    app.push(scene)
+    settle(app, scene)
+    assert s.journal is not None
+    # arrange the hand: the rightmost card to the left end, then the third to the right end
+    ps = sorted((p for p in scene.view.placements if p.group == "hand"), key=lambda p: p.x)
+    drag(app, point_of(scene, ps[-1].key), (int(ps[0].x + 3), int(ps[0].y + ps[0].w)))
+    ps = sorted((p for p in scene.view.placements if p.group == "hand"), key=lambda p: p.x)
+    drag(app, point_of(scene, ps[2].key), (int(ps[-1].x + ps[-1].w - 3), int(ps[-1].y + ps[-1].w)))
+    arranged = list(scene.ui.hand_order)
+    assert arranged != scene._sorted(arranged)
+    # a further action: draw (dropped at the right end), the order kept
+    if s.human_to_act() == "draw":
+        drag(app, point_of(scene, "stocktop"), (int(ps[-1].x + ps[-1].w - 3), int(ps[-1].y + ps[-1].w)))
+        settle(app, scene)
+    order = list(scene.ui.hand_order)
+    assert order[:len(arranged)] == arranged
+    path = s.journal.path
+    assert side_path(path).is_file()
+    assert load_hand_order(path, 0)[0] == order
+    # quit (the app closes the session) and resume
+    app.stack.clear()
+    s.close()
+    res = Library().resume()
+    assert res is not None
+    s2 = GameSession.from_resumed(res)
+    app2 = App((1280, 800), headless=True, instant=True)
+    scene2 = TableScene(s2)
+    app2.push(scene2)
+    settle(app2, scene2)
+    assert scene2.ui.hand_order == order
+    # and on: a discard, the rest of the order kept and saved
+    if s2.human_to_act() == "play":
+        card = order[3]
+        card_drag_to_zone(app2, scene2, _code(card), "discard")
+        settle(app2, scene2)
+        assert load_hand_order(path, 0)[0][:5] == [c for c in order if c != card][:5]
+    app2.stack.clear()
+    s2.close()
+
+
+def _code(card):
+    from table_app.core.cards import FACE_TEXT
+    return FACE_TEXT[card >> 3]

@@ -215,6 +215,8 @@ class Library:
         except OSError as e:
             self._say(os_error_message(e, f"{p.name} could not be deleted"))
             return False
+        from .handorder import delete_hand_order
+        delete_hand_order(p)     # the hand order kept beside it, if any
         self.refresh()
         self._rebuild_stats_if_needed()
         return True

@@ -121,6 +121,10 @@ class TableScene(KeyboardMixin, Scene):
     def startup(self) -> None:
         self._apply_speed()
         self.sort_mode = "suit"
+        # a resumed game: the hand in the order the player had arranged it
+        got = getattr(self.session, "saved_hand_order", lambda: None)()
+        if got is not None:
+            self.ui.hand_order, self.sort_mode = list(got[0]), got[1]
         if not self.engine.log and self.session.deal_due():
             self.session.deal_next()
             self.shown = 0
@@ -332,6 +336,10 @@ class TableScene(KeyboardMixin, Scene):
                          delay_of=self._deal_delay if dealing else None)
         self.layer.speed = sp
         self._update_buttons()
+        # the hand's order kept beside the autosave (when it changed), for a resume
+        keep = getattr(self.session, "save_hand_order", None)
+        if keep is not None:
+            keep(self.ui.hand_order, self.sort_mode)
 
     def _sorted(self, cards):
         if self.sort_mode == "rank":

@@ -145,6 +145,7 @@ class GameSession:
         self.generation = 0
         self.journal = None
         self.save_error: str | None = None
+        self._hand_saved = None
         if autosave:
             self._start_journal(header)
 
@@ -203,6 +204,30 @@ class GameSession:
             except Exception:  # noqa: BLE001
                 pass
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ the hand's order
+    def saved_hand_order(self):
+        """``(card ids, sort mode)`` of the human's hand as arranged when the game was
+        left (the side file beside the autosave, ``storage.handorder``), or ``None``."""
+        path = getattr(self.journal, "path", None)
+        if path is None:
+            return None
+        from ...storage.handorder import load_hand_order
+        got = load_hand_order(path, self.human)
+        if got is not None:
+            self._hand_saved = (tuple(got[0]), got[1])
+        return got
+
+    def save_hand_order(self, order, sort: str = "") -> None:
+        """Keep the human's hand order beside the autosave (written only when it changed;
+        never into the game record, whose format is public)."""
+        path = getattr(self.journal, "path", None)
+        key = (tuple(order), sort or "")
+        if path is None or key == self._hand_saved:
+            return
+        from ...storage.handorder import save_hand_order
+        if save_hand_order(path, self.human, key[0], key[1]):
+            self._hand_saved = key
 
     # ------------------------------------------------------------------ queries
     def observe(self, state=None):
