@@ -205,3 +205,25 @@ def test_the_hand_order_survives_quit_and_resume():
 def _code(card):
     from table_app.core.cards import FACE_TEXT
     return FACE_TEXT[card >> 3]
+
+
+# ---------------------------------------------------------------- 5: staged melds shown sorted
+def test_staged_melds_are_shown_as_they_would_be_melded():
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    _drawn(app, scene)
+    stage(app, scene, ["9D", "9S", "9H"])
+    g = scene.ui.staged[0]
+    xs = {p.key: p.x for p in scene.view.placements if p.group == "stage:0"}
+    shown = sorted(g, key=lambda c: xs[c])
+    assert [c >> 3 for c in shown] == [parse_face(x) for x in ("9S", "9H", "9D")]   # S H C D
+
+
+def test_meld_order_puts_a_run_by_rank_with_the_wild_in_its_place():
+    from table_app.core.cards import JOKER, parse_face
+    from table_app.ui.table.meldhelp import meld_order, readings
+    cards = [parse_face(x) << 3 for x in ("4D", "2D")] + [JOKER << 3] + [parse_face("5D") << 3]
+    d = readings([c >> 3 for c in cards], frozenset())[0]
+    assert [c >> 3 for c in meld_order(cards, d, frozenset())] == [parse_face("2D"), JOKER,
+                                                                   parse_face("4D"), parse_face("5D")]
+    bad = [parse_face(x) << 3 for x in ("6D", "2D", "4D")]
+    assert [c >> 3 for c in meld_order(bad, None, frozenset())] == [parse_face(x) for x in ("2D", "4D", "6D")]

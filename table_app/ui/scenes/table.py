@@ -28,7 +28,7 @@ from ..table import layout as layout_mod
 from ..table import text
 from ..table.drag import DragController
 from ..table.keyboard import KeyboardMixin
-from ..table.meldhelp import meld_fault, readings, roles_by_card
+from ..table.meldhelp import meld_fault, meld_order, readings, roles_by_card
 from ..table.presenter import UIState, is_michigan, present
 from ..table.session import GameSession
 from ..table.sprites import SpriteLayer
@@ -365,8 +365,11 @@ class TableScene(KeyboardMixin, Scene):
             rs = readings([c >> 3 for c in g], obs.wild_ranks)
             if len(rs) > 1:
                 self.ui.ambiguous.add(gi)
-            if rs:
-                d = rs[self.stage_pick[gi] % len(rs)]
+            d = rs[self.stage_pick[gi] % len(rs)] if rs else None
+            # shown as it would be melded: a run by rank (wilds in their roles' places),
+            # a set by suit, not in the order the cards were dragged in
+            g[:] = meld_order(g, d, obs.wild_ranks)
+            if d is not None:
                 self.ui.roles.update(roles_by_card(g, d))
 
     def _deal_delay(self, p) -> float:

@@ -185,3 +185,28 @@ def meld_fault(faces, wild_ranks, pick: int = 0) -> str | None:
     # Translators: a staged meld that is not a valid set or run: its cards, then the
     # rules' reason with its rule id ("7♠ 7♥: A set needs three or more cards... (CF-1)")
     return _("{cards}: {reason}").format(cards=shown, reason=rule_reason(err))
+
+
+#: the hand's suit order (alternate colours: spades, hearts, clubs, diamonds; jokers last)
+_SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3, -1: 4}
+
+
+def meld_order(cards, decl: MeldDecl | None, wild_ranks) -> list:
+    """The card ids of a staged group in the order they would lie on the table: a run by
+    rank (ace low or high as ``decl`` reads it), each wild in its role's place; a set by
+    suit, the wilds last; a group that is no meld (``decl`` ``None``) by suit, then rank."""
+    cards = list(cards)
+    wr = frozenset(wild_ranks)
+    if decl is not None and decl.kind == "run":
+        out, used = [], set()
+        for f in decl.cards:
+            c = next((c for c in cards if c not in used and c >> 3 == f), None)
+            if c is not None:
+                used.add(c)
+                out.append(c)
+        return out + [c for c in cards if c not in used]
+    if decl is not None:
+        wild = roles_by_card(cards, decl)
+        return sorted(cards, key=lambda c: (c in wild, _SUIT_ORDER[FACE_SUIT[c >> 3]], c))
+    return sorted(cards, key=lambda c: (_wild_capable(c >> 3, wr), _SUIT_ORDER[FACE_SUIT[c >> 3]],
+                                        FACE_RANK[c >> 3], c))
