@@ -122,7 +122,7 @@ def test_a_round_is_a_round_and_a_deal_a_deal(lang, deal):
         t = i18n.tr(msg, lang)
         assert t.startswith("Раунд") and deal not in t, t
     assert i18n.tr("Deal {n}", lang).startswith(deal)
-    assert "раунд" in i18n.tr("{game} · round {n} of 7 · {contract}", lang)
+    assert "раунд" in i18n.tr("{game} · round {n} of 7", lang)
     for variant in ("contract", "may_i", "mexican"):
         rules = (Path(i18n.__file__).parent / "rules" / f"{variant}.{lang}.md").read_text(encoding="utf-8")
         assert "| Раунд |" in rules   # the contracts' table
@@ -221,5 +221,98 @@ def test_the_picker_descriptions_share_one_size_and_fit(lang, size):
                 assert text.render(ln, font_size).get_width() <= width
             assert r.right <= pk.named["v_" + ("contract", "may_i", "mexican", "michigan")[
                 descs.index((d, r))]].rect.right
+    finally:
+        app.stack.clear()
+
+
+# ------------------------------------------------------------------ the banner
+def _statuses():
+    """The long things the status line says (in the current language): your turn with and
+    without the keyboard, buying, going down in May I?/Mexican, Michigan's lead, and a
+    computer player thinking after each thing another player does."""
+    from table_app.i18n import _
+    from table_app.i18n import strings as S
+    from table_app.ui.scenes.table import _SAID, _said
+    out = [_("Your turn: D draws from the stock, U takes the upcard"),
+           _("Your turn: drag the upcard or the stock to your hand"),
+           _("{word} B takes the upcard and a penalty card, P passes").format(word=_(S.MAY_I)),
+           _("{word} Take the upcard and a penalty card, or pass").format(word=_("Call it?")),
+           _("You went down: lay-offs wait for your next turn ({rule}); "
+             "discard to end this one").format(rule="MI-4"),
+           _("Your turn: Space picks up, Tab to a place, Enter drops"),
+           _("Your turn: meld, lay off, then drag a card to the discard pile"),
+           _("Your lead: Left/Right over the lifted cards, Enter leads"),
+           _("The game is over")]
+    for key in _SAID:
+        said = _said(False, key, "Dmitro", card="10♥")
+        out.append(said)
+        out.append(_("{name} is thinking…  ({last})").format(name="Farid", last=said))
+    return out
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+@pytest.mark.parametrize("size", (SMALL, (1280, 800)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_banner_shows_the_whole_contract_and_status_line(lang, size):
+    """Issue 7: in Russian at 1024x640 the banner read "раунд 2 из 7 · 1 группа + 1 сер…"
+    from round 2 on, and the status line beside it was cut mid-word.  For every round of
+    every contract game (Michigan: every deal of the session, a sequence stopped), every
+    seat count and the longest things the status line says, the banner as drawn holds the
+    whole heading (on one line or two) and the whole status line (broken between words),
+    none of it cut, no smaller than 11 px, inside the bar and left of the top buttons, the
+    status line right of the heading."""
+    import dataclasses
+
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table import text
+    from table_app.ui.table.session import GameSession
+    from table_app.variants import VARIANTS
+    app = _app(lang, size)
+    statuses = _statuses()
+    surf = pygame.Surface(size)
+    seen = set()
+    try:
+        for variant, info in VARIANTS.items():
+            for n in range(info.min_players, info.max_players + 1):
+                s = GameSession(variant, n, seed=3, autosave=False)
+                sc = TableScene(s)
+                app.push(sc)
+                app.step(0.02)
+                right = sc._top_left - 8
+                H = sc.L.banner.h
+                if variant == "michigan":
+                    total = s.rules.total_deals(n)
+                    obss = [dataclasses.replace(sc.obs, round=r, sequence=(0, 8 * 48), stopped=True)
+                            for r in range(1, total + 1)]
+                else:
+                    obss = [dataclasses.replace(sc.obs, round=r, contract_text=s.rules.req_text(r),
+                                                wild_ranks=s.rules.wild_ranks(r)) for r in range(1, 8)]
+                for obs in obss:
+                    sc.obs = obs
+                    parts = sc._banner_head()
+                    if variant != "michigan":
+                        assert len(parts) >= 2 and parts[1] and "…" not in parts[1]
+                    if (tuple(parts), right) in seen:     # the same banner (another seat count)
+                        continue
+                    seen.add((tuple(parts), right))
+                    for status in statuses:
+                        sc._status = lambda status=status: status
+                        sc._draw_banner(surf)
+                        drawn = sc._banner_plan[1]
+                        head = [d for d in drawn if d[2]]
+                        stat = [d for d in drawn if not d[2]]
+                        assert " · ".join(d[0] for d in head) == " · ".join(parts), (head, parts)
+                        # (whole: nothing cut, no "…" added)
+                        assert " ".join(d[0] for d in stat) == " ".join(status.split()), (stat, status)
+                        head_right = 0
+                        for line, px, bold, x, y in drawn:
+                            img = text.render(line, px, bold=bold)
+                            assert px >= 11, line
+                            assert x >= 0 and y >= 0 and y + img.get_height() <= H, (line, y, H)
+                            assert x + img.get_width() <= right, (line, x + img.get_width(), right)
+                            if bold:
+                                head_right = max(head_right, x + img.get_width())
+                            else:
+                                assert x > head_right, (line, x, head_right)
+                app.stack.clear()
     finally:
         app.stack.clear()

@@ -1361,6 +1361,33 @@ class TableScene(KeyboardMixin, Scene):
             sts.discard(key)
             cache.pop(key, None)
 
+    def _banner_head(self) -> list[str]:
+        """The banner's heading in pieces: the game and the round (or Michigan's deal),
+        then the contract, the wild ranks (Mexican), Michigan's sequence.  Drawn on one
+        line joined by " · ", or the first piece on a line and the rest on a second."""
+        obs = self.obs
+        s = self.session
+        if is_michigan(obs):
+            total = s.rules.total_deals(s.num_players) if hasattr(s.rules, "total_deals") else "?"
+            parts = [_("{game} · deal {n} of {total}").format(game=_(s.info.name), n=obs.round,
+                                                              total=total)]
+            if obs.sequence is not None and obs.round:
+                suit, last = obs.sequence
+                # Translators: the banner's last piece in Michigan (after "· deal 3 of 4 ·")
+                parts.append((_("sequence {card} (stopped)") if obs.stopped
+                              else _("sequence {card}")).format(card=card_name(last >> 3)))
+            return parts
+        # Translators: the banner's first piece; the contract follows (after " · " or on
+        # a second line)
+        parts = [_("{game} · round {n} of 7").format(game=_(s.info.name), n=obs.round),
+                 contract_name(obs.contract_text)]
+        if obs.wild_ranks:
+            # Translators: the wild ranks in the banner: "3s", "3s, 2s"
+            ranks = ", ".join(_("{rank}s").format(rank=RANK_TEXT[r]) for r in sorted(obs.wild_ranks))
+            # Translators: the banner's piece after the contract (Mexican Rummy)
+            parts.append(_("wild: {ranks} and jokers").format(ranks=ranks))
+        return parts
+
     def _draw_banner(self, surf) -> None:
         L = self.L
         obs = self.obs
@@ -1371,56 +1398,16 @@ class TableScene(KeyboardMixin, Scene):
             bar.fill((8, 30, 18, 215))
         surf.blit(bar, (0, 0))
         s = self.session
-        if is_michigan(obs):
-            total = s.rules.total_deals(s.num_players) if hasattr(s.rules, "total_deals") else "?"
-            head = _("{game} · deal {n} of {total}").format(game=_(s.info.name), n=obs.round,
-                                                             total=total)
-            if obs.sequence is not None and obs.round:
-                suit, last = obs.sequence
-                head += (_(" · sequence {card} (stopped)") if obs.stopped
-                         else _(" · sequence {card}")).format(card=card_name(last >> 3))
-        else:
-            head = _("{game} · round {n} of 7 · {contract}").format(
-                game=_(s.info.name), n=obs.round, contract=contract_name(obs.contract_text))
-            if obs.wild_ranks:
-                # Translators: the wild ranks in the banner: "3s", "3s, 2s"
-                ranks = ", ".join(_("{rank}s").format(rank=RANK_TEXT[r]) for r in sorted(obs.wild_ranks))
-                head += _(" · wild: {ranks} and jokers").format(ranks=ranks)
-        x = 10
         right = getattr(self, "_top_left", W) - 8   # the replay has no top buttons
-        status = self._status()
-        # the heading whole when the status line still fits beside it (in two smaller
-        # lines if need be); else the heading takes at most 3/5 of the room, shrunk and
-        # then cut, and the status line the rest
-        img = None
-        for size in (16, 14):
-            rest = right - x - text.width(head, size, (250, 236, 170), True) - 20
-            if rest > 0 and len(text.wrap(status, 12, rest, measure=text.width)) <= 2:
-                img = text.render(head, size, (250, 236, 170), bold=True)
-                break
-        if img is None:
-            img = _fit_sizes(head, (16, 14), (250, 236, 170), int((right - x) * 0.6), bold=True)
-        surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
-        x += img.get_width() + 20
-        room = right - x
-        size = 16 if text.width(status, 16) <= room else 14
-        img = text.render(status, size, (240, 240, 230))
-        if img.get_width() > room:
-            # two lines of smaller text, the second cut if need be
-            lines = text.wrap(status, 12, room, measure=text.width)
-            if len(lines) > 1:
-                rest = " ".join(lines[1:])
-                two = [text.render(lines[0], 12, (240, 240, 230)),
-                       _fit_sizes(rest, (12,), (240, 240, 230), room)]
-                y = (L.banner.h - sum(i.get_height() for i in two)) // 2
-                for i in two:
-                    surf.blit(i, (x, y))
-                    y += i.get_height()
-                img = None
-            else:
-                img = _fit_sizes(status, (12,), (240, 240, 230), room)
-        if img is not None:
-            surf.blit(img, (x, (L.banner.h - img.get_height()) // 2))
+        key = (tuple(self._banner_head()), self._status(), right, L.banner.h, L.ui,
+               text.style_key())
+        got = self.__dict__.get("_banner_plan")
+        if got is None or got[0] != key:
+            got = self._banner_plan = (key, banner_lines(key[0], key[1], int(10 * L.ui), right,
+                                                         L.banner.h, gap=int(16 * L.ui)))
+        for line, size, bold, x, y in got[1]:
+            img = text.render(line, size, BANNER_HEAD if bold else BANNER_TEXT, bold=bold)
+            surf.blit(img, (x, y))
         # the scores, under the banner on the right
         if is_michigan(obs):
             from ..table.presenter import _chips
@@ -1598,6 +1585,109 @@ def _decl_pretty(d: MeldDecl) -> str:
             out.append(_("{card} as {role}").format(card=card_name(f), role=card_name(r)))
     kind = _("set") if d.kind == "set" else _("run")
     return _("{kind}: {cards}").format(kind=kind, cards="  ".join(out))
+
+
+#: the banner's colours: the heading (game, round, contract) and the status line
+BANNER_HEAD = (250, 236, 170)
+BANNER_TEXT = (240, 240, 230)
+#: the heading's forms, best first: (text size, lines); two lines put the contract (and
+#: the wild ranks, Michigan's sequence) under the game and the round
+_HEAD_FORMS = ((16, 1), (14, 1), (13, 2), (12, 2))
+#: the status line's forms, best first; three lines of 11 px only when none of these fits
+#: beside any form of the heading
+_STATUS_FORMS = ((16, 1), (14, 1), (13, 2), (12, 2))
+_STATUS_LAST = (11, 3)
+
+
+def _head_lines(parts, n: int) -> list[str]:
+    if n == 1 or len(parts) == 1:
+        return [" · ".join(parts)]
+    return [parts[0], " · ".join(parts[1:])]
+
+
+def _wrapped(msg: str, size: int, n: int, width: int) -> list[str] | None:
+    """``msg`` in at most ``n`` lines no wider than ``width`` at ``size``, broken between
+    words; ``None`` when it does not fit so."""
+    if width <= 0:
+        return None
+    lines = text.wrap(msg, size, width, measure=text.width)
+    if len(lines) > n or any(text.width(ln, size) > width for ln in lines):
+        return None
+    return lines
+
+
+def _cut_at_word(msg: str, size: int, n: int, width: int) -> list[str]:
+    """``msg`` in ``n`` lines of ``width``, the last one ending at a whole word with "…"
+    (a word wider than a line is cut, the only case a word is)."""
+    lines = text.wrap(msg, size, max(1, width), measure=text.width)
+    if len(lines) <= n and all(text.width(ln, size) <= width for ln in lines):
+        return lines
+    head, rest = lines[:n - 1], " ".join(lines[n - 1:]).split()
+    last = ""
+    for w in rest:
+        t = (last + " " + w).strip()
+        if text.width(t + " …", size) > width:
+            break
+        last = t
+    if not last:          # one word wider than the line: cut inside it after all
+        last = rest[0] if rest else ""
+        while last and text.width(last + "…", size) > width:
+            last = last[:-1]
+        return head + [last + "…"]
+    return head + [last + " …"]
+
+
+def _tops(n: int, size: int, bold: bool, h: int) -> list[int]:
+    """The tops of ``n`` lines of ``size`` centred in a bar ``h`` px tall (lines closer
+    than the font's own line height when they must be: its ascent and descent have room
+    to spare above and below the letters)."""
+    ih = text.font(size, bold).get_height()
+    step = ih if n * ih <= h else (h - ih) / (n - 1)
+    top = (h - (step * (n - 1) + ih)) / 2
+    return [int(round(top + i * step)) for i in range(n)]
+
+
+def banner_lines(parts, status: str, left: int, right: int, h: int, gap: int = 16):
+    """Where the banner's texts go between ``left`` and ``right`` in a bar ``h`` px tall:
+    ``[(line, size, bold, x, y)]``, the heading (``parts``, bold) first, then the status
+    line beside it.  The heading is always whole: on one line, else the game and round on
+    one and the rest on a second; the status line is whole too, on one line or broken
+    between words into two, in the largest of the forms that fit beside the largest
+    heading; three smaller lines when nothing else does, and only then (a long hint in a
+    narrow window) its last line ends at a whole word with "…"."""
+    def emit(hlines, hsize, slines, ssize):
+        out = []
+        hw = max(text.width(ln, hsize, BANNER_HEAD, True) for ln in hlines)
+        for ln, y in zip(hlines, _tops(len(hlines), hsize, True, h)):
+            out.append((ln, hsize, True, left, y))
+        x = left + hw + gap
+        for ln, y in zip(slines, _tops(len(slines), ssize, False, h)):
+            out.append((ln, ssize, False, x, y))
+        return out
+
+    heads = []
+    for size, n in _HEAD_FORMS:
+        lines = _head_lines(parts, n)
+        if n > 1 and len(lines) == 1:
+            continue
+        w = max(text.width(ln, size, BANNER_HEAD, True) for ln in lines)
+        if w <= right - left:
+            heads.append((lines, size, w))
+    if not heads:          # a window narrower than the smallest: the heading cut
+        lines = _head_lines(parts, 2)
+        cut = [_cut_at_word(ln, 12, 1, int((right - left) * 0.6))[0] for ln in lines]
+        heads.append((cut, 12, max(text.width(ln, 12, BANNER_HEAD, True) for ln in cut)))
+    if not status:
+        return emit(heads[0][0], heads[0][1], [], 12)
+    for forms in (_STATUS_FORMS, (_STATUS_LAST,)):
+        for lines, hsize, hw in heads:
+            for size, n in forms:
+                got = _wrapped(status, size, n, right - left - hw - gap)
+                if got is not None:
+                    return emit(lines, hsize, got, size)
+    lines, hsize, hw = min(heads, key=lambda x: x[2])
+    size, n = _STATUS_LAST
+    return emit(lines, hsize, _cut_at_word(status, size, n, right - left - hw - gap), size)
 
 
 def _plain(card) -> str:
