@@ -604,3 +604,55 @@ def test_solver_matches_brute_force_long_suits_and_meld_pieces(case):
         return
     assert got is not None
     assert check_result(hand, req, wr, value, got) == want
+
+
+def test_two_runs_of_one_suit_with_their_wilds_in_different_gaps():
+    """Contract round 6 (CR-4: runs of exactly four, naturals outnumbering wilds): 7♥ 8♥
+    JK 10♥ and 7♥ JK 9♥ 10♥ from two decks.  The search takes a suit's runs in a
+    canonical order; that order once depended on which naturals were still free, and
+    neither order of these two runs was tried (found by an oracle's rollouts: the
+    engine offered the going-down by a witness and then could not find it)."""
+    hand = H("10S 7H 7H 8H 9H 10H 10H 5D 7D 7C 7C JK JK")
+    req = contract_req(6)
+    res = solve_go_down(hand, req, frozenset(), contract_value)
+    assert res is not None
+    assert sorted(m.kind for m in res) == ["run", "run", "set"]
+    assert check_result(hand, req, frozenset(), contract_value, res) == \
+        brute_force(hand, req, frozenset(), contract_value)
+    assert find_go_down(hand, req, frozenset()) is not None
+    assert can_meet(H("7H 7H 8H 9H 10H 10H JK JK 5D"), contract_req(3), frozenset())
+
+
+@st.composite
+def two_run_hands(draw):
+    """Two decks of one or two suits over a short rank range, a few jokers: two runs of
+    one suit that share ranks, under CR-4's sizes and natural majority."""
+    lo = draw(st.integers(2, 11))
+    span = draw(st.sampled_from([4, 4, 5]))
+    suits = draw(st.sampled_from([[1], [1], [1, 2]]))
+    n = draw(st.integers(8, 11))
+    faces = []
+    seen = {}
+    for _ in range(n):
+        if draw(st.integers(0, 4)) == 0:
+            f = JOKER
+        else:
+            f = draw(st.sampled_from(suits)) * 13 + draw(st.integers(lo, lo + span - 1)) - 2
+        if seen.get(f, 0) < (3 if f == JOKER else 2):
+            seen[f] = seen.get(f, 0) + 1
+            faces.append(f)
+    req = draw(st.sampled_from([contract_req(3), ContractReq(0, 2, run_min=4, run_max=5,
+                                                              naturals_majority=True)]))
+    return faces_to_cards(faces), req
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(two_run_hands())
+def test_two_runs_of_one_suit_match_brute_force(case):
+    hand, req = case
+    want = brute_force(hand, req, frozenset(), contract_value)
+    got = solve_go_down(hand, req, frozenset(), contract_value)
+    assert (got is None) == (want is None)
+    assert can_meet(hand, req, frozenset()) == (want is not None)
+    if want is not None:
+        assert check_result(hand, req, frozenset(), contract_value, got) == want

@@ -337,9 +337,19 @@ class _Search:
                             pos = [a] + [p for p in inner if p not in omitted] + ([b] if b != a else [])
                         else:
                             pos = [a] + inner + ([b] if b != a else [])
+                        # the key orders the runs of a suit canonically (_runs takes
+                        # them in non-decreasing key order): it must describe the run
+                        # itself, so its mask is every position inside the span that
+                        # the core leaves to a wild, whether or not a natural of it is
+                        # free now (a mask of the omitted free naturals alone made two
+                        # runs 7 8 _ 10 and 7 _ 9 10 of one suit unreachable in either
+                        # order under CR-4)
                         mask = 0
-                        for p in omitted:
-                            mask |= 1 << p
+                        if om or (len(pos) < span and not nomit):
+                            ps = set(pos)
+                            for p in range(a + 1, b):
+                                if p not in ps:
+                                    mask |= 1 << p
                         key = ((s * 16 + a) * 16 + b) * 32768 + mask
                         v = 0
                         for p in pos:
