@@ -35,6 +35,7 @@ class UIState:
     dim: set = field(default_factory=set)           # cards that can't be used now
     roles: dict = field(default_factory=dict)       # staged wild card id -> chosen role face
     ambiguous: set = field(default_factory=set)     # staged groups with more than one reading
+    meld_plan: dict | None = None   # where the table's melds were put (kept while they fit)
 
 
 @dataclass
@@ -272,28 +273,32 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
     owners: dict[int, list[int]] = {}
     for i, m in enumerate(obs.melds):
         owners.setdefault(m.owner, []).append(i)
-    order = sorted(owners, key=lambda s: (s - L.human) % L.num_players)
+    # blocks in the order their owners went down (their first meld's place in the list), so
+    # a player going down later is added after the blocks already there, never before them
+    order = sorted(owners, key=lambda s: owners[s][0])
     if not order:
+        ui.meld_plan = None
         v.labels.append(Label(_("Melds go here"), (R.centerx, R.centery), 16, "center", "hint"))
         return
-    best = None
-    mw0 = max(L.mw, int(L.cw * 0.75))
-    for mw in range(mw0, 25, -3):
-        for cols in (1, 2, 3):
-            plan = _fit_melds(obs, order, owners, R, mw, cols, u=L.ui)
-            if plan is not None:
-                best = (mw, plan)
-                break
-        if best:
-            break
-    if best is None:
-        best = (26, _fit_melds(obs, order, owners, R, 26, 3, force=True, u=L.ui))
-    mw, plan = best
+    lens = [len(m.cards) for m in obs.melds]
+    key = (tuple(R), L.ui, obs.round, L.human, L.num_players)
+    prev = ui.meld_plan
+    if prev is not None and (prev["key"] != key or any(
+            mi >= len(obs.melds) or obs.melds[mi].owner != s for mi, s in prev["owner"].items())):
+        prev = None     # another deal, a resized window or an undo: lay the table out afresh
+    plan = _keep_melds(prev, order, owners, lens, R, L.ui) if prev else None
+    if plan is None:
+        plan = _reflow_melds(prev, order, owners, lens, R, L)
+    ui.meld_plan = plan
+    plan["key"] = key
+    mw = plan["mw"]
     mh = int(mw * CARD_RATIO)
-    for s, (lx, ly), items in plan:
+    for s in order:
+        lx, ly = plan["label"][s]
         v.labels.append(Label(_("Your melds") if s == L.human else seat_name(ui, s), (lx, ly), 13,
                               "topleft", "owner"))
-        for mi, x, y in items:
+        for mi in owners[s]:
+            x, y = plan["pos"][mi]
             m = obs.melds[mi]
             step = mw * 0.42
             w = mw + step * (len(m.cards) - 1)
@@ -313,35 +318,123 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
             v.meld_cards[mi] = rects
 
 
-def _fit_melds(obs, order, owners, R: pygame.Rect, mw: int, cols: int, force: bool = False,
-               u: float = 1.0):
+def _meld_w(mw: int, n: int) -> float:
+    return mw + mw * 0.42 * (n - 1)
+
+
+def _reflow_melds(prev, order, owners, lens, R: pygame.Rect, L: TableLayout) -> dict:
+    """Lays every block out afresh. With a previous plan (something no longer fits) it keeps
+    that card size and tries more columns before it shrinks the cards; without one it picks
+    the largest size that also leaves room for the players not yet down (as many blocks again
+    as the largest one), so their going down does not move what is already there."""
+    blocks = [(s, [(mi, lens[mi]) for mi in owners[s]]) for s in order]
+    mw0 = max(L.mw, int(L.cw * 0.75))
+    tries = []
+    if prev is not None:
+        start = min(prev["mw"], mw0)
+        tries.append((blocks, [(mw, c) for mw in range(start, 25, -3)
+                               for c in sorted((1, 2, 3), key=lambda c: (c < prev["cols"], c))]))
+    else:
+        big = max(blocks, key=lambda b: (len(b[1]), sum(n for _mi, n in b[1])))
+        spare = [(None, [(None, n) for _mi, n in big[1]])] * (L.num_players - len(blocks))
+        sizes = [(mw, c) for mw in range(mw0, 25, -3) for c in (1, 2, 3)]
+        if spare:
+            tries.append((blocks + spare, [(mw, c) for mw, c in sizes if mw >= L.mw * 0.8]))
+        tries.append((blocks, sizes))
+    for bl, sizes in tries:
+        for mw, cols in sizes:
+            plan = _fit_melds(bl, R, mw, cols, u=L.ui)
+            if plan is not None:
+                return plan
+    return _fit_melds(blocks, R, 26, 3, force=True, u=L.ui)
+
+
+def _fit_melds(blocks, R: pygame.Rect, mw: int, cols: int, force: bool = False,
+               u: float = 1.0, plan: dict | None = None, col_of: dict | None = None):
+    """Flows the blocks ``[(seat, [(meld index, cards)])]`` into ``cols`` columns, each
+    block into the column that ends highest; with ``plan`` the new blocks are added below the
+    ones already placed.  Returns the plan (card width, columns, each meld's and owner
+    label's top-left) or None when it does not fit (``force``: it is returned anyway).
+    ``col_of`` (seat -> column) keeps blocks in the columns they were in."""
     mh = int(mw * CARD_RATIO)
     colw = R.w // cols
     gap = int(mw * 0.3)
-    heights = [0] * cols
-    plan = []
-    for idx, s in enumerate(order):
-        col = min(range(cols), key=lambda c: heights[c])
+    if plan is None:
+        plan = {"mw": mw, "cols": cols, "pos": {}, "label": {}, "owner": {}, "col": {}}
+        heights = [0] * cols
+    else:
+        heights = list(plan["heights"])
+    for s, items in blocks:
+        col = col_of[s] if col_of and s in col_of else min(range(cols), key=lambda c: heights[c])
         x0 = R.x + col * colw
         y = R.y + heights[col]
         label = (x0, y)
         y += int(17 * u)
         x = x0
-        items = []
-        for mi in owners[s]:
-            m = obs.melds[mi]
-            w = mw + mw * 0.42 * (len(m.cards) - 1)
+        for mi, n in items:
+            w = _meld_w(mw, n)
+            if w > colw and not force:
+                return None     # wider than its column
             if x > x0 and x + w > x0 + colw - 6:
                 x = x0
                 y += mh + 14
-            items.append((mi, x, y))
+            if mi is not None:
+                plan["pos"][mi] = (x, y)
+                plan["owner"][mi] = s
             x += w + gap
         y += mh + 16
         heights[col] = y - R.y
-        plan.append((s, label, items))
+        if s is not None:
+            plan["label"][s] = label
+            plan["col"][s] = col
     if not force and max(heights) > R.h:
         return None
+    plan["heights"] = heights
     return plan
+
+
+def _keep_melds(prev, order, owners, lens, R: pygame.Rect, u: float):
+    """The previous plan with the blocks of players who went down since added below it, or
+    None when a meld that grew by lay-offs (or a new block) no longer fits where it is."""
+    if any(mi not in prev["pos"] for s in order if s in prev["label"] for mi in owners[s]):
+        return None     # a player down already laid a new meld: lay the table out afresh
+    mw, cols = prev["mw"], prev["cols"]
+    mh = int(mw * CARD_RATIO)
+    plan = {k: dict(prev[k]) for k in ("pos", "label", "owner", "col")}
+    plan.update(mw=mw, cols=cols)
+    # each column ends below the last block placed in it (its melds as they are now)
+    heights = [0] * cols
+    for s, c in plan["col"].items():
+        bottom = max(plan["pos"][mi][1] for mi in owners[s]) + mh + 16 - R.y
+        heights[c] = max(heights[c], bottom)
+    plan["heights"] = heights
+    new = [(s, [(mi, lens[mi]) for mi in owners[s]]) for s in order if s not in plan["label"]]
+    kept = _fit_melds(new, R, mw, cols, u=u, plan=plan)
+    if kept is not None and _melds_apart(kept, lens, R, mw, cols):
+        return kept
+    # a meld grew into its neighbour: the blocks flow again in the columns they were in
+    # (only the melds after it in its block, and the blocks below it, move)
+    blocks = [(s, [(mi, lens[mi]) for mi in owners[s]]) for s in order]
+    again = _fit_melds(blocks, R, mw, cols, u=u, col_of=prev["col"])
+    if again is not None and _melds_apart(again, lens, R, mw, cols):
+        return again
+    return None
+
+
+def _melds_apart(plan, lens, R: pygame.Rect, mw: int, cols: int) -> bool:
+    """Every meld (grown or new) lies inside its column and the meld area and does not run
+    into another meld."""
+    mh = int(mw * CARD_RATIO)
+    colw = R.w // cols
+    rects = []
+    for mi, (x, y) in plan["pos"].items():
+        c = plan["col"][plan["owner"][mi]]
+        r = pygame.Rect(int(x), int(y), int(_meld_w(mw, lens[mi])), mh)
+        right = R.right if cols == 1 else R.x + (c + 1) * colw
+        if r.right > right or r.bottom > R.bottom:
+            return False
+        rects.append(r)
+    return all(a.collidelist(rects[i + 1:]) == -1 for i, a in enumerate(rects))
 
 
 # ------------------------------------------------------------------ Michigan
