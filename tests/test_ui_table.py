@@ -285,7 +285,7 @@ def test_contract_whole_deal_with_call_and_lay_off_same_turn():
     settle(app, scene)
     # seat 2 passes seat 1's 7H: the human calls it (+ a penalty card 9S)
     assert s.human_to_act() == "buy"
-    assert scene.buttons["buy"].text.startswith("Call")
+    assert scene.buttons["buy"].label_text == "Call 7♥ +1"
     press(app, scene, "buy")
     assert Buy(0) in eng.log
     settle(app, scene)

@@ -159,10 +159,44 @@ def test_the_call_button_is_wide_enough_for_every_card(lang):
         b, p = sc.buttons["buy"], sc.buttons["pass_buy"]
         word = i18n._(S.CALL)
         for f in range(53):
-            label = i18n._("{word} {card} +1").format(word=word, card=card_name(f, "letters"))
-            assert text.font(16, True).size(label)[0] + 10 <= b.rect.w, label
+            label = i18n._("{word} {card} +1").format(word=word, card=card_name(f))
+            assert text.width(label, 16, (27, 19, 6), bold=True) + 10 <= b.rect.w, label
         assert p.rect.x >= b.rect.right and p.rect.right <= sc.L.stage.right
         assert b.rect.x - 112 >= sc.L.stage.x                 # the panel's cards on the felt
+    finally:
+        app.stack.clear()
+
+
+@pytest.mark.parametrize("four", (False, True))
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+def test_the_call_button_shows_the_upcards_suit_symbol_in_its_ink(lang, four):
+    """"Call K♣ +1", not "Call KC +1": the label is drawn with the suit's pip, in the
+    suit's ink (the 4-colour deck's with that setting), keeping a button's behaviour."""
+    from table_app.core.cards import parse_face
+    from table_app.ui.cardart import suit_color
+    from table_app.ui.scenes.table import PictureLabelButton
+    from table_app.ui.table.session import GameSession
+    from table_app.ui.scenes.table import TableScene
+    app = _app(lang, four_color=four)
+    try:
+        sc = TableScene(GameSession("contract", 4, seed=5, autosave=False))
+        app.push(sc)
+        app.step(0.02)
+        b = sc.buttons["buy"]
+        assert isinstance(b, PictureLabelButton)
+        for face, suit in (("KC", 3), ("10D", 2), ("7H", 1)):
+            sc.buy_card_open = parse_face(face) << 3
+            sc._buy_label()
+            word = i18n._("Call")
+            sym = "♠♥♦♣"[suit]
+            assert b.label_text == f"{word} {face[:-1]}{sym} +1", b.label_text
+            assert b.text == ""
+            ink = pygame.Color(*suit_color(suit, four))
+            img = b.image
+            hits = sum(1 for x in range(img.get_width()) for y in range(img.get_height())
+                       if sum(abs(a - c) for a, c in zip(img.get_at((x, y))[:3], ink[:3])) < 40)
+            assert hits >= 6, (face, four, hits)
+        assert b.rect.collidepoint(b.rect.center) and b.tool_tip_text is None
     finally:
         app.stack.clear()
 

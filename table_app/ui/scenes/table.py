@@ -48,6 +48,33 @@ BUY_CW = 46        # the width of the cards shown in the buying window
 #: width (a stand-in) until its turn comes
 FACES_PER_FRAME = 2
 
+class PictureLabelButton(pygame_gui.elements.UIButton):
+    """A button whose label is a picture: text with drawn suit symbols in their suits' inks
+    (the buttons' font has no suit glyphs).  ``label_text`` is what it says; the keyboard,
+    mouse and tooltip work as on any button."""
+    label_text = ""
+    label_image = None
+
+    def set_label(self, label: str, image: pygame.Surface) -> None:
+        self.label_text = label
+        self.label_image = image
+        if self.text:
+            self.set_text("")
+        self._show_label()
+
+    def _show_label(self) -> None:
+        imgs = [self.label_image] if self.label_image is not None else []
+        for state in ("normal", "hovered", "selected", "disabled"):
+            setattr(self, state + "_images", list(imgs))
+            setattr(self, state + "_image_positions", [(0.5, 0.5)] * len(imgs))
+        self.rebuild()
+
+    def rebuild_from_changed_theme_data(self):
+        super().rebuild_from_changed_theme_data()
+        if self.label_image is not None:
+            self._show_label()
+
+
 class TableScene(KeyboardMixin, Scene):
     #: faces are rendered ahead of need (set by ``startup``; the replay viewer, which
     #: has its own, renders them when drawn)
@@ -113,6 +140,8 @@ class TableScene(KeyboardMixin, Scene):
             if self.app.stack.top is not self:
                 self.pause()
         if keys & {"four_color", "large_index", "card_back"}:
+            if getattr(self, "buy_open", False):
+                self._buy_label()       # its suit symbol in the deck's inks
             self.__dict__.pop("_imgs", None)
             self.__dict__.pop("_standins", None)
             if self._ahead and self.view is not None:
@@ -175,16 +204,16 @@ class TableScene(KeyboardMixin, Scene):
             if not self.session.michigan:
                 art.back(BUY_CW, getattr(self.app.settings, "card_back", "blue"))
 
-    def _btn(self, name, rect, label, tip=None, cls="@table_button", peers=()):
+    def _btn(self, name, rect, label, tip=None, cls="@table_button", peers=(), kind=None):
         # ``peers``: the labels of the buttons beside it, drawn in the same size
         wide = max((label, *peers), key=lambda t: _label_w(t, 14))
         if cls == "@table_button" and _label_w(wide, 14) > pygame.Rect(rect).w - 10:
             # a long label (a translation) in a smaller font
             cls = "@table_button_small" if _label_w(wide, 12) <= pygame.Rect(rect).w - 8 \
                 else "@table_button_tiny"
-        b = pygame_gui.elements.UIButton(relative_rect=pygame.Rect(rect), text=label,
-                                         manager=self.app.manager, tool_tip_text=tip,
-                                         object_id=ObjectID(class_id=cls, object_id="#" + name))
+        b = (kind or pygame_gui.elements.UIButton)(
+            relative_rect=pygame.Rect(rect), text=label, manager=self.app.manager,
+            tool_tip_text=tip, object_id=ObjectID(class_id=cls, object_id="#" + name))
         self.buttons[name] = b
         return self.add(b)
 
@@ -232,13 +261,13 @@ class TableScene(KeyboardMixin, Scene):
                       _("Lay down the contract's melds"), cls="@primary")
             # the buying window
             # (in the meld-building area: it is not the human's turn while asked)
-            # as wide as its longest label ("Викликати 10 бубон +1") needs
-            word = _(S.CALL) if self.session.variant == "contract" else _(S.MAY_I)
-            buy_w = max(k(170), max(text.font(16, True).size(_("{word} {card} +1").format(
-                word=word, card=card_name(f, "letters")))[0] for f in range(JOKER + 1)) + k(26))
+            # as wide as its longest label ("Викликати 10♦ +1") needs
+            buy_w = max(k(170), max(_buy_label_w(_buy_label(self.session.variant, f))
+                                    for f in range(JOKER + 1)) + k(26))
             bx = L.stage.right - k(120) - buy_w
             by = L.stage.centery - k(19)   # its panel centred on the meld area
-            self._btn("buy", (bx, by, buy_w, k(36)), _(S.MAY_I), None, cls="@primary")
+            self._btn("buy", (bx, by, buy_w, k(36)), _(S.MAY_I), None, cls="@primary",
+                      kind=PictureLabelButton)
             self._btn("pass_buy", (bx + buy_w + k(6), by, k(80), k(36)), _(S.PASS), None)
             self.buttons["buy"].hide()
             self.buttons["pass_buy"].hide()
@@ -446,16 +475,21 @@ class TableScene(KeyboardMixin, Scene):
             self.buy_t = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
             # a click meant for the window just closed must not buy this card
             self.buy_guard_until = 0.0 if self.instant else _time.monotonic() + BUY_GUARD_S
-            up = obs.buy_card
-            word = _(S.CALL) if self.session.variant == "contract" else _(S.MAY_I)
-            # Translators: the buy button: "May I? 7S +1" (the upcard and a penalty card)
-            b["buy"].set_text(_("{word} {card} +1").format(word=word, card=_plain(up)))
+            self._buy_label()
             b["buy"].show()
             b["pass_buy"].show()
         elif not buy_now and self.buy_open:
             self.buy_open = False
             b["buy"].hide()
             b["pass_buy"].hide()
+
+    def _buy_label(self) -> None:
+        """The buy button says what it buys, with the upcard's suit symbol."""
+        up = getattr(self, "buy_card_open", None)
+        if up is None or "buy" not in self.buttons:
+            return
+        label = _buy_label(self.session.variant, up >> 3)
+        self.buttons["buy"].set_label(label, _buy_label_image(label))
 
     def handle_ui_event(self, event) -> bool:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -1690,11 +1724,23 @@ def banner_lines(parts, status: str, left: int, right: int, h: int, gap: int = 1
     return emit(lines, hsize, _cut_at_word(status, size, n, right - left - hw - gap), size)
 
 
-def _plain(card) -> str:
-    """A card for a button's text (no suit symbols there): "JS", "J пик"."""
-    if card is None:
-        return ""
-    return card_name(card >> 3, "letters")
+BUY_INK = (0x1b, 0x13, 0x06)    # the @primary buttons' text colour (theme.json)
+
+
+def _buy_label(variant: str, face: int) -> str:
+    """The buy button's label: "Call K♣ +1", "May I? 7♦ +1"."""
+    word = _(S.CALL) if variant == "contract" else _(S.MAY_I)
+    # Translators: the buy button: "May I? 7♠ +1" (the upcard and a penalty card)
+    return _("{word} {card} +1").format(word=word, card=card_name(face))
+
+
+def _buy_label_image(label: str) -> pygame.Surface:
+    """The buy button's label drawn: its suit symbols as pips in their suits' inks."""
+    return text.render(label, 16, BUY_INK, bold=True)
+
+
+def _buy_label_w(label: str) -> int:
+    return text.width(label, 16, BUY_INK, bold=True)
 
 
 def _fit(msg: str, size: int, color, width: int, bold: bool = False):
