@@ -27,9 +27,15 @@ def _inside(r, W, H):
 
 def _game_in_progress(variant: str, n: int, seed: int = 3, steps: int = 160):
     rules = find_variant(variant)({})
-    eng = Engine(rules, n, seed=seed)
+    return _advance(Engine(rules, n, seed=seed), variant, seed, steps)
+
+
+def _advance(eng, variant: str, seed: int = 3, steps: int = 160, until=None):
+    """Random legal moves on ``eng`` until ``steps``, the first deal's end or ``until(eng)``."""
     rng = random.Random(seed)
     for _ in range(steps):
+        if until is not None and until(eng):
+            break
         ta = eng.to_act()
         if ta is None:
             break
@@ -207,3 +213,123 @@ def test_every_seat_label_fits_its_box_uncut(variant, n, size, lang):
                         assert not ra.colliderect(rb), (ta, ra, tb, rb)
     finally:
         set_language("en")
+
+
+# ---------------------------------------------------------------- Michigan's played cards
+#: the narrowest a played card may be drawn (logical px) and the share of its width from
+#: the left edge that its index corner (rank over suit) needs to stay uncovered
+PLAYED_MIN_W = 30
+INDEX_W = 0.4
+
+
+def _played_at_least(k: int):
+    return lambda eng: sum(len(p) for p in eng.observe(0).played) >= k
+
+
+def _michigan_busy(n: int, least: int = 20):
+    """A Michigan deal with at least ``least`` cards played (the first deal)."""
+    rules = find_variant("michigan")({})
+    eng = _advance(Engine(rules, n, seed=3), "michigan", steps=600, until=_played_at_least(least))
+    obs = eng.observe(0)
+    assert sum(len(p) for p in obs.played) >= least, [len(p) for p in obs.played]
+    return eng
+
+
+def _check_played_rows(view, L, obs, W, H):
+    """Every seat's played cards: at least ``PLAYED_MIN_W`` wide, each one's index corner
+    uncovered by the cards after it, inside the window, clear of the cells, the widow, the
+    stage and the seats' boxes; what does not fit is counted, not hidden silently."""
+    boxes = [r for r, kind in view.boxes if kind != "stage"]
+    others = [p for p in view.placements if not str(p.group).startswith("played:")]
+    for s in range(len(obs.played)):
+        if s == L.human:
+            continue
+        row = sorted((p for p in view.placements if p.group == f"played:{s}"),
+                     key=lambda p: p.z)
+        # older cards that do not fit lie exactly under the oldest one shown, counted
+        shown = [p for i, p in enumerate(row)
+                 if i + 1 == len(row) or (row[i + 1].x, row[i + 1].y) != (p.x, p.y)]
+        hidden = len(row) - len(shown)
+        assert len(row) == len(obs.played[s]), (s, len(row))
+        if hidden:
+            assert any(lb.text == f"+{hidden}" for lb in view.labels), (s, hidden)
+        for i, p in enumerate(shown):
+            h = p.w * CARD_RATIO
+            assert p.w >= PLAYED_MIN_W * L.ui, (s, p.w)
+            assert p.x >= 0 and p.y >= 0 and p.x + p.w <= W and p.y + h <= H, (s, p.x, p.y)
+            idx = (p.x, p.y, p.w * INDEX_W, p.w * INDEX_W)   # the index corner
+            for q in shown[i + 1:]:
+                # a later card (drawn over it) must not reach into its index corner
+                assert not (q.x < idx[0] + idx[2] and q.x + q.w > idx[0]
+                            and q.y < idx[1] + idx[3] and q.y + q.w * CARD_RATIO > idx[1]), \
+                    (s, i, p.x, q.x, p.w)
+            import pygame
+            r = pygame.Rect(int(p.x), int(p.y), int(p.w), int(h))
+            for b in boxes:
+                assert not r.colliderect(b), (s, r, b)
+            for o in others:
+                orr = pygame.Rect(int(o.x), int(o.y), int(o.w), int(o.w * CARD_RATIO))
+                assert not r.colliderect(orr), (s, r, o.group)
+            assert not r.colliderect(L.stage) and r.bottom <= L.stage.y - 20, (s, r, L.stage)
+            for t, box in L.opp.items():
+                assert not r.colliderect(box), (s, t, r, box)
+        if obs.played[s]:
+            # the newest card is always shown whole
+            assert shown and shown[-1].face == obs.played[s][-1] >> 3
+
+
+@pytest.mark.parametrize("card_size", CARD_SIZES)
+@pytest.mark.parametrize("n", [3, 5, 8])
+def test_michigan_played_cards_are_readable_at_1024x640(n, card_size):
+    """Issue 7: at 1024x640 with the large card size the opponents' played cards were
+    ~25 px wide (a 24 px floor on their row's height) and their ranks unreadable."""
+    eng = _michigan_busy(n)
+    obs = eng.observe(0)
+    ui = UIState(hand_order=list(obs.hand), names=[f"P{i}" for i in range(n)],
+                 levels=["normal"] * n)
+    L = compute((1024, 640), n, michigan=True, scale=card_scale(card_size))
+    _check_played_rows(present(obs, L, ui), L, obs, 1024, 640)
+
+
+@pytest.mark.parametrize("card_size", ["medium", "large"])
+@pytest.mark.parametrize("n", [3, 5, 8])
+@pytest.mark.parametrize("start", [(1024, 640), (1600, 1000)], ids=["fresh", "resized"])
+def test_michigan_played_cards_after_a_resize_event(n, card_size, start):
+    """The same on the real scene: a table opened at 1024x640, or at 1600x1000 and then
+    resized through a VIDEORESIZE event (what the window manager sends)."""
+    pygame = pytest.importorskip("pygame")
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    st = Settings(card_size=card_size)
+    app = App(start, headless=True, instant=True, settings=st)
+    s = GameSession("michigan", n, options={}, seed=3, autosave=False)
+    _advance(s.engine, "michigan", steps=600, until=_played_at_least(20))
+    assert sum(len(p) for p in s.engine.observe(0).played) >= 20
+    scene = TableScene(s)
+    app.push(scene)
+    app.step(0.02)
+    if start != (1024, 640):
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=640, size=(1024, 640)))
+        app.step(0.02)
+    assert app.size == (1024, 640)
+    _check_played_rows(scene.view, scene.L, s.engine.observe(scene.human), 1024, 640)
+
+
+@pytest.mark.parametrize("card_size", CARD_SIZES)
+@pytest.mark.parametrize("n", [3, 5, 8])
+def test_michigan_a_long_played_row_shows_the_newest_and_counts_the_rest(n, card_size):
+    """More played cards than a seat's row holds with every index legible (13 each, more
+    than a real deal gives 8 seats): the newest are shown, the older ones counted."""
+    import dataclasses
+    eng = _michigan_busy(n)
+    obs = eng.observe(0)
+    deck = list(range(0, 52 * 8, 8))
+    played = tuple(tuple(deck[(s * 13 + k) % 52] for k in range(13)) for s in range(n))
+    obs = dataclasses.replace(obs, played=played)
+    ui = UIState(hand_order=list(obs.hand), names=[f"P{i}" for i in range(n)],
+                 levels=["normal"] * n)
+    L = compute((1024, 640), n, michigan=True, scale=card_scale(card_size))
+    v = present(obs, L, ui)
+    _check_played_rows(v, L, obs, 1024, 640)

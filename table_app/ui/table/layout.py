@@ -14,6 +14,9 @@ CARD_RATIO = 1.4
 BANNER_H = 38
 #: the height of the seats' row for the "down" tag when it has one (``compute(tag_row=)``)
 TAG_ROW_H = 22
+#: the narrowest (logical px) a seat's played cards are drawn in Michigan: their index
+#: stays legible (issue 7)
+PLAYED_MIN_W = 36
 #: the card size setting: a factor on the human's card width (and the others with it)
 CARD_SCALES = {"small": 0.85, "medium": 1.0, "large": 1.2}
 

@@ -17,7 +17,7 @@ from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, SUIT_SYMBOLS, 
 from ...i18n import _, card_name, contract_name, ngettext, pgettext, player_name
 from ...i18n import strings as S
 from . import text
-from .layout import CARD_RATIO, TableLayout
+from .layout import CARD_RATIO, PLAYED_MIN_W, TableLayout
 from .sprites import Placement
 
 
@@ -449,13 +449,21 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
     ph = int(pw * CARD_RATIO)
     # the layout: four pay cells and the kitty, centred in the middle
     M = L.middle
+    y0 = M.y + 4
+    # the played cards' row under the layout must keep cards at least PLAYED_MIN_W wide
+    # (their index legible): with little room (a small window, large cards) the pay
+    # cells' cards give way first (issue 7)
+    min_pw = int(PLAYED_MIN_W * L.ui)
+    min_ph = int(min_pw * CARD_RATIO)
+    room = L.stage.y - 28 - 12 - min_ph - y0 - 40
+    pw = max(int(30 * L.ui), min(pw, int(room / CARD_RATIO)))
+    ph = int(pw * CARD_RATIO)
     cell_w = int(pw * 1.7)
     cell_h = ph + 40
     n_cells = 5
     gap = int(pw * 0.35)
     total = n_cells * cell_w + (n_cells - 1) * gap
     x0 = M.centerx - total // 2 + cw // 2
-    y0 = M.y + 4
     for i in range(n_cells):
         r = pygame.Rect(x0 + i * (cell_w + gap), y0, cell_w, cell_h)
         v.boxes.append((r, "cell"))
@@ -492,27 +500,47 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
     v.labels.append(Label(_("Widow {n}").format(n=wid_n) if obs.round else _(S.WIDOW),
                           (wr.centerx, wr.y + 3), 13, "midtop", "tag", width=wr.w - 4))
     # played cards in front of their owners, smaller when the room above the meld area is
-    # short (large cards, a small window): they end above the chips' plate
+    # short (large cards, a small window), never under PLAYED_MIN_W: they end above the
+    # chips' plate
     area_top = y0 + cell_h + 12
-    row_h = max(24, min(ph, L.stage.y - 28 - area_top))
-    rpw = min(pw, int(row_h / CARD_RATIO))
+    row_h = min(int(L.mw * CARD_RATIO), L.stage.y - 28 - area_top)
+    rpw = max(min_pw, min(L.mw, int(row_h / CARD_RATIO)))
     for s, r in L.opp.items():
         played = obs.played[s] if obs.round else ()
         _played_row(played, pygame.Rect(r.x, area_top, r.w, int(rpw * CARD_RATIO)), rpw, v, s)
     st = L.stage
     v.boxes.append((st, "stage"))
     played = obs.played[L.human] if obs.round else ()
-    _played_row(played, pygame.Rect(st.x + 8, st.y + 20, st.w - 16, ph), pw, v, L.human)
+    _played_row(played, pygame.Rect(st.x + 8, st.y + 20, st.w - 16, int(L.mw * CARD_RATIO)),
+                L.mw, v, L.human)
     v.labels.append(Label(_("Your played cards"), (st.x + 8, st.y + 2), 13, "topleft", "tag"))
     # dropping a card anywhere above the hand leads it
     lead = pygame.Rect(M.x, M.y, M.w, st.bottom - M.y)
     v.zones["lead"] = lead
 
 
+#: the share of a card's width its index corner (rank over suit, the large index too)
+#: needs uncovered when cards overlap in a row
+INDEX_SHARE = 0.45
+
+
 def _played_row(played, row: pygame.Rect, pw: int, v: View, s: int) -> None:
+    """A seat's played cards in a row, overlapping but each one's index corner uncovered;
+    when that does not fit, the newest that do, the older ones stacked under the oldest
+    of them and counted ("+5") at the row's left end."""
     if not played:
         return
-    xs = fan_positions(len(played), row, pw, pw * 0.55)
+    n = len(played)
+    step = pw * INDEX_SHARE
+    hidden = 0
+    if n > 1 and (row.w - pw) / (n - 1) < step:
+        lab_w = int(pw * 0.8)
+        row = pygame.Rect(row.x + lab_w, row.y, row.w - lab_w, row.h)
+        hidden = n - max(1, 1 + int((row.w - pw) // step))
+        v.labels.append(Label(f"+{hidden}", (row.x - 4, row.y + int(pw * 0.35)), 14,
+                              "midright", "tag"))
+    xs = fan_positions(n - hidden, row, pw, pw * 0.55)
+    xs = [xs[0]] * hidden + xs
     for i, (c, x) in enumerate(zip(played, xs)):
         v.placements.append(Placement(c, x, row.y, pw, c >> 3, z=300 + i, group=f"played:{s}"))
 
