@@ -563,3 +563,63 @@ def test_the_down_tag_covers_no_open_card(n, lang, tmp_path, monkeypatch):
     finally:
         app.stack.clear()
         set_language("en")
+
+
+def test_the_library_resumes_any_unfinished_game(app):
+    """Replays lists every saved game; an unfinished one (not only the newest, which the
+    picker's Resume continues) is played on at the table from where it stopped, and a
+    finished one is refused with a message (it can only be replayed)."""
+    import random as _random
+    import shutil
+    from table_app.engine.record import engine_for, make_header
+    from table_app.headless import players_for
+    from table_app.storage import Library
+    from table_app.ui.scenes.library import LibraryScene
+    from table_app.ui.scenes.picker import PickerScene
+    from table_app.ui.scenes.table import TableScene
+    lib = Library()
+    lib.directory.mkdir(parents=True, exist_ok=True)
+    shutil.copy(RECORDS / "michigan_session_end.jsonl", lib.directory / "20261130-000000-michigan-abc123.jsonl")
+    states = {}
+    for variant, seed in (("mexican", 5), ("may_i", 6)):  # may_i is written last: the newest
+        h = make_header(variant, players_for(3), seed=seed)
+        eng = engine_for(h, auto=True, rng=_random.Random(seed))
+        j = lib.new_game(eng, h)
+        r = _random.Random(seed)
+        for _ in range(40):
+            ta = eng.to_act()
+            if ta is None:
+                break
+            legal = eng.legal_actions()
+            if not legal:
+                eng.deal_next()
+                continue
+            eng.apply(r.choice(legal))
+        j.close()
+        states[variant] = (j.path.name, eng.state)
+    assert Library().unfinished().id == states["may_i"][0]
+    app.stack.clear()
+    app.running = True
+    picker = app.push(PickerScene())
+    picker.press("replays")
+    libscene = app.stack.top
+    assert isinstance(libscene, LibraryScene) and len(libscene.shown_games) == 3
+    frame(app)
+    assert not libscene.resume_btn.is_enabled
+    names = [g.path.name for g in libscene.shown_games]
+    fin = names.index("20261130-000000-michigan-abc123.jsonl")
+    libscene.resume_selected(fin)
+    assert app.stack.top is libscene and "replayed" in libscene.message
+    # selecting the older unfinished game enables Resume, which opens its table
+    i = names.index(states["mexican"][0])
+    libscene.list.get_single_selection = lambda: libscene.items[i]
+    libscene.handle_ui_event(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+                                                {"ui_element": libscene.list, "text": libscene.items[i]}))
+    assert libscene.resume_btn.is_enabled
+    libscene.handle_ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                                {"ui_element": libscene.resume_btn}))
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.session.variant == "mexican" and table.session.engine.state == states["mexican"][1]
+    frame(app)
+    table.session.close()

@@ -1,5 +1,7 @@
 """The library of past games (the Replays button): double-click a game, or select it and
-press Replay, to open it in the replay viewer (``scenes/replay.py``)."""
+press Replay, to open it in the replay viewer (``scenes/replay.py``); select an unfinished
+game and press Resume to play it on at the table (any unfinished game, not only the
+newest one the picker's Resume continues)."""
 from __future__ import annotations
 
 import pygame
@@ -52,9 +54,14 @@ class LibraryScene(Scene):
         if not items:
             items = [_("No games yet: play one from the picker")]
         self.list = self.add(UISelectionList(pygame.Rect(60, 110, W - 120, H - 230), items, self.app.manager))
-        self.replay = self.add(UIButton(pygame.Rect(W // 2 - 186, H - 90, 180, 44), _("Replay"),
+        self.replay = self.add(UIButton(pygame.Rect(W // 2 - 279, H - 90, 180, 44), _("Replay"),
                                         self.app.manager, object_id=ObjectID(class_id="@primary")))
-        self.back = self.add(UIButton(pygame.Rect(W // 2 + 6, H - 90, 180, 44), _(S.BACK),
+        self.resume_btn = self.add(UIButton(pygame.Rect(W // 2 - 90, H - 90, 180, 44), _(S.RESUME),
+                                            self.app.manager, object_id=ObjectID(class_id="@primary"),
+                                            tool_tip_text=_("Play the selected unfinished game on "
+                                                            "from where it stopped")))
+        self.resume_btn.disable()
+        self.back = self.add(UIButton(pygame.Rect(W // 2 + 99, H - 90, 180, 44), _(S.BACK),
                                       self.app.manager, object_id=ObjectID(class_id="@primary")))
 
     def resize(self, size) -> None:
@@ -67,12 +74,47 @@ class LibraryScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
             self.app.pop()
             return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.resume_btn:
+            self.resume_selected()
+            return True
+        if event.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+                          pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION) and \
+                event.ui_element is self.list:
+            g = self.selected()
+            if g is not None and g.resumable and g.events > 0:
+                self.resume_btn.enable()
+            else:
+                self.resume_btn.disable()
+            return True
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.replay) or \
                 (event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
                  and event.ui_element is self.list):
             self.open_selected()
             return True
         return False
+
+    def selected(self):
+        """The ``GameSummary`` selected in the list, or ``None``."""
+        sel = self.list.get_single_selection()
+        index = self.items.index(sel) if sel in self.items else None
+        return None if index is None else self.shown_games[index]
+
+    def resume_selected(self, index: int | None = None) -> None:
+        """Play the selected unfinished game (or game ``index`` of the list) on at the
+        table; a finished or abandoned game, or a file that can't be resumed, is refused
+        with a message and nothing else changes."""
+        g = self.selected() if index is None else (
+            self.shown_games[index] if 0 <= index < len(self.shown_games) else None)
+        if g is None:
+            self.message = _("Select a game to resume")
+            return
+        if not g.resumable or g.events == 0:
+            self.message = _("That game is over: it can only be replayed")
+            return
+        from .resume import open_resumed
+        err = open_resumed(self.app, g.path)
+        if err:
+            self.message = err
 
     def open_selected(self, index: int | None = None) -> None:
         """Open the selected game (or game ``index`` of the list) in the replay viewer."""
@@ -97,10 +139,11 @@ class LibraryScene(Scene):
         surf.blit(text.render_shadowed(_(S.YOUR_GAMES), 32, (250, 236, 170), bold=True), (60, 30))
         n = len(self.games)
         saved = ngettext("{n} game saved.", "{n} games saved.", n).format(n=n)
-        surf.blit(text.render_shadowed(
-            saved + " " + _("Double-click a game (or select it and press Replay) to step "
-                            "through it; unfinished games resume from the picker."), 15,
-            (225, 235, 225)), (62, 76))
+        line = saved + " " + _("Double-click a game (or select it and press Replay) to step "
+                               "through it; select an unfinished game and press Resume to play on.")
+        # wrapped to the window (two lines at 1024 px), above the list at y = 110
+        for i, part in enumerate(text.wrap(line, 15, W - 124)[:2]):
+            surf.blit(text.render_shadowed(part, 15, (225, 235, 225)), (62, 70 + 19 * i))
         if self.message:
             m = text.plate(self.message, 14, (255, 235, 235), (150, 24, 30, 220))
             surf.blit(m, (60, H - 130))

@@ -64,6 +64,17 @@ def desc_lines(descs, width: int, sizes=(13, 12, 11)) -> tuple[int, list[list[st
     return size, out
 
 
+#: the games' descriptions: the step between their two lines, the height of a line's
+#: image (at 13, the largest size) and the gap over and under them (the focus outline's
+#: 4 px and a few more)
+DESC_LINE = 16
+DESC_H = 19
+
+
+def DESC_GAP(k) -> int:
+    return k(4) + 4
+
+
 HOW_SIZE = 15
 #: the text sizes "How it plays" may take, largest first (a short window: smaller)
 HOW_SIZES = (15, 14, 13, 12)
@@ -178,8 +189,12 @@ class PickerScene(Scene):
             self._button("v_" + vid, (x0, y, left_w - k(20), k(40)), _(info.name), cls,
                          tip=_("{low}–{high} players").format(low=info.min_players,
                                                               high=info.max_players))
-            self.desc_at.append((_(info.description), pygame.Rect(x0 + k(4), y + k(44), left_w - k(32), k(22))))
-            y += k(78)
+            # (two lines under the button, clear of its focus outline and the next one's:
+            # at 1024x640 the second line ran into the next button, issue 7)
+            self.desc_at.append((_(info.description),
+                                 pygame.Rect(x0 + k(4), y + k(40) + DESC_GAP(k), left_w - k(32),
+                                             k(DESC_LINE) + k(DESC_H))))
+            y += k(40) + 2 * DESC_GAP(k) + k(DESC_LINE) + k(DESC_H)
         # players and opponents
         rx = x0 + left_w + k(10)
         rw = cw - left_w - k(10)
@@ -358,26 +373,14 @@ class PickerScene(Scene):
         return session
 
     def resume_game(self) -> None:
+        """Resume the newest unfinished game at the table (the library's Resume takes any
+        unfinished one); a file that can't be resumed is said, the picker stays."""
         if self.unfinished is None:
             return
-        try:
-            from ...storage.library import Library
-            res = Library().resume(self.unfinished)
-        except Exception as e:  # noqa: BLE001 - a bad file: say so
-            from ...i18n.messages import storage_message
-            self.message = _("Can't resume: {error}").format(error=storage_message(str(e)))
-            return
-        if res is None:
-            self.message = _("Can't resume that game")
-            return
-        session = GameSession.from_resumed(res)
-        from .table import TableScene
-        scene = TableScene(session)
-        self.app.push(scene)
-        msgs = list(getattr(res, "messages", None) or ())
-        if msgs:  # a torn last line dropped, a write failure: say so at the table
-            from ...i18n.messages import storage_message
-            scene.say(storage_message(msgs[-1]), bad=True, secs=8.0)
+        from .resume import open_resumed
+        err = open_resumed(self.app, self.unfinished)
+        if err:
+            self.message = err
 
     # ------------------------------------------------------------------ draw
     def draw(self, surf) -> None:
@@ -426,7 +429,7 @@ class PickerScene(Scene):
         size, laid = desc_lines([d for d, _r in descs], min((r.w for _d, r in descs), default=1))
         for (desc, r), lines in zip(descs, laid):
             for i, ln in enumerate(lines):
-                surf.blit(text.render(ln, size, (216, 230, 218)), (r.x, r.y + i * k(16)))
+                surf.blit(text.render(ln, size, (216, 230, 218)), (r.x, r.y + i * k(DESC_LINE)))
         if self.message:
             m = text.plate(self.message, 15, (255, 235, 235), (150, 24, 30, 220))
             surf.blit(m, m.get_rect(midbottom=(W // 2, H - k(90))))
