@@ -96,7 +96,7 @@ def _right_neighbour(scene, c):
     return hand[hand.index(c) + 1]
 
 
-def test_the_focused_selected_and_hovered_hand_cards_are_drawn_over_their_neighbours():
+def test_the_focused_and_hovered_hand_cards_are_drawn_over_their_neighbours():
     from test_ui_keyboard import key
     from test_ui_table import click, step
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
@@ -108,13 +108,14 @@ def test_the_focused_selected_and_hovered_hand_cards_are_drawn_over_their_neighb
     assert scene.focus_zone == "hand" and scene.focus_shown
     c = scene.focused()
     assert _drawn_after(scene, c, _right_neighbour(scene, c))
-    # a selected (lifted) card
+    # a selected (lifted) card is not drawn over its neighbour (its index shows)
     scene.focus_shown = False
     c2 = hand_card(scene, "9H")
     click(app, point_of(scene, c2))
     assert c2 in scene.ui.selected
+    scene.hovered = None
     app.draw()
-    assert _drawn_after(scene, c2, _right_neighbour(scene, c2))
+    assert not _drawn_after(scene, c2, _right_neighbour(scene, c2))
     # the card under the mouse, and a click on its (now whole) face picks it
     c3 = hand_card(scene, "7D")
     nb = _right_neighbour(scene, c3)
@@ -227,3 +228,117 @@ def test_meld_order_puts_a_run_by_rank_with_the_wild_in_its_place():
                                                                    parse_face("4D"), parse_face("5D")]
     bad = [parse_face(x) << 3 for x in ("6D", "2D", "4D")]
     assert [c >> 3 for c in meld_order(bad, None, frozenset())] == [parse_face(x) for x in ("2D", "4D", "6D")]
+
+
+# ---------------------------------------------------------------- the contract decides set/run
+@pytest.mark.parametrize("variant", ["contract", "may_i", "mexican"])
+def test_a_bad_meld_is_judged_by_the_rounds_contract(variant):
+    from table_app.ui.table.meldhelp import meld_fault
+    from table_app.variants.specs import SPECS
+    spec = SPECS[variant]
+    contracts = {spec.contract(r) for r in range(1, 8)}
+    kinds = {("set" if s and not r else "run" if r and not s else "both"): (s, r)
+             for s, r in contracts}
+    assert {"set", "run", "both"} <= set(kinds), contracts
+
+    def f(codes, c):
+        return meld_fault([parse_face(x) for x in codes.split()], frozenset(), 0, c)
+    # sets only: judged as a set, never as a run
+    for codes in ("3S 5S 9H", "2D 4D 6D", "2D 3D 4D", "7S 8S"):
+        why = f(codes, kinds["set"])
+        assert "set" in why and why.endswith("(CF-1)") and "run" not in why, (codes, why)
+    assert f("3S 5S 9H", kinds["set"]).endswith("A set's cards must all be of one rank (CF-1)")
+    # runs only: judged as a run
+    for codes in ("7S 7H 7D 9C", "7S 7H", "3S 5S 9H", "2D 4D 6D"):
+        why = f(codes, kinds["run"])
+        assert "run" in why and why.endswith("(CF-2)") and "set" not in why, (codes, why)
+    # both: the group's look decides (as before)
+    assert f("3S 5S 9H", kinds["both"]).endswith("A run's cards must all be of one suit (CF-2)")
+    assert f("7S 7H", kinds["both"]).endswith("(CF-1)")
+    assert f("2D 4D 6D", kinds["both"]) == "2♦ 4♦ 6♦ is not a run: 3♦ and 5♦ are missing (CF-2)"
+    # a valid meld of the other kind is no fault of the group (the contract's count refuses it)
+    assert f("7S 7H 7D", kinds["run"]) is None and f("2D 3D 4D 5D", kinds["set"]) is None
+
+
+def test_may_i_round_one_refuses_a_bad_group_as_a_set():
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    _drawn(app, scene)
+    assert scene.obs.contract == (2, 0)
+    stage(app, scene, ["2C", "4D", "9H"])
+    scene.go_down()
+    assert "A set's cards must all be of one rank (CF-1)" in scene.msg, scene.msg
+    assert "run" not in scene.msg
+
+
+# ---------------------------------------------------------------- every hand card stays known
+def _hidden_indexes(app, scene):
+    """The hand cards whose top-left index corner (as the card art draws it) another
+    card drawn over it covers, as the player sees the table once it has settled."""
+    app.draw()
+    scene.layer.finish()
+    large = bool(getattr(app.settings, "large_index", False))
+    order = [s for s in scene.layer.ordered() if not s.dying]
+    out = []
+    for i, s in enumerate(order):
+        if s.group != "hand":
+            continue
+        ir = app.art.index_rect(s.face, int(round(s.tw)), large).move(s.rect().topleft)
+        if any(o.rect().colliderect(ir) for o in order[i + 1:]):
+            out.append(s.key)
+    return out
+
+
+def _every_card_raised_in_turn(app, scene):
+    hand = scene.hand_cards()
+    assert len(hand) >= 8
+    for c in hand:
+        # under the mouse
+        scene.focus_shown = False
+        scene.hovered = c
+        assert _hidden_indexes(app, scene) == [], (c, "hovered")
+        assert scene.layer.ordered()[-1].key == c      # its face whole, on top
+        r = scene.layer.sprites[c].rect()
+        assert scene.layer.at((r.right - 3, r.y + r.h // 2)).key == c   # clicked where it shows
+    scene.hovered = None
+    scene.focus_shown, scene.focus_zone = True, "hand"
+    for i, c in enumerate(scene.focus_items("hand")):
+        scene.focus_idx = i
+        assert scene.focused() == c
+        assert _hidden_indexes(app, scene) == [], (c, "focused")
+        assert scene.layer.ordered()[-1].key == c
+    scene.focus_shown = False
+    assert _hidden_indexes(app, scene) == []
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_every_hand_card_keeps_its_index_when_one_is_focused_or_hovered(size):
+    from table_app.ui.table.session import GameSession  # noqa: F401
+    from test_ui_table import Deal, build_deck, make_table
+    from table_app.variants import find_variant
+    rules = find_variant("may_i")({})
+    deck = build_deck(rules.deck(3), [
+        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D", "QH"],
+        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H", "KD"],
+        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C", "KH"],
+    ], ["KH", "9S", "5D", "9D", "6D"])
+    app, scene, s = make_table("may_i", 3, Deal(1, 2, deck), {1: Scripted(), 2: Scripted()}, size=size)
+    _drawn(app, scene)
+    # a selected card too: it is lifted, not drawn over its neighbour
+    scene.ui.selected = {hand_card(scene, "9H")}
+    scene.refresh()
+    _every_card_raised_in_turn(app, scene)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_michigan_lifted_leads_leave_every_index_showing(size):
+    from test_ui_table import Deal, build_deck, make_table
+    human = ["2S", "4S", "6S", "2H", "4H", "6H", "2D", "4D", "6D", "2C", "4C", "6C", "8C"]
+    allc = [r + su for su in "SHDC" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
+    rest = [c for c in allc if c not in human]
+    deck = build_deck(list(range(52)), [human, rest[:13], rest[13:26], rest[26:]], [])
+    app, scene, s = make_table("michigan", 3, Deal(1, 2, deck), {1: Scripted(), 2: Scripted()}, size=size)
+    settle(app, scene)
+    assert s.human_to_act() == "lead"
+    assert len(scene.ui.lift) >= 4
+    assert _hidden_indexes(app, scene) == []
+    _every_card_raised_in_turn(app, scene)

@@ -493,6 +493,20 @@ class CardArt:
         self._edge(s, w, ss)
         return self._down(s, w, solid=True)
 
+    def index_rect(self, face: int, width_px: int, large_index: bool = False) -> pygame.Rect:
+        """The top-left index corner (rank over suit) of ``face`` drawn ``width_px`` wide,
+        relative to the card's top-left: what must stay uncovered for the card to be
+        known when cards overlap (a joker: as wide as a "10")."""
+        W = max(1, int(width_px))
+        if face == JOKER:
+            rank_text, suit = "10", 0
+        else:
+            rank_text, suit = RANK_TEXT[FACE_RANK[face]], FACE_SUIT[face]
+        blk = self._index_block(W, rank_text, suit, (0, 0, 0), bool(large_index))
+        cx = W * (0.118 if not large_index else 0.19)
+        top = W * (0.07 if not large_index else 0.06)
+        return pygame.Rect(round(cx - blk.get_width() / 2), round(top), blk.get_width(), blk.get_height())
+
     def _index_block(self, W: int, rank_text: str, suit: int, col, large: bool) -> pygame.Surface:
         k = 2.0 if large else 1.0
         th = W * 0.165 * k

@@ -31,7 +31,7 @@ from ..table.keyboard import KeyboardMixin
 from ..table.meldhelp import meld_fault, meld_order, readings, roles_by_card
 from ..table.presenter import UIState, is_michigan, present
 from ..table.session import GameSession
-from ..table.sprites import SpriteLayer
+from ..table.sprites import SpriteLayer, gap_shifts
 
 DRAGGABLE = ("hand", "stock", "upcard")
 GREEN = (110, 230, 130)
@@ -644,7 +644,8 @@ class TableScene(KeyboardMixin, Scene):
         wr = self.obs.wild_ranks if self.obs is not None else frozenset()
         bad = []
         for gi, g in enumerate(self.ui.staged):
-            why = meld_fault([c >> 3 for c in g], wr, self.stage_pick[gi] if gi < len(self.stage_pick) else 0)
+            why = meld_fault([c >> 3 for c in g], wr, self.stage_pick[gi] if gi < len(self.stage_pick) else 0,
+                             self.obs.contract if self.obs is not None else None)
             if why is not None:
                 bad.append((gi, why))
         if not bad:
@@ -745,23 +746,37 @@ class TableScene(KeyboardMixin, Scene):
             surf.blit(text.render(_decl_pretty(d), 15, (245, 245, 235)), (row.x + 8, row.y + 2))
 
     def _raise_hand(self) -> None:
-        """Hand cards drawn over their right-hand neighbours, so their faces show whole:
-        the selected and lifted ones, above them the one under the mouse, on top the one
-        with the keyboard focus (the sprites' drawing and hit order, ``layer.raised``)."""
-        up = {c: 100 for c in self.ui.selected | self.ui.lift}
-        hov = self.__dict__.get("hovered")
-        if hov is not None:
-            up[hov] = 200
+        """The one hand card with the keyboard focus (else the one under the mouse) is
+        drawn over its right-hand neighbour, its face whole (``layer.raised``, the
+        drawing and hit order), and the cards right of it make way (``layer.shift``,
+        gliding) so that neighbour's index corner still shows: every card stays known.
+        Selected and lifted cards are not raised (several at once would hide several
+        neighbours' indexes)."""
+        top = self.__dict__.get("hovered")
         if getattr(self, "focus_shown", False) and self.focus_zone == "hand" and self.view is not None:
             it = self.focused()
-            if it is not None and self.focus_zone == "hand":
-                up[it] = 300
-        self.layer.raised = up
+            if it is not None:
+                top = it
+        v = self.view
+        row = [(p.key, p.x) for p in v.placements if p.group == "hand"] if v is not None else []
+        if top is None or top not in dict(row):
+            self.layer.raised = {}
+            self.layer.set_shift({})
+            return
+        self.layer.raised = {top: 200}
+        p = next(p for p in v.placements if p.key == top)
+        st = getattr(self.app, "settings", None) if self.app is not None else None
+        large = bool(getattr(st, "large_index", False))
+        art = getattr(self.app, "art", None) if self.app is not None else None
+        ir = art.index_rect(p.face, int(round(p.w)), large) if hasattr(art, "index_rect") \
+            else pygame.Rect(0, 0, int(p.w * 0.3), int(p.w * 0.4))
+        hand = self.L.hand
+        self.layer.set_shift(gap_shifts(row, top, p.w, ir.right + 2, hand.x, hand.right))
 
     def mouse_down(self, pos) -> bool:
         if self.dragger.drag is not None:
             return True
-        self._raise_hand()
+        # (the hand's raised card and gap as last drawn: the click goes to what shows)
         if self.chooser_click(pos):
             return True
         s = self.layer.at(pos, lambda s: s.group in DRAGGABLE or s.group.startswith("stage:"))

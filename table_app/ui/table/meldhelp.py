@@ -125,7 +125,7 @@ def _and(items: list[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
-def meld_fault(faces, wild_ranks, pick: int = 0) -> str | None:
+def meld_fault(faces, wild_ranks, pick: int = 0, contract=None) -> str | None:
     """Why a staged group of ``faces`` is not a valid set or run, as the refusal shown to
     the player (translated, ending with the rule id), or ``None`` when it is one.
 
@@ -133,13 +133,19 @@ def meld_fault(faces, wild_ranks, pick: int = 0) -> str | None:
     checked by the rules' own ``build_meld``, so the reason is the rules' refusal
     ("A run needs four or more cards of one suit in sequence (CF-2)"), prefixed by the
     group's cards; a run of natural cards with gaps names the missing cards:
-    "2♦ 4♦ 6♦ is not a run: 3♦ and 5♦ are missing (CF-2)"."""
+    "2♦ 4♦ 6♦ is not a run: 3♦ and 5♦ are missing (CF-2)".
+
+    ``contract`` is the round's ``(sets, runs)``: a contract of sets only judges a bad
+    group as a set (CF-1), one of runs only as a run (CF-2); with both (or ``None``)
+    the group's look decides."""
     from ...core.errors import IllegalActionError
     from ...core.melds import build_meld
     from ...i18n import _, card_name, ngettext, rule_reason
     faces = list(faces)
     wr = frozenset(wild_ranks)
     shown = " ".join(card_name(f) for f in faces)
+    sets_n, runs_n = contract if contract is not None else (1, 1)
+    only = "set" if sets_n and not runs_n else "run" if runs_n and not sets_n else None
     rs = readings(faces, wr)
     err = None
     if rs:
@@ -149,10 +155,22 @@ def meld_fault(faces, wild_ranks, pick: int = 0) -> str | None:
                 build_meld(cand.kind, 0, tuple(f << 3 for f in cand.cards), cand.roles, wr)
                 return None
             except IllegalActionError as e:
-                err = err or e
+                if only is None or cand.kind == only:
+                    err = err or e
     naturals = [f for f in faces if not _wild_capable(f, wr)]
     nat_ranks = {FACE_RANK[f] for f in naturals}
     nat_suits = {FACE_SUIT[f] for f in naturals}
+    if err is None and only == "set":
+        err = IllegalActionError("A set needs three or more cards of one rank", "CF-1") \
+            if len(faces) < 3 else IllegalActionError("A set's cards must all be of one rank", "CF-1")
+    elif err is None and only == "run":
+        if len(nat_suits) > 1:
+            err = IllegalActionError("A run's cards must all be of one suit", "CF-2")
+        elif len(faces) < 4:
+            err = IllegalActionError("A run needs four or more cards of one suit in sequence", "CF-2")
+        elif len(nat_ranks) < len(naturals):
+            err = IllegalActionError("A run's cards must be consecutive, ace low or high, never K-A-2",
+                                     "CF-2")
     if err is None:
         if len(nat_suits) == 1 and len(nat_ranks) == len(naturals) > 1 \
                 and len(naturals) == len(faces):

@@ -8,7 +8,7 @@ disappears.  ``speed`` scales every duration; ``instant`` jumps.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Hashable
 
 import pygame
@@ -154,6 +154,10 @@ class SpriteLayer:
         #: key -> a raise of its drawing (and hit) order over its ``z``: the table's
         #: focused, hovered and lifted hand cards drawn over their neighbours
         self.raised: dict = {}
+        #: key -> a sideways shift (px) of its target: the gap the table opens right of
+        #: the raised hand card, so its neighbour's index corner shows (``set_shift``)
+        self.shift: dict = {}
+        self._base: dict = {}   # key -> its placement's (x, y, w), before ``shift``
 
     def apply(self, placements: list[Placement], spawn: Callable[[Placement], tuple[float, float]],
               sink: Callable[[CardSprite], tuple[float, float] | None], slow: float = 1.0,
@@ -165,8 +169,12 @@ class SpriteLayer:
         seen = set()
         dur = self.base * self.speed * slow
         n_new = 0
+        shift = self.shift
+        self._base = {p.key: (p.x, p.y, p.w) for p in placements}
         for p in placements:
             seen.add(p.key)
+            if shift.get(p.key):
+                p = replace(p, x=p.x + shift[p.key])
             s = self.sprites.get(p.key)
             if s is None:
                 sx, sy = spawn(p)
@@ -193,6 +201,23 @@ class SpriteLayer:
                 s.dying = True
                 s.z = 10_000
                 s.glide(to[0], to[1], s.w, dur)
+
+    def set_shift(self, shift: dict) -> None:
+        """Shift these sprites' targets sideways (key -> px) from where their placements
+        put them, gliding there as the rest of the table moves; the others go back."""
+        shift = {k: dx for k, dx in shift.items() if abs(dx) >= 0.5}
+        if shift == self.shift:
+            return
+        old, self.shift = self.shift, shift
+        dur = self.base * self.speed
+        for k in set(old) | set(shift):
+            s, b = self.sprites.get(k), self._base.get(k)
+            if s is None or b is None or s.dying or old.get(k, 0) == shift.get(k, 0):
+                continue
+            if s.dragging:
+                s.tx = b[0] + shift.get(k, 0)
+            else:
+                s.glide(b[0] + shift.get(k, 0), b[1], b[2], dur)
 
     def update(self, dt: float) -> None:
         for k, s in list(self.sprites.items()):
@@ -223,3 +248,39 @@ class SpriteLayer:
                 del self.sprites[k]
             else:
                 s.x, s.y, s.w, s.t, s.dur = s.tx, s.ty, s.tw, 0.0, 0.0
+
+
+def gap_shifts(row: list, raised, w: float, idx_w: float, left: float, right: float) -> dict:
+    """Sideways shifts (key -> px) for a fanned row ``[(key, x)]`` of cards ``w`` wide
+    whose ``raised`` card is drawn whole over its right-hand neighbour: the cards right
+    of it move right until the neighbour starts at its right edge (its index corner
+    uncovered), the others' steps shrinking (not below ``idx_w``, an index corner's
+    width) and the row moving left as far as needed to stay within ``left``..``right``."""
+    row = sorted(row, key=lambda t: t[1])
+    keys = [k for k, _x in row]
+    if raised not in keys or keys.index(raised) == len(keys) - 1:
+        return {}
+    f = keys.index(raised)
+    xs = [x for _k, x in row]
+    steps = [b - a for a, b in zip(xs, xs[1:])]
+    if steps[f] >= w:
+        return {}
+    steps[f] = w
+    excess = xs[0] + sum(steps) + w - right
+    if excess > 0:
+        others = [i for i in range(len(steps)) if i != f]
+        room = sum(max(0.0, steps[i] - idx_w) for i in others)
+        k = min(1.0, excess / room) if room > 0 else 0.0
+        for i in others:
+            steps[i] -= max(0.0, steps[i] - idx_w) * k
+    x0 = xs[0]
+    total = sum(steps) + w
+    if x0 + total > right:
+        x0 = max(left, right - total)
+    out, x = {}, x0
+    for i, key in enumerate(keys):
+        if i:
+            x += steps[i - 1]
+        if abs(x - xs[i]) >= 0.5:
+            out[key] = x - xs[i]
+    return out
