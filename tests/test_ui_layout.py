@@ -12,7 +12,7 @@ import pytest
 from playutil import choose
 from table_app.engine.engine import Engine
 from table_app.ui.table.layout import CARD_RATIO, CARD_SCALES, card_scale, compute
-from table_app.ui.table.presenter import UIState, present
+from table_app.ui.table.presenter import CELL_NAMES, UIState, present
 from table_app.variants import VARIANTS, find_variant
 
 SIZES = [(1024, 640), (3840, 2160)]
@@ -333,3 +333,77 @@ def test_michigan_a_long_played_row_shows_the_newest_and_counts_the_rest(n, card
     L = compute((1024, 640), n, michigan=True, scale=card_scale(card_size))
     v = present(obs, L, ui)
     _check_played_rows(v, L, obs, 1024, 640)
+
+
+def _played_w(n: int, size, card_size, eng=None):
+    """The width the opponents' played cards are drawn at (Michigan, ``n`` seats)."""
+    eng = eng or _michigan_busy(n, least=n)
+    obs = eng.observe(0)
+    ui = UIState(hand_order=list(obs.hand), names=[f"P{i}" for i in range(n)],
+                 levels=["normal"] * n)
+    L = compute(size, n, michigan=True, scale=card_scale(card_size))
+    v = present(obs, L, ui)
+    ws = {p.w for p in v.placements if str(p.group).startswith("played:")
+          and p.group != f"played:{L.human}"}
+    assert len(ws) == 1, ws
+    _check_played_rows(v, L, obs, *size)
+    return ws.pop()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", range(3, 9))
+def test_michigan_large_cards_play_no_smaller_than_medium(n, size):
+    """Issue 7: at 1024x640 with 5 seats the opponents' played cards were ~36 px wide with
+    the large card size and ~45 px with medium: large must not draw them smaller."""
+    eng = _michigan_busy(n, least=n)
+    w = {cs: _played_w(n, size, cs, eng) for cs in CARD_SIZES}
+    assert w["large"] >= w["medium"] >= w["small"], w
+
+
+CELL_SIZES = [(1024, 640), (1100, 700), (1280, 800), (1600, 1000), (1920, 1080),
+              (3840, 2160)]
+
+
+@pytest.mark.parametrize("amounts", [(10, 10, 10, 10, 10), (5, 99, 15, 40, 55),
+                                     (100, 150, 250, 999, 120)], ids=["10", "2-digit", "3-digit"])
+@pytest.mark.parametrize("card_size", CARD_SIZES)
+@pytest.mark.parametrize("size", CELL_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_michigan_pay_cells_amount_card_and_chips_do_not_overlap(size, card_size, amounts):
+    """Issue 7: at 1024x640 a cell's amount ("10") sat on its pay card's edge and the kitty's
+    chip stack was drawn over its amount: in every cell the pay card, the amount (and the
+    kitty's title) and the chip stack are disjoint and inside the cell."""
+    import dataclasses
+
+    import pygame
+    from table_app.ui.scenes.table import _chip_rect, _label_img
+    n = 5
+    eng = _game_in_progress("michigan", n, steps=10)
+    obs = eng.observe(0)
+    lay = dict(obs.layout)
+    for name, a in zip(CELL_NAMES, amounts):
+        lay[name] = a
+    obs = dataclasses.replace(obs, layout=lay, kitty=amounts[4])
+    ui = UIState(hand_order=list(obs.hand), names=[f"P{i}" for i in range(n)],
+                 levels=["normal"] * n)
+    L = compute(size, n, michigan=True, scale=card_scale(card_size))
+    v = present(obs, L, ui)
+    assert len(v.chips) == 5
+    for i in range(5):
+        cell = v.zones[f"cell:{i}"]
+        items = []
+        if i < 4:
+            p = next(p for p in v.placements if p.face is not None and p.group == "cell"
+                     and p.x >= cell.x and p.x < cell.right)
+            items.append(("card", pygame.Rect(int(p.x), int(p.y), int(p.w),
+                                              int(p.w * CARD_RATIO))))
+        for lab in v.labels:
+            if cell.collidepoint(lab.pos):
+                items.append((lab.text, _label_img(lab).get_rect(**{lab.anchor: lab.pos})))
+        assert str(amounts[i]) in [t for t, _r in items], (i, items)
+        x, y, k = v.chips[i]
+        assert k == amounts[i]
+        items.append(("chips", _chip_rect(x, y, k)))
+        for t, r in items:
+            assert cell.contains(r), (i, t, r, cell)
+        for (ta, ra), (tb, rb) in itertools.combinations(items, 2):
+            assert not ra.colliderect(rb), (i, ta, ra, tb, rb)

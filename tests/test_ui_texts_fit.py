@@ -350,3 +350,53 @@ def test_the_banner_shows_the_whole_contract_and_status_line(lang, size):
                 app.stack.clear()
     finally:
         app.stack.clear()
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+@pytest.mark.parametrize("size", (SMALL, (1280, 800)))
+def test_the_picker_descriptions_lie_in_their_rows(lang, size, monkeypatch):
+    """Issue 7: at 1024x640 the May I? description's second line was cut at the bottom by
+    the next game's button and its focus outline.  Each description as drawn lies inside
+    its row, under its own button's focus outline and above the next one's."""
+    import pygame
+    from table_app.ui.scenes import picker
+    from table_app.ui.table import text
+    app = _app(lang, size)
+    try:
+        pk = app.push(picker.PickerScene())
+        app.step(0.02)
+        descs = pk.desc_at
+        _size, laid = picker.desc_lines([d for d, _r in descs], min(r.w for _d, r in descs))
+        wanted = {ln for ls in laid for ln in ls}
+        made = {}
+        real = text.render
+
+        def render(t, *a, **kw):
+            img = real(t, *a, **kw)
+            if t in wanted:
+                made[id(img)] = t
+            return img
+        monkeypatch.setattr(text, "render", render)
+        blits = []
+
+        class Rec(pygame.Surface):
+            def blit(self, src, dest, *a, **kw):
+                if id(src) in made:
+                    blits.append((made[id(src)], pygame.Rect(dest, src.get_size())))
+                return super().blit(src, dest, *a, **kw)
+        surf = Rec(app.size, pygame.SRCALPHA)
+        pk.draw(surf)
+        pad = int(round(4 * max(1.0, app.ui_scale))) + 1   # the focus outline and a pixel
+        ids = ("contract", "may_i", "mexican", "michigan")
+        buttons = [pk.named["v_" + g].rect for g in ids]
+        bottom = min(w.rect.top for w in pk.widgets if w.rect.top > buttons[-1].bottom)
+        for i, ((d, row), lines) in enumerate(zip(descs, laid)):
+            rects = [r for t, r in blits if t in lines and row.collidepoint(r.x, r.y + 1)]
+            assert len(rects) == len(lines), (i, lines, blits)
+            got = rects[0].unionall(rects)
+            assert row.contains(got), (lang, i, got, row)
+            assert got.top >= buttons[i].bottom + pad, (lang, i, got, buttons[i])
+            below = buttons[i + 1].top if i + 1 < len(buttons) else bottom
+            assert row.bottom <= below - pad, (lang, i, row, below)
+    finally:
+        app.stack.clear()

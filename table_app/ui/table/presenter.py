@@ -445,21 +445,30 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
     from ...core.cards import parse_face
     cw = L.cw
     _hand(obs, L, ui, v)
-    pw = L.mw
-    ph = int(pw * CARD_RATIO)
-    # the layout: four pay cells and the kitty, centred in the middle
+    # the layout: four pay cells and the kitty, centred in the middle; each cell: the pay
+    # card at the left, the amount over the chip stack at the right (the kitty: its title
+    # over the amount and the stack), none on another (issue 7)
     M = L.middle
     y0 = M.y + 4
-    # the played cards' row under the layout must keep cards at least PLAYED_MIN_W wide
-    # (their index legible): with little room (a small window, large cards) the pay
+    amounts = [_chips_plain(obs.layout[name]) for name in CELL_NAMES] + [_chips_plain(obs.kitty)]
+    amt = [text.render_shadowed(t, 18, bold=True).get_size() for t in amounts]
+    amt_h = max(h for _w, h in amt)
+    title = text.render_shadowed(_(S.KITTY), 15, bold=True).get_size()
+    col_w = max(CHIPS_W, max(w for w, _h in amt))
+    cell_min_h = max(amt_h, title[1]) + CHIPS_H + 12
+    # the played cards' row under the layout keeps cards at least PLAYED_MIN_W wide (their
+    # index legible), and with large cards at least as wide as with medium ones: the pay
     # cells' cards give way first (issue 7)
     min_pw = int(PLAYED_MIN_W * L.ui)
-    min_ph = int(min_pw * CARD_RATIO)
-    room = L.stage.y - 28 - 12 - min_ph - y0 - 40
-    pw = max(int(30 * L.ui), min(pw, int(room / CARD_RATIO)))
-    ph = int(pw * CARD_RATIO)
-    cell_w = int(pw * 1.7)
-    cell_h = ph + 40
+    pw, ph, cell_h, area_top, rpw = _michigan_rows(L, min_pw, cell_min_h)
+    if L.scale > 1.0:
+        from .layout import compute
+        Lm = compute(L.size, L.num_players, L.human, michigan=True, ui=L.ui, tag_row=L.tag_row)
+        want = _michigan_rows(Lm, min_pw, cell_min_h)[4]
+        if want > rpw:
+            pw, ph, cell_h, area_top, rpw = _michigan_rows(L, want, cell_min_h)
+    lw = max(pw, max(w for w, _h in amt[4:]))
+    cell_w = 6 + lw + 6 + col_w + 6
     n_cells = 5
     gap = int(pw * 0.35)
     total = n_cells * cell_w + (n_cells - 1) * gap
@@ -467,20 +476,18 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
     for i in range(n_cells):
         r = pygame.Rect(x0 + i * (cell_w + gap), y0, cell_w, cell_h)
         v.boxes.append((r, "cell"))
+        chips = obs.layout[CELL_NAMES[i]] if i < 4 else obs.kitty
+        cx = r.right - 6 - col_w   # the right column: the amount over the chip stack
+        v.chips.append((cx + 9, r.bottom - 10, int(chips)))
         if i < 4:
-            name = CELL_NAMES[i]
-            chips = obs.layout[name]
-            f = parse_face(name)
+            f = parse_face(CELL_NAMES[i])
             v.placements.append(Placement(("cell", i), r.x + 6, r.y + 6, pw, f, z=5,
                                           group="cell"))
-            v.labels.append(Label(_chips_plain(chips), (r.right - 8, r.y + 8), 18, "topright",
-                                  "chip"))
-            v.chips.append((r.x + pw + 14, r.bottom - 12, int(chips)))
+            v.labels.append(Label(amounts[i], (r.right - 6, r.y + 4), 18, "topright", "chip"))
         else:
-            v.labels.append(Label(_(S.KITTY), (r.centerx, r.y + 8), 15, "midtop", "owner"))
-            v.labels.append(Label(_chips_plain(obs.kitty), (r.centerx, r.y + 34), 22, "midtop",
+            v.labels.append(Label(_(S.KITTY), (r.centerx, r.y + 4), 15, "midtop", "owner"))
+            v.labels.append(Label(amounts[i], (r.x + 6, r.y + 4 + title[1]), 18, "topleft",
                                   "chip"))
-            v.chips.append((r.centerx - 8, r.bottom - 12, int(obs.kitty)))
         v.zones[f"cell:{i}"] = r
     # the widow (face down; face up once the deal is over), in its own box level with the
     # cells (lower down it met the rows of played cards with large cards or many seats)
@@ -502,9 +509,6 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
     # played cards in front of their owners, smaller when the room above the meld area is
     # short (large cards, a small window), never under PLAYED_MIN_W: they end above the
     # chips' plate
-    area_top = y0 + cell_h + 12
-    row_h = min(int(L.mw * CARD_RATIO), L.stage.y - 28 - area_top)
-    rpw = max(min_pw, min(L.mw, int(row_h / CARD_RATIO)))
     for s, r in L.opp.items():
         played = obs.played[s] if obs.round else ()
         _played_row(played, pygame.Rect(r.x, area_top, r.w, int(rpw * CARD_RATIO)), rpw, v, s)
@@ -517,6 +521,27 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
     # dropping a card anywhere above the hand leads it
     lead = pygame.Rect(M.x, M.y, M.w, st.bottom - M.y)
     v.zones["lead"] = lead
+
+
+#: the room a pay cell's chip stack takes (at most three stacks of ten: see the table
+#: scene's ``_chip_rect``)
+CHIPS_W, CHIPS_H = 2 * 18 + 19, 9 * 4 + 11
+
+
+def _michigan_rows(L: TableLayout, want: int, cell_min_h: int):
+    """Michigan's pay cells and the played cards' row under them, for played cards
+    ``want`` px wide when there is room: the pay cards' width and height, the cells'
+    height, the row's top and the played cards' width."""
+    y0 = L.middle.y + 4
+    want_h = int(want * CARD_RATIO)
+    room = L.stage.y - 28 - 12 - want_h - y0 - 26
+    pw = max(int(30 * L.ui), min(L.mw, int(room / CARD_RATIO)))
+    ph = int(pw * CARD_RATIO)
+    cell_h = max(ph + 26, cell_min_h)   # (the widow's box too: its tag over its cards)
+    area_top = y0 + cell_h + 12
+    row_h = min(int(L.mw * CARD_RATIO), L.stage.y - 28 - area_top)
+    rpw = max(int(PLAYED_MIN_W * L.ui), min(L.mw, int(row_h / CARD_RATIO)))
+    return pw, ph, cell_h, area_top, rpw
 
 
 #: the share of a card's width its index corner (rank over suit, the large index too)
