@@ -34,29 +34,13 @@ from table_app.ai.oracle import OracleContract
 from table_app.ai.simulate import mean_ci, play_game
 
 
-class _PartialOracle(OracleContract):
-    """The oracle's search over ``samples`` worlds made by ``world(state, obs, rng)``."""
-
-    def world(self, state, obs, rng: random.Random):  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def decide_state(self, state, obs, legal, rng: random.Random):
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        short, (na, nwhy) = self.candidates(obs, legal, rng)
-        if short is None or obs.down[obs.seat] and obs.phase != "play":
-            return na, nwhy
-        rules = self.rules_for(obs)
-        worlds = (self.world(state, obs, random.Random(rng.random())) for _ in range(self.samples))
-        return self.search(rules, worlds, obs.seat, short, na, nwhy, rng)
-
-
-class StockOracle(_PartialOracle):
+class StockOracle(OracleContract):
     """Knows the stock order; the other hands' unknown cards are dealt at random among them."""
 
     level = "oracle_stock"
 
     def world(self, state, obs, rng):
+        rng = random.Random(rng.random())
         me = obs.seat
         known = [tuple(obs.known[s]) for s in range(obs.num_players)]
         pool = [c for s, h in enumerate(state.hands) if s != me for c in h if c not in set(known[s])]
@@ -72,12 +56,13 @@ class StockOracle(_PartialOracle):
         return replace(state, hands=tuple(hands))
 
 
-class HandsOracle(_PartialOracle):
+class HandsOracle(OracleContract):
     """Sees the other hands; the stock is shuffled."""
 
     level = "oracle_hands"
 
     def world(self, state, obs, rng):
+        rng = random.Random(rng.random())
         stock = list(state.stock)
         rng.shuffle(stock)
         return replace(state, stock=tuple(stock))
