@@ -151,6 +151,23 @@ def test_a_card_drawn_by_dragging_lands_where_it_is_dropped(source):
     assert [c for c in scene.ui.hand_order if c != new[0]] == before
 
 
+def test_a_card_moved_in_the_hand_lands_where_dropped_while_cards_are_staged():
+    # a tester: with A A A staged, 8 dragged to the far left landed fourth (one place
+    # further right per staged card: staged cards counted as lying left of the drop)
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    _drawn(app, scene)
+    stage(app, scene, ["7C", "7D", "7H"])
+    settle(app, scene)
+    shown = [p for p in sorted(scene.view.placements, key=lambda p: p.x) if p.group == "hand"]
+    last = shown[-1]
+    first = shown[0]
+    drag(app, point_of(scene, last.key), (int(first.x + 2), int(first.y + first.w * 0.7)))
+    settle(app, scene)
+    row = [p.key for p in sorted(scene.view.placements, key=lambda p: p.x) if p.group == "hand"]
+    assert row[0] == last.key, (row, last.key)
+    assert len(scene.ui.staged) == 1 and len(scene.ui.staged[0]) == 3
+
+
 # ---------------------------------------------------------------- 4: the hand order survives a resume
 def test_the_hand_order_survives_quit_and_resume():
     from table_app.storage.handorder import load_hand_order, side_path

@@ -957,11 +957,18 @@ class TableScene(KeyboardMixin, Scene):
         self.ui.selected -= set(keys)
 
     def _index_at(self, order, x) -> int:
-        """Where in ``order`` (hand cards) a card dropped at ``x`` goes: after every card
-        whose middle is left of it."""
-        xs = [(self.layer.sprites[c].tx + self.layer.sprites[c].tw / 2) if c in self.layer.sprites else 0
-              for c in order]
-        return sum(1 for cx in xs if cx < x)
+        """Where in ``order`` (hand cards) a card dropped at ``x`` goes: just before the
+        first card shown in the hand row whose middle is right of ``x``.  Cards of
+        ``order`` shown elsewhere (staged in the meld area) don't count: they made a drop
+        at the left of the hand land one place further right per staged card."""
+        sp = self.layer.sprites
+        for j, c in enumerate(order):
+            s = sp.get(c)
+            if s is None or s.group != "hand":
+                continue
+            if s.tx + s.tw / 2 >= x:
+                return j
+        return len(order)
 
     def _reorder(self, keys, pos) -> None:
         order = [c for c in self.ui.hand_order if c not in keys]
