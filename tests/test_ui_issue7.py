@@ -168,6 +168,25 @@ def test_a_card_moved_in_the_hand_lands_where_dropped_while_cards_are_staged():
     assert len(scene.ui.staged) == 1 and len(scene.ui.staged[0]) == 3
 
 
+def test_a_pile_card_covered_by_a_discard_does_not_fly_to_a_seat():
+    # a tester: when a seat acted, a face-up card from under the discard pile's top flew
+    # to it (the pile shows its top three; the one that left the window was sent to the
+    # actor's seat like a card that seat took)
+    import types
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    settle(app, scene)
+    pile = list(scene.obs.discard_pile)
+    assert pile
+    scene.cur_event = types.SimpleNamespace(type="discard", player=1)
+    under = types.SimpleNamespace(key=pile[0], group="pilebed")
+    assert scene._sink(under) is None
+    # a card that left the pile (taken by seat 1) still flies to seat 1
+    gone = next(c for c in scene.ui.hand_order)  # any card not in the pile
+    assert gone not in pile
+    taken = types.SimpleNamespace(key=gone, group="upcard")
+    assert scene._sink(taken) == scene.view.seat_pos[1]
+
+
 # ---------------------------------------------------------------- 4: the hand order survives a resume
 def test_the_hand_order_survives_quit_and_resume():
     from table_app.storage.handorder import load_hand_order, side_path

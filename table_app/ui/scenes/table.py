@@ -444,6 +444,11 @@ class TableScene(KeyboardMixin, Scene):
         actor = self._actor()
         if isinstance(s.key, tuple):
             return None
+        if s.key in getattr(self.obs, "discard_pile", ()):
+            # still in the discard pile, only no longer among the cards it shows (a
+            # discard covered it): it goes nowhere (it flew face up to the seat that
+            # acted, as if that seat had taken it)
+            return None
         if actor is not None and actor != self.human and actor in self.view.seat_pos:
             return self.view.seat_pos[actor]
         if getattr(self.cur_event, "type", "") == "deal":
