@@ -751,13 +751,16 @@ class TableScene(KeyboardMixin, Scene):
             surf.blit(text.render(_decl_pretty(d), 15, (245, 245, 235)), (row.x + 8, row.y + 2))
 
     def _raise_hand(self) -> None:
-        """The one hand card with the keyboard focus (else the one under the mouse) is
-        drawn over its right-hand neighbour, its face whole (``layer.raised``, the
-        drawing and hit order), and the cards right of it make way (``layer.shift``,
-        gliding) so that neighbour's index corner still shows: every card stays known.
-        Selected and lifted cards are not raised (several at once would hide several
-        neighbours' indexes)."""
-        top = self.__dict__.get("hovered")
+        """The one hand card with the keyboard focus is drawn over its right-hand
+        neighbour, its face whole (``layer.raised``, the drawing and hit order), and the
+        cards right of it make way (``layer.shift``, gliding) so that neighbour's index
+        corner still shows: every card stays known.  Selected and lifted cards are not
+        raised (several at once would hide several neighbours' indexes), and neither is
+        the card under the mouse: nothing in the hand moves under the pointer, so cards
+        clicked in quick succession where they were seen are the cards picked (when the
+        hovered card was raised and the hand made way, a quick second click landed on the
+        card before)."""
+        top = None
         if getattr(self, "focus_shown", False) and self.focus_zone == "hand" and self.view is not None:
             it = self.focused()
             if it is not None:
