@@ -572,7 +572,7 @@ def test_the_library_resumes_any_unfinished_game(app):
     import random as _random
     import shutil
     from table_app.engine.record import engine_for, make_header
-    from table_app.headless import players_for
+    from table_app.headless import players_for, step
     from table_app.storage import Library
     from table_app.ui.scenes.library import LibraryScene
     from table_app.ui.scenes.picker import PickerScene
@@ -587,14 +587,8 @@ def test_the_library_resumes_any_unfinished_game(app):
         j = lib.new_game(eng, h)
         r = _random.Random(seed)
         for _ in range(40):
-            ta = eng.to_act()
-            if ta is None:
+            if not step(eng, r, "random"):
                 break
-            legal = eng.legal_actions()
-            if not legal:
-                eng.deal_next()
-                continue
-            eng.apply(r.choice(legal))
         j.close()
         states[variant] = (j.path.name, eng.state)
     assert Library().unfinished().id == states["may_i"][0]
