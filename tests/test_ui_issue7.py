@@ -187,6 +187,56 @@ def test_a_card_moved_in_the_hand_lands_where_dropped_while_cards_are_staged():
     assert len(scene.ui.staged) == 1 and len(scene.ui.staged[0]) == 3
 
 
+def _motion(app, pos, pressed=True):
+    from test_ui_table import step
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(1 if pressed else 0, 0, 0)))
+    step(app, 2)
+
+
+def test_a_card_dragged_in_the_hand_opens_a_gap_where_it_will_land():
+    # a tester: while a card was dragged within the hand no gap opened; the hand's cards
+    # now glide to where the drop will put them (staged cards not counted, as the drop)
+    from test_ui_table import step
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    _drawn(app, scene)
+    stage(app, scene, ["7C", "7D", "7H"])
+    settle(app, scene)
+    shown = [p for p in sorted(scene.view.placements, key=lambda p: p.x) if p.group == "hand"]
+    home = {p.key: p.x for p in shown}
+    moved = shown[1].key
+    rest = [p.key for p in shown if p.key != moved]
+    a, b = point_of(scene, moved), _between(scene, 5)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    step(app, 1)
+    _motion(app, ((a[0] + b[0]) // 2, b[1]))
+    _motion(app, b)
+    during = {k: scene.layer.sprites[k].tx for k in rest}
+    assert during != {k: home[k] for k in rest}          # the hand made way
+    # off the hand (over the meld area) the gap closes: every card back in its place
+    st = scene.view.zones["stage"]
+    _motion(app, (st.right - 40, st.centery))
+    assert {k: scene.layer.sprites[k].tx for k in rest} == pytest.approx({k: home[k] for k in rest})
+    _motion(app, b)
+    assert {k: scene.layer.sprites[k].tx for k in rest} == pytest.approx(during)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    step(app, 2)
+    settle(app, scene)
+    after = {p.key: p.x for p in scene.view.placements if p.group == "hand"}
+    row = [p.key for p in sorted(scene.view.placements, key=lambda p: p.x) if p.group == "hand"]
+    assert row.index(moved) == 5                          # dropped after the 6th card shown
+    # the gap was where the card landed: the others were already where they stay
+    assert during == pytest.approx({k: after[k] for k in rest})
+    assert all(abs(x - after[moved]) > 1 for x in during.values())
+    assert {k: scene.layer.sprites[k].tx for k in row} == pytest.approx(after)
+    assert len(scene.ui.staged) == 1 and len(scene.ui.staged[0]) == 3
+    # hovering (no button held) still moves nothing
+    before = {k: sp.rect().topleft for k, sp in scene.layer.sprites.items()}
+    _motion(app, point_of(scene, row[3]), pressed=False)
+    step(app, 20)
+    assert {k: sp.rect().topleft for k, sp in scene.layer.sprites.items()} == before
+
+
 def test_a_pile_card_covered_by_a_discard_does_not_fly_to_a_seat():
     # a tester: when a seat acted, a face-up card from under the discard pile's top flew
     # to it (the pile shows its top three; the one that left the window was sent to the

@@ -699,6 +699,7 @@ class TableScene(KeyboardMixin, Scene):
             if self.dragger.drag is not None:
                 if self.dragger.motion(event.pos, self.layer.sprites):
                     self._light_targets()
+                self._raise_hand()   # over the hand, the hand makes way for the cards
                 return True
             # the hand card under the mouse is drawn over its neighbours (its face whole)
             self._raise_hand()
@@ -759,7 +760,13 @@ class TableScene(KeyboardMixin, Scene):
         the card under the mouse: nothing in the hand moves under the pointer, so cards
         clicked in quick succession where they were seen are the cards picked (when the
         hovered card was raised and the hand made way, a quick second click landed on the
-        card before)."""
+        card before).  While hand cards are dragged over the hand, the hand makes way
+        for them instead (``_drag_gap``)."""
+        gap = self._drag_gap()
+        if gap is not None:
+            self.layer.raised = {}
+            self.layer.set_shift(gap)
+            return
         top = None
         if getattr(self, "focus_shown", False) and self.focus_zone == "hand" and self.view is not None:
             it = self.focused()
@@ -780,6 +787,29 @@ class TableScene(KeyboardMixin, Scene):
             else pygame.Rect(0, 0, int(p.w * 0.3), int(p.w * 0.4))
         hand = self.L.hand
         self.layer.set_shift(gap_shifts(row, top, p.w, ir.right + 2, hand.x, hand.right))
+
+    def _drag_gap(self) -> dict | None:
+        """While cards picked up from the hand are dragged over the hand, the sideways
+        shifts (key -> px) that move the hand's cards to where they will be once the
+        cards are dropped there: the gap opens where the drop puts them (``_index_at``,
+        the drop's own index, staged cards not counted) and the cards glide aside as the
+        pointer moves.  ``None`` when no hand card is dragged over the hand (hovering
+        moves nothing)."""
+        d = self.dragger.drag
+        v = self.view
+        if d is None or not d.moved or d.group != "hand" or v is None:
+            return None
+        if self.zone_at(d.pos) != "hand":
+            return None
+        row = [p for p in v.placements if p.group == "hand"]   # in hand order, left to right
+        keys = list(d.keys)
+        others = [c for c in self.ui.hand_order if c not in keys]
+        i = self._index_at(others, d.pos[0])
+        home = {p.key: p.x for p in row}
+        after = [c for c in others[:i] + keys + others[i:] if c in home]
+        if len(after) != len(row):
+            return None
+        return {c: p.x - home[c] for c, p in zip(after, row)}
 
     def mouse_down(self, pos) -> bool:
         if self.dragger.drag is not None:
@@ -804,6 +834,8 @@ class TableScene(KeyboardMixin, Scene):
         if not d.moved:
             self.click(d)
         else:
+            # the gap opened for the dragged cards closes: the new placements take over
+            self.layer.set_shift({})
             self.drop(d, pos)
         self.refresh()
         return True
@@ -968,13 +1000,16 @@ class TableScene(KeyboardMixin, Scene):
         """Where in ``order`` (hand cards) a card dropped at ``x`` goes: just before the
         first card shown in the hand row whose middle is right of ``x``.  Cards of
         ``order`` shown elsewhere (staged in the meld area) don't count: they made a drop
-        at the left of the hand land one place further right per staged card."""
+        at the left of the hand land one place further right per staged card.  The
+        cards' own places count, not where a gap opened for a dragged card moved them
+        (``_drag_gap``: the gap would otherwise move the drop, and the drop the gap)."""
         sp = self.layer.sprites
         for j, c in enumerate(order):
             s = sp.get(c)
             if s is None or s.group != "hand":
                 continue
-            if s.tx + s.tw / 2 >= x:
+            x0, _y, w = self.layer.home(c) or (s.tx, s.ty, s.tw)
+            if x0 + w / 2 >= x:
                 return j
         return len(order)
 

@@ -155,7 +155,8 @@ class SpriteLayer:
         #: focused, hovered and lifted hand cards drawn over their neighbours
         self.raised: dict = {}
         #: key -> a sideways shift (px) of its target: the gap the table opens right of
-        #: the raised hand card, so its neighbour's index corner shows (``set_shift``)
+        #: the raised hand card, so its neighbour's index corner shows, or where hand
+        #: cards dragged over the hand would land (``set_shift``)
         self.shift: dict = {}
         self._base: dict = {}   # key -> its placement's (x, y, w), before ``shift``
 
@@ -201,6 +202,10 @@ class SpriteLayer:
                 s.dying = True
                 s.z = 10_000
                 s.glide(to[0], to[1], s.w, dur)
+
+    def home(self, key) -> tuple | None:
+        """Where ``key``'s placement puts it, ``(x, y, w)``, before any ``shift``."""
+        return self._base.get(key)
 
     def set_shift(self, shift: dict) -> None:
         """Shift these sprites' targets sideways (key -> px) from where their placements
