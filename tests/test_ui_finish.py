@@ -129,6 +129,49 @@ def test_confirm_go_down_by_mouse_cancel_then_go_down():
     assert isinstance(s.engine.log[n], GoDown) and not scene.ui.staged
 
 
+def test_a_wilds_role_reads_the_same_staged_and_in_the_go_down_dialog(monkeypatch):
+    # a tester: a joker's role read "=7♠" while staged but "=7" in the dialog
+    from table_app.core.cards import make_face
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.confirm import ConfirmGoDown
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table import text
+    from table_app.ui.table.session import GameSession
+    from table_app.variants import find_variant
+    rules = find_variant("may_i")({})
+    deck = build_deck(rules.deck(3), [
+        ["7C", "7D", "JK", "9S", "9H", "9D", "2S", "3C", "5C", "4D"],
+        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
+        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
+    ], ["KH", "9S", "5D", "9D", "6D"])
+    app = App((1280, 800), headless=True, instant=True,
+              settings=Settings().replace(confirm_go_down=True))
+    s = GameSession("may_i", 3, seed=1, autosave=False)
+    s.players = {1: Scripted(), 2: Scripted()}
+    s.engine.apply(Deal(1, 2, deck), forced=True)
+    scene = TableScene(s)
+    app.push(scene)
+    settle(app, scene)
+    drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
+    settle(app, scene)
+    stage(app, scene, ["7C", "7D", "JK"])
+    stage(app, scene, ["9S", "9H", "9D"])
+    staged = [lab.text for lab in scene.view.labels if lab.kind == "role" and lab.text.startswith("=")]
+    # a set's wild stands for its rank (the role's suit means nothing), as on the table's melds
+    assert staged == ["=7"]
+    click(app, scene.buttons["go_down"].rect.center)
+    assert isinstance(app.stack.top, ConfirmGoDown)
+    drawn = []
+    plate = text.plate
+    monkeypatch.setattr(text, "plate", lambda t, *a, **k: (drawn.append(t), plate(t, *a, **k))[1])
+    app.draw()
+    assert [t for t in drawn if t.startswith("=")] == staged
+    # a run's wild stands for a card, suit and all
+    from table_app.ui.table.meldhelp import role_tag
+    assert role_tag(make_face(10, 3), "run") == "=10♣" and role_tag(make_face(10, 3), "set") == "=10"
+
+
 def test_confirm_go_down_by_keys():
     from table_app.ui.scenes.confirm import ConfirmGoDown
     app, scene, s = may_i_table(instant=True, confirm_go_down=True)

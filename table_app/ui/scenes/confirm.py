@@ -17,6 +17,7 @@ from ...i18n import N_, _, contract_name
 from ...i18n import strings as S
 from ..scene import Scene, draw_overlay_panel
 from ..table import text
+from ..table.meldhelp import role_tag
 
 GOLD = (250, 236, 170)
 # Translators: the title of the dialog that shows the melds before going down
@@ -150,7 +151,7 @@ class ConfirmGoDown(Scene):
                                    large_index=bool(getattr(st, "large_index", False)))
                     surf.blit(img, (int(x + k * step), y))
                     if role is not None:
-                        tag = text.plate("=" + _face(role, m.kind), 11, (20, 20, 20),
+                        tag = text.plate(role_tag(role, m.kind), 11, (20, 20, 20),
                                          (255, 230, 120, 235), pad=3)
                         surf.blit(tag, tag.get_rect(bottomleft=(int(x + k * step) + 2, y + ch - 3)))
                 x += widths[i] + gap
@@ -159,7 +160,3 @@ class ConfirmGoDown(Scene):
             b = (self.ok if self.focus == 0 else self.cancel).rect.inflate(8, 8)
             pygame.draw.rect(surf, FOCUS, b, 3, border_radius=8)
 
-
-def _face(role: int, kind: str) -> str:
-    from ...core.cards import FACE_RANK, RANK_TEXT, face_pretty
-    return RANK_TEXT[FACE_RANK[role]] if kind == "set" else face_pretty(role)

@@ -387,6 +387,7 @@ class TableScene(KeyboardMixin, Scene):
 
     def _stage_roles(self, obs) -> None:
         self.ui.roles = {}
+        self.ui.role_kinds = {}
         self.ui.ambiguous = set()
         if is_michigan(obs):
             return
@@ -399,7 +400,9 @@ class TableScene(KeyboardMixin, Scene):
             # a set by suit, not in the order the cards were dragged in
             g[:] = meld_order(g, d, obs.wild_ranks)
             if d is not None:
-                self.ui.roles.update(roles_by_card(g, d))
+                rc = roles_by_card(g, d)
+                self.ui.roles.update(rc)
+                self.ui.role_kinds.update(dict.fromkeys(rc, d.kind))
 
     def _deal_delay(self, p) -> float:
         """Dealing: one card at a time round the table from the dealer's left (the upcard

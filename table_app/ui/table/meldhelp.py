@@ -117,6 +117,23 @@ def roles_by_card(cards, decl: MeldDecl) -> dict:
     return out
 
 
+def role_text(role: int, kind: str) -> str:
+    """How a wild card's declared role is written: a set's wild stands for its rank
+    (``"3"``: a set's role face has suit 0, which means nothing, CF-1), a run's for a
+    card (``"3♠"``).  The table's melds show it on the wild."""
+    from ...core.cards import RANK_TEXT
+    if kind == "set":
+        return RANK_TEXT[FACE_RANK[role]]
+    from ...i18n.cards import card_name
+    return card_name(role)
+
+
+def role_tag(role: int, kind: str) -> str:
+    """The tag on a wild card about to be melded (``"=3"``, ``"=3♠"``): the same text on
+    the melds being built and in the "Go down with these melds?" dialog."""
+    return "=" + role_text(role, kind)
+
+
 def _and(items: list[str]) -> str:
     from ...i18n import _
     if len(items) == 1:

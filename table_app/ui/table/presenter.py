@@ -13,11 +13,12 @@ from fractions import Fraction
 
 import pygame
 
-from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, SUIT_SYMBOLS, face_pretty
-from ...i18n import _, card_name, contract_name, ngettext, pgettext, player_name
+from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, SUIT_SYMBOLS, face_pretty
+from ...i18n import _, contract_name, ngettext, pgettext, player_name
 from ...i18n import strings as S
 from . import text
 from .layout import CARD_RATIO, PLAYED_MIN_W, TableLayout
+from .meldhelp import role_tag, role_text
 from .sprites import Placement
 
 
@@ -34,6 +35,7 @@ class UIState:
     lift: set = field(default_factory=set)          # cards lifted (Michigan legal leads)
     dim: set = field(default_factory=set)           # cards that can't be used now
     roles: dict = field(default_factory=dict)       # staged wild card id -> chosen role face
+    role_kinds: dict = field(default_factory=dict)  # staged wild card id -> "set" / "run"
     ambiguous: set = field(default_factory=set)     # staged groups with more than one reading
     meld_plan: dict | None = None   # where the table's melds were put (kept while they fit)
 
@@ -247,8 +249,8 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
             role = ui.roles.get(c)
             if role is not None:
                 # on the card's lower edge (below it the tag was cut by the hand's panel)
-                v.labels.append(Label("=" + card_name(role), (x + i * step + 2, y + mh - 3), 11,
-                                      "bottomleft", "role"))
+                v.labels.append(Label(role_tag(role, ui.role_kinds.get(c, "run")),
+                                      (x + i * step + 2, y + mh - 3), 11, "bottomleft", "role"))
         x += gw + mw * 0.4
     if not ui.staged:
         if obs.down[obs.seat] and obs.went_down_now and obs.variant in ("may_i", "mexican"):
@@ -313,8 +315,7 @@ def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
                 rects.append((pygame.Rect(int(cx), int(y), int(step if k < len(m.cards) - 1 else mw),
                                           mh), c, role))
                 if role is not None and (c >> 3 == JOKER or FACE_RANK[c >> 3] in obs.wild_ranks):
-                    rt = RANK_TEXT[FACE_RANK[role]] if m.kind == "set" else card_name(role)
-                    v.labels.append(Label(rt, (cx + 2, y + mh - 3), 11, "bottomleft", "role"))
+                    v.labels.append(Label(role_text(role, m.kind), (cx + 2, y + mh - 3), 11, "bottomleft", "role"))
             v.meld_cards[mi] = rects
 
 
