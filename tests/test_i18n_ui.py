@@ -241,10 +241,45 @@ def test_storage_messages_as_the_storage_writes_them(lang, tmp_path):
         assert out != m, m
         assert not [w for w in english_left(out) if w not in ("JSON", "jsonl", "bad", "json",
                                                               "settings",
-                                                              "volume", "zzz", "loud", "not",
+                                                              "zzz", "loud", "not",
                                                               "line", "x", "games")], (m, out)
     assert storage_message(msgs[0], "en") == msgs[0]
     assert storage_message("something else", lang) == "something else"
+
+
+@pytest.mark.parametrize("lang,names", (
+    ("ru", {"volume": "Громкость", "card_size": "Размер карт", "window_size": "Размер окна",
+            "default_players": "Число игроков по умолчанию в выборе игры"}),
+    ("uk", {"volume": "Гучність", "card_size": "Розмір карт", "window_size": "Розмір вікна",
+            "default_players": "Типова кількість гравців у виборі гри"})))
+def test_a_bad_settings_value_names_the_setting_in_words(lang, names, tmp_path):
+    """A tester: "настройки: неверное значение "loud" для 'volume'": the setting's key in
+    English.  The message names it as the Settings screen does; the log keeps the key."""
+    from table_app.storage.settings import load_settings
+    from table_app.ui.scenes.settings import setting_label
+    p = tmp_path / "settings.json"
+    p.write_text('{"format": "table-app-settings", "version": 1, "volume": "loud", '
+                 '"card_size": "huge", "window_size": [1, 2, 3], "default_players": 99}',
+                 encoding="utf-8")
+    _s, msgs = load_settings(p)
+    assert len(msgs) == 4
+    for key, m in zip(names, msgs):
+        assert f"'{key}'" in m, m                       # the English message (the log)
+        out = storage_message(m, lang)
+        assert f"«{names[key]}»" in out and key not in out, out
+    set_language(lang)
+    # the Settings screen's own words for the settings it shows
+    for k, m in list(zip(names, msgs))[:2]:
+        assert f"«{setting_label(k)}»" in storage_message(m), (k, m)
+    # every stored setting has its words, translated
+    from table_app.i18n import tr
+    from table_app.i18n.strings import SETTING_NAMES, STORED_SETTING_NAMES
+    from table_app.storage.settings import Settings
+    from dataclasses import fields
+    for f in fields(Settings):
+        name = SETTING_NAMES.get(f.name) or STORED_SETTING_NAMES.get(f.name)
+        assert name is not None, f.name
+        assert tr(name, lang) != name, f.name
 
 
 @pytest.mark.parametrize("lang,words", (("ru", "лёгкий, сложный, обычный, обычный"),

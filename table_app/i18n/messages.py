@@ -42,7 +42,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("{file}: {record}"),
     # settings.settings_from_json
     N_("settings: unknown setting {name} ignored"),
-    N_("settings: bad value {value} for {name}, using the default {default}"),
+    # Translators: a value in the settings file is not valid; {setting} comes as the
+    # setting's name as the Settings screen writes it ("Volume"), {value} and {default}
+    # as written in the file (JSON: "loud", 0.8, true)
+    N_("settings: bad value {value} for {setting}, using the default {default}"),
     # Translators: the picker's default levels of the computer players do not match the
     # number of opponents ({n}); name the setting in words, not its key; {levels} comes
     # as the levels' words: "easy, normal"
@@ -138,6 +141,7 @@ _FIELD_RE = {
     "version": r"\S+",
     "name": r"'[^']*'|\"[^\"]*\"|\S+",
     "levels": r"\[[^\]]*\]",
+    "setting": r"'[a-z_0-9]*'",
 }
 _FIELD = re.compile(r"\{([a-z_]+?)(\d*)\}")
 
@@ -205,6 +209,8 @@ def _translate(text: str, lang: str, pool: str) -> str | None:
             fields[k] = _translate(v, lang, base) or v
         elif base == "levels":  # "['easy', 'normal']": "лёгкий, обычный"
             fields[k] = _levels(v, lang)
+        elif base == "setting":  # "'volume'": "Громкость"
+            fields[k] = setting_name(v.strip("'"), lang)
         elif base == "error":  # a record's error ("line 3: not a JSON object")
             fields[k] = (_translate(v, lang, "templates") or _translate(v, lang, "record")
                          or v)
@@ -227,6 +233,18 @@ def _levels(text: str, lang: str) -> str:
     return ", ".join(tr(LEVELS[x], lang) if x in LEVELS else x for x in names)
 
 
+def setting_name(key: str, lang: str | None = None) -> str:
+    """A setting's name in words of ``lang`` (default: the current language), as the
+    Settings screen labels it (``"volume"`` -> ``"Громкость"``); a stored setting the
+    screen does not show by its own words (``"window_size"`` -> ``"Размер окна"``); an
+    unknown key as it is."""
+    from . import current_language, tr
+    from .strings import SETTING_NAMES, STORED_SETTING_NAMES
+    lang = current_language() if lang is None else lang
+    name = SETTING_NAMES.get(key) or STORED_SETTING_NAMES.get(key)
+    return key if name is None else tr(name, lang)
+
+
 def storage_message(msg: str, lang: str | None = None) -> str:
     """A storage message in ``lang`` (default: the current language); unknown messages
     and English come back unchanged."""
@@ -238,4 +256,4 @@ def storage_message(msg: str, lang: str | None = None) -> str:
     return msg if out is None else out
 
 
-__all__ = ["TEMPLATES", "PARTS", "match_message", "storage_message"]
+__all__ = ["TEMPLATES", "PARTS", "match_message", "setting_name", "storage_message"]

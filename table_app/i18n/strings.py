@@ -142,6 +142,20 @@ SETTING_NAMES = {
     "card_back": N_("Card back"),
     "confirm_go_down": N_("Confirm before going down"),
 }
+#: the stored settings the Settings screen does not show, named in words where a message
+#: names one (a bad value in settings.json): the picker's choices, the window
+STORED_SETTING_NAMES = {
+    "default_variant": N_("The picker's default game"),
+    "default_players": N_("The picker's default number of players"),
+    "default_levels": N_("The picker's default levels of the computer players"),
+    "last_variant": N_("The game last chosen in the picker"),
+    "last_players": N_("The number of players last chosen in the picker"),
+    "last_levels": N_("The computer players' levels last chosen in the picker"),
+    "last_names": N_("The players' names last chosen in the picker"),
+    "last_options": N_("The game options last chosen in the picker"),
+    "fullscreen": N_("Full screen"),
+    "window_size": N_("Window size"),
+}
 ON = N_("on")
 OFF = N_("off")
 NO_COUNTDOWN = N_("no countdown")
