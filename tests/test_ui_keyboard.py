@@ -291,6 +291,59 @@ def test_f1_opens_the_help_overlay_and_its_rules_button():
     assert app.stack.top is scene
 
 
+def _help_text(html_text: str) -> str:
+    import html
+    import re
+    return html.unescape(re.sub(r"<[^>]*>", " ", html_text))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_f1_lists_the_picker_and_settings_keys_there_and_at_the_table(lang):
+    # a tester: F1 listed only the table's keys, and did nothing in the picker or Settings
+    from table_app.i18n import _, set_language
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.help import HelpScene
+    from table_app.ui.scenes.picker import PickerScene
+    from table_app.ui.scenes.rules import RulesScene
+    from table_app.ui.scenes.settings import SettingsScene
+    from test_i18n_ui import english_left
+    try:
+        app = App((1280, 800), headless=True, instant=True, settings=Settings().replace(language=lang))
+        picker = app.push(PickerScene())
+        step(app, 2)
+        key(app, pygame.K_F1)
+        top = app.stack.top
+        assert isinstance(top, HelpScene)
+        from table_app.ui.scenes.help import SCREEN_SHORTCUTS, TABLE_SHORTCUTS, shortcuts_html
+        shown = _help_text(top.box.html_text)
+        screens = [_(w) for _k, w in SCREEN_SHORTCUTS]
+        assert all(w in shown for w in screens), [w for w in screens if w not in shown]
+        assert all(_(k) in shown for k, _w in SCREEN_SHORTCUTS if k)
+        # the screens' keys first, then the table's
+        assert shown.index(screens[0]) < shown.index(_(TABLE_SHORTCUTS[0][1]))
+        if lang != "en":
+            assert english_left(shown) == [], english_left(shown)
+        key(app, pygame.K_r)                     # R: the rules of the picker's game
+        assert isinstance(app.stack.top, RulesScene) and app.stack.top.variant == picker.variant
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is picker
+        # Settings: F1 there too, Esc back to Settings
+        sc = app.push(SettingsScene())
+        step(app, 1)
+        key(app, pygame.K_F1)
+        assert isinstance(app.stack.top, HelpScene)
+        assert all(w in _help_text(app.stack.top.box.html_text) for w in screens)
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is sc
+        # the table's help (F1 at the table) lists them too, after the table's own keys
+        table = _help_text(shortcuts_html())
+        assert all(w in table for w in screens)
+        assert table.index(_(TABLE_SHORTCUTS[0][1])) < table.index(screens[0])
+    finally:
+        set_language("en")
+
+
 # ---------------------------------------------------------------- Contract: a swap
 def test_contract_swap_for_the_joker_by_keys():
     from table_app.core.actions import Swap

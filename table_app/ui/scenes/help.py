@@ -1,8 +1,12 @@
-"""The help overlay (F1 at the table): every keyboard shortcut of the table, in a
-pygame_gui ``UITextBox`` over the table, with a button to the rules of the game.
+"""The help overlay (F1 at the table, in the picker and in Settings): every keyboard
+shortcut of the table and of the screens played with a focus ring (the picker, Settings,
+the table's menu), in a pygame_gui ``UITextBox`` over the scene, with a button to the
+rules of the game.
 
-``HelpScene(variant)``; Escape, F1 or Close pops it; "Rules of this game" replaces it with
-the rules screen (``RulesScene``).  ``SHORTCUTS`` is the list the README's table follows.
+``HelpScene(variant, screens_first=False)``; Escape, F1 or Close pops it; "Rules of this
+game" replaces it with the rules screen (``RulesScene``).  ``SHORTCUTS`` is the list the
+README's keyboard section follows: the table's keys (``TABLE_SHORTCUTS``), then the
+screens' (``SCREEN_SHORTCUTS``, first when the help is opened from a screen).
 """
 from __future__ import annotations
 
@@ -20,8 +24,8 @@ from ..scene import Scene, draw_overlay_panel
 
 # (keys, what they do); a section starts with a ("", title) row.  Keys named in words
 # are translated (N_), letters and key caps are not
-SHORTCUTS: tuple[tuple[str, str], ...] = (
-    ("", N_('Moving around')),
+TABLE_SHORTCUTS: tuple[tuple[str, str], ...] = (
+    ("", N_('At the table: moving around')),
     ('Tab / Shift+Tab', N_('Move the focus between places: your hand, the stock, the discard pile, '
                               'the meld area, the melds on the table, the buttons')),
     (N_('Left / Right'), N_('Move the focus within a place (cards, melds, buttons)')),
@@ -34,7 +38,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ('Shift+Enter', N_('On a meld: swap the picked-up card for the wild card it stands for '
                           '(Contract), rather than lay it off')),
     ('Esc', N_('Put the picked-up cards back; with none, open the menu')),
-    ("", N_('Actions')),
+    ("", N_('At the table: actions')),
     ('D', N_('Draw from the stock (passing the upcard first where the game lets others'
                 ' buy it)')),
     ('U', N_('Take the upcard')),
@@ -53,14 +57,33 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     (N_('Left / Right'), N_('Move over the cards you may lead (they are lifted)')),
     (N_('Enter / Space'), N_('Lead the focused card')),
 )
+#: the keys of the screens played with a focus ring (``ui/focus.py``)
+SCREEN_SHORTCUTS: tuple[tuple[str, str], ...] = (
+    ("", N_("The picker, Settings and the table's menu")),
+    ('Tab / Shift+Tab', N_('Move the focus (a bright blue outline) over the buttons, lists and '
+                           'fields')),
+    # Translators: the arrow keys
+    (N_('Arrows'), N_('Move the focus to the nearest button, list or field that way')),
+    (N_('Enter / Space'), N_('Press the focused button, or open the focused list')),
+    (N_('Up / Down'), N_('In an open list: move over its options (Enter or Space chooses one, '
+                         'Esc or Tab closes the list)')),
+    (N_('Left / Right'), N_('Move the focused volume slider (Settings)')),
+    ('Esc', N_("Go back (Settings, the table's menu)")),
+    ('Enter', N_('In the picker, at once: resume the unfinished game (the gold Resume '
+                 'button), else start a new one')),
+    ('F1', N_('This help, in the picker and Settings too')),
+)
+SHORTCUTS: tuple[tuple[str, str], ...] = TABLE_SHORTCUTS + SCREEN_SHORTCUTS
 
 
-def shortcuts_html(heading_px: int | None = None) -> str:
+def shortcuts_html(heading_px: int | None = None, screens_first: bool = False) -> str:
     """The shortcuts as UITextBox HTML; ``heading_px``: the headings' pixel size (a
-    HiDPI screen's), else HTML size 5."""
+    HiDPI screen's), else HTML size 5; ``screens_first``: the picker's and Settings' keys
+    before the table's."""
     size = f"pixel_size={heading_px}" if heading_px else "size=5"
     out = []
-    for keys, what in SHORTCUTS:
+    rows = SCREEN_SHORTCUTS + TABLE_SHORTCUTS if screens_first else SHORTCUTS
+    for keys, what in rows:
         keys, what = (_(keys) if keys else ""), _(what)
         if not keys:
             out.append(("<br>" if out else "") + f"<font color='#F6E7A6' {size}><b>{html.escape(what)}</b></font><br>")
@@ -74,9 +97,10 @@ class HelpScene(Scene):
     """The keyboard shortcuts over the table."""
     transparent = True
 
-    def __init__(self, variant: str = "contract") -> None:
+    def __init__(self, variant: str = "contract", screens_first: bool = False) -> None:
         super().__init__()
         self.variant = variant
+        self.screens_first = screens_first
         self.box: UITextBox | None = None
         self.btns: dict[str, UIButton] = {}
 
@@ -104,7 +128,8 @@ class HelpScene(Scene):
         pad = k(16)
         top = p.y + k(52)
         bh = k(40)
-        self.box = self.add(UITextBox(shortcuts_html(k(18) if k(100) != 100 else None),
+        self.box = self.add(UITextBox(shortcuts_html(k(18) if k(100) != 100 else None,
+                                                     self.screens_first),
                                       pygame.Rect(p.x + pad, top, p.w - 2 * pad, p.bottom - pad - bh - k(10) - top),
                                       m, object_id=ObjectID(object_id="#help_text")))
         self.btns = {}

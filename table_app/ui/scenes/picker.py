@@ -5,7 +5,7 @@ Settings and Quit.  The last choices are remembered in the settings.
 Keyboard (``ring``, a ``FocusRing``): Tab / Shift+Tab and the arrows move the blue focus
 outline over the widgets, Enter or Space presses the focused button or opens the focused
 drop-down (Up/Down and Enter choose in it); the focus starts on Resume when a game can be
-resumed (then the highlighted button), else on Start."""
+resumed (then the highlighted button), else on Start.  F1 lists the keys (``HelpScene``)."""
 from __future__ import annotations
 
 import pygame
@@ -297,6 +297,10 @@ class PickerScene(Scene):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            from .help import HelpScene   # the keys (these screens' first), R: the rules
+            self.app.push(HelpScene(self.variant, screens_first=True))
+            return True
         return self.ring.handle_event(event)
 
     def handle_ui_event(self, event) -> bool:

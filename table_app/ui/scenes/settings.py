@@ -15,7 +15,7 @@ drop-down: the last of its column, so its open list covers no other setting),
 Keyboard (``ring``, a ``FocusRing``): Tab / Shift+Tab and the arrows move the blue focus
 outline over the widgets (down the left column, then the right one, then Back); Enter or
 Space presses the focused button (a toggle, a value) or opens the card back list (Up/Down
-and Enter choose); Left/Right move the volume slider; Esc goes back.
+and Enter choose); Left/Right move the volume slider; Esc goes back; F1 lists the keys.
 """
 from __future__ import annotations
 
@@ -245,12 +245,25 @@ class SettingsScene(Scene):
         return False
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_help()
+            return True
         if self.ring.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
         return False
+
+    def open_help(self) -> None:
+        """F1: the keys (these screens' first); its rules button opens the rules of the
+        game at the table below, else of the picker's last or default game."""
+        from .help import HelpScene
+        st = self.app.settings
+        variant = next((sc.session.variant for sc in reversed(self.app.stack.scenes)
+                        if getattr(sc, "session", None) is not None), None)
+        variant = variant or getattr(st, "last_variant", None) or getattr(st, "default_variant", "contract")
+        self.app.push(HelpScene(variant, screens_first=True))
 
     # ------------------------------------------------------------------ draw
     def draw(self, surf) -> None:
