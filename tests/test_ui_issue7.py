@@ -237,6 +237,99 @@ def test_a_card_dragged_in_the_hand_opens_a_gap_where_it_will_land():
     assert {k: sp.rect().topleft for k, sp in scene.layer.sprites.items()} == before
 
 
+def _hand_tx(scene, keys):
+    return {k: scene.layer.sprites[k].tx for k in keys}
+
+
+@pytest.mark.parametrize("source", ["upcard", "stock"])
+def test_a_card_drawn_by_dragging_opens_a_gap_where_it_will_land(source):
+    # a tester: drawing by dragging a card over the hand opened no gap (only a card moved
+    # within the hand did); the hand's cards now glide to where they will be once the
+    # drawn card is dropped there, staged cards not counted (as the drop)
+    from test_ui_table import step
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    settle(app, scene)
+    assert s.human_to_act() == "draw"
+    stage(app, scene, ["7C", "7D", "7H"])              # staged before drawing
+    settle(app, scene)
+    home = {p.key: p.x for p in scene.view.placements if p.group == "hand"}
+    row = sorted(home, key=home.get)
+    src = s.engine.observe(0).upcard if source == "upcard" else "stocktop"
+    a, b = point_of(scene, src), _between(scene, 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    step(app, 1)
+    _motion(app, ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2))
+    _motion(app, b)
+    during = _hand_tx(scene, row)
+    assert during != pytest.approx(home)                 # the hand made way
+    # off the hand (over the meld area) the gap closes, back over it it opens again
+    st = scene.view.zones["stage"]
+    _motion(app, (st.right - 40, st.centery))
+    assert _hand_tx(scene, row) == pytest.approx(home)
+    _motion(app, b)
+    assert _hand_tx(scene, row) == pytest.approx(during)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    step(app, 2)
+    settle(app, scene)
+    assert s.human_to_act() == "play"
+    after = {p.key: p.x for p in scene.view.placements if p.group == "hand"}
+    new = [k for k in after if k not in home]
+    assert len(new) == 1
+    shown = sorted(after, key=after.get)
+    assert shown.index(new[0]) == 4                      # dropped after the 4th card shown
+    # the gap was exactly where the drawn card landed: the others were already in place
+    assert during == pytest.approx({k: after[k] for k in row})
+    assert all(abs(x - after[new[0]]) > 1 for x in during.values())
+    assert len(scene.ui.staged) == 1 and len(scene.ui.staged[0]) == 3
+
+
+def test_a_refused_or_cancelled_draw_by_dragging_leaves_the_hand_in_place():
+    # drawing is not legal now (the card is drawn): no gap opens, the card snaps back and
+    # the hand stays; a draw cancelled with Esc closes its gap; hovering moves nothing
+    from test_ui_keyboard import key
+    from test_ui_table import step
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    settle(app, scene)
+    home = {p.key: p.x for p in scene.view.placements if p.group == "hand"}
+    row = list(home)
+    a, b = point_of(scene, "stocktop"), _between(scene, 3)
+    stock = scene.layer.sprites["stocktop"].tx, scene.layer.sprites["stocktop"].ty
+    # cancelled: the gap opened, Esc closes it and the card goes back
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    step(app, 1)
+    _motion(app, b)
+    assert _hand_tx(scene, row) != pytest.approx(home)
+    key(app, pygame.K_ESCAPE)
+    step(app, 2)
+    assert scene.dragger.drag is None and s.human_to_act() == "draw"
+    assert _hand_tx(scene, row) == pytest.approx(home)
+    assert (scene.layer.sprites["stocktop"].tx, scene.layer.sprites["stocktop"].ty) == stock
+    # refused: with the card drawn, a second draw is not legal
+    _drawn(app, scene)
+    home = {p.key: p.x for p in scene.view.placements if p.group == "hand"}
+    row = list(home)
+    n = len(s.engine.log)
+    a, b = point_of(scene, "stocktop"), _between(scene, 3)
+    stock = scene.layer.sprites["stocktop"].tx, scene.layer.sprites["stocktop"].ty
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    step(app, 1)
+    _motion(app, b)
+    assert scene.dragger.active
+    assert _hand_tx(scene, row) == pytest.approx(home)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    step(app, 2)
+    settle(app, scene)
+    assert len(s.engine.log) == n
+    assert {p.key: p.x for p in scene.view.placements if p.group == "hand"} == pytest.approx(home)
+    assert _hand_tx(scene, row) == pytest.approx(home)
+    assert (scene.layer.sprites["stocktop"].tx, scene.layer.sprites["stocktop"].ty) == stock
+    # hovering over the hand (no button held) moves nothing
+    before = {k: sp.rect().topleft for k, sp in scene.layer.sprites.items()}
+    _motion(app, b, pressed=False)
+    step(app, 20)
+    assert {k: sp.rect().topleft for k, sp in scene.layer.sprites.items()} == before
+
+
 def test_a_pile_card_covered_by_a_discard_does_not_fly_to_a_seat():
     # a tester: when a seat acted, a face-up card from under the discard pile's top flew
     # to it (the pile shows its top three; the one that left the window was sent to the

@@ -29,7 +29,7 @@ from ..table import text
 from ..table.drag import DragController
 from ..table.keyboard import KeyboardMixin
 from ..table.meldhelp import meld_fault, meld_order, readings, roles_by_card
-from ..table.presenter import UIState, is_michigan, present
+from ..table.presenter import UIState, hand_xs, is_michigan, present
 from ..table.session import GameSession
 from ..table.sprites import SpriteLayer, gap_shifts
 
@@ -792,27 +792,36 @@ class TableScene(KeyboardMixin, Scene):
         self.layer.set_shift(gap_shifts(row, top, p.w, ir.right + 2, hand.x, hand.right))
 
     def _drag_gap(self) -> dict | None:
-        """While cards picked up from the hand are dragged over the hand, the sideways
-        shifts (key -> px) that move the hand's cards to where they will be once the
-        cards are dropped there: the gap opens where the drop puts them (``_index_at``,
-        the drop's own index, staged cards not counted) and the cards glide aside as the
-        pointer moves.  ``None`` when no hand card is dragged over the hand (hovering
-        moves nothing)."""
+        """While cards picked up from the hand, or a card drawn by dragging it from the
+        stock or the discard pile, are dragged over the hand, the sideways shifts (key ->
+        px) that move the hand's cards to where they will be once the cards are dropped
+        there: the gap opens where the drop puts them (``_index_at``, the drop's own
+        index, staged cards not counted; a drawn card: ``refresh``, the hand one card
+        longer) and the cards glide aside as the pointer moves.  A drawn card opens it
+        only when the draw would be taken (the hand lit as its target): a refused one
+        snaps back with the hand in place.  ``None`` when no such drag is over the hand
+        (hovering moves nothing)."""
         d = self.dragger.drag
         v = self.view
-        if d is None or not d.moved or d.group != "hand" or v is None:
+        if d is None or not d.moved or d.group not in ("hand", "stock", "upcard") or v is None:
             return None
         if self.zone_at(d.pos) != "hand":
             return None
         row = [p for p in v.placements if p.group == "hand"]   # in hand order, left to right
+        if d.group == "hand":
+            slots = [p.x for p in row]
+        elif getattr(self, "layer_lit", {}).get("hand"):
+            slots = hand_xs(self.L, len(row) + 1)   # the drawn card joins the row
+        else:
+            return None
         keys = list(d.keys)
         others = [c for c in self.ui.hand_order if c not in keys]
         i = self._index_at(others, d.pos[0])
         home = {p.key: p.x for p in row}
-        after = [c for c in others[:i] + keys + others[i:] if c in home]
-        if len(after) != len(row):
+        after = [c for c in others[:i] + keys + others[i:] if c in home or c in keys]
+        if len(after) != len(slots):
             return None
-        return {c: p.x - home[c] for c, p in zip(after, row)}
+        return {c: x - home[c] for c, x in zip(after, slots) if c in home}
 
     def mouse_down(self, pos) -> bool:
         if self.dragger.drag is not None:

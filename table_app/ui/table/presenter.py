@@ -93,11 +93,22 @@ def present(obs, L: TableLayout, ui: UIState) -> View:
 
 
 # ------------------------------------------------------------------ shared parts
+def _hand_row(L: TableLayout) -> pygame.Rect:
+    cw, ch = L.cw, L.ch
+    return pygame.Rect(L.hand.x, L.hand.bottom - ch - 6 - int(cw * 0.07), L.hand.w, ch)
+
+
+def hand_xs(L: TableLayout, n: int) -> list[float]:
+    """The x of each of ``n`` cards shown in the hand row, left to right (where a card
+    drawn into the hand will put the others: the table's gap for it)."""
+    return fan_positions(n, _hand_row(L), L.cw, L.cw * 0.62)
+
+
 def _hand(obs, L: TableLayout, ui: UIState, v: View, exclude=()) -> None:
     cards = [c for c in ui.hand_order if c in set(obs.hand) and c not in exclude]
-    cw, ch = L.cw, L.ch
-    row = pygame.Rect(L.hand.x, L.hand.bottom - ch - 6 - int(cw * 0.07), L.hand.w, ch)
-    xs = fan_positions(len(cards), row, cw, cw * 0.62)
+    cw = L.cw
+    row = _hand_row(L)
+    xs = hand_xs(L, len(cards))
     n = len(cards)
     for i, (c, x) in enumerate(zip(cards, xs)):
         # a gentle fan: the ends sit a little lower than the middle
