@@ -291,6 +291,38 @@ def test_f1_opens_the_help_overlay_and_its_rules_button():
     assert app.stack.top is scene
 
 
+def test_f1_opens_the_help_in_the_tables_menu_too():
+    # a tester: F1 opened the help at the table, in the picker and in Settings, but did
+    # nothing while the table's menu (Esc) was open
+    from table_app.ui.scenes.help import SCREEN_SHORTCUTS, TABLE_SHORTCUTS, HelpScene
+    from table_app.ui.scenes.rules import RulesScene
+    from table_app.ui.scenes.scores import TableMenu
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    settle(app, scene)
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, TableMenu)
+    key(app, pygame.K_DOWN)                      # the menu's focus on "Score sheet"
+    focus = menu.ring.key
+    assert focus == "#scores"
+    key(app, pygame.K_F1)
+    top = app.stack.top
+    assert isinstance(top, HelpScene) and top.variant == "may_i"
+    shown = _help_text(top.box.html_text)
+    # the menu's keys (the screens played with a focus ring) first, then the table's
+    assert shown.index(SCREEN_SHORTCUTS[0][1]) < shown.index(TABLE_SHORTCUTS[0][1])
+    assert "This help, in the picker, Settings and the table's menu too" in shown
+    key(app, pygame.K_F1)                        # F1 closes it: back to the menu, as it was
+    assert app.stack.top is menu and menu.ring.key == focus
+    key(app, pygame.K_F1)
+    key(app, pygame.K_r)                         # R: the rules of the game at the table
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.variant == "may_i"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+
+
 def _help_text(html_text: str) -> str:
     import html
     import re

@@ -1,7 +1,7 @@
-"""The help overlay (F1 at the table, in the picker and in Settings): every keyboard
-shortcut of the table and of the screens played with a focus ring (the picker, Settings,
-the table's menu), in a pygame_gui ``UITextBox`` over the scene, with a button to the
-rules of the game.
+"""The help overlay (F1 at the table, in the picker, in Settings and in the table's
+menu): every keyboard shortcut of the table and of the screens played with a focus ring
+(the picker, Settings, the table's menu), in a pygame_gui ``UITextBox`` over the scene,
+with a button to the rules of the game.
 
 ``HelpScene(variant, screens_first=False)``; Escape, F1 or Close pops it; "Rules of this
 game" replaces it with the rules screen (``RulesScene``).  ``SHORTCUTS`` is the list the
@@ -71,7 +71,7 @@ SCREEN_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ('Esc', N_("Go back (Settings, the table's menu)")),
     ('Enter', N_('In the picker, at once: resume the unfinished game (the gold Resume '
                  'button), else start a new one')),
-    ('F1', N_('This help, in the picker and Settings too')),
+    ('F1', N_("This help, in the picker, Settings and the table's menu too")),
 )
 SHORTCUTS: tuple[tuple[str, str], ...] = TABLE_SHORTCUTS + SCREEN_SHORTCUTS
 

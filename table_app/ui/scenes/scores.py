@@ -281,7 +281,7 @@ class ResultsScene(Overlay):
 class TableMenu(Overlay):
     """Esc at the table.  Keyboard: Up/Down or Tab / Shift+Tab move the blue focus
     outline (on "Back to the table" at first), Enter or Space presses the focused button,
-    Esc goes back to the table."""
+    Esc goes back to the table, F1 lists the keys (``HelpScene``, over the menu)."""
     panel_size = (400, 400)
 
     def __init__(self, table) -> None:
@@ -328,6 +328,12 @@ class TableMenu(Overlay):
             self.app.quit()
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            # the keys (the menu's, the picker's and Settings' first, as there); R or its
+            # Rules button: the rules of the game at the table; closing it: the menu again
+            from .help import HelpScene
+            self.app.push(HelpScene(self.table.session.variant, screens_first=True))
+            return True
         if self.ring.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
