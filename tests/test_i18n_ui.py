@@ -113,6 +113,30 @@ def test_the_presenter_labels_of_a_known_state_in_russian():
         app.stack.clear()
 
 
+@pytest.mark.parametrize("lang, empty, some", [("en", "Discard", "Discard 2"),
+                                               ("ru", "Сброс", "Сброс 2"),
+                                               ("uk", "Скид", "Скид 2")])
+def test_the_empty_discard_pile_is_named_with_the_noun(lang, empty, some):
+    """The empty pile read "Сбросить"/"Скинути" (the verb "Discard"): it is the pile's
+    name, the same noun as "Скид 2" with cards."""
+    import dataclasses
+    from table_app.ui.table.presenter import present
+    app, scene, s = _table("may_i", lang)
+    try:
+        obs = scene.obs
+        pile = obs.discard_pile
+
+        def under_pile(o):
+            v = present(o, scene.L, scene.ui)
+            x, y = scene.L.discard.centerx, scene.L.discard.bottom + 6
+            return [lab.text for lab in v.labels if lab.pos == (x, y)]
+        assert under_pile(dataclasses.replace(obs, discard_pile=(), upcard=None)) == [empty]
+        two = (pile + pile)[:2]
+        assert under_pile(dataclasses.replace(obs, discard_pile=two, upcard=two[-1])) == [some]
+    finally:
+        app.stack.clear()
+
+
 def test_a_refusal_at_the_table_is_said_in_the_language():
     from table_app.core.actions import Discard
     app, scene, s = _table("mexican", "uk")

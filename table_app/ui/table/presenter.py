@@ -237,7 +237,10 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
     if obs.upcard is not None:
         v.placements.append(Placement(obs.upcard, L.discard.x, L.discard.y, cw,
                                       obs.upcard >> 3, z=40, group="upcard"))
-    v.labels.append(Label(_("Discard {n}").format(n=len(pile)) if pile else _(S.DISCARD),
+    # Translators: the empty discard pile's name under it: the noun, as in "Discard 2"
+    # (the pile with 2 cards), not the verb
+    empty = pgettext("discard pile", "Discard")
+    v.labels.append(Label(_("Discard {n}").format(n=len(pile)) if pile else empty,
                           (L.discard.centerx, L.discard.bottom + 6), 13, "midtop", "tag"))
     # the melds being built (stage)
     mw = L.mw
