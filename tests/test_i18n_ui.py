@@ -163,6 +163,36 @@ def test_the_language_changed_over_the_table_relabels_it():
         app.stack.clear()
 
 
+def test_the_table_under_the_menu_changes_language_with_the_settings():
+    """Russian -> Ukrainian in Settings (from the table's menu): back in the menu, the
+    table showing through it spoke Russian ("Сброс 1", "обычный", "Соберите здесь...")
+    until the menu was closed.  Everything on screen switches at once."""
+    from table_app.ui.scenes.scores import TableMenu
+    from table_app.ui.scenes.settings import SettingsScene
+    app, scene, s = _table("may_i", "ru")
+    try:
+        app.push(TableMenu(scene))
+        app.step(0.02)
+        settings = app.push(SettingsScene())
+        app.step(0.02)
+        assert settings.set("language", "uk")
+        app.pop()                       # back in the menu, the table under it
+        app.step(0.02)
+        assert app.stack.top is not scene
+        labels = " ".join(lab.text for lab in scene.view.labels)
+        assert "звичайний" in labels and "обычный" not in labels, labels
+        assert "Скид" in labels and "Сброс" not in labels, labels
+        assert scene._banner_head()[0].startswith("Можна?")
+        assert "Можно" not in scene._status()
+        assert scene.buttons["go_down"].text == "Відкритися"
+        assert not any(b.visible for b in scene.buttons.values())   # still covered
+        app.pop()
+        app.step(0.02)
+        assert scene.buttons["go_down"].text == "Відкритися" and scene.buttons["go_down"].visible
+    finally:
+        app.stack.clear()
+
+
 # ------------------------------------------------------------------ the replay viewer
 def _record(tmp_path, variant="may_i", seed=4, actions=300):
     from table_app.ai.simulate import play_game

@@ -285,6 +285,16 @@ class TableScene(KeyboardMixin, Scene):
                 if k in self.buttons:
                     self.buttons[k].hide()
 
+    def retranslate(self) -> None:
+        """The language changed (in Settings, from the table's menu): the buttons and
+        the labels anew at once, also while the menu covers the table (it shows through
+        the menu, and would speak the old language until the menu closed)."""
+        if not self.buttons:
+            return
+        self.buy_open = False
+        self._build_buttons()
+        self.refresh(instant=True)
+
     def resize(self, size) -> None:
         self.buy_open = False
         self._layout()
