@@ -88,23 +88,62 @@ def test_no_share_row_before_the_session_ends():
 
 
 @pytest.mark.parametrize("lang, you_out, deal_over, dealt, no_moves", [
-    ("ru", "Вы выходите", "Сдача 3 окончена: Вы выходите", "Сдача 2: сдаёте вы",
+    ("ru", "Вы вышли", "Сдача 3 окончена: Вы вышли", "Сдача 2: сдаёте вы",
      "У вас в этой записи больше нет ходов"),
-    ("uk", "Ви виходите", "Роздачу 3 закінчено: Ви виходите", "Роздача 2: роздаєте ви",
+    ("uk", "Ви вийшли", "Роздачу 3 закінчено: Ви вийшли", "Роздача 2: роздаєте ви",
      "У вас у цьому записі більше немає ходів"),
 ])
 def test_the_humans_own_forms_agree_with_you(lang, you_out, deal_over, dealt, no_moves):
     """"Ви виходить" was "{name} виходить" with the name "Ви": the human seat has its own
-    messages, with the verb in the second person."""
+    messages, with the verb in the second person (and in the past: the deal is over)."""
     from table_app.ui.scenes.scores import score_rows
     set_language(lang)
     s = _finished_michigan()
     rows, _t, _o = score_rows(s)
     notes = [n for _h, _c, n in rows]
     assert notes[0] == you_out                      # seat 0, the human, went out of deal 1
-    assert notes[1] == ("Ann выходит" if lang == "ru" else "Ann виходить")
+    assert notes[1] == ("У Ann не осталось карт" if lang == "ru" else "У Ann не лишилося карт")
     t = translation(lang)
     assert t.gettext("Deal {n} is over: You went out").format(n=3) == deal_over
     assert t.gettext("Deal {n}: You dealt").format(n=2) == dealt
     assert t.gettext("You make no more moves in this record") == no_moves
     assert translation("uk").gettext("Rotations of the deal:") == "Кола роздачі:"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", {"Deal {n} is over: {name} went out": "Сдача 3 окончена: у Boris не осталось карт",
+            "{name} went out!": "У Boris не осталось карт!",
+            "Round {n} ends: {name} goes out · {scores}": "Раунд 3 окончен: у Boris не осталось карт · 5",
+            "Deal {n} ends: {name} goes out · chips: {balances}":
+                "Сдача 3 окончена: у Boris не осталось карт · фишки: 5",
+            "Round {n} ends: You go out · {scores}": "Раунд 3 окончен: вы вышли · 5",
+            "Game over: {name} wins": "Игра окончена: победитель — Boris",
+            "Game over: You win": "Игра окончена: вы победили"}),
+    ("uk", {"Deal {n} is over: {name} went out": "Роздачу 3 закінчено: у Boris не лишилося карт",
+            "{name} went out!": "У Boris не лишилося карт!",
+            "Round {n} ends: {name} goes out · {scores}": "Раунд 3 закінчено: у Boris не лишилося карт · 5",
+            "Deal {n} ends: {name} goes out · chips: {balances}":
+                "Роздачу 3 закінчено: у Boris не лишилося карт · фішки: 5",
+            "Round {n} ends: You go out · {scores}": "Раунд 3 закінчено: ви вийшли · 5",
+            "Game over: {name} wins": "Гру закінчено: переможець — Boris",
+            "Game over: You win": "Гру закінчено: ви перемогли"}),
+])
+def test_a_deal_that_is_over_says_who_went_out_in_the_past(lang, said):
+    """The score sheet said "Boris виходить" (goes out) of a deal that is over: a player
+    who went out is said in the past, of another player as of you, on the score sheet,
+    at the table and in the replay's deal-end lines; of another player without a
+    gendered verb (a name's gender is not known): "у Boris не лишилося карт".  The
+    replay's running moves stay in the present, as in English."""
+    t = translation(lang)
+    for msgid, want in said.items():
+        got = t.gettext(msgid).format(n=3, name="Boris", scores="5", balances="5")
+        assert got == want, (msgid, got)
+    present = {"ru": ("выходит", "выходите"), "uk": ("виходить", "виходите")}[lang]
+    for msgid in ("{name} went out", "You went out", "Deal {n} is over: You went out",
+                  "Deal {n} is over: {name} went out", "You went out!", "{name} went out!",
+                  "Deal {n} ends: You go out · chips: {balances}",
+                  "Deal {n} ends: {name} goes out · chips: {balances}",
+                  "Round {n} ends: You go out · {scores}",
+                  "Round {n} ends: {name} goes out · {scores}"):
+        got = t.gettext(msgid)
+        assert got != msgid and not any(w in got for w in present), (msgid, got)
