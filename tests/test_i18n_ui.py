@@ -137,6 +137,36 @@ def test_the_empty_discard_pile_is_named_with_the_noun(lang, empty, some):
         app.stack.clear()
 
 
+@pytest.mark.parametrize("lang, letter", [("en", "D"), ("ru", "Д"), ("uk", "Д")])
+def test_the_dealer_button_speaks_the_language_and_fits_its_disc(lang, letter):
+    """The dealer's badge said "D" in every language: it is "Д" (дилер) in Russian and
+    Ukrainian, its letter inside the disc's ring at 8 seats in 1024x640."""
+    import math
+    from table_app.ui.scenes.table import _dealer_letter, _label_img
+    from table_app.ui.table.layout import compute
+    from table_app.ui.table.presenter import UIState, present
+    app, scene, s = _table("may_i", lang)
+    try:
+        dealer = [lab for lab in scene.view.labels if lab.kind == "dealer"]
+        assert [lab.text for lab in dealer] == [letter]
+        import dataclasses
+        obs = scene.obs
+        L = compute((1024, 640), 8)
+        o8 = dataclasses.replace(obs, dealer=3, hand_sizes=(10,) * 8, totals=(0,) * 8,
+                                 down=(False,) * 8)
+        lab = next(lab for lab in present(o8, L, UIState(names=["You"] + ["Boris"] * 7,
+                                                         levels=[""] * 8)).labels
+                   if lab.kind == "dealer")
+        assert lab.text == letter and _label_img(lab).get_width() == lab.width
+        d = lab.width
+        ink = _dealer_letter(lab.text, lab.size, d).get_bounding_rect()
+        assert ink.h >= 8                          # readable, not shrunk away
+        ring = d / 2 - max(1, d // 12)
+        assert math.hypot(ink.w / 2, ink.h / 2) <= ring + 0.5, (ink, d)
+    finally:
+        app.stack.clear()
+
+
 def test_a_refusal_at_the_table_is_said_in_the_language():
     from table_app.core.actions import Discard
     app, scene, s = _table("mexican", "uk")

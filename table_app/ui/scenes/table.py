@@ -9,6 +9,7 @@ message (with its rule id) is shown while the cards glide back.
 """
 from __future__ import annotations
 
+import math
 import time as _time
 
 import pygame
@@ -2026,13 +2027,26 @@ def _label_fitted(lab, img):
 
 
 def _dealer_button(letter: str, size: int, d: int) -> pygame.Surface:
-    """The dealer's button: a white disc ``d`` pixels across with a bold letter."""
+    """The dealer's button: a white disc ``d`` pixels across with a bold letter (the
+    language's: "D", "Д"), smaller when it would reach the disc's ring."""
     img = pygame.Surface((d, d), pygame.SRCALPHA)
     pygame.draw.circle(img, (245, 243, 232), (d // 2, d // 2), d // 2)
     pygame.draw.circle(img, (120, 90, 20), (d // 2, d // 2), d // 2, max(1, d // 12))
-    t = text.render(letter, size, (30, 24, 10), bold=True)
+    t = _dealer_letter(letter, size, d)
     img.blit(t, t.get_rect(center=(d // 2, d // 2)))
     return img
+
+
+def _dealer_letter(letter: str, size: int, d: int) -> pygame.Surface:
+    """The dealer button's letter at ``size``, or smaller (down to 8 px) until its ink
+    lies inside the ring of a disc ``d`` pixels across (a longer translation)."""
+    inner = d / 2 - max(1, d // 12)
+    while True:
+        t = text.render(letter, size, (30, 24, 10), bold=True)
+        ink = t.get_bounding_rect()
+        if math.hypot(ink.w / 2, ink.h / 2) <= inner + 0.5 or size <= 8:
+            return t
+        size -= 1
 
 
 def _label_img(lab):

@@ -145,6 +145,7 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
         v.labels.append(Label(seat_name(ui, s), (r.centerx, r.y), 15, "midtop",
                               "plate_hi" if turn else "plate", width=r.w - 2 * (badge + int(6 * u))))
         if s == obs.dealer:
+            # a small disc: one letter card players read as "dealer" (Д for дилер)
             # Translators: the dealer's button beside a seat's name: one letter
             v.labels.append(Label(pgettext("dealer button", "D"),
                                   (r.x + int(5 * u) + badge // 2, r.y + int(14 * u)), 13, "center",
@@ -237,8 +238,7 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
     if obs.upcard is not None:
         v.placements.append(Placement(obs.upcard, L.discard.x, L.discard.y, cw,
                                       obs.upcard >> 3, z=40, group="upcard"))
-    # Translators: the empty discard pile's name under it: the noun, as in "Discard 2"
-    # (the pile with 2 cards), not the verb
+    # Translators: the empty discard pile's name under it: a noun, as in "Discard {n}"
     empty = pgettext("discard pile", "Discard")
     v.labels.append(Label(_("Discard {n}").format(n=len(pile)) if pile else empty,
                           (L.discard.centerx, L.discard.bottom + 6), 13, "midtop", "tag"))
