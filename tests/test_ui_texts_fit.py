@@ -400,3 +400,82 @@ def test_the_picker_descriptions_lie_in_their_rows(lang, size, monkeypatch):
             assert row.bottom <= below - pad, (lang, i, row, below)
     finally:
         app.stack.clear()
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+@pytest.mark.parametrize("size", (SMALL, (1280, 800)))
+@pytest.mark.parametrize("variant", ("contract", "may_i", "michigan"))
+def test_the_side_buttons_keep_their_labels_off_their_edges(lang, size, variant):
+    """"Запропонувати" filled its button edge to edge at 1024x640: every label of the
+    side's paired buttons keeps BUTTON_PAD px from both edges of its button (the longer
+    label's button wider when equal halves can't), the pair in one text size, side by
+    side inside the side column."""
+    from table_app.ui.scenes.table import BUTTON_PAD, TableScene
+    from table_app.ui.table import text
+    from table_app.ui.table.session import GameSession
+    app = _app(lang, size)
+    try:
+        sc = TableScene(GameSession(variant, 4, seed=5, autosave=False))
+        app.push(sc)
+        app.step(0.02)
+        sizes = {"@table_button": 14, "@table_button_small": 12, "@table_button_tiny": 11}
+        pairs = [("sort_suit", "sort_rank")] + ([] if variant == "michigan" else [("suggest", "clear")])
+        side = sc.L.side
+        for a, b in pairs:
+            ba, bb = sc.buttons[a], sc.buttons[b]
+            assert ba.class_ids[-1] == bb.class_ids[-1], (a, b)
+            px = sizes[ba.class_ids[-1]]
+            for btn in (ba, bb):
+                w = text.font(px).size(btn.text)[0]
+                assert w + 2 * BUTTON_PAD <= btn.rect.w, (btn.text, w, btn.rect.w, px)
+                assert side.contains(btn.rect), (btn.text, btn.rect, side)
+            assert ba.rect.right < bb.rect.x and ba.rect.y == bb.rect.y
+    finally:
+        app.stack.clear()
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+@pytest.mark.parametrize("size", (SMALL, (1280, 800)))
+@pytest.mark.parametrize("variant", ("contract", "may_i"))
+def test_the_buying_window_leaves_the_meld_area_help_readable(lang, size, variant):
+    """At 1024x640 in Ukrainian the buying window's panel lay over the middle of the
+    meld area's help ("Зберіть тут контракт ..."): while it is open the help wraps in
+    the room left of the panel, whole (at most three lines, inside the meld area), for
+    every round's contract, and is as wide as before once the window closes."""
+    import dataclasses
+    from table_app.ui.scenes.table import TableScene, label_image
+    from table_app.ui.table.presenter import present
+    from table_app.ui.table import text
+    from table_app.ui.table.session import GameSession
+    app = _app(lang, size)
+    try:
+        s = GameSession(variant, 4, seed=1, autosave=False)
+        sc = TableScene(s)
+        app.push(sc)
+        for _ in range(400):
+            app.step(0.02)
+            if sc.caught_up() and not sc.layer.moving() and s.human_to_act():
+                break
+        assert s.human_to_act() == "buy" and sc.buy_open
+        panel = sc._buy_panel()
+        st = sc.L.stage
+        assert st.colliderect(panel)
+        for rnd in range(1, 8):
+            obs = dataclasses.replace(sc.obs, contract_text=s.rules.req_text(rnd))
+            sc.view = present(obs, sc.L, sc.ui)
+            helps = [lab for lab in sc._drawn_labels() if lab.kind == "hint" and st.collidepoint(lab.pos)]
+            assert len(helps) == 1, [lab.text for lab in sc.view.labels]
+            lab = helps[0]
+            img = label_image(lab)
+            r = img.get_rect(**{lab.anchor: lab.pos})
+            assert not r.colliderect(panel), (rnd, lab.text, r, panel)
+            assert st.contains(r), (rnd, r, st)
+            # whole: at the smallest size it may take (3 px less) it needs at most the
+            # three lines drawn
+            n = len(text.wrap(lab.text, lab.size - 3, lab.width, measure=text.width))
+            assert n <= 3, (rnd, lab.text, n)
+        sc.buy_open = False
+        wide = [lab for lab in sc._drawn_labels() if lab.kind == "hint" and st.collidepoint(lab.pos)]
+        assert wide[0].width == st.w - 24
+    finally:
+        app.stack.clear()

@@ -9,6 +9,7 @@ message (with its rule id) is shown while the cards glide back.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import time as _time
 
@@ -246,18 +247,19 @@ class TableScene(KeyboardMixin, Scene):
             x -= k(6)
         self._top_left = x
         sd = L.side
-        half = (sd.w - 6) // 2
         bh2 = max(k(28), min(k(34), (sd.h - 12) // 3))
-        pair = (_(S.SORT_SUIT), _(S.SORT_RANK))
-        self._btn("sort_suit", (sd.x, sd.y, half, bh2), pair[0], _(S.SORT_SUIT_HELP), peers=pair)
-        self._btn("sort_rank", (sd.x + half + 6, sd.y, half, bh2), pair[1], _(S.SORT_RANK_HELP),
-                  peers=pair)
+
+        def pair(y, names, labels, tips):
+            # two buttons side by side, their labels in one size with room at the edges
+            cls, (w0, w1) = pair_split(labels, sd.w, 6, k(BUTTON_PAD))
+            self._btn(names[0], (sd.x, y, w0, bh2), labels[0], tips[0], cls=cls)
+            self._btn(names[1], (sd.right - w1, y, w1, bh2), labels[1], tips[1], cls=cls)
+        pair(sd.y, ("sort_suit", "sort_rank"), (_(S.SORT_SUIT), _(S.SORT_RANK)),
+             (_(S.SORT_SUIT_HELP), _(S.SORT_RANK_HELP)))
         if not self.session.michigan:
-            pair = (_(S.SUGGEST), _(S.CLEAR))
-            self._btn("suggest", (sd.x, sd.y + bh2 + 6, half, bh2), pair[0],
-                      _("Fill the meld area with the best going-down"), peers=pair)
-            self._btn("clear", (sd.x + half + 6, sd.y + bh2 + 6, half, bh2), pair[1],
-                      _("Take the cards being built back into your hand"), peers=pair)
+            pair(sd.y + bh2 + 6, ("suggest", "clear"), (_(S.SUGGEST), _(S.CLEAR)),
+                 (_("Fill the meld area with the best going-down"),
+                  _("Take the cards being built back into your hand")))
             self._btn("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), _(S.GO_DOWN),
                       _("Lay down the contract's melds"), cls="@primary")
             # the buying window
@@ -583,15 +585,28 @@ class TableScene(KeyboardMixin, Scene):
         self._advance(0, force=True)
         return True
 
-    def undo(self) -> None:
+    def undo(self, confirmed: bool = False) -> None:
+        """Undo back to the human's previous decision.  The first undo of a game that
+        takes back a card the human has seen (it makes the game practice: no longer
+        counted in the statistics) asks first (``ConfirmUndo``), unless ``confirmed``."""
         self.dragger.cancel(self.layer.sprites)
+        ask = getattr(self.session, "undo_makes_practice", None)
+        if not confirmed and ask is not None and ask():
+            from .confirm import ConfirmUndo
+            self.app.push(ConfirmUndo(self))
+            return
+        was_practice = bool(getattr(self.session, "practice", False))
         if self.session.undo():
             self.shown = len(self.engine.log)
             self.ui.staged, self.stage_pick = [], []
             self.want_stock = False
             self._drop_x = None
             self.cur_event = None
-            self.say(_("Undone: back to your previous decision"))
+            if not was_practice and getattr(self.session, "practice", False):
+                self.say(_("Undone: this is now a practice game, left out of your statistics"),
+                         secs=7.0)
+            else:
+                self.say(_("Undone: back to your previous decision"))
             self.refresh()
         else:
             self.say(_("Nothing to undo"), bad=True)
@@ -1336,7 +1351,7 @@ class TableScene(KeyboardMixin, Scene):
                 # a tinted ring in drawing order: in a fanned hand each hinted card's
                 # visible strip is marked, not a tangle of overlapping outlines
                 surf.blit(art.highlight(w, color=HINT, fill_alpha=55), r.topleft)
-        for lab in v.labels:
+        for lab in self._drawn_labels():
             _label(surf, lab)
         self._draw_hint(surf)
         self._draw_focus(surf)
@@ -1487,6 +1502,15 @@ class TableScene(KeyboardMixin, Scene):
         """The banner's heading in pieces: the game and the round (or Michigan's deal),
         then the contract, the wild ranks (Mexican), Michigan's sequence.  Drawn on one
         line joined by " · ", or the first piece on a line and the rest on a second."""
+        parts = self._banner_parts()
+        if getattr(self.session, "practice", False):
+            # Translators: the banner's last piece in a practice game (an undo took back
+            # a card already seen, or it was played on from a replay): it doesn't count
+            # in the statistics
+            parts.append(_("practice game"))
+        return parts
+
+    def _banner_parts(self) -> list[str]:
         obs = self.obs
         s = self.session
         if is_michigan(obs):
@@ -1587,16 +1611,32 @@ class TableScene(KeyboardMixin, Scene):
             return _("Your lead: click or drag one of the lifted cards")
         return self.last_text
 
+    def _drawn_labels(self):
+        """The view's labels as drawn: while the buying window is open, the meld area's
+        help wraps short of its panel (it lay under the panel's middle)."""
+        labels = self.view.labels
+        if not self.buy_open or self.session.michigan or "buy" not in self.buttons:
+            return labels
+        room = self._buy_panel().x - int(12 * self.L.ui)
+        st = self.L.stage
+        return [dataclasses.replace(lab, width=room - lab.pos[0])
+                if lab.kind == "hint" and st.collidepoint(lab.pos) else lab for lab in labels]
+
+    def _buy_panel(self) -> pygame.Rect:
+        """The buying window's panel: the upcard and the penalty card at its left, the
+        question, the buy and pass buttons and the countdown (on the meld area's right)."""
+        r = self.buttons["buy"].relative_rect
+        u = self.L.ui
+        right = self.buttons["pass_buy"].relative_rect.right + int(24 * u)
+        return pygame.Rect(r.x - int(112 * u), r.y - int(34 * u), right - r.x + int(112 * u),
+                           r.h + int(70 * u))
+
     def _draw_buy(self, surf) -> None:
         if not self.buy_open or self.session.michigan:
             return
-        b = self.buttons["buy"]
-        r = b.relative_rect
+        r = self.buttons["buy"].relative_rect
         total = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
-        u = self.L.ui
-        right = self.buttons["pass_buy"].relative_rect.right + int(24 * u)
-        panel = pygame.Rect(r.x - int(112 * u), r.y - int(34 * u), right - r.x + int(112 * u),
-                            r.h + int(70 * u))
+        panel = self._buy_panel()
         _box(surf, panel, "buy")
         # what you would get: the upcard and a face-down penalty card
         up = self.obs.buy_card if self.obs is not None else None
@@ -1863,6 +1903,32 @@ def _label_w(label: str, size: int) -> int:
     return text.font(size).size(label)[0]
 
 
+#: the least room (logical px) between a side button's label and each of its edges
+BUTTON_PAD = 8
+#: the table buttons' text sizes, largest first, and their theme classes
+_BUTTON_SIZES = ((14, "@table_button"), (12, "@table_button_small"), (11, "@table_button_tiny"))
+
+
+def pair_split(labels, width: int, gap: int, pad: int) -> tuple[str, tuple[int, int]]:
+    """Two buttons side by side in ``width`` px, ``gap`` between them: the theme class
+    their labels share and the two widths.  The largest text size at which both labels
+    keep ``pad`` px from their buttons' edges: in equal halves when both fit a half, else
+    the longer label's button wider ("Запропонувати" beside "Очистити").  When nothing
+    fits, the smallest size in widths shared by need."""
+    room = width - gap
+    half = room // 2
+    for size, cls in _BUTTON_SIZES:
+        need = [_label_w(t, size) + 2 * pad for t in labels]
+        if max(need) <= half:
+            return cls, (half, room - half)
+        if sum(need) <= room:
+            w0 = need[0] + (room - sum(need)) // 2
+            return cls, (w0, room - w0)
+    need = [_label_w(t, _BUTTON_SIZES[-1][0]) for t in labels]
+    w0 = round(room * need[0] / max(1, sum(need)))
+    return _BUTTON_SIZES[-1][1], (w0, room - w0)
+
+
 def _short(name: str) -> str:
     return name if len(name) <= 8 else name[:7] + "."
 
@@ -1982,7 +2048,13 @@ def _glow(surf, r: pygame.Rect, color=(140, 255, 160), fill=(110, 230, 130)) -> 
 
 
 def _label(surf, lab) -> None:
-    # a label's image is kept (a table shows the same few labels frame after frame)
+    img = label_image(lab)
+    surf.blit(img, img.get_rect(**{lab.anchor: lab.pos}))
+
+
+def label_image(lab) -> pygame.Surface:
+    """A label drawn as ``_label`` draws it: fitted to its width (wrapped, shrunk or
+    cut).  Kept: a table shows the same few labels frame after frame."""
     key = (lab.kind, lab.text, lab.size, tuple(lab.color), lab.width, text.style_key())
     img = _LABELS.get(key)
     if img is None:
@@ -1992,8 +2064,7 @@ def _label(surf, lab) -> None:
         if len(_LABELS) > 400:
             _LABELS.clear()
         _LABELS[key] = img
-    r = img.get_rect(**{lab.anchor: lab.pos})
-    surf.blit(img, r)
+    return img
 
 
 _LABELS: dict = {}
@@ -2002,12 +2073,15 @@ pygame.register_quit(_LABELS.clear)
 
 def _label_fitted(lab, img):
     """A label too wide for its room (a longer translation): the meld area's hint
-    wraps; other labels shrink a little, then are cut with "…"."""
-    import dataclasses
+    wraps, in up to three lines (a little smaller when three lines do not hold it: beside
+    the buying window); other labels shrink a little, then are cut with "…"."""
     if lab.kind == "hint":
-        lines = text.wrap(lab.text, lab.size, lab.width,
-                          measure=text.width)
-        imgs = [_label_img(dataclasses.replace(lab, text=t)) for t in lines[:3]]
+        size = lab.size
+        lines = text.wrap(lab.text, size, lab.width, measure=text.width)
+        while len(lines) > 3 and size > lab.size - 3:
+            size -= 1
+            lines = text.wrap(lab.text, size, lab.width, measure=text.width)
+        imgs = [_label_img(dataclasses.replace(lab, text=t, size=size)) for t in lines[:3]]
         out = pygame.Surface((max(i.get_width() for i in imgs),
                               sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
         y = 0

@@ -274,7 +274,8 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
         else:
             txt = _("Build your contract here: {contract}. Select cards and drag them here, or "
                     "press Suggest").format(contract=contract_name(obs.contract_text))
-        v.labels.append(Label(txt, (st.x + 12, st.y + st.h // 2 - 8), 15, "topleft", "hint",
+        # (its lines centred on the area's middle, however many it wraps into)
+        v.labels.append(Label(txt, (st.x + 12, st.centery), 15, "midleft", "hint",
                               width=st.w - 24))
     else:
         ct = contract_name(obs.contract_text)
