@@ -479,3 +479,30 @@ def test_the_buying_window_leaves_the_meld_area_help_readable(lang, size, varian
         assert wide[0].width == st.w - 24
     finally:
         app.stack.clear()
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+@pytest.mark.parametrize("size", (SMALL, (1280, 800), (1920, 1080)))
+def test_the_picker_heading_ends_above_the_first_games_focus_outline(lang, size):
+    """The focus outline on Contract Rummy (the first game, focused by Tab) ran through
+    the line under the title ("Contract Rummy · May I? · ... — choose a game").  The
+    line's ink ends above the outline, and the title's above the line, inside the window."""
+    from table_app.ui.scenes import picker
+    app = _app(lang, size)
+    try:
+        pk = app.push(picker.PickerScene())
+        app.step(0.02)
+        (t, t_at), (sub, sub_at) = pk.heading()
+        title = t.get_bounding_rect().move(t_at)
+        line = sub.get_bounding_rect().move(sub_at)
+        pad = int(round(4 * max(1.0, app.ui_scale)))           # the outline, outside
+        first = pk.named["v_contract"].rect
+        assert line.bottom < first.top - pad, (lang, size, line, first)
+        assert title.bottom <= line.top and title.top >= 0, (title, line)
+        assert pk.ring.focus("#v_contract")
+        surf = pygame.Surface(app.size, pygame.SRCALPHA)
+        pk.ring.draw(surf)                     # the outline alone
+        ring = surf.get_bounding_rect()
+        assert ring.top > line.bottom, (ring, line)
+    finally:
+        app.stack.clear()

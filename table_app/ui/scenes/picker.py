@@ -387,13 +387,13 @@ class PickerScene(Scene):
             self.message = err
 
     # ------------------------------------------------------------------ draw
-    def draw(self, surf) -> None:
-        W, H = surf.get_size()
-        surf.blit(self.app.art.felt((W, H)), (0, 0))  # cached per size by CardArt
+    def heading(self):
+        """The title and the line under it, ``[(image, topleft), (image, topleft)]``: the
+        line ends above the first game's button and the focus outline around it (it ran
+        through the line, issue: the outline on Contract Rummy), the title above it."""
         W, H, x0, top, cw, left_w = self.geometry()
-        t = text.render_shadowed("table-app", 40, (250, 236, 170), bold=True)
         k = self.k
-        surf.blit(t, (x0, max(12, top - k(78))))
+        t = text.render_shadowed("table-app", 40, (250, 236, 170), bold=True)
         games = " · ".join(_(VARIANTS[v].name) for v in ORDER if v in VARIANTS)
         sub = text.render_shadowed(_("{games}  —  choose a game").format(games=games) + " ♠ ♥ ♦ ♣",
                                    16, (225, 235, 225))
@@ -401,7 +401,21 @@ class PickerScene(Scene):
         room = int(cw - 5 * cwid * 0.55 - cwid) - 16  # up to the fanned cards
         if sub.get_width() > room > 0:  # a longer translation: shrunk to fit
             sub = pygame.transform.smoothscale(sub, (room, max(1, int(sub.get_height() * room / sub.get_width()))))
-        surf.blit(sub, (x0 + 4, max(12, top - k(78)) + t.get_height() + 2))
+        # the outline is drawn 4 px (scaled) outside the button: the line's ink ends a few
+        # px above it
+        sub_y = top - k(4) - k(6) - sub.get_bounding_rect().bottom
+        ink = t.get_bounding_rect()
+        t_y = max(k(6) - ink.top, sub_y - k(2) - ink.bottom)
+        return [(t, (x0, t_y)), (sub, (x0 + 4, max(t_y + ink.bottom + k(2), sub_y)))]
+
+    def draw(self, surf) -> None:
+        W, H = surf.get_size()
+        surf.blit(self.app.art.felt((W, H)), (0, 0))  # cached per size by CardArt
+        W, H, x0, top, cw, left_w = self.geometry()
+        k = self.k
+        (t, t_at), (sub, sub_at) = self.heading()
+        surf.blit(t, t_at)
+        surf.blit(sub, sub_at)
         # a few fanned cards for the look
         art = self.app.art
         cwid = max(self.k(50), int(W / 22))
