@@ -270,6 +270,23 @@ class Engine:
                 return i
         return None
 
+    def undo_reveals(self, seat: int) -> bool:
+        """Whether ``undo(seat)`` would go back past a hidden card that a seat has seen
+        (a deal, a restock, ``seat``'s own draw from the stock or buy): the undo then
+        sets ``revealed_by_undo`` (the game becomes practice).  ``False`` when there is
+        nothing to undo."""
+        i = self._undo_index(seat)
+        return i is not None and self._reveals(self.log[i:], seat)
+
+    @staticmethod
+    def _reveals(events, seat: int) -> bool:
+        for ev in events:
+            t = ev.type
+            if t in ("deal", "restock") or (getattr(ev, "player", None) == seat and (
+                    (t == "draw" and getattr(ev, "source", "") == "stock") or t == "buy")):
+                return True
+        return False
+
     def undo(self, seat: int) -> bool:
         """Go back to just before ``seat``'s previous decision (skipping AI, chance,
         forced and derived events).  Returns whether anything was undone."""
@@ -277,11 +294,8 @@ class Engine:
         if i is None:
             return False
         tail = list(zip(self.log[i:], self.forced[i:]))
-        for ev, _ in tail:
-            t = ev.type
-            if t in ("deal", "restock") or (getattr(ev, "player", None) == seat and (
-                    (t == "draw" and getattr(ev, "source", "") == "stock") or t == "buy")):
-                self.revealed_by_undo = True
+        if self._reveals(self.log[i:], seat):
+            self.revealed_by_undo = True
         del self.log[i:]
         del self.forced[i:]
         del self.states[i + 1:]

@@ -1,5 +1,7 @@
 """Confirm before going down (the ``confirm_go_down`` setting): an overlay over the table
-showing the melds about to be laid down, with "Go down" and "Cancel".
+showing the melds about to be laid down, with "Go down" and "Cancel".  And confirm the
+first undo of a game that takes back a card already seen (``ConfirmUndo``): it makes the
+game a practice game.
 
 Mouse: the two buttons.  Keyboard: Enter, Space or G go down; Esc or C cancel;
 Left/Right/Tab move the focus between the buttons (Enter presses the focused one).
@@ -13,7 +15,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from ...i18n import N_, _, contract_name
+from ...i18n import N_, _, contract_name, pgettext
 from ...i18n import strings as S
 from ..scene import Scene, draw_overlay_panel
 from ..table import text
@@ -160,3 +162,123 @@ class ConfirmGoDown(Scene):
             b = (self.ok if self.focus == 0 else self.cancel).rect.inflate(8, 8)
             pygame.draw.rect(surf, FOCUS, b, 3, border_radius=8)
 
+
+
+# Translators: the title of the dialog asked before an undo that makes the game practice
+UNDO_TITLE = N_("Undo, and make this a practice game?")
+# Translators: the text of that dialog (the first such undo of a game asks; later ones don't)
+UNDO_TEXT = N_("Undoing this takes back a card you have already seen, so this game becomes a "
+               "practice game: it won't count in your statistics. Later undos won't ask again.")
+
+
+class ConfirmUndo(Scene):
+    """Asked before the first undo of a game that goes back past a card the player has
+    seen (drawn from the stock, bought, dealt): that undo makes the game a practice
+    game, which the statistics leave out.  "Undo" undoes (the table's ``undo(confirmed=
+    True)``), "Cancel" leaves the game as it is.
+
+    Keyboard as in the go-down dialog: Enter or Space press the focused button (Undo
+    first), U or Y undo, Esc, C or N cancel, Left/Right/Tab move the focus."""
+    transparent = True
+
+    def __init__(self, table) -> None:
+        super().__init__()
+        self.table = table
+        self.ok = None
+        self.cancel = None
+        self.focus = 0          # 0: Undo, 1: Cancel
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.done = False
+
+    def _lines(self, width: int) -> list[str]:
+        return text.wrap(_(UNDO_TEXT), 15, width, measure=text.width)
+
+    def geometry(self) -> pygame.Rect:
+        W, H = self.app.size
+        u = getattr(self.app, "ui_scale", 1.0)
+        pw = min(W - 40, int(540 * u))
+        n = len(self._lines(pw - int(48 * u)))
+        ph = int(64 * u) + n * int(21 * u) + int(80 * u)
+        return pygame.Rect((W - pw) // 2, max(10, (H - ph) // 2 - int(40 * u)), pw, ph)
+
+    def startup(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        self.clear_widgets()
+        self.panel = self.geometry()
+        u = getattr(self.app, "ui_scale", 1.0)
+        bw, bh = int(150 * u), int(38 * u)
+        y = self.panel.bottom - bh - int(16 * u)
+        cx = self.panel.centerx
+        m = self.app.manager
+        # Translators: the undo dialog's button that undoes (the game becomes practice)
+        yes = pgettext("undo dialog", "Undo")
+        # Translators: the undo dialog's button that leaves the game as it is (not the same word as "Undo")
+        no = pgettext("undo dialog", "Cancel")
+        self.ok = self.add(UIButton(pygame.Rect(cx - bw - 8, y, bw, bh), yes, m,
+                                    object_id=ObjectID(class_id="@primary", object_id="#confirm_undo")))
+        self.cancel = self.add(UIButton(pygame.Rect(cx + 8, y, bw, bh), no, m,
+                                        object_id=ObjectID(object_id="#confirm_cancel")))
+
+    def resize(self, size) -> None:
+        self.build()
+
+    def retranslate(self) -> None:
+        self.build()
+
+    def confirm(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.app.pop()
+        self.table.undo(confirmed=True)
+
+    def refuse(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.app.pop()
+
+    def handle_ui_event(self, event) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if event.ui_element is self.ok:
+            self.confirm()
+            return True
+        if event.ui_element is self.cancel:
+            self.refuse()
+            return True
+        return False
+
+    def handle_event(self, event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal
+        k = event.key
+        if event.mod & pygame.KMOD_CTRL:
+            return True     # Ctrl+Z again: the question stands
+        if k in (pygame.K_ESCAPE, pygame.K_c, pygame.K_n):
+            self.refuse()
+        elif k in (pygame.K_u, pygame.K_y):
+            self.confirm()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.confirm() if self.focus == 0 else self.refuse()
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            self.focus = 1 - self.focus
+        return True
+
+    def draw(self, surf) -> None:
+        draw_overlay_panel(surf, self.panel)
+        u = getattr(self.app, "ui_scale", 1.0)
+        p = self.panel
+        title = text.render_shadowed(_(UNDO_TITLE), 20, GOLD, bold=True)
+        if title.get_width() > p.w - int(24 * u):
+            title = text.render_shadowed(_(UNDO_TITLE), 16, GOLD, bold=True)
+        surf.blit(title, title.get_rect(midtop=(p.centerx, p.y + int(16 * u))))
+        y = p.y + int(56 * u)
+        for ln in self._lines(p.w - int(48 * u)):
+            surf.blit(text.render(ln, 15, (235, 240, 230)), (p.x + int(24 * u), y))
+            y += int(21 * u)
+        if self.focus in (0, 1) and self.ok is not None:
+            b = (self.ok if self.focus == 0 else self.cancel).rect.inflate(8, 8)
+            pygame.draw.rect(surf, FOCUS, b, 3, border_radius=8)

@@ -47,6 +47,10 @@ class LibraryScene(Scene):
             name = _(VARIANTS[g.variant].name) if g.variant in VARIANTS else g.variant
             state = _("finished") if g.finished else (_("abandoned") if g.abandoned
                                                       else _("unfinished"))
+            if g.practice:
+                # Translators: after "finished"/"unfinished" in the list of games: the game
+                # doesn't count in the statistics (an undo took back a card already seen)
+                state += ", " + _("practice")
             who = ", ".join(player_name(p.get("name", "?")) for p in g.players)
             deals = ngettext("{n} deal", "{n} deals", g.deals_played).format(n=g.deals_played)
             items.append(f"{g.created[:16].replace('T', ' ')}  {name}  ({who})  {deals}, {state}")

@@ -585,15 +585,28 @@ class TableScene(KeyboardMixin, Scene):
         self._advance(0, force=True)
         return True
 
-    def undo(self) -> None:
+    def undo(self, confirmed: bool = False) -> None:
+        """Undo back to the human's previous decision.  The first undo of a game that
+        takes back a card the human has seen (it makes the game practice: no longer
+        counted in the statistics) asks first (``ConfirmUndo``), unless ``confirmed``."""
         self.dragger.cancel(self.layer.sprites)
+        ask = getattr(self.session, "undo_makes_practice", None)
+        if not confirmed and ask is not None and ask():
+            from .confirm import ConfirmUndo
+            self.app.push(ConfirmUndo(self))
+            return
+        was_practice = bool(getattr(self.session, "practice", False))
         if self.session.undo():
             self.shown = len(self.engine.log)
             self.ui.staged, self.stage_pick = [], []
             self.want_stock = False
             self._drop_x = None
             self.cur_event = None
-            self.say(_("Undone: back to your previous decision"))
+            if not was_practice and getattr(self.session, "practice", False):
+                self.say(_("Undone: this is now a practice game, left out of your statistics"),
+                         secs=7.0)
+            else:
+                self.say(_("Undone: back to your previous decision"))
             self.refresh()
         else:
             self.say(_("Nothing to undo"), bad=True)
@@ -1489,6 +1502,15 @@ class TableScene(KeyboardMixin, Scene):
         """The banner's heading in pieces: the game and the round (or Michigan's deal),
         then the contract, the wild ranks (Mexican), Michigan's sequence.  Drawn on one
         line joined by " · ", or the first piece on a line and the rest on a second."""
+        parts = self._banner_parts()
+        if getattr(self.session, "practice", False):
+            # Translators: the banner's last piece in a practice game (an undo took back
+            # a card already seen, or it was played on from a replay): it doesn't count
+            # in the statistics
+            parts.append(_("practice game"))
+        return parts
+
+    def _banner_parts(self) -> list[str]:
         obs = self.obs
         s = self.session
         if is_michigan(obs):

@@ -310,6 +310,19 @@ class GameSession:
         self.generation += 1
         return self.engine.deal_next()
 
+    @property
+    def practice(self) -> bool:
+        """The game is a practice game (it does not count in the statistics): an undo
+        went back past a card that had been seen, or it began as practice (played on
+        from a replay)."""
+        return bool(getattr(self.engine, "revealed_by_undo", False)
+                    or getattr(self.journal, "practice", False))
+
+    def undo_makes_practice(self) -> bool:
+        """Whether an undo now would turn this game into a practice game: it would take
+        back a card the human has seen, and the game is not practice already."""
+        return not self.practice and self.engine.undo_reveals(self.human)
+
     def undo(self) -> bool:
         ok = self.engine.undo(self.human)
         self.generation += 1
