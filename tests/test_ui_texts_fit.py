@@ -506,3 +506,38 @@ def test_the_picker_heading_ends_above_the_first_games_focus_outline(lang, size)
         assert ring.top > line.bottom, (ring, line)
     finally:
         app.stack.clear()
+
+
+@pytest.mark.parametrize("lang, may_i, michigan", [
+    ("en", "Resume: May I?, round 3", "Resume: Michigan Rummy, deal 12"),
+    ("ru", "Продолжить: Можно?, раунд 3", "Продолжить: Мичиганский рамми, сдача 12"),
+    ("uk", "Продовжити: Можна?, раунд 3", "Продовжити: Мічиганський рамі, роздача 12"),
+])
+@pytest.mark.parametrize("size", (SMALL, (1280, 800)))
+def test_the_picker_resume_button_says_which_game_it_resumes(lang, may_i, michigan, size):
+    """Resume said only "Resume": it says which game it resumes on a second line, the
+    game and the round being played (Michigan: the deal), in the language, inside its
+    button; the bottom row stays inside the window, its buttons apart."""
+    from pathlib import Path as P
+    from table_app.storage.summary import GameSummary
+    from table_app.ui.scenes import picker
+    app = _app(lang, size)
+    try:
+        pk = app.push(picker.PickerScene())
+        app.step(0.02)
+        assert pk.unfinished is None and pk.named["resume"].text == i18n._("Resume")
+        for variant, played, want in (("may_i", 2, may_i), ("michigan", 11, michigan)):
+            pk.unfinished = GameSummary(id="g", path=P("g.jsonl"), variant=variant,
+                                        created="2026-11-30T10:00:00Z", players=(),
+                                        deals_played=played, events=9)
+            pk.build()
+            b = pk.named["resume"]
+            assert b.label_text == want, b.label_text
+            assert "@primary" in b.class_ids and b.is_enabled
+            img = b.label_image
+            assert img.get_width() + 16 <= b.rect.w and img.get_height() <= b.rect.h - 4
+            row = sorted((w.rect for w in pk.widgets if w.rect.y == b.rect.y), key=lambda r: r.x)
+            assert len(row) == 6 and row[0].x >= 0 and row[-1].right <= app.size[0]
+            assert all(a.right < c.x for a, c in zip(row, row[1:]))
+    finally:
+        app.stack.clear()

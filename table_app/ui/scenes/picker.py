@@ -64,6 +64,24 @@ def desc_lines(descs, width: int, sizes=(13, 12, 11)) -> tuple[int, list[list[st
     return size, out
 
 
+#: the text size of the Resume button's second line (which game it resumes)
+RESUME_WHAT_SIZE = 12
+#: the @primary buttons' text colour (theme.json)
+PRIMARY_INK = (0x1b, 0x13, 0x06)
+
+
+def resume_label(word: str, what: str) -> pygame.Surface:
+    """The Resume button's label: "Resume" (as the theme draws a @primary button's
+    label) over which game it resumes ("May I?, round 3"), smaller."""
+    a = text.render(word, 16, PRIMARY_INK, bold=True)
+    b = text.render(what, RESUME_WHAT_SIZE, PRIMARY_INK)
+    h = a.get_height() + b.get_height() - 4
+    out = pygame.Surface((max(a.get_width(), b.get_width()), h), pygame.SRCALPHA)
+    out.blit(a, a.get_rect(midtop=(out.get_width() // 2, 0)))
+    out.blit(b, b.get_rect(midbottom=(out.get_width() // 2, h)))
+    return out
+
+
 #: the games' descriptions: the step between their two lines, the height of a line's
 #: image (at 13, the largest size) and the gap over and under them (the focus outline's
 #: 4 px and a few more)
@@ -244,26 +262,53 @@ class PickerScene(Scene):
         bw = k(140)
         bh = k(46)
         gap = k(12)
-        n_b = 6
-        bx = (W - (n_b * bw + (n_b - 1) * gap)) // 2
         can_resume = self.unfinished is not None
+        # Resume says which game it resumes, on a second line ("May I?, round 3"): as
+        # wide as that needs
+        what = self._resume_what()
+        rw = max(bw, text.width(what, RESUME_WHAT_SIZE) + k(24)) if what else bw
+        bx = (W - (5 * bw + rw + 5 * gap)) // 2
         # the default (the gold button, the focus): Resume when a game can be resumed
         self._button("start", (bx, by, bw, bh), _(S.START),
                      "@picker_button" if can_resume else "@primary")
-        res = self._button("resume", (bx + (bw + gap), by, bw, bh), _(S.RESUME),
-                           "@primary" if can_resume else "@picker_button", tip=self._resume_tip())
+        if what:
+            from .table import PictureLabelButton
+            res = PictureLabelButton(relative_rect=pygame.Rect(bx + bw + gap, by, rw, bh), text="",
+                                     manager=self.app.manager, tool_tip_text=self._resume_tip(),
+                                     object_id=ObjectID(class_id="@primary", object_id="#resume"))
+            res.set_label(_(S.RESUME) + ": " + what, resume_label(_(S.RESUME), what))
+            self.named["resume"] = self.add(res)
+        else:
+            res = self._button("resume", (bx + bw + gap, by, bw, bh), _(S.RESUME),
+                               "@primary" if can_resume else "@picker_button", tip=self._resume_tip())
         if not can_resume:
             res.disable()
-        self._button("replays", (bx + 2 * (bw + gap), by, bw, bh), _(S.REPLAYS))
-        self._button("settings", (bx + 3 * (bw + gap), by, bw, bh), _(S.SETTINGS))
-        self._button("rules", (bx + 4 * (bw + gap), by, bw, bh), _(S.RULES),
-                     tip=_("The rules of the chosen game"))
-        self._button("quit", (bx + 5 * (bw + gap), by, bw, bh), _(S.QUIT))
+        x = bx + 2 * gap + bw + rw
+        for name, label, tip in (("replays", _(S.REPLAYS), None),
+                                 ("settings", _(S.SETTINGS), None),
+                                 ("rules", _(S.RULES), _("The rules of the chosen game")),
+                                 ("quit", _(S.QUIT), None)):
+            self._button(name, (x, by, bw, bh), label, tip=tip)
+            x += bw + gap
         self.ring.set_items(self.widgets, default=self.default_button())
 
     def default_button(self) -> str:
         """The button Enter presses on a fresh picker: Resume when a game can be resumed."""
         return "#resume" if self.unfinished is not None else "#start"
+
+    def _resume_what(self) -> str:
+        """Which game Resume resumes, as its second line says it: "May I?, round 3"
+        (Michigan: "deal 3"), the deal being played; "" with nothing to resume."""
+        u = self.unfinished
+        if u is None:
+            return ""
+        name = _(VARIANTS[u.variant].name) if u.variant in VARIANTS else u.variant
+        n = u.deals_played + 1
+        if u.variant == "michigan":
+            # Translators: the picker's Resume button, under "Resume": the game and its deal
+            return _("{game}, deal {n}").format(game=name, n=n)
+        # Translators: the picker's Resume button, under "Resume": the game and its round
+        return _("{game}, round {n}").format(game=name, n=n)
 
     def _resume_tip(self):
         u = self.unfinished
