@@ -267,6 +267,44 @@ def test_play_on_from_here_through_the_dialog(app, tmp_path):
     assert len(new.events) >= 16
 
 
+def test_the_play_on_dialog_keeps_the_viewer_drawn_behind_it(app):
+    """"Play on from here" blanked the side panel's controls and the transport bar
+    behind its dialog (the viewer's widgets are hidden while it is covered): they stay
+    drawn as they were, dimmed by the dialog's shade like the rest of the viewer."""
+    from table_app.ui.scenes.replay import PlayOnDialog
+    sc = viewer(app, RECORDS / "may_i_buys_and_layoff.jsonl")
+    sc.seek(16)
+    frame(app)
+    app.draw()
+    names = ("play_on", "close", "play", "fwd", "end")
+    rects = {n: sc.buttons[n].rect.copy() for n in names}
+    rects["slider"] = sc.slider.rect.copy()
+    before = {n: pygame.Surface(r.size) for n, r in rects.items()}
+    for n, r in rects.items():
+        before[n].blit(app.screen, (0, 0), r)
+    sc.press_button("play_on")
+    dlg = app.stack.top
+    assert isinstance(dlg, PlayOnDialog) and not sc.buttons["close"].visible
+    frame(app)
+    app.draw()
+    panel = dlg.panel()
+    for n, r in rects.items():
+        assert not r.colliderect(panel), n
+        got = pygame.Surface(r.size)
+        got.blit(app.screen, (0, 0), r)
+        shade = pygame.Surface(r.size)
+        shade.blit(before[n], (0, 0))
+        dim = pygame.Surface(r.size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 130))
+        shade.blit(dim, (0, 0))          # the widget as it was, under the dialog's shade
+        diff = max(abs(a - b) for x in range(0, r.w, 3) for y in range(0, r.h, 3)
+                   for a, b in zip(got.get_at((x, y))[:3], shade.get_at((x, y))[:3]))
+        assert diff <= 6, (n, diff)
+    dlg.press_button("cancel")
+    frame(app)
+    assert sc.buttons["close"].visible and app.stack.top is sc
+
+
 def test_cli_hook_opens_the_viewer(app, capsys):
     from table_app.ui.replay_cli import _replay, register_cli
     from table_app.ui.scenes.replay import NotARecordScene, ReplayScene

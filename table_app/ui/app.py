@@ -371,8 +371,11 @@ class App:
         return tuple((id(s), s.frame_key()) for s in self.stack.visible())
 
     def draw(self) -> None:
+        top = self.stack.top
         for s in self.stack.visible():
             s.draw(self.screen)
+            if s is not top:
+                s.draw_covered(self.screen)   # its widgets too, under the overlay's shade
         self.manager.draw_ui(self.screen)
         if not self.headless:
             pygame.display.flip()

@@ -39,12 +39,35 @@ class Scene:
         """Pushed: create widgets here (the window size is known)."""
 
     def resume(self) -> None:
+        self.covered = []
         for w in self.widgets:
             w.show()
 
     def pause(self) -> None:
+        """Covered by another scene: the widgets hidden (pygame_gui would draw them over
+        it), the ones that were shown kept in ``covered`` (``draw_covered``)."""
+        shown = [w for w in self.widgets if w.visible]
+        if shown or not any(w.alive() for w in getattr(self, "covered", ())):
+            self.covered = shown       # (a second pause keeps the first one's list)
         for w in self.widgets:
             w.hide()
+
+    def draw_covered(self, surface: pygame.Surface) -> None:
+        """Under a transparent overlay: the widgets hidden by ``pause`` drawn as they
+        last looked (pygame_gui keeps a hidden widget's image), so the screen behind the
+        overlay stays whole (the overlay dims it) rather than gaps where they were."""
+        covered = {id(w) for w in getattr(self, "covered", ()) if w.alive()}
+        if not covered or self.app is None:
+            return
+        for el in self.app.manager.get_sprite_group().sprites():   # in drawing order
+            if el.visible:
+                continue
+            root = el
+            while getattr(root, "parent_element", None) is not None:
+                root = root.parent_element
+            img = getattr(el, "image", None)
+            if id(root) in covered and img is not None:
+                surface.blit(img, el.rect)
 
     def shutdown(self) -> None:
         for w in self.widgets:
