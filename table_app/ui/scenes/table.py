@@ -44,6 +44,7 @@ TOP_BUTTONS_W = 84 * 4 + 70 + 44   # menu, redo, undo, scores, hint, help
 
 
 BUY_GUARD_S = 0.6  # seconds a new buying window ignores Buy/Call (a click for the last one)
+BUY_INTRO_S = 0.6  # a new offer flashes in, its card popping up, so it reads as new
 BUY_CW = 46        # the width of the cards shown in the buying window
 #: faces rendered ahead of need in one frame at most (``CardArt.render_queued``): a frame
 #: that must show a face not rendered yet at its width shows it scaled from another
@@ -102,6 +103,8 @@ class TableScene(KeyboardMixin, Scene):
         self.stage_pick: list[int] = []
         self.buy_t = 0.0
         self.buy_open = False
+        self.buy_guard_until = 0.0
+        self.buy_intro_t = 0.0
         self.want_stock = False
         self.chooser = None
         self.sheet_for = None
@@ -494,8 +497,12 @@ class TableScene(KeyboardMixin, Scene):
             self.buy_open = True
             self.buy_card_open = obs.buy_card
             self.buy_t = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
-            # a click meant for the window just closed must not buy this card
-            self.buy_guard_until = 0.0 if self.instant else _time.monotonic() + BUY_GUARD_S
+            # a click or key meant for the window just closed must not answer this one
+            # (skipping animations too: the next offer may then open at once), and the
+            # new offer flashes in so that it is seen to be new
+            guard = not self._instant_test()
+            self.buy_guard_until = _time.monotonic() + BUY_GUARD_S if guard else 0.0
+            self.buy_intro_t = BUY_INTRO_S if guard else 0.0
             self._buy_label()
             b["buy"].show()
             b["pass_buy"].show()
@@ -543,11 +550,9 @@ class TableScene(KeyboardMixin, Scene):
         elif name == "go_down":
             self.go_down()
         elif name == "buy":
-            if _time.monotonic() < getattr(self, "buy_guard_until", 0.0):
-                return  # the window opened a moment ago: that click was for the last one
-            self.act(Buy(self.human))
+            self.answer_buy(True)
         elif name == "pass_buy":
-            self.act(PassBuy(self.human))
+            self.answer_buy(False)
         elif name == "hint":
             self.show_hint()
             self.refresh()
@@ -559,6 +564,24 @@ class TableScene(KeyboardMixin, Scene):
         elif name == "menu":
             from .scores import TableMenu
             self.app.push(TableMenu(self))
+
+    def _instant_test(self) -> bool:
+        """The tests' instant app (not the skip-animations setting): no buying-window
+        guard or flash there."""
+        return bool(self.instant and getattr(self.app, "_instant_arg", False))
+
+    def answer_buy(self, buy: bool) -> bool:
+        """Buy (``buy``) or pass the card on offer: its button, B/P, or Enter on the
+        focused button.  Within ``BUY_GUARD_S`` of an offer opening the answer is
+        ignored, and said so: it was meant for the last offer (the next one opens in the
+        same place, with another card, as soon as the next discard is passed)."""
+        if self.buy_open and _time.monotonic() < self.buy_guard_until:
+            up = getattr(self, "buy_card_open", None)
+            if up is not None:
+                self.say(_("That was for the last offer: this one is {card}").format(
+                    card=card_name(up >> 3)), bad=True, secs=3.0)
+            return False
+        return self.act(Buy(self.human) if buy else PassBuy(self.human))
 
     # ------------------------------------------------------------------ acting
     def say(self, msg: str, bad: bool = False, secs: float = 5.0) -> None:
@@ -1085,11 +1108,13 @@ class TableScene(KeyboardMixin, Scene):
         """Changes when an update applied or showed a move, opened or closed the buying
         window, ticked its countdown's shown second, or said something new."""
         return (self.shown, len(self.engine.log), self.buy_open, int(max(0.0, self.buy_t)),
-                self.msg_t > 0, getattr(self, "msg", None), id(self.obs), self.ui.thinking)
+                self.msg_t > 0, getattr(self, "msg", None), id(self.obs), self.ui.thinking,
+                int(max(0.0, self.buy_intro_t) * 40))
 
     def busy(self) -> bool:
         return (self.layer.moving() or not self.caught_up() or self.dragger.drag is not None
                 or self.session.ai_to_act() is not None or (self.buy_open and self.buy_t > 0)
+                or (self.buy_open and self.buy_intro_t > 0)
                 or self.msg_t > 0 or self._faces_due())
 
     def _faces_due(self) -> bool:
@@ -1212,6 +1237,8 @@ class TableScene(KeyboardMixin, Scene):
 
     def update(self, dt: float) -> None:
         self.layer.update(dt)
+        if self.buy_intro_t > 0:
+            self.buy_intro_t = max(0.0, self.buy_intro_t - dt)
         self._place_tooltips()
         err = getattr(getattr(self.session, "journal", None), "error", None)
         if err and err != getattr(self, "_save_error_shown", None):
@@ -1631,6 +1658,38 @@ class TableScene(KeyboardMixin, Scene):
         return pygame.Rect(r.x - int(112 * u), r.y - int(34 * u), right - r.x + int(112 * u),
                            r.h + int(70 * u))
 
+    def buy_heading_text(self) -> str:
+        """The buying window's question, naming the card on offer: "Boris passed 7♥:
+        take it + a penalty card?"."""
+        who = player_name(self.session.names[self.obs.current]) if self.obs is not None else ""
+        up = getattr(self.obs, "buy_card", None)
+        card = card_name(up >> 3) if up is not None else "?"
+        # Translators: the buying window's question; {card} is drawn larger, in bold
+        return _("{name} passed {card}: take it + a penalty card?").format(name=who, card=card)
+
+    def _buy_heading(self, room: int) -> pygame.Surface:
+        """``buy_heading_text`` drawn in ``room`` px, the card's name bigger and bold (the
+        next offer opens in the same place: the card's name shows it is another)."""
+        whole = self.buy_heading_text()
+        up = getattr(self.obs, "buy_card", None)
+        card = card_name(up >> 3) if up is not None else "?"
+        pre, _sep, post = whole.partition(card)
+        color = (250, 240, 200)
+        if _sep:
+            for small, big in ((14, 19), (13, 18), (12, 16), (11, 15)):
+                imgs = [text.render(pre, small, color), text.render(card, big, GOLD, bold=True),
+                        text.render(post, small, color)]
+                w = sum(i.get_width() for i in imgs)
+                if w <= room:
+                    h = max(i.get_height() for i in imgs)
+                    out = pygame.Surface((w, h), pygame.SRCALPHA)
+                    x = 0
+                    for i in imgs:
+                        out.blit(i, (x, h - i.get_height()))
+                        x += i.get_width()
+                    return out
+        return _fit(whole, 14, color, room)
+
     def _draw_buy(self, surf) -> None:
         if not self.buy_open or self.session.michigan:
             return
@@ -1638,22 +1697,33 @@ class TableScene(KeyboardMixin, Scene):
         total = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
         panel = self._buy_panel()
         _box(surf, panel, "buy")
+        # a new offer flashes in (the next one opens in the same place as the last): a
+        # bright ring round the panel fading out, its card popping up
+        intro = max(0.0, self.buy_intro_t) / BUY_INTRO_S
+        if intro > 0:
+            ring_r = panel.inflate(10, 10)
+            ring = pygame.Surface(ring_r.size, pygame.SRCALPHA)
+            pygame.draw.rect(ring, (255, 250, 215, int(240 * intro)), ring.get_rect(), 4,
+                             border_radius=12)
+            surf.blit(ring, ring_r.topleft)
         # what you would get: the upcard and a face-down penalty card
         up = self.obs.buy_card if self.obs is not None else None
         cw = BUY_CW
         art = self.app.art
+        surf.blit(art.back(cw, getattr(self.app.settings, "card_back", "blue")), (panel.x + 10 + int(cw * 0.8), panel.y + 16))
         if up is not None:
             st = self.app.settings
-            surf.blit(art.face(up >> 3, cw, four_color=bool(getattr(st, "four_color", False)),
-                               large_index=bool(getattr(st, "large_index", False))),
-                      (panel.x + 10, panel.y + 10))
-        surf.blit(art.back(cw, getattr(self.app.settings, "card_back", "blue")), (panel.x + 10 + int(cw * 0.8), panel.y + 16))
+            img = art.face(up >> 3, cw, four_color=bool(getattr(st, "four_color", False)),
+                           large_index=bool(getattr(st, "large_index", False)))
+            home = img.get_rect(topleft=(panel.x + 10, panel.y + 10))
+            if intro > 0:
+                k = 1.0 + 0.45 * intro * intro
+                img = pygame.transform.smoothscale(img, (int(home.w * k), int(home.h * k)))
+                home = img.get_rect(center=home.center)
+            surf.blit(img, home)
         plus = text.render_shadowed("+1", 14, (255, 230, 140), bold=True)
         surf.blit(plus, (panel.x + 10 + int(cw * 1.8) + 4, panel.y + 16 + int(cw * 1.4) - 16))
-        who = player_name(self.session.names[self.obs.current]) if self.obs is not None else ""
-        lbl = _fit(_("{name} passed it: take it + a penalty card?").format(name=who), 14,
-                   (250, 240, 200), panel.right - 8 - r.x)
-        surf.blit(lbl, (r.x, panel.y + 8))
+        surf.blit(self._buy_heading(panel.right - 8 - r.x), (r.x, panel.y + 6))
         if total > 0:
             frac = max(0.0, self.buy_t / total)
             x0 = r.x

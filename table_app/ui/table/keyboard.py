@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import pygame
 
-from ...core.actions import Buy, PassBuy
 from ...i18n import _
 from .drag import Drag
 from .hint import compute_hint
@@ -234,7 +233,6 @@ class KeyboardMixin:
         return True
 
     def key_action(self, name: str) -> None:
-        h = self.human
         if name == "draw":
             self.drop_action(Drag(["stocktop"], "stock", self._zone_center("stock")), "hand",
                              self._zone_center("hand"))
@@ -258,9 +256,9 @@ class KeyboardMixin:
         elif name == "stage":
             self.drop_selected_on("stage", None)
         elif name == "buy":
-            self.act(Buy(h))
+            self.answer_buy(True)       # (ignored just after a new offer opens)
         elif name == "pass_buy":
-            self.act(PassBuy(h))
+            self.answer_buy(False)
         elif name == "hint":
             self.show_hint()
         elif name == "role":

@@ -1,0 +1,103 @@
+"""The buying window: a late answer must not buy the next card.  In May I? with four seats
+the human is offered one discard after another, the panel opening again in the same
+place with a new card; a tester's click (and B) meant for the last offer bought the next
+one.  A new offer ignores Buy and Pass (button, B/P, Enter) for ``BUY_GUARD_S``, also
+with animations skipped, says why, names its card in the question and flashes in."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from table_app.core.actions import Buy, Deal, Discard, PassBuy  # noqa: E402
+from test_ui_table import Scripted, click, make_table, settle, step  # noqa: E402
+
+
+def _four_seat_table(monkeypatch):
+    """May I? with three scripted seats that never buy, ``skip_animations`` on (the
+    tests' instant app made a player's: the guard is off only for the tests' own), and
+    a clock the test moves: ``(app, scene, session, now)``."""
+    from table_app.ui.scenes import table as T
+    from table_app.variants import find_variant
+    deck = list(find_variant("may_i")({}).deck(4))
+    random.Random(3).shuffle(deck)
+    app, scene, s = make_table("may_i", 4, Deal(1, 3, tuple(deck)),
+                               {1: Scripted(), 2: Scripted(), 3: Scripted()})
+    app._instant_arg = False        # as with the skip-animations setting: still instant
+    assert app.instant
+    now = [1000.0]
+    monkeypatch.setattr(T._time, "monotonic", lambda: now[0])
+    return app, scene, s, now
+
+
+def _key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    step(app, 2)
+
+
+def _next_offer(app, scene, s):
+    for _ in range(400):
+        app.step(0.02)
+        if s.human_to_act() == "buy" and scene.buy_open and scene.caught_up():
+            return scene.obs.buy_card
+    raise AssertionError("no offer")
+
+
+def _first_turn(scene, s, app):
+    settle(app, scene)
+    scene.want_stock = True
+    scene.act(next(a for a in s.engine.legal_actions() if a.type == "pass_upcard"))
+    settle(app, scene)
+    scene.act(next(a for a in s.engine.legal_actions() if isinstance(a, Discard)))
+
+
+def test_an_answer_just_after_the_next_offer_opens_does_not_buy_it(monkeypatch):
+    from table_app.i18n import card_name
+    from table_app.ui.scenes.table import BUY_GUARD_S
+    app, scene, s, now = _four_seat_table(monkeypatch)
+    eng = s.engine
+    _first_turn(scene, s, app)
+    first = _next_offer(app, scene, s)
+    assert card_name(first >> 3) in scene.buy_heading_text()
+    now[0] += BUY_GUARD_S + 0.01
+    _key(app, pygame.K_p)                      # a real answer: pass this one
+    assert eng.log[-1] == PassBuy(0) or PassBuy(0) in eng.log[-4:]
+    # the next player draws and discards, the one after passes: the next offer opens at
+    # once in the same place, with another card
+    second = _next_offer(app, scene, s)
+    assert second != first
+    n = len(eng.log)
+    # B, a click on the buy button and Enter on it, all at once: meant for the last offer
+    _key(app, pygame.K_b)
+    assert len(eng.log) == n
+    assert card_name(second >> 3) in scene.msg and scene.msg_bad
+    click(app, scene.buttons["buy"].rect.center)
+    assert len(eng.log) == n
+    scene.set_focus("buttons")
+    assert scene.focused() == "buy"
+    _key(app, pygame.K_RETURN)
+    assert len(eng.log) == n and s.human_to_act() == "buy"
+    # the question names the new card, and the offer flashes in
+    assert card_name(second >> 3) in scene.buy_heading_text()
+    assert scene.buy_intro_t > 0
+    # a moment later B buys this card
+    now[0] += BUY_GUARD_S + 0.01
+    _key(app, pygame.K_b)
+    assert eng.log[n] == Buy(0)
+    assert second in eng.state.hands[0]
+
+
+def test_a_late_pass_key_does_not_pass_the_next_offer(monkeypatch):
+    from table_app.ui.scenes.table import BUY_GUARD_S
+    app, scene, s, now = _four_seat_table(monkeypatch)
+    _first_turn(scene, s, app)
+    _next_offer(app, scene, s)
+    n = len(s.engine.log)
+    _key(app, pygame.K_p)
+    assert len(s.engine.log) == n and s.human_to_act() == "buy"
+    now[0] += BUY_GUARD_S + 0.01
+    _key(app, pygame.K_p)
+    assert s.engine.log[n] == PassBuy(0)
