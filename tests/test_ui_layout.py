@@ -407,3 +407,23 @@ def test_michigan_pay_cells_amount_card_and_chips_do_not_overlap(size, card_size
             assert cell.contains(r), (i, t, r, cell)
         for (ta, ra), (tb, rb) in itertools.combinations(items, 2):
             assert not ra.colliderect(rb), (i, ta, ra, tb, rb)
+
+
+@pytest.mark.parametrize("asked", [(960, 600), (800, 500), (1000, 700)])
+def test_the_window_is_never_smaller_than_1024x640(asked):
+    """The README gives 1024x640 as the smallest window and the layouts are tested from
+    there up, but the window could be shrunk to 960x600: opened or resized smaller, it
+    is held at 1024x640 (each side on its own)."""
+    pygame = pytest.importorskip("pygame")
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import MIN_SIZE, App
+    assert MIN_SIZE == (1024, 640)
+    want = (max(1024, asked[0]), max(640, asked[1]))
+    app = App(asked, headless=True, instant=True, settings=Settings())
+    assert app.size == want
+    app = App((1280, 800), headless=True, instant=True, settings=Settings())
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=asked[0], h=asked[1], size=asked))
+    assert app.size == want and app.screen.get_size() == want
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "from 1024×640" in readme

@@ -21,7 +21,9 @@ from ..i18n import _, set_language
 from .scene import Scene, SceneStack
 
 FPS = 60
-MIN_SIZE = (960, 600)
+#: the smallest window (window coordinates): the smallest size the layouts are tested at
+#: (tests/test_ui_layout.py) and the README's minimum
+MIN_SIZE = (1024, 640)
 TITLE = "table-app"
 
 
