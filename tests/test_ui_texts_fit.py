@@ -274,7 +274,10 @@ def _statuses():
            _("You went down: lay-offs wait for your next turn ({rule}); "
              "discard to end this one").format(rule="MI-4"),
            _("Your turn: Space picks up, Tab to a place, Enter drops"),
-           _("Your turn: meld, lay off, then drag a card to the discard pile"),
+           _("Your turn: go down if you can, then drag a card to the discard pile"),
+           _("Your turn: lay off what fits, then drag a card to the discard pile"),
+           _("You declared for the stock: drag its top card to your hand"),
+           _("{word} No penalty card is left to take: you can only pass").format(word=_(S.MAY_I)),
            _("Your lead: Left/Right over the lifted cards, Enter leads"),
            _("The game is over")]
     for key in _SAID:

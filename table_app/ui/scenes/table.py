@@ -506,6 +506,8 @@ class TableScene(KeyboardMixin, Scene):
             self._buy_label()
             b["buy"].show()
             b["pass_buy"].show()
+        if buy_now:
+            _able(b["buy"], self._can_now()["buy"])   # (no penalty card left: pass only)
         elif not buy_now and self.buy_open:
             self.buy_open = False
             b["buy"].hide()
@@ -1611,14 +1613,31 @@ class TableScene(KeyboardMixin, Scene):
                                                              last=self.last_text)
                     if seat is not None else self.last_text)
         kb = self.focus_shown
+        # each prompt offers what is legal now (after an undo to a declared stock draw,
+        # the upcard is not: the prompt said to drag it, and taking it was refused)
         if ph == "draw":
             if self.want_stock:
                 return _("Drawing from the stock…")
+            can = self._can_now()
+            if can["upcard"] and can["stock"]:
+                if kb:
+                    return _("Your turn: D draws from the stock, U takes the upcard")
+                return _("Your turn: drag the upcard or the stock to your hand")
+            if can["stock"]:
+                if getattr(self.obs, "stock_due", False):
+                    if kb:
+                        return _("You declared for the stock: D draws from it")
+                    return _("You declared for the stock: drag its top card to your hand")
+                if kb:
+                    return _("Your turn: D draws from the stock")
+                return _("Your turn: drag the stock's top card to your hand")
             if kb:
-                return _("Your turn: D draws from the stock, U takes the upcard")
-            return _("Your turn: drag the upcard or the stock to your hand")
+                return _("Your turn: U takes the upcard")
+            return _("Your turn: drag the upcard to your hand")
         if ph == "buy":
             word = _("Call it?") if s.variant == "contract" else _(S.MAY_I)
+            if not self._can_now()["buy"]:
+                return _("{word} No penalty card is left to take: you can only pass").format(word=word)
             if kb:
                 return _("{word} B takes the upcard and a penalty card, P passes").format(word=word)
             return _("{word} Take the upcard and a penalty card, or pass").format(word=word)
@@ -1631,7 +1650,12 @@ class TableScene(KeyboardMixin, Scene):
                          "discard to end this one").format(rule=rule)
             if kb:
                 return _("Your turn: Space picks up, Tab to a place, Enter drops")
-            return _("Your turn: meld, lay off, then drag a card to the discard pile")
+            if obs is not None and not obs.down[self.human]:
+                # (laying off comes only after going down, CF-8)
+                return _("Your turn: go down if you can, then drag a card to the discard pile")
+            if self._can_now()["lay_off"]:
+                return _("Your turn: lay off what fits, then drag a card to the discard pile")
+            return _("Your turn: drag a card to the discard pile")
         if ph == "lead":
             if kb:
                 return _("Your lead: Left/Right over the lifted cards, Enter leads")
@@ -1689,6 +1713,24 @@ class TableScene(KeyboardMixin, Scene):
                         x += i.get_width()
                     return out
         return _fit(whole, 14, color, room)
+
+    def _can_now(self) -> dict:
+        """What the human may do now, from the engine's legal actions (kept for the
+        state: the status line asks every frame): ``upcard`` (take it), ``stock`` (draw,
+        or pass the upcard to draw), ``buy``, ``lay_off`` (or swap).  Not asked in a
+        play phase before going down (the legal go-down is the solver's search)."""
+        key = (len(self.engine.log), getattr(self.session, "generation", 0), id(self.engine.state))
+        got = self.__dict__.get("_can_cache")
+        if got is not None and got[0] == key:
+            return got[1]
+        legal = self.engine.legal_actions() if self.caught_up() else []
+        can = {"upcard": any(isinstance(a, Draw) and a.source == "discard" for a in legal),
+               "stock": any(isinstance(a, PassUpcard) or (isinstance(a, Draw) and a.source == "stock")
+                            for a in legal),
+               "buy": any(isinstance(a, Buy) for a in legal),
+               "lay_off": any(isinstance(a, (LayOff, Swap)) for a in legal)}
+        self._can_cache = (key, can)
+        return can
 
     def _draw_buy(self, surf) -> None:
         if not self.buy_open or self.session.michigan:
