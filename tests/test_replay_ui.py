@@ -310,7 +310,7 @@ def test_cli_hook_opens_the_viewer(app, capsys):
     from table_app.ui.scenes.replay import NotARecordScene, ReplayScene
     ap = argparse.ArgumentParser()
     register_cli(ap.add_subparsers(dest="command"))
-    args = ap.parse_args(["replay", str(RECORDS / "michigan_session_end.jsonl"), "--seat", "1"])
+    args = ap.parse_args(["replay", str(RECORDS / "michigan_session_end.jsonl"), "--seat", "2"])
     app.stack.clear()
     assert _replay(args, app=app) == 0
     sc = app.stack.top
@@ -323,6 +323,33 @@ def test_cli_hook_opens_the_viewer(app, capsys):
     from table_app import cli
     cli._register_optional()
     assert register_cli in cli._EXTRA
+
+
+def test_the_cli_seat_counts_from_1_as_the_viewer_does(app, capsys):
+    """`replay --seat N` counted seats from 0 while the viewer numbers the players from 1
+    ("1. You" in its Play on dialog): --seat 1 is the first player, the help says so,
+    and a number the record has no player for says the range and opens all hands."""
+    from table_app.ui.replay_cli import _replay, register_cli
+    from table_app.ui.scenes.replay import ReplayScene
+    ap = argparse.ArgumentParser()
+    register_cli(ap.add_subparsers(dest="command"))
+    rec = str(RECORDS / "michigan_session_end.jsonl")
+    for n in (1, 2, 3):                      # a record of three players
+        app.stack.clear()
+        assert _replay(ap.parse_args(["replay", rec, "--seat", str(n)]), app=app) == 0
+        sc = app.stack.top
+        assert isinstance(sc, ReplayScene) and sc.human == n - 1 and not sc.open_hands
+    for n in (0, 4):
+        app.stack.clear()
+        capsys.readouterr()
+        assert _replay(ap.parse_args(["replay", rec, "--seat", str(n)]), app=app) == 0
+        assert app.stack.top.open_hands
+        assert f"no player {n} (players 1 to 3)" in capsys.readouterr().err
+    sub = ap._subparsers._group_actions[0].choices["replay"]
+    assert "numbered from 1" in " ".join(sub.format_help().split())
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "`--seat N`" in readme and "from 1" in readme
+    app.stack.clear()
 
 
 def test_resize_keeps_the_position(app):

@@ -1,4 +1,5 @@
-"""``table-app replay FILE [--seat N]``: open the app directly on the replay viewer.
+"""``table-app replay FILE [--seat N]``: open the app directly on the replay viewer, on
+player N's view (N from 1, as the viewer numbers the players) or all hands open.
 
 ``table_app.cli`` picks this module up (``register_cli``).  A file that is not a game
 record opens a one-line message window (and the same line goes to stderr) instead of
@@ -14,8 +15,10 @@ def register_cli(subparsers) -> None:
                               description="Step, scrub and play through a game record; "
                                           "play on from any point.")
     p.add_argument("file", help="a game record (.jsonl)")
-    p.add_argument("--seat", type=int, default=None,
-                   help="show what this seat saw (0 = the first player); default: all hands open")
+    p.add_argument("--seat", type=int, default=None, metavar="N",
+                   help="show what player N saw, numbered from 1 in the record's seat order "
+                        "as the viewer numbers them (1 = the first player); default: all "
+                        "hands open")
     p.set_defaults(func=_replay)
 
 
@@ -40,12 +43,15 @@ def _replay(args, *, app=None) -> int:
         except pygame.error as e:
             print(f"table-app: cannot open a window: {e}", file=sys.stderr)
             return 2
-    scene = open_replay(args.file, seat=args.seat)
+    # --seat counts from 1, as the viewer numbers the players; the viewer's seats (and
+    # the record's) from 0
+    seat = None if args.seat is None else args.seat - 1
+    scene = open_replay(args.file, seat=seat)     # (a seat it doesn't have: all hands)
     if isinstance(scene, NotARecordScene):
         print(f"table-app replay: {scene.message}", file=sys.stderr)
     elif args.seat is not None and scene.open_hands:
-        print(f"table-app replay: the record has no seat {args.seat} "
-              f"(seats 0 to {scene.model.num_players - 1}); showing all hands", file=sys.stderr)
+        print(f"table-app replay: the record has no player {args.seat} "
+              f"(players 1 to {scene.model.num_players}); showing all hands", file=sys.stderr)
     app.push(scene)
     if not own:
         return 0
