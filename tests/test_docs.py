@@ -1,4 +1,5 @@
-"""The repository's documents: their links lead somewhere."""
+"""The repository's documents: their links lead somewhere, and the README names the games
+as the app does."""
 from __future__ import annotations
 
 import re
@@ -25,3 +26,12 @@ def test_every_relative_link_of_the_documents_exists():
     assert "../rules/" not in spec.replace("../table_app/i18n/rules/", "")
     assert "](../table_app/i18n/rules/)" in spec
 
+
+def test_the_readme_names_the_games_as_the_app_does():
+    """The README called the fourth game "Michigan" where the app (the picker, the
+    banner, the rules) calls it "Michigan Rummy"."""
+    from table_app.i18n.strings import VARIANT_NAMES
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in VARIANT_NAMES.values():
+        assert f"**{name}**" in readme, name
+    assert not re.search(r"\bMichigan\b(?!\s+Rummy)", readme.replace("`michigan`", ""))
