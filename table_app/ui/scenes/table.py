@@ -30,7 +30,7 @@ from ..table import layout as layout_mod
 from ..table import text
 from ..table.drag import DragController
 from ..table.keyboard import KeyboardMixin
-from ..table.meldhelp import meld_fault, meld_order, readings, roles_by_card
+from ..table.meldhelp import contract_shortfall, meld_fault, meld_order, readings, roles_by_card
 from ..table.presenter import UIState, hand_xs, is_michigan, present
 from ..table.session import GameSession
 from ..table.sprites import SpriteLayer, gap_shifts
@@ -76,6 +76,21 @@ class PictureLabelButton(pygame_gui.elements.UIButton):
         super().rebuild_from_changed_theme_data()
         if self.label_image is not None:
             self._show_label()
+
+
+class ExplainingButton(pygame_gui.elements.UIButton):
+    """A button that, while off, answers a click by calling ``on_disabled_click`` (Go
+    down says what the contract still lacks); pygame_gui swallows such a click."""
+    on_disabled_click = None
+
+    def process_event(self, event) -> bool:
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.is_enabled
+                and self.visible and self.on_disabled_click is not None):
+            x, y = self.ui_manager.calculate_scaled_mouse_position(event.pos)
+            if self.hover_point(x, y):
+                self.on_disabled_click()
+                return True
+        return super().process_event(event)
 
 
 class TableScene(KeyboardMixin, Scene):
@@ -264,7 +279,8 @@ class TableScene(KeyboardMixin, Scene):
                  (_("Fill the meld area with the best going-down"),
                   _("Take the cards being built back into your hand")))
             self._btn("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), _(S.GO_DOWN),
-                      _("Lay down the contract's melds"), cls="@primary")
+                      _("Lay down the contract's melds"), cls="@primary", kind=ExplainingButton)
+            self.buttons["go_down"].on_disabled_click = self._explain_go_down
             # the buying window
             # (in the meld-building area: it is not the human's turn while asked)
             # as wide as its longest label ("Викликати 10♦ +1") needs
@@ -405,8 +421,15 @@ class TableScene(KeyboardMixin, Scene):
         self.ui.roles = {}
         self.ui.role_kinds = {}
         self.ui.ambiguous = set()
+        self.ui.stage_note = ""
         if is_michigan(obs):
             return
+        if self.ui.staged and obs.round and not obs.down[obs.seat]:
+            # what the contract still lacks: Go down waits for count and kinds that could
+            # make it (each meld is checked when it is pressed)
+            self.ui.stage_note = contract_shortfall(
+                [[c >> 3 for c in g] for g in self.ui.staged], obs.contract, obs.contract_text,
+                obs.wild_ranks, self.stage_pick) or ""
         for gi, g in enumerate(self.ui.staged):
             rs = readings([c >> 3 for c in g], obs.wild_ranks)
             if len(rs) > 1:
@@ -489,7 +512,10 @@ class TableScene(KeyboardMixin, Scene):
         obs = self.obs
         down = obs.down[self.human] if obs.round else True
         _able(b["suggest"], mine == "play" and not down)
-        _able(b["go_down"], mine == "play" and not down and bool(self.ui.staged))
+        # off until the staged melds could make the contract (the meld area says what
+        # is missing; a click on it says so too)
+        _able(b["go_down"], mine == "play" and not down and bool(self.ui.staged)
+              and not self.ui.stage_note)
         _able(b["clear"], bool(self.ui.staged))
         buy_now = mine == "buy"
         if buy_now and (not self.buy_open or obs.buy_card != getattr(self, "buy_card_open", None)):
@@ -669,6 +695,11 @@ class TableScene(KeyboardMixin, Scene):
         self.ui.selected.clear()
         self.say(_("Suggested: press Go down to lay it"))
         self.refresh()
+
+    def _explain_go_down(self) -> None:
+        """A click on Go down while it is off: what the staged melds still lack."""
+        if self.ui.stage_note and self.caught_up() and self.session.human_to_act() == "play":
+            self.say(self.ui.stage_note, bad=True)
 
     def go_down_action(self):
         decls = []

@@ -222,6 +222,65 @@ def meld_fault(faces, wild_ranks, pick: int = 0, contract=None) -> str | None:
     return _("{cards}: {reason}").format(cards=shown, reason=rule_reason(err))
 
 
+def contract_shortfall(groups, contract, contract_text: str, wild_ranks, picks=()) -> str | None:
+    """Why the staged ``groups`` (lists of faces) cannot make the round's contract yet, as
+    the meld area says it and Go down stays off for (translated), or ``None`` when their
+    count and kinds could meet it: ``contract`` is ``(sets, runs)``, ``contract_text`` the
+    rules' words for it ("2 sets").  A group is read as the table reads it
+    (``readings``): a set, a run, either, or not yet a meld (then either: Go down names
+    its fault).  Each group is still checked when Go down is pressed.
+
+    "Go down needs 2 sets: 1 set still to build"; "Go down needs 1 set + 1 run, not
+    2 sets"; "Go down needs 2 sets: 1 group too many in the meld area"."""
+    from ...i18n import _, contract_name, ngettext
+    from ...variants.specs import contract_text as counted
+    sets, runs = contract
+    wr = frozenset(wild_ranks)
+    only_set = only_run = flexible = 0
+    shown = {"set": 0, "run": 0}
+    for gi, g in enumerate(groups):
+        rs = readings(list(g), wr)
+        kinds = {r.kind for r in rs}
+        if kinds == {"set"}:
+            only_set += 1
+        elif kinds == {"run"}:
+            only_run += 1
+        else:
+            flexible += 1
+        if rs:
+            pick = picks[gi] if gi < len(picks) else 0
+            shown[rs[pick % len(rs)].kind] += 1
+    need = contract_name(contract_text)
+    n = len(groups)
+    if n > sets + runs:
+        k = n - sets - runs
+        return ngettext("Go down needs {contract}: {n} group too many in the meld area",
+                        "Go down needs {contract}: {n} groups too many in the meld area",
+                        k).format(contract=need, n=k)
+    if only_set > sets or only_run > runs:
+        # Translators: the meld area when its melds are of the wrong kinds: "Go down needs
+        # 1 set + 1 run, not 2 sets"
+        return _("Go down needs {contract}, not {built}").format(
+            contract=need, built=contract_name(counted(shown["set"], shown["run"])))
+    if n < sets + runs:
+        k = sets + runs - n
+        miss_s, miss_r = sets - only_set, runs - only_run
+        if flexible == 0:
+            missing = contract_name(counted(miss_s, miss_r))
+        elif miss_r == 0:
+            missing = contract_name(counted(k, 0))
+        elif miss_s == 0:
+            missing = contract_name(counted(0, k))
+        else:
+            # Translators: how many melds are still to build, of either kind: "1 meld"
+            missing = ngettext("{n} meld", "{n} melds", k).format(n=k)
+        # Translators: the meld area while melds are missing: "Go down needs 2 sets: 1 set
+        # still to build"
+        return _("Go down needs {contract}: {missing} still to build").format(
+            contract=need, missing=missing)
+    return None
+
+
 #: the hand's suit order (alternate colours: spades, hearts, clubs, diamonds; jokers last)
 _SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3, -1: 4}
 

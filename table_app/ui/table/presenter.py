@@ -37,6 +37,7 @@ class UIState:
     roles: dict = field(default_factory=dict)       # staged wild card id -> chosen role face
     role_kinds: dict = field(default_factory=dict)  # staged wild card id -> "set" / "run"
     ambiguous: set = field(default_factory=set)     # staged groups with more than one reading
+    stage_note: str = ""    # why the staged melds can't make the contract yet ("" if they could)
     meld_plan: dict | None = None   # where the table's melds were put (kept while they fit)
 
 
@@ -279,8 +280,14 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
                               width=st.w - 24))
     else:
         ct = contract_name(obs.contract_text)
-        txt = (_("Contract: {contract}   ·   click a wild card (or press R) to change its role")
-               if ui.ambiguous else _("Contract: {contract}")).format(contract=ct)
+        if ui.stage_note:
+            # what the staged melds still lack (Go down is off until they could do)
+            txt = ui.stage_note
+            if ui.ambiguous:
+                txt += "   ·   " + _("click a wild card (or press R) to change its role")
+        else:
+            txt = (_("Contract: {contract}   ·   click a wild card (or press R) to change its role")
+                   if ui.ambiguous else _("Contract: {contract}")).format(contract=ct)
         v.labels.append(Label(txt, (st.x + 8, st.y + 3), 13, "topleft", "tag", width=st.w - 16))
     _table_melds(obs, L, ui, v)
 
