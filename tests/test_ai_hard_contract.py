@@ -1,0 +1,91 @@
+"""The hard contract-family level's danger model (issue 5): the chance the deal ends before
+each of its next turns, the points it expects to be caught with, and the discards that
+follow from them."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from table_app.ai.contract_search import HardContract
+from table_app.core.actions import Discard
+from table_app.core.cards import parse_face
+from table_app.variants.contract_family import Observation
+
+from test_ai import _ids
+
+HAND = "AS AH QD QC 9S 9H 4D 6C 5S 3H 7D"  # round 1 (2 sets): three pairs, 2 cards away
+
+
+def _obs(down: tuple[bool, ...], sizes: tuple[int, ...], rnd: int = 1,
+         contract=(2, 0), hand: str = HAND) -> Observation:
+    h = _ids(hand)
+    sizes = tuple(len(h) if s == 1 else sizes[s] for s in range(4))
+    return Observation(
+        variant="contract", seat=1, num_players=4, round=rnd, dealer=0, phase="play", to_act=1,
+        hand=h, hand_sizes=sizes, upcard=None, discard_pile=(), stock_size=40, melds=(),
+        down=down, contract=contract, contract_text="2 sets", wild_ranks=frozenset(),
+        known=((),) * 4, results=(), totals=(0,) * 4, buy_card=None, current=1,
+        went_down_now=False, last="")
+
+
+def _legal(obs: Observation) -> list:
+    return sorted({Discard(obs.seat, c >> 3) for c in obs.hand}, key=lambda a: a.card)
+
+
+def _hard(**kw) -> HardContract:
+    return HardContract("contract", budget_ms=60_000, **kw)
+
+
+def test_hazards_follow_the_opponents_who_are_down():
+    h = _hard()
+    nobody = _obs((False,) * 4, (10, 0, 10, 10))
+    one_card = _obs((False, False, True, False), (10, 0, 1, 10))
+    two_down = _obs((True, False, True, False), (1, 0, 3, 10))
+    four_cards = _obs((False, False, True, False), (10, 0, 4, 10))
+    ctx = h.ctx(nobody)
+    assert h.hazards(nobody, ctx, 4) == [0.003, 0.003, 0.003, 0.03]
+    assert h.hazards(one_card, ctx, 3) == [0.3, 0.3, 0.3]
+    assert h.hazards(two_down, ctx, 3) == [0.45, 0.45, 0.45]  # the smallest hand counts
+    # a down player with 4 cards sheds about one every other turn
+    assert h.hazards(four_cards, ctx, 8) == [0.015, 0.015, 0.03, 0.03, 0.07, 0.07, 0.3, 0.3]
+    # round 7's whole hand (CR-9): nobody is ever down, the deal may end on any turn
+    r7 = _obs((False,) * 4, (13, 0, 13, 13), rnd=7, contract=(0, 3))
+    assert h.hazards(r7, h.ctx(r7), 2) == [0.04, 0.04]
+
+
+def test_caught_points():
+    h = _hard(c_down=13.0)
+    # the contract is in hand: the points of a player who goes down
+    assert h.caught_points([0.5] * 5, 0, 0.3, 80) == 13.0
+    # the deal surely ends before the next turn: caught with every point
+    assert h.caught_points([1.0] * 5, 2, 0.3, 80) == pytest.approx(80.0)
+    # one turn, one card needed, hazard q, chance p: caught (q + (1-q)(1-p)) of the time
+    q, p = 0.2, 0.5
+    want = (q + (1 - q) * (1 - p)) * 80 + (1 - q) * p * 13
+    assert h.caught_points([q], 1, p, 80) == pytest.approx(want)
+    # more cards to find, more danger, or a worse chance: more points expected
+    base = h.caught_points([0.1] * 12, 2, 0.3, 80)
+    assert h.caught_points([0.1] * 12, 3, 0.3, 80) > base
+    assert h.caught_points([0.3] * 12, 2, 0.3, 80) > base
+    assert h.caught_points([0.1] * 12, 2, 0.2, 80) > base
+    # no danger at all and a good chance: almost surely down
+    assert h.caught_points([0.0] * 12, 1, 0.9, 80) == pytest.approx(13.0, abs=0.01)
+
+
+def test_hard_sheds_a_high_pair_when_a_player_who_is_down_may_go_out():
+    """Three pairs for two sets: with nobody close to going out the hard level throws the
+    lone 5; when a player who is down holds one or two cards it throws an ace (20 points)
+    instead, which keeps the hand 2 cards from the contract with the queens and nines."""
+    h = _hard(w_points=20.0)
+    calm = _obs((False,) * 4, (10, 0, 10, 10))
+    a, _ = h.decide(calm, _legal(calm), random.Random(0))
+    assert a.card == parse_face("5S")
+    for size in (1, 2):
+        danger = _obs((False, False, True, False), (10, 0, size, 10))
+        a, why = h.decide(danger, _legal(danger), random.Random(0))
+        assert a.card in (parse_face("AS"), parse_face("AH")), why
+        assert "may go out soon" in why and "5♠" in why
+    # without the danger model the same hand keeps its aces
+    a, _ = _hard(w_points=0.0).decide(danger, _legal(danger), random.Random(0))
+    assert a.card == parse_face("5S")
