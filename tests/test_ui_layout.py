@@ -416,7 +416,7 @@ def test_the_window_is_never_smaller_than_1024x640(asked):
     is held at 1024x640 (each side on its own)."""
     pygame = pytest.importorskip("pygame")
     from table_app.storage.settings import Settings
-    from table_app.ui.app import MIN_SIZE, App
+    from table_app.ui.app import MIN_SIZE, App, display_window
     assert MIN_SIZE == (1024, 640)
     want = (max(1024, asked[0]), max(640, asked[1]))
     app = App(asked, headless=True, instant=True, settings=Settings())
@@ -427,3 +427,31 @@ def test_the_window_is_never_smaller_than_1024x640(asked):
     from pathlib import Path
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert "from 1024×640" in readme
+
+
+def test_the_window_manager_holds_the_minimum_size(monkeypatch):
+    """Each resize below 1024x640 snapped the window back with ``set_mode``, which can
+    destroy and make the X window anew: under a real window manager the window closed
+    and opened again mid-drag.  The window's own minimum size (``Window.minimum_size``,
+    window coordinates, as SDL measures a window: on a HiDPI screen the surface has more
+    pixels and the layouts follow it) is 1024x640, so the window manager stops the drag,
+    and a resize event below it (a window manager that ignores it) resizes the same window
+    without ``set_mode``."""
+    pygame = pytest.importorskip("pygame")
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import MIN_SIZE, App, display_window
+    app = App((1280, 800), headless=True, instant=True, settings=Settings())
+    win = display_window()
+    assert win is not None and tuple(win.minimum_size) == MIN_SIZE == (1024, 640)
+    calls = []
+    real = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode", lambda *a, **kw: calls.append(a) or real(*a, **kw))
+    win.size = (800, 500)                    # a drag below the minimum: SDL stops it
+    assert tuple(win.size) == (1024, 640)
+    win.size = (1280, 800)
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500)))
+    assert app.size == (1024, 640) and app.screen.get_size() == (1024, 640)
+    assert tuple(pygame.display.get_window_size()) == (1024, 640)
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=700, size=(1300, 700)))
+    assert app.size == (1300, 700)
+    assert calls == [] and tuple(display_window().minimum_size) == (1024, 640)

@@ -83,6 +83,41 @@ def window_size(surf) -> tuple[int, int]:
     return ws if ws[0] > 0 and ws[1] > 0 else tuple(surf.get_size())
 
 
+def display_window():
+    """The display module's window as a ``pygame.Window`` (pygame-ce 2.4 and later: a
+    future ``pygame.display.get_window()``, else ``Window.from_display_module()``, which
+    2.5 marks deprecated but still has), or ``None`` where pygame has neither."""
+    getter = getattr(pygame.display, "get_window", None)
+    try:
+        if getter is not None:
+            return getter()
+        cls = getattr(pygame, "Window", None)
+        if cls is None or not hasattr(cls, "from_display_module"):
+            return None
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return cls.from_display_module()
+    except (pygame.error, AttributeError, TypeError):
+        return None
+
+
+def set_minimum_size(size=MIN_SIZE) -> bool:
+    """The window manager keeps the window at least ``size`` (window coordinates, as SDL
+    measures a window: on a HiDPI screen its surface has more pixels, the layouts follow
+    it) by itself: a drag stops there, no resize below it reaches the app.  Whether the
+    window took it (pygame without ``Window.minimum_size``: the app snaps the window back
+    with ``set_mode`` instead)."""
+    win = display_window()
+    if win is None or not hasattr(win, "minimum_size"):
+        return False
+    try:
+        win.minimum_size = (int(size[0]), int(size[1]))
+        return tuple(win.minimum_size) == (int(size[0]), int(size[1]))
+    except (pygame.error, ValueError, TypeError, AttributeError):
+        return False
+
+
 def display_scale(surf) -> float:
     """Pixels of the drawable surface per window coordinate: 1, or about 2 on a 2x HiDPI
     screen (where SDL gives the window a surface of its size in pixels)."""
@@ -154,6 +189,8 @@ class App:
         pygame.display.set_caption(TITLE, TITLE)
         _set_icon()   # before set_mode, which otherwise looks up pygame's own icon
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        #: the window manager holds the window at ``MIN_SIZE`` (else resize snaps it back)
+        self.min_size_set = set_minimum_size(MIN_SIZE)
         #: the drawable surface's size in pixels (what every scene lays out and draws in)
         self.size = self.screen.get_size()
         #: pixels per window coordinate: 2 on a 2x HiDPI screen whose window surface has
@@ -300,10 +337,24 @@ class App:
         if size == window_size(self.screen) and self.screen.get_size() == self.size:
             return
         surf = pygame.display.get_surface()
-        if self.headless or surf is None or window_size(surf) != size:
-            # a real window's surface follows the window by itself (SDL2); the dummy
-            # driver of the tests (and a window smaller than the minimum) needs set_mode
+        if surf is not None and window_size(surf) != size and self.min_size_set:
+            # a window smaller than the minimum (a window manager that ignored it) or the
+            # tests' dummy window: the same window resized (SDL_SetWindowSize), its
+            # surface following it; never destroyed and made anew as set_mode may do
+            win = display_window()
+            try:
+                if win is not None:
+                    win.size = size
+            except (pygame.error, ValueError, TypeError):
+                pass
+            surf = pygame.display.get_surface()
+        if surf is None or window_size(surf) != size or (
+                self.headless and not self.min_size_set):
+            # a real window's surface follows the window by itself (SDL2); without
+            # Window.minimum_size a window dragged smaller than the minimum is snapped
+            # back here, and the tests' dummy driver needs set_mode to change size
             surf = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.min_size_set = set_minimum_size(MIN_SIZE)   # set_mode may reset it
         self.screen = surf
         old_scale = self.ui_scale
         self._update_scale()
