@@ -188,6 +188,55 @@ def test_a_fresh_restart_with_a_saved_game_focuses_resume():
     app2.stack.top.session.close()
 
 
+def test_settings_from_the_table_menu_comes_back_to_the_menu():
+    """Settings opened from the table's menu went back to the table with Back or Esc (the
+    menu closed as Settings opened): it comes back to the menu, the focus on Settings as
+    it was, in the language just chosen; Esc there goes back to the table."""
+    from table_app.ui.scenes.scores import TableMenu
+    from table_app.ui.scenes.settings import SettingsScene
+    from table_app.ui.scenes.table import TableScene
+    app = make_app()
+    p = open_picker(app)
+    p.press("v_contract")
+    step(app, 1)
+    p.start(seed=5)
+    step(app, 3)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    try:
+        key(app, pygame.K_ESCAPE)
+        menu = app.stack.top
+        assert isinstance(menu, TableMenu)
+        for leave in ("back", "escape", "click"):
+            tab_to(app, menu, "#settings")
+            key(app, pygame.K_RETURN)
+            sc = app.stack.top
+            assert isinstance(sc, SettingsScene) and app.stack.scenes[-2] is menu
+            if leave == "back":
+                tab_to(app, sc, "#set_back")
+                key(app, pygame.K_RETURN)
+            elif leave == "escape":
+                key(app, pygame.K_ESCAPE)
+            else:
+                sc.ring.focus("#set_language_1")       # Russian, then Back by the mouse
+                key(app, pygame.K_RETURN)
+                assert app.settings.language == "ru"
+                r = sc.back.rect
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=r.center))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=r.center))
+                step(app, 3)
+            assert app.stack.top is menu, (leave, app.stack.top)
+            assert focused(menu) == "#settings" and menu.ring.shown
+            assert all(w.visible for w in menu.widgets)
+            assert not any(b.visible for b in table.buttons.values())    # still covered
+        labels = {w.name: w.text for w in menu.widgets}
+        assert labels["settings"] == "Настройки" and labels["resume"] != "Back to the table"
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is table
+    finally:
+        table.session.close()
+
+
 # ------------------------------------------------------------------ settings
 def open_settings_by_keys(app):
     from table_app.ui.scenes.settings import SettingsScene

@@ -281,7 +281,8 @@ class ResultsScene(Overlay):
 class TableMenu(Overlay):
     """Esc at the table.  Keyboard: Up/Down or Tab / Shift+Tab move the blue focus
     outline (on "Back to the table" at first), Enter or Space presses the focused button,
-    Esc goes back to the table, F1 lists the keys (``HelpScene``, over the menu)."""
+    Esc goes back to the table, F1 lists the keys (``HelpScene``, over the menu).  Settings
+    opens over the menu: its Back or Esc comes back to the menu."""
     panel_size = (400, 400)
 
     def __init__(self, table) -> None:
@@ -315,7 +316,7 @@ class TableMenu(Overlay):
                 return
             self.app.push(RulesScene(variant=self.table.session.variant))
         elif name == "settings":
-            self.app.pop()
+            # over the menu: Back or Esc in Settings comes back here, the focus on Settings
             from .settings import SettingsScene
             self.app.push(SettingsScene())
         elif name == "picker":
