@@ -29,6 +29,7 @@ from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table import text
 from ..table.drag import DragController
+from ..table.handhist import HandHistory, restore_order
 from ..table.keyboard import KeyboardMixin
 from ..table.meldhelp import contract_shortfall, meld_fault, meld_order, readings, roles_by_card
 from ..table.presenter import UIState, hand_xs, is_michigan, present
@@ -128,6 +129,9 @@ class TableScene(KeyboardMixin, Scene):
         self.L = None
         self._felt = None
         self.buttons: dict = {}
+        #: the hand's order before each of the player's decisions (an undo puts the cards
+        #: it gives back where they were: ``handhist``)
+        self.hands = HandHistory()
         self.engine.subscribe(self._on_engine)
 
     # ------------------------------------------------------------------ setup
@@ -338,6 +342,25 @@ class TableScene(KeyboardMixin, Scene):
     def _on_engine(self, kind, payload) -> None:
         if kind == "truncate":
             self.shown = min(self.shown, payload)
+        elif kind == "append":
+            i, ev = payload[0], payload[1]
+            if getattr(ev, "player", None) == self.human and not self.engine.forced[i]:
+                # one of the player's decisions: the hand as it was just before it (the
+                # point an undo of it comes back to)
+                self.hands.forget_after(i)
+                self.hands.note(i, self.ui.hand_order, self.sort_mode)
+
+    def _restore_hand(self) -> None:
+        """After an undo: the cards it gave back to the hand go where they were in the
+        hand's order (kept by ``hands``), not at its right end."""
+        saved = self.hands.get(len(self.engine.log))
+        if saved is None:
+            return
+        hand = list(self.shown_obs().hand)
+        order = restore_order(saved[0], self.ui.hand_order, hand)
+        if len(order) == len(hand) and order == [c for c in saved[0] if c in set(hand)]:
+            self.sort_mode = saved[1]     # the hand exactly as it was: its sort mode too
+        self.ui.hand_order = order
 
     # ------------------------------------------------------------------ the shown state
     def shown_obs(self):
@@ -658,6 +681,7 @@ class TableScene(KeyboardMixin, Scene):
                          secs=7.0)
             else:
                 self.say(_("Undone: back to your previous decision"))
+            self._restore_hand()
             self.refresh()
         else:
             self.say(_("Nothing to undo"), bad=True)
