@@ -101,3 +101,35 @@ def test_a_late_pass_key_does_not_pass_the_next_offer(monkeypatch):
     now[0] += BUY_GUARD_S + 0.01
     _key(app, pygame.K_p)
     assert s.engine.log[n] == PassBuy(0)
+
+
+def test_a_stray_answer_with_no_offer_just_before_is_not_said_to_be_for_the_last_one(monkeypatch):
+    """A B key or click in the first moments of an offer with no offer before it (the
+    deal's first), or with the last one long closed, toasted "That was for the last
+    offer": it is ignored without a word; only an offer that closed within the guard
+    time makes that answer one meant for it."""
+    from table_app.ui.scenes.table import BUY_GUARD_S
+    app, scene, s, now = _four_seat_table(monkeypatch)
+    eng = s.engine
+    _first_turn(scene, s, app)
+    first = _next_offer(app, scene, s)
+    assert scene.buy_closed_at is None              # the deal's first offer
+    n = len(eng.log)
+    _key(app, pygame.K_b)
+    click(app, scene.buttons["buy"].rect.center)
+    assert len(eng.log) == n and s.human_to_act() == "buy"
+    assert "last offer" not in scene.msg and not scene.msg_bad, scene.msg
+    now[0] += BUY_GUARD_S + 0.01
+    _key(app, pygame.K_p)                           # a real answer: pass it
+    assert PassBuy(0) in eng.log[n:]
+    closed = scene.buy_closed_at
+    assert closed == now[0]
+    now[0] += 5 * BUY_GUARD_S                       # the next offer opens a while later
+    second = _next_offer(app, scene, s)
+    assert second != first
+    n = len(eng.log)
+    _key(app, pygame.K_b)
+    assert len(eng.log) == n and "last offer" not in scene.msg and not scene.msg_bad
+    now[0] += BUY_GUARD_S + 0.01
+    _key(app, pygame.K_b)                           # a real answer buys it
+    assert eng.log[n] == Buy(0)

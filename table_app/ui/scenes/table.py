@@ -120,6 +120,8 @@ class TableScene(KeyboardMixin, Scene):
         self.buy_t = 0.0
         self.buy_open = False
         self.buy_guard_until = 0.0
+        #: when the last buying window closed (``_time.monotonic``; None: none yet)
+        self.buy_closed_at = None
         self.buy_intro_t = 0.0
         self.want_stock = False
         self.chooser = None
@@ -543,6 +545,8 @@ class TableScene(KeyboardMixin, Scene):
         buy_now = mine == "buy"
         if buy_now and (not self.buy_open or obs.buy_card != getattr(self, "buy_card_open", None)):
             # a new window (also one that follows another at once: the next discard)
+            if self.buy_open:
+                self.buy_closed_at = _time.monotonic()   # the one before closes now
             self.buy_open = True
             self.buy_card_open = obs.buy_card
             self.buy_t = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
@@ -559,6 +563,7 @@ class TableScene(KeyboardMixin, Scene):
             _able(b["buy"], self._can_now()["buy"])   # (no penalty card left: pass only)
         elif not buy_now and self.buy_open:
             self.buy_open = False
+            self.buy_closed_at = _time.monotonic()
             b["buy"].hide()
             b["pass_buy"].hide()
 
@@ -624,11 +629,15 @@ class TableScene(KeyboardMixin, Scene):
     def answer_buy(self, buy: bool) -> bool:
         """Buy (``buy``) or pass the card on offer: its button, B/P, or Enter on the
         focused button.  Within ``BUY_GUARD_S`` of an offer opening the answer is
-        ignored, and said so: it was meant for the last offer (the next one opens in the
-        same place, with another card, as soon as the next discard is passed)."""
-        if self.buy_open and _time.monotonic() < self.buy_guard_until:
+        ignored; it is said to be meant for the last offer (the next one opens in the same
+        place, with another card, as soon as the next discard is passed) only when an
+        offer closed within ``BUY_GUARD_S`` of it: a stray B or click with no offer just
+        before (the deal's first offer) is ignored without a word."""
+        now = _time.monotonic()
+        if self.buy_open and now < self.buy_guard_until:
             up = getattr(self, "buy_card_open", None)
-            if up is not None:
+            closed = getattr(self, "buy_closed_at", None)
+            if up is not None and closed is not None and now - closed <= BUY_GUARD_S:
                 self.say(_("That was for the last offer: this one is {card}").format(
                     card=card_name(up >> 3)), bad=True, secs=3.0)
             return False
