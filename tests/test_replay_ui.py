@@ -390,6 +390,36 @@ def test_the_library_opens_a_game_in_the_viewer(app, tmp_path):
     assert app.stack.top is libscene
 
 
+def test_only_the_library_default_action_is_gold(app, tmp_path):
+    """The Replays screen drew Replay and Back (and Resume) all gold, the primary colour:
+    only Replay, the default (a double-click does it), is; Back and Resume are plain."""
+    import shutil
+    from table_app.storage import Library
+    from table_app.ui.scenes.library import LibraryScene
+    lib = Library()
+    lib.directory.mkdir(parents=True, exist_ok=True)
+    shutil.copy(RECORDS / "michigan_session_end.jsonl", lib.directory / "20261130-000000-michigan-abc123.jsonl")
+    app.stack.clear()
+    app.running = True
+    sc = app.push(LibraryScene())
+    try:
+        frame(app)
+        gold = pygame.Color("#b8862b")
+
+        def fill(b):
+            r = b.rect
+            return app.screen.get_at((r.x + 8, r.centery))[:3]
+        plain, off = pygame.Color("#1d3b2a")[:3], pygame.Color("#1a2a22")[:3]   # theme.json
+        assert "@primary" in sc.replay.class_ids and fill(sc.replay) == gold[:3]
+        assert "@primary" not in sc.back.class_ids and fill(sc.back) == plain
+        assert "@primary" not in sc.resume_btn.class_ids and fill(sc.resume_btn) == off
+        sc.resume_btn.enable()                      # an unfinished game selected
+        frame(app)
+        assert fill(sc.resume_btn) == plain
+    finally:
+        app.stack.clear()
+
+
 def test_the_results_screen_opens_the_finished_game(app, tmp_path):
     import types
     from table_app.ui.scenes.replay import ReplayScene

@@ -58,15 +58,18 @@ class LibraryScene(Scene):
         if not items:
             items = [_("No games yet: play one from the picker")]
         self.list = self.add(UISelectionList(pygame.Rect(60, 110, W - 120, H - 230), items, self.app.manager))
+        # the default action (a double-click does it) is the one gold button; Resume and
+        # Back are plain
         self.replay = self.add(UIButton(pygame.Rect(W // 2 - 279, H - 90, 180, 44), _("Replay"),
-                                        self.app.manager, object_id=ObjectID(class_id="@primary")))
+                                        self.app.manager,
+                                        object_id=ObjectID(class_id="@primary", object_id="#lib_replay")))
         self.resume_btn = self.add(UIButton(pygame.Rect(W // 2 - 90, H - 90, 180, 44), _(S.RESUME),
-                                            self.app.manager, object_id=ObjectID(class_id="@primary"),
+                                            self.app.manager, object_id=ObjectID(object_id="#lib_resume"),
                                             tool_tip_text=_("Play the selected unfinished game on "
                                                             "from where it stopped")))
         self.resume_btn.disable()
         self.back = self.add(UIButton(pygame.Rect(W // 2 + 99, H - 90, 180, 44), _(S.BACK),
-                                      self.app.manager, object_id=ObjectID(class_id="@primary")))
+                                      self.app.manager, object_id=ObjectID(object_id="#lib_back")))
 
     def resize(self, size) -> None:
         self.build()
