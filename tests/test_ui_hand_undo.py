@@ -126,3 +126,61 @@ def test_undo_of_a_lay_off_puts_the_card_back():
     _undo(app)
     assert not isinstance(eng.log[-1], LayOff)
     assert _hand(scene) == before
+
+
+def test_redoing_a_draw_puts_the_card_where_it_had_been_dropped():
+    from table_app.ui.scenes.confirm import ConfirmUndo
+    app, scene, s = may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
+    eng = s.engine
+    settle(app, scene)
+    # the stock's card dropped at the left end of the hand
+    first = next(p for p in scene.view.placements if p.key == scene.ui.hand_order[0])
+    held = set(scene.ui.hand_order)
+    drag(app, point_of(scene, "stocktop"), (int(first.x) + 2, int(first.y + first.w * 0.7)))
+    settle(app, scene)
+    assert eng.log[-1] == Draw(0, "stock")
+    after = _hand(scene)
+    drawn = _codes([c for c in scene.ui.hand_order if c not in held])
+    assert len(drawn) == 1 and after.index(drawn[0]) <= 1   # where it was dropped
+    _undo(app)
+    top = app.stack.top
+    assert isinstance(top, ConfirmUndo)
+    top.confirm()
+    step(app, 2)
+    assert len(_hand(scene)) == len(after) - 1
+    press(app, scene, "redo")
+    settle(app, scene)
+    assert eng.log[-1] == Draw(0, "stock")
+    assert _hand(scene) == after           # at the left end again, not the right end
+
+
+def test_undo_twice_then_redo_twice_gives_each_point_its_order():
+    app, scene, s = _table_after_draw()
+    eng = s.engine
+    _arrange(app, scene, ["9S", "7C", "2C", "9H", "7D", "4D", "9D", "7H", "7S", "9C"])
+    before_down = _hand(scene)
+    stage(app, scene, ["7C", "7D", "7H"])
+    stage(app, scene, ["9S", "9H", "9D"])
+    press(app, scene, "go_down")
+    # the rest rearranged after going down
+    _arrange(app, scene, ["9C", "4D", "2C", "7S"])
+    after_down = _hand(scene)
+    n = len(eng.log)
+    drag(app, point_of(scene, hand_card(scene, "4D")), zone_point(scene, "discard"))
+    assert isinstance(eng.log[n], Discard)
+    settle(app, scene)
+    after_discard = _hand(scene)
+    _undo(app)
+    assert _hand(scene) == after_down
+    _undo(app)
+    # back before going down: the melds' cards return, each after the card it followed
+    # (9S first, 7C after it, 9H and 7D after 2C, 9D and 7H after 4D), in the hand as
+    # it was last arranged
+    assert before_down == ["9S", "7C", "2C", "9H", "7D", "4D", "9D", "7H", "7S", "9C", "9S"]
+    assert after_down == ["9C", "4D", "2C", "7S", "9S"]
+    assert _hand(scene) == ["9S", "7C", "9C", "4D", "9D", "7H", "2C", "9H", "7D", "7S", "9S"]
+    press(app, scene, "redo")
+    assert isinstance(eng.log[-1], GoDown) and _hand(scene) == after_down
+    press(app, scene, "redo")
+    settle(app, scene)
+    assert _hand(scene) == after_discard

@@ -131,9 +131,11 @@ class TableScene(KeyboardMixin, Scene):
         self.L = None
         self._felt = None
         self.buttons: dict = {}
-        #: the hand's order before each of the player's decisions (an undo puts the cards
-        #: it gives back where they were: ``handhist``)
+        #: the hand's order before each of the player's decisions and where an undo left
+        #: (an undo puts the cards it gives back where they were, a redo the cards it
+        #: gives back where they had been put: ``handhist``)
         self.hands = HandHistory()
+        self._redoing = False
         self.engine.subscribe(self._on_engine)
 
     # ------------------------------------------------------------------ setup
@@ -348,13 +350,15 @@ class TableScene(KeyboardMixin, Scene):
             i, ev = payload[0], payload[1]
             if getattr(ev, "player", None) == self.human and not self.engine.forced[i]:
                 # one of the player's decisions: the hand as it was just before it (the
-                # point an undo of it comes back to)
-                self.hands.forget_after(i)
+                # point an undo of it comes back to); a new one (not redone) ends the
+                # redo side's orders
+                if not self._redoing:
+                    self.hands.forget_after(i)
                 self.hands.note(i, self.ui.hand_order, self.sort_mode)
 
     def _restore_hand(self) -> None:
-        """After an undo: the cards it gave back to the hand go where they were in the
-        hand's order (kept by ``hands``), not at its right end."""
+        """After an undo or a redo: the cards it gave back to the hand go where they were
+        in the hand's order at that point (kept by ``hands``), not at its right end."""
         saved = self.hands.get(len(self.engine.log))
         if saved is None:
             return
@@ -679,6 +683,12 @@ class TableScene(KeyboardMixin, Scene):
             self.app.push(ConfirmUndo(self))
             return
         was_practice = bool(getattr(self.session, "practice", False))
+        # the hand as it is here, for a redo back to this point
+        n = len(self.engine.log)
+        if self.caught_up():
+            self.hands.note(n, self.ui.hand_order, self.sort_mode)
+        else:
+            self.hands.forget(n)
         if self.session.undo():
             self.shown = len(self.engine.log)
             self.ui.staged, self.stage_pick = [], []
@@ -696,10 +706,16 @@ class TableScene(KeyboardMixin, Scene):
             self.say(_("Nothing to undo"), bad=True)
 
     def redo(self) -> None:
-        if self.session.redo():
+        self._redoing = True
+        try:
+            ok = self.session.redo()
+        finally:
+            self._redoing = False
+        if ok:
             self.shown = len(self.engine.log)
             self.cur_event = None
             self.say(_("Redone"))
+            self._restore_hand()
             self.refresh()
         else:
             self.say(_("Nothing to redo"), bad=True)
