@@ -99,10 +99,15 @@ def _hand_row(L: TableLayout) -> pygame.Rect:
     return pygame.Rect(L.hand.x, L.hand.bottom - ch - 6 - int(cw * 0.07), L.hand.w, ch)
 
 
+#: the hand's widest step between cards (a share of a card's width), and the hand whose
+#: ends the fan's curve puts lowest (shorter hands lie flatter)
+HAND_STEP, FAN_CARDS = 0.62, 11
+
+
 def hand_xs(L: TableLayout, n: int) -> list[float]:
     """The x of each of ``n`` cards shown in the hand row, left to right (where a card
     drawn into the hand will put the others: the table's gap for it)."""
-    return fan_positions(n, _hand_row(L), L.cw, L.cw * 0.62)
+    return fan_positions(n, _hand_row(L), L.cw, L.cw * HAND_STEP)
 
 
 def _hand(obs, L: TableLayout, ui: UIState, v: View, exclude=()) -> None:
@@ -110,10 +115,14 @@ def _hand(obs, L: TableLayout, ui: UIState, v: View, exclude=()) -> None:
     cw = L.cw
     row = _hand_row(L)
     xs = hand_xs(L, len(cards))
-    n = len(cards)
+    # a gentle fan: the ends sit a little lower than the middle, on the curve of a full
+    # hand (FAN_CARDS at their widest step) or of this one when it is spread wider; a
+    # short hand lies all but flat (stretched over 3 or 4 cards the curve put the middle
+    # ones 6 px above the ends: cards that looked left raised)
+    mid = (xs[0] + xs[-1]) / 2 if xs else 0.0
+    reach = max((xs[-1] - xs[0]) / 2 if xs else 0.0, (FAN_CARDS - 1) / 2 * cw * HAND_STEP, 1.0)
     for i, (c, x) in enumerate(zip(cards, xs)):
-        # a gentle fan: the ends sit a little lower than the middle
-        t = (2 * i / (n - 1) - 1) if n > 1 else 0.0
+        t = (x - mid) / reach
         lift = -cw * 0.07 * t * t
         if c in ui.selected:
             lift += cw * 0.22
