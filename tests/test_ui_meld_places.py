@@ -83,3 +83,35 @@ def test_a_meld_growing_by_lay_offs_moves_nothing_else(size):
     # grown until it no longer fits: the table is laid out again, still inside and apart
     melds[4] = _meld(3, " ".join(["6S 6H 6C 6D"] * 5))
     _check(_show(melds, L, ui), L)
+
+
+@pytest.mark.parametrize("n,grown", [(6, 5), (8, 10)])
+def test_a_meld_growing_past_its_row_moves_only_the_blocks_that_must_move(n, grown):
+    """A tester saw a meld grow past its row and other players' melds jump to new places.
+    Seats 0.. go down in turn with two 3-card sets each (three columns at 1280x800); seat
+    0's first set then grows until its second set wraps to a row of its own: the block
+    below seat 0's no longer fits in that column and moves to the column that ends
+    highest.  Every other block stays where it was (the table used to be laid out afresh,
+    moving blocks that still fitted: at 6 seats seat 4's, at 8 seats four blocks)."""
+    L = compute((1280, 800), n)
+    ui = UIState(names=[f"P{i}" for i in range(n)], levels=[""] * n)
+    melds = []
+    for s in range(n - 1):
+        melds += [_meld(s, "3S 3D 3C"), _meld(s, "JS JH JD")]
+        v = _show(melds, L, ui)
+    before = dict(v.melds)
+    assert ui.meld_plan["cols"] == 3
+    col = dict(ui.meld_plan["col"])
+    mw = ui.meld_plan["mw"]
+    melds[0] = _meld(0, " ".join((["8H", "8D", "8C", "8S"] * 3)[:grown]))
+    v = _show(melds, L, ui)
+    _check(v, L)
+    assert v.melds[0].topleft == before[0].topleft and v.melds[0].w > before[0].w
+    assert v.melds[1].y > before[1].y                      # seat 0's second set wrapped
+    moved = {s for s in range(1, n - 1)
+             if any(v.melds[mi] != before[mi] for mi in (2 * s, 2 * s + 1))}
+    # 6 seats: seat 3 (under seat 0) to the third column, under seat 2; 8 seats: seat 3
+    # still fits under seat 0 (lower down), seat 6 after it does not: under seat 4
+    assert moved == ({3} if n == 6 else {3, 6}), moved
+    assert all(ui.meld_plan["col"][s] == col[s] for s in range(1, n - 1) if s not in moved)
+    assert ui.meld_plan["mw"] == mw

@@ -445,12 +445,43 @@ def _keep_melds(prev, order, owners, lens, R: pygame.Rect, u: float):
     if kept is not None and _melds_apart(kept, lens, R, mw, cols):
         return kept
     # a meld grew into its neighbour: the blocks flow again in the columns they were in
-    # (only the melds after it in its block, and the blocks below it, move)
+    # (only the melds after it in its block, and the blocks below it, move); a block that
+    # no longer fits in its column goes to the column that ends highest, the others stay
     blocks = [(s, [(mi, lens[mi]) for mi in owners[s]]) for s in order]
-    again = _fit_melds(blocks, R, mw, cols, u=u, col_of=prev["col"])
+    again = _keep_columns(blocks, R, mw, cols, prev["col"], u)
     if again is not None and _melds_apart(again, lens, R, mw, cols):
         return again
     return None
+
+
+def _keep_columns(blocks, R: pygame.Rect, mw: int, cols: int, col_of: dict, u: float):
+    """The blocks flowed top to bottom in the columns they were in (``col_of``); those that
+    no longer fit there (a block above them grew a row), and new ones, then added below
+    the others in the column that ends highest.  None when one fits nowhere."""
+    plan = {"mw": mw, "cols": cols, "pos": {}, "label": {}, "owner": {}, "col": {},
+            "heights": [0] * cols}
+    moved = []
+    for s, items in blocks:
+        c = col_of.get(s)
+        fit = None if c is None else _fit_melds([(s, items)], R, mw, cols, u=u,
+                                                  plan=_plan_copy(plan), col_of={s: c})
+        if fit is None:
+            moved.append((s, items))
+        else:
+            plan = fit
+    for b in moved:
+        plan = _fit_melds([b], R, mw, cols, u=u, plan=plan)
+        if plan is None:
+            return None
+    return plan
+
+
+def _plan_copy(plan: dict) -> dict:
+    out = dict(plan)
+    for k in ("pos", "label", "owner", "col"):
+        out[k] = dict(plan[k])
+    out["heights"] = list(plan["heights"])
+    return out
 
 
 def _melds_apart(plan, lens, R: pygame.Rect, mw: int, cols: int) -> bool:
