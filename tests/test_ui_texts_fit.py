@@ -126,6 +126,103 @@ def test_a_round_is_a_round_and_a_deal_a_deal(lang, deal):
     for variant in ("contract", "may_i", "mexican"):
         rules = (Path(i18n.__file__).parent / "rules" / f"{variant}.{lang}.md").read_text(encoding="utf-8")
         assert "| Раунд |" in rules   # the contracts' table
+    # the screens of a deal: a contract game says "раунд" there too (they said "Сдача 1
+    # окончена: Вы вышли" over a "Раунд 1" row, "Следующая сдача", "1 сдача" in the
+    # Replays list, "Ходи цієї роздачі", "Сдача 1: сдаёт Boris" in the replay), Michigan
+    # "сдача"/"роздача"; "вы вышли" in lower case after a colon, as the replay says it
+    _check_deal_screens(lang, "Раунд", deal, you=("вы вышли" if lang == "ru" else "ви вийшли"))
+
+
+def test_english_says_round_and_deal_per_game_as_ru_and_uk_do():
+    """English makes the same choice per game: a contract game's deal is a "Round" on
+    every screen (its score sheet's rows always said so), Michigan's a "Deal"."""
+    _check_deal_screens("en", "Round", "Deal", you="You went out")
+
+
+def _check_deal_screens(lang, rnd, deal, you):
+    """The end-of-deal heading and button, the Replays list, the moves list (L), the
+    table's and the replay's deal lines and the replay's deal menu and position, shown
+    for each game: ``rnd`` ("Раунд") in the contract family, ``deal`` in Michigan."""
+    import types
+    from pathlib import Path as P
+
+    from table_app.storage.summary import GameSummary
+    from table_app.ui.replay_model import ReplayModel
+    from table_app.ui.scenes.help import MovesScene
+    from table_app.ui.scenes.library import LibraryScene
+    from table_app.ui.scenes.picker import PickerScene
+    from table_app.ui.scenes.replay import open_replay
+    from table_app.ui.scenes.scores import ScoreSheet, score_rows, sheet_title
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    records = Path(__file__).parent / "records"
+    # the words' stems, as they are inflected ("ходы этой сдачи", "роздачу")
+    low = rnd.lower()
+    lowd = {"Сдача": "сдач", "Роздача": "роздач"}.get(deal, deal.lower())
+    app = _app(lang)
+    try:
+        for variant, record in (("contract", "contract_call_layoff_swap.jsonl"),
+                                ("may_i", "may_i_buys_and_layoff.jsonl"),
+                                ("mexican", "mexican_round7_whole_hand.jsonl"),
+                                ("michigan", "michigan_carry_over.jsonl")):
+            word, other = (deal, rnd) if variant == "michigan" else (rnd, deal)
+            lword, lother = (lowd, low) if variant == "michigan" else (low, lowd)
+            eng = _played(variant, 3, 3, lambda e: any(ev.type == "deal_end" for ev in e.log))
+            s = GameSession(variant, 3, seed=3, engine=eng, autosave=False)
+            # the score sheet between deals: its heading over its first row, its button
+            sheet = app.push(ScoreSheet(s, between=True))
+            app.step(0.02)
+            head = score_rows(s)[0][0][0]
+            assert head == f"{word} 1", (variant, head)
+            for w in (None, 0, 1):
+                r = types.SimpleNamespace(round=1, winner=w)
+                if w is None and variant == "michigan":
+                    continue            # (a Michigan deal always has a winner)
+                t = sheet_title(s, r)
+                assert t.lower().startswith(lword) and " 1" in t and other not in t, (variant, t)
+                if w == 0:
+                    assert t.endswith(you), t
+            nxt = next(b for b in sheet.widgets if b.name == "next").text
+            assert lword in nxt.lower() and lother not in nxt.lower(), (variant, nxt)
+            app.stack.clear()
+            # the Replays list and the picker's Resume tooltip
+            lib = app.push(LibraryScene())
+            g = GameSummary(id="g", path=P("g.jsonl"), variant=variant,
+                            created="2026-11-30T10:00:00Z", players=(), deals_played=1, events=9)
+            lib.games = [g]
+            lib.build()
+            assert f" 1 {lword}" in lib.items[0] and lother not in lib.items[0].lower(), lib.items
+            app.stack.clear()
+            pk = app.push(PickerScene())
+            pk.unfinished = g
+            tip = pk._resume_tip()
+            assert f"1 {lword}" in tip and lother not in tip.lower(), tip
+            app.stack.clear()
+            # the moves list (L), empty and with the table's own deal line
+            mv = MovesScene([], variant)
+            assert lword in mv.title().lower() and lword in mv.shown_lines()[0].lower()
+            assert lother not in (mv.title() + mv.shown_lines()[0]).lower()
+            table = app.push(TableScene(GameSession(variant, 3, seed=3, autosave=False)))
+            for _ in range(4):
+                app.step(0.02)
+            first = table.deal_moves()[0]
+            assert first.startswith(f"{word} 1: ") and other not in first, (variant, first)
+            app.stack.clear()
+            # the replay: the deal's line, the deal menu, the position
+            m = ReplayModel.open(records / record)
+            i = next(k for k, ev in enumerate(m.events) if ev.type == "deal")
+            line = m.text(i)
+            assert line.startswith(f"{word} ") and other not in line, (variant, line)
+            sc = app.push(open_replay(records / record))
+            sc.press_button("next_deal")
+            app.step(0.02)
+            opts = sc._deal_opts
+            assert opts[1].startswith(f"{word} ") and lword in opts[0].lower(), opts[:2]
+            where = sc.where_text()
+            assert where.lower().startswith(f"{lword}") and lother not in where.lower(), where
+            app.stack.clear()
+    finally:
+        app.stack.clear()
 
 
 @pytest.mark.parametrize("lang,word", (("en", "Go down"), ("ru", "Открыться"), ("uk", "Відкритися")))

@@ -71,6 +71,8 @@ SORT_RANK = N_("Sort: rank")
 SORT_SUIT_HELP = N_("Sort your hand by suit")
 SORT_RANK_HELP = N_("Sort your hand by rank")
 NEXT_DEAL = N_("Next deal")
+# a contract game's next round (one of the seven contracts); Michigan's is a deal
+NEXT_ROUND = N_("Next round")
 
 # ---- screens and menus
 SETTINGS = N_("Settings")
@@ -234,12 +236,15 @@ UI_TEXTS = (
     N_("Not a game record"),
     N_("To the start (Home)"),
     N_("To the start of this deal, or of the one before (PageUp)"),
+    N_("To the start of this round, or of the one before (PageUp)"),
     N_("One event back (Left)"),
     N_("Play / pause (Space)"),
     N_("One event forward (Right)"),
     N_("To the start of the next deal (PageDown)"),
+    N_("To the start of the next round (PageDown)"),
     N_("To the end (End)"),
     N_("Go to deal…"),
+    N_("Go to round…"),
     N_("Your melds"),
     N_("Your played cards"),
     N_("Chips"),
@@ -247,6 +252,7 @@ UI_TEXTS = (
     N_("Cancel"),
     N_("The record has no events"),
     N_("Before the first deal"),
+    N_("Before the first round"),
     N_("Deal {n}"),
     N_("Event {n}"),
     N_("Problem"),

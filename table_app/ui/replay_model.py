@@ -365,7 +365,8 @@ class ReplayModel:
                 return _("Marked practice (an undo went back past a hidden card)")
             return _("Note: {type}").format(type=tt)
         if t == "deal":
-            base = _said(is_you(self._who(ev.dealer)), "deals", self._name(ev.dealer), n=ev.round)
+            base = _said(is_you(self._who(ev.dealer)), "deals" if self.michigan else "deals_round",
+                         self._name(ev.dealer), n=ev.round)
             if not self.michigan:
                 base += _(" — {contract}").format(contract=contract_name(self.rules.req_text(ev.round)))
             return base
@@ -560,6 +561,8 @@ _BASE = {"goes": "go", "doesn’t": "don’t", "passes": "pass", "wins": "win"}
 # An event said of you and of another player (the replay's list of events).
 _SAID = {
     "deals": (N_("Deal {n}: You deal"), N_("Deal {n}: {name} deals")),
+    # a contract game's deal starts one of its rounds (Michigan's deals are numbered)
+    "deals_round": (N_("Round {n}: You deal"), N_("Round {n}: {name} deals")),
     "deal_ends": (N_("Deal {n} ends: You go out · chips: {balances}"),
                   N_("Deal {n} ends: {name} goes out · chips: {balances}")),
     "round_ends": (N_("Round {n} ends: You go out · {scores}"),

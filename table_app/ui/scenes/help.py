@@ -210,11 +210,17 @@ class MovesScene(HelpScene):
         self.top = 0  # the index (in shown_lines) of the first line in view
 
     def title(self) -> str:
-        return _("Moves this deal")
+        if self.variant == "michigan":
+            return _("Moves this deal")
+        return _("Moves this round")   # a contract game's deal is one of its rounds
 
     def shown_lines(self) -> list[str]:
         """The lines as shown, newest first."""
-        return list(reversed(self.lines)) or [_("No moves yet this deal")]
+        if self.lines:
+            return list(reversed(self.lines))
+        if self.variant == "michigan":
+            return [_("No moves yet this deal")]
+        return [_("No moves yet this round")]
 
     def build(self) -> None:
         self.clear_widgets()

@@ -52,7 +52,11 @@ class LibraryScene(Scene):
                 # doesn't count in the statistics (an undo took back a card already seen)
                 state += ", " + _("practice")
             who = ", ".join(player_name(p.get("name", "?")) for p in g.players)
-            deals = ngettext("{n} deal", "{n} deals", g.deals_played).format(n=g.deals_played)
+            if g.variant == "michigan":
+                deals = ngettext("{n} deal", "{n} deals", g.deals_played)
+            else:   # a contract game's deals are its rounds (as its score sheet says)
+                deals = ngettext("{n} round", "{n} rounds", g.deals_played)
+            deals = deals.format(n=g.deals_played)
             items.append(f"{g.created[:16].replace('T', ' ')}  {name}  ({who})  {deals}, {state}")
         self.items = list(items)
         if not items:

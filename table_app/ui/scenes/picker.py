@@ -315,8 +315,13 @@ class PickerScene(Scene):
         if u is None:
             return _("No unfinished game")
         name = _(VARIANTS[u.variant].name) if u.variant in VARIANTS else u.variant
-        return ngettext("{game}, {n} deal played ({date})", "{game}, {n} deals played ({date})",
-                        u.deals_played).format(game=name, n=u.deals_played, date=u.created)
+        if u.variant == "michigan":
+            tip = ngettext("{game}, {n} deal played ({date})", "{game}, {n} deals played ({date})",
+                           u.deals_played)
+        else:
+            tip = ngettext("{game}, {n} round played ({date})", "{game}, {n} rounds played ({date})",
+                           u.deals_played)
+        return tip.format(game=name, n=u.deals_played, date=u.created)
 
     def _level_name(self, level: str) -> str:
         return _(S.LEVELS[level]) if level in S.LEVELS else level

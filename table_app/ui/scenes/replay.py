@@ -277,12 +277,17 @@ class ReplayScene(TableScene):
         x = b.x + k(10)
         y = b.y + k(48)
         bw, bh = k(46), k(34)
+        mich = model.michigan   # a contract game's deals are its rounds
         for name, label, tip in (("start", "|<", _("To the start (Home)")),
-                                 ("prev_deal", "<<", _("To the start of this deal, or of the one before (PageUp)")),
+                                 ("prev_deal", "<<",
+                                  _("To the start of this deal, or of the one before (PageUp)") if mich
+                                  else _("To the start of this round, or of the one before (PageUp)")),
                                  ("back", "<", _("One event back (Left)")),
                                  ("play", _("Play"), _("Play / pause (Space)")),
                                  ("fwd", ">", _("One event forward (Right)")),
-                                 ("next_deal", ">>", _("To the start of the next deal (PageDown)")),
+                                 ("next_deal", ">>",
+                                  _("To the start of the next deal (PageDown)") if mich
+                                  else _("To the start of the next round (PageDown)")),
                                  ("end", ">|", _("To the end (End)"))):
             w = (max(k(64), max(_label_w(t, 14) for t in (_("Pause"), _("Play"))) + k(16))
                  if name == "play" else bw)
@@ -295,8 +300,12 @@ class ReplayScene(TableScene):
                                         object_id=ObjectID(object_id="#rp_speed")))
         x += k(80)
         deals = model.deals()
-        opts = [_("Go to deal…")] + [_("Deal {n} (#{k})").format(n=r, k=k + 1)
-                                     for k, (_p, r) in enumerate(deals)]
+        if mich:
+            opts = [_("Go to deal…")] + [_("Deal {n} (#{k})").format(n=r, k=k + 1)
+                                         for k, (_p, r) in enumerate(deals)]
+        else:
+            opts = [_("Go to round…")] + [_("Round {n} (#{k})").format(n=r, k=k + 1)
+                                          for k, (_p, r) in enumerate(deals)]
         self._deal_opts = opts
         dw = max(k(120), min(k(170), b.right - k(10) - x))
         self._w("deal", UIDropDownMenu(opts, opts[0], pygame.Rect(x, y, dw, bh), m,
@@ -435,7 +444,8 @@ class ReplayScene(TableScene):
                     if not is_michigan(obs) and obs.down[self.human]:
                         lab.text += _(" · down")
                 else:
-                    lab.text = _("Before the first deal")
+                    lab.text = (_("Before the first deal") if self.model.michigan
+                                else _("Before the first round"))
         return False
 
     def _status(self) -> str:
@@ -735,8 +745,9 @@ class ReplayScene(TableScene):
         di = m.deal_at()
         where = _("event {n} of {total}").format(n=m.pos, total=m.end)
         if di >= 0:
-            where = _("deal {n} of {total} · {where}").format(n=di + 1, total=len(m.deals()),
-                                                              where=where)
+            fmt = (_("deal {n} of {total} · {where}") if m.michigan
+                   else _("round {n} of {total} · {where}"))
+            where = fmt.format(n=di + 1, total=len(m.deals()), where=where)
         return where
 
     def _draw_panel(self, surf) -> None:

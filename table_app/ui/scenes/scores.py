@@ -169,9 +169,29 @@ def draw_sheet(surf, p: pygame.Rect, session, top: int, u: float = 1.0) -> None:
                                   14, (220, 230, 220)), (x0, y))
 
 
+def sheet_title(session, r) -> str:
+    """The score sheet's heading after a deal: who went out of which round (a contract
+    game: "Round 2 is over: ..." over its "Round 2" row) or deal (Michigan)."""
+    w = r.winner
+    you = w is not None and (w == session.human or is_you(session.names[w]))
+    name = None if w is None else player_name(session.names[w])
+    if session.michigan:
+        if w is None:
+            return _("Deal {n}: a dead deal").format(n=r.round)
+        if you:
+            return _("Deal {n} is over: You went out").format(n=r.round)
+        return _("Deal {n} is over: {name} went out").format(n=r.round, name=name)
+    if w is None:
+        return _("Round {n}: a dead deal").format(n=r.round)
+    if you:
+        return _("Round {n} is over: You went out").format(n=r.round)
+    return _("Round {n} is over: {name} went out").format(n=r.round, name=name)
+
+
 class ScoreSheet(Overlay):
     """Every deal so far, the running totals and who went out (Michigan: the chip
-    journal).  ``between``: shown after a deal, with "Next deal"."""
+    journal).  ``between``: shown after a deal, with "Next round" (Michigan: "Next
+    deal"): a contract game's deals are its rounds, and say so as its rows do."""
 
     def __init__(self, session, between: bool) -> None:
         super().__init__()
@@ -183,7 +203,8 @@ class ScoreSheet(Overlay):
         extra = 80 if self.session.michigan else 0
         self.panel_size = (760, min(560, 230 + 22 * rows + extra))
         p = self.panel()
-        label = _(S.NEXT_DEAL) if self.between else _(S.CLOSE)
+        nxt = S.NEXT_DEAL if self.session.michigan else S.NEXT_ROUND
+        label = _(nxt) if self.between else _(S.CLOSE)
         k = self.k
         bw = fit_w(label, k(160), bold=True)   # "Следующая сдача" is wider than 160
         self.button("next", (p.right - k(20) - bw, p.bottom - k(56), bw, k(40)), label, "@primary")
@@ -208,15 +229,7 @@ class ScoreSheet(Overlay):
         st = self.session.engine.state
         obs = self.session.rules.observe(st, self.session.human)
         if self.between and obs.results:
-            r = obs.results[-1]
-            w = r.winner
-            if w is None:
-                title = _("Deal {n}: a dead deal").format(n=r.round)
-            elif w == self.session.human or is_you(self.session.names[w]):
-                title = _("Deal {n} is over: You went out").format(n=r.round)
-            else:
-                title = _("Deal {n} is over: {name} went out").format(n=r.round,
-                                                                      name=self.session.names[w])
+            title = sheet_title(self.session, obs.results[-1])
         else:
             title = _(S.SCORE_SHEET)
         p = self.draw_panel(surf, title)

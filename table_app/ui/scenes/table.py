@@ -1275,9 +1275,13 @@ class TableScene(KeyboardMixin, Scene):
         elif t == "play":
             self.last_text = _said(you, "play", name, card=card_name(ev.card))
         elif t == "deal":
-            self.last_text = (_("Deal {n}: You dealt").format(n=ev.round) if ev.dealer == self.human
-                              else _("Deal {n}: {name} dealt").format(
-                n=ev.round, name=player_name(self.session.names[ev.dealer])))
+            name = player_name(self.session.names[ev.dealer])
+            if self.session.michigan:
+                self.last_text = (_("Deal {n}: You dealt").format(n=ev.round) if ev.dealer == self.human
+                                  else _("Deal {n}: {name} dealt").format(n=ev.round, name=name))
+            else:   # a contract game's deal starts one of its rounds
+                self.last_text = (_("Round {n}: You dealt").format(n=ev.round) if ev.dealer == self.human
+                                  else _("Round {n}: {name} dealt").format(n=ev.round, name=name))
         elif t == "deal_end":
             w = ev.winner
             self.last_text = (_(S.DEAD_DEAL) if w is None else
