@@ -196,6 +196,11 @@ def test_the_table_menu_opens_the_settings():
     click(app, app.stack.top.choice_btns[("ai_speed", 2.0)])
     assert app.settings.ai_speed == 2.0  # the table reads it from the app
     click(app, app.stack.top.back)
+    # back in the menu it was opened from (the table under it), then Esc: the table
+    from table_app.ui.scenes.scores import TableMenu
+    assert isinstance(app.stack.top, TableMenu) and app.stack.scenes[-2] is table
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    step(app, 2)
     assert app.stack.top is table
     s.close()
 
