@@ -24,12 +24,12 @@ from ..table.session import DEFAULT_NAMES, LEVELS, GameSession
 ORDER = ("contract", "may_i", "mexican", "michigan")
 
 HOW = {
-    "contract": N_("Seven deals, each with a contract (2 sets, 1 set + 1 run, ... up to 2 sets of 3 and "
+    "contract": N_("Seven rounds, each with a contract (2 sets, 1 set + 1 run, ... up to 2 sets of 3 and "
                    "a run of 7). Lay exactly the contract, then lay off from the same turn. A player "
                    "who is down may swap a natural card for a joker in a run. When the player to act "
                    "passes the upcard, the others may call it and take a penalty card with it. "
-                   "Lowest total after seven deals wins."),
-    "may_i": N_("Seven deals with growing contracts; the last is three runs. Going down may use longer "
+                   "Lowest total after seven rounds wins."),
+    "may_i": N_("Seven rounds with growing contracts; the last is three runs. Going down may use longer "
                 "melds; lay off only from your next turn. When the player to act declares for the "
                 "stock, anyone may ask \"May I?\" and take the upcard plus a penalty card; nearest "
                 "to the player to act wins. Jokers never move. Lowest total wins."),
