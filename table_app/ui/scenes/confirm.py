@@ -27,7 +27,53 @@ GO_DOWN_TITLE = N_("Go down with these melds?")
 FOCUS = (90, 225, 255)
 
 
-class ConfirmGoDown(Scene):
+class _YesNo(Scene):
+    """What the two dialogs share: the answers and the keys.  A subclass sets ``ok`` and
+    ``cancel`` (buttons), ``focus`` (0: ok) and ``done``, names its own yes keys in
+    ``YES_KEYS`` and acts in ``on_confirm``."""
+
+    YES_KEYS: tuple[int, ...] = ()
+
+    def on_confirm(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ answers
+    def confirm(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.app.pop()
+        self.on_confirm()
+
+    def refuse(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.app.pop()
+
+    def handle_ui_event(self, event) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if event.ui_element is self.ok:
+            self.confirm()
+            return True
+        if event.ui_element is self.cancel:
+            self.refuse()
+            return True
+        return False
+
+    def handle_key(self, k: int) -> None:
+        if k in (pygame.K_ESCAPE, pygame.K_c, pygame.K_n):
+            self.refuse()
+        elif k in self.YES_KEYS:
+            self.confirm()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.confirm() if self.focus == 0 else self.refuse()
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            self.focus = 1 - self.focus
+
+
+class ConfirmGoDown(_YesNo):
     """``table``: the table scene below; ``action``: the ``GoDown`` to apply."""
     transparent = True
 
@@ -83,42 +129,15 @@ class ConfirmGoDown(Scene):
         self.build()
 
     # ------------------------------------------------------------------ answers
-    def confirm(self) -> None:
-        if self.done:
-            return
-        self.done = True
-        self.app.pop()
+    YES_KEYS = (pygame.K_g, pygame.K_y)
+
+    def on_confirm(self) -> None:
         self.table.confirm_go_down(self.action)
-
-    def refuse(self) -> None:
-        if self.done:
-            return
-        self.done = True
-        self.app.pop()
-
-    def handle_ui_event(self, event) -> bool:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return False
-        if event.ui_element is self.ok:
-            self.confirm()
-            return True
-        if event.ui_element is self.cancel:
-            self.refuse()
-            return True
-        return False
 
     def handle_event(self, event) -> bool:
         if event.type != pygame.KEYDOWN:
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal
-        k = event.key
-        if k in (pygame.K_ESCAPE, pygame.K_c, pygame.K_n):
-            self.refuse()
-        elif k in (pygame.K_g, pygame.K_y):
-            self.confirm()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.confirm() if self.focus == 0 else self.refuse()
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            self.focus = 1 - self.focus
+        self.handle_key(event.key)
         return True
 
     # ------------------------------------------------------------------ draw
@@ -171,7 +190,7 @@ UNDO_TEXT = N_("Undoing this takes back a card you have already seen, so this ga
                "practice game: it won't count in your statistics. Later undos won't ask again.")
 
 
-class ConfirmUndo(Scene):
+class ConfirmUndo(_YesNo):
     """Asked before the first undo of a game that goes back past a card the player has
     seen (drawn from the stock, bought, dealt): that undo makes the game a practice
     game, which the statistics leave out.  "Undo" undoes (the table's ``undo(confirmed=
@@ -227,44 +246,17 @@ class ConfirmUndo(Scene):
     def retranslate(self) -> None:
         self.build()
 
-    def confirm(self) -> None:
-        if self.done:
-            return
-        self.done = True
-        self.app.pop()
+    YES_KEYS = (pygame.K_u, pygame.K_y)
+
+    def on_confirm(self) -> None:
         self.table.undo(confirmed=True)
-
-    def refuse(self) -> None:
-        if self.done:
-            return
-        self.done = True
-        self.app.pop()
-
-    def handle_ui_event(self, event) -> bool:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return False
-        if event.ui_element is self.ok:
-            self.confirm()
-            return True
-        if event.ui_element is self.cancel:
-            self.refuse()
-            return True
-        return False
 
     def handle_event(self, event) -> bool:
         if event.type != pygame.KEYDOWN:
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal
-        k = event.key
         if event.mod & pygame.KMOD_CTRL:
             return True     # Ctrl+Z again: the question stands
-        if k in (pygame.K_ESCAPE, pygame.K_c, pygame.K_n):
-            self.refuse()
-        elif k in (pygame.K_u, pygame.K_y):
-            self.confirm()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.confirm() if self.focus == 0 else self.refuse()
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            self.focus = 1 - self.focus
+        self.handle_key(event.key)
         return True
 
     def draw(self, surf) -> None:
