@@ -33,9 +33,41 @@ class _YesNo(Scene):
     ``YES_KEYS`` and acts in ``on_confirm``."""
 
     YES_KEYS: tuple[int, ...] = ()
+    OK_ID = "#confirm_ok"
 
     def on_confirm(self) -> None:
         raise NotImplementedError
+
+    def geometry(self) -> pygame.Rect:
+        raise NotImplementedError
+
+    def labels(self) -> tuple[str, str]:
+        """The two buttons' texts, translated: (yes, no)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ layout
+    def startup(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        self.clear_widgets()
+        self.panel = self.geometry()
+        u = getattr(self.app, "ui_scale", 1.0)
+        bw, bh = int(150 * u), int(38 * u)
+        y = self.panel.bottom - bh - int(16 * u)
+        cx = self.panel.centerx
+        m = self.app.manager
+        yes, no = self.labels()
+        self.ok = self.add(UIButton(pygame.Rect(cx - bw - 8, y, bw, bh), yes, m,
+                                    object_id=ObjectID(class_id="@primary", object_id=self.OK_ID)))
+        self.cancel = self.add(UIButton(pygame.Rect(cx + 8, y, bw, bh), no, m,
+                                        object_id=ObjectID(object_id="#confirm_cancel")))
+
+    def resize(self, size) -> None:
+        self.build()
+
+    def retranslate(self) -> None:
+        self.build()
 
     # ------------------------------------------------------------------ answers
     def confirm(self) -> None:
@@ -106,27 +138,10 @@ class ConfirmGoDown(_YesNo):
         ph = int(70 * u) + nrows * (int(cw * 1.4) + 10) + int(70 * u)
         return pygame.Rect((W - pw) // 2, max(10, (H - ph) // 2 - int(40 * u)), pw, ph)
 
-    def startup(self) -> None:
-        self.build()
+    OK_ID = "#confirm_go_down"
 
-    def build(self) -> None:
-        self.clear_widgets()
-        self.panel = self.geometry()
-        u = getattr(self.app, "ui_scale", 1.0)
-        bw, bh = int(150 * u), int(38 * u)
-        y = self.panel.bottom - bh - int(16 * u)
-        cx = self.panel.centerx
-        m = self.app.manager
-        self.ok = self.add(UIButton(pygame.Rect(cx - bw - 8, y, bw, bh), _(S.GO_DOWN), m,
-                                    object_id=ObjectID(class_id="@primary", object_id="#confirm_go_down")))
-        self.cancel = self.add(UIButton(pygame.Rect(cx + 8, y, bw, bh), _("Cancel"), m,
-                                        object_id=ObjectID(object_id="#confirm_cancel")))
-
-    def resize(self, size) -> None:
-        self.build()
-
-    def retranslate(self) -> None:
-        self.build()
+    def labels(self) -> tuple[str, str]:
+        return _(S.GO_DOWN), _("Cancel")
 
     # ------------------------------------------------------------------ answers
     YES_KEYS = (pygame.K_g, pygame.K_y)
@@ -220,31 +235,14 @@ class ConfirmUndo(_YesNo):
         ph = int(64 * u) + n * int(21 * u) + int(80 * u)
         return pygame.Rect((W - pw) // 2, max(10, (H - ph) // 2 - int(40 * u)), pw, ph)
 
-    def startup(self) -> None:
-        self.build()
+    OK_ID = "#confirm_undo"
 
-    def build(self) -> None:
-        self.clear_widgets()
-        self.panel = self.geometry()
-        u = getattr(self.app, "ui_scale", 1.0)
-        bw, bh = int(150 * u), int(38 * u)
-        y = self.panel.bottom - bh - int(16 * u)
-        cx = self.panel.centerx
-        m = self.app.manager
+    def labels(self) -> tuple[str, str]:
         # Translators: the undo dialog's button that undoes (the game becomes practice)
         yes = pgettext("undo dialog", "Undo")
         # Translators: the undo dialog's button that leaves the game as it is (not the same word as "Undo")
         no = pgettext("undo dialog", "Cancel")
-        self.ok = self.add(UIButton(pygame.Rect(cx - bw - 8, y, bw, bh), yes, m,
-                                    object_id=ObjectID(class_id="@primary", object_id="#confirm_undo")))
-        self.cancel = self.add(UIButton(pygame.Rect(cx + 8, y, bw, bh), no, m,
-                                        object_id=ObjectID(object_id="#confirm_cancel")))
-
-    def resize(self, size) -> None:
-        self.build()
-
-    def retranslate(self) -> None:
-        self.build()
+        return yes, no
 
     YES_KEYS = (pygame.K_u, pygame.K_y)
 
