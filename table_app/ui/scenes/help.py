@@ -50,7 +50,7 @@ TABLE_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ('B', N_('Buy (May I?) or call (Contract) the upcard when you are asked')),
     ('P', N_('Pass the buy')),
     ('H', N_('Hint: what the normal computer player would do now, and why')),
-    ('L', N_("The deal's moves so far: who did what, newest first")),
+    ('L', N_("The moves so far in this round or deal: who did what, newest first")),
     ('Ctrl+Z / Ctrl+Y', N_('Undo back to your previous decision / redo')),
     ('F1', N_('This help (F1, Esc or Enter closes it; R opens the rules of the game)')),
     ("", N_('Michigan')),
