@@ -94,6 +94,21 @@ class _YesNo(Scene):
             return True
         return False
 
+    IGNORE_CTRL = False
+
+    def handle_event(self, event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal
+        if not (self.IGNORE_CTRL and event.mod & pygame.KMOD_CTRL):
+            self.handle_key(event.key)
+        return True
+
+    def draw_focus(self, surf) -> None:
+        """The keyboard focus ring round the focused button."""
+        if self.focus in (0, 1) and self.ok is not None:
+            b = (self.ok if self.focus == 0 else self.cancel).rect.inflate(8, 8)
+            pygame.draw.rect(surf, FOCUS, b, 3, border_radius=8)
+
     def handle_key(self, k: int) -> None:
         if k in (pygame.K_ESCAPE, pygame.K_c, pygame.K_n):
             self.refuse()
@@ -149,11 +164,6 @@ class ConfirmGoDown(_YesNo):
     def on_confirm(self) -> None:
         self.table.confirm_go_down(self.action)
 
-    def handle_event(self, event) -> bool:
-        if event.type != pygame.KEYDOWN:
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal
-        self.handle_key(event.key)
-        return True
 
     # ------------------------------------------------------------------ draw
     def draw(self, surf) -> None:
@@ -192,9 +202,7 @@ class ConfirmGoDown(_YesNo):
                         surf.blit(tag, tag.get_rect(bottomleft=(int(x + k * step) + 2, y + ch - 3)))
                 x += widths[i] + gap
             y += ch + 10
-        if self.focus in (0, 1) and self.ok is not None:
-            b = (self.ok if self.focus == 0 else self.cancel).rect.inflate(8, 8)
-            pygame.draw.rect(surf, FOCUS, b, 3, border_radius=8)
+        self.draw_focus(surf)
 
 
 
@@ -249,13 +257,7 @@ class ConfirmUndo(_YesNo):
     def on_confirm(self) -> None:
         self.table.undo(confirmed=True)
 
-    def handle_event(self, event) -> bool:
-        if event.type != pygame.KEYDOWN:
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal
-        if event.mod & pygame.KMOD_CTRL:
-            return True     # Ctrl+Z again: the question stands
-        self.handle_key(event.key)
-        return True
+    IGNORE_CTRL = True  # Ctrl+Z again: the question stands
 
     def draw(self, surf) -> None:
         draw_overlay_panel(surf, self.panel)
@@ -269,6 +271,4 @@ class ConfirmUndo(_YesNo):
         for ln in self._lines(p.w - int(48 * u)):
             surf.blit(text.render(ln, 15, (235, 240, 230)), (p.x + int(24 * u), y))
             y += int(21 * u)
-        if self.focus in (0, 1) and self.ok is not None:
-            b = (self.ok if self.focus == 0 else self.cancel).rect.inflate(8, 8)
-            pygame.draw.rect(surf, FOCUS, b, 3, border_radius=8)
+        self.draw_focus(surf)
