@@ -8,7 +8,8 @@
 # Steps: make (or reuse) a venv, install the project from this checkout (a real
 # install, not editable, so the bundle gets exactly what the wheel ships) and
 # PyInstaller, make the icons if sprites/ has none, run packaging/table-app.spec,
-# then lay out the freedesktop entry and icons under dist/table-app/share/.
+# then lay out the freedesktop entry, the AppStream metadata and the icons under
+# dist/table-app/share/.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -55,6 +56,8 @@ bundle=$dist/table-app
 share=$bundle/share
 mkdir -p "$share/applications"
 cp packaging/table-app.desktop "$share/applications/table-app.desktop"
+mkdir -p "$share/metainfo"
+cp packaging/app.table_app.TableApp.metainfo.xml "$share/metainfo/"
 for f in "${icons[@]}"; do
   # the size from the PNG header (width, bytes 16-19), whatever the file is called
   size=$("$py" -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print(struct.unpack(">I", d[16:20])[0] if d[:8]==b"\x89PNG\r\n\x1a\n" else "")' "$f")
