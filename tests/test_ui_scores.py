@@ -147,3 +147,25 @@ def test_a_deal_that_is_over_says_who_went_out_in_the_past(lang, said):
                   "Round {n} ends: {name} goes out · {scores}"):
         got = t.gettext(msgid)
         assert got != msgid and not any(w in got for w in present), (msgid, got)
+
+
+def test_mid_deal_the_sheet_shows_the_deal_so_far_not_a_final_share():
+    """Issue 19: in the middle of a deal the sheet showed a "Final share (MG-11)" row (the
+    deal's antes and pay cards); now that difference is the deal in progress, and the rows
+    still add up to the balances."""
+    from playutil import play_game
+    from table_app.ui.scenes.scores import score_rows
+    eng = play_game("michigan", 3, 39)
+    i = max(j for j, e in enumerate(eng.log) if e.type == "deal_end" and e.round == 2)
+    # some plays into deal 3: after its ante, a pay card or two may be taken
+    j = next(k for k in range(i + 1, len(eng.log)) if eng.log[k].type == "deal_end")
+    st = eng.states[(i + 1 + j) // 2]
+    assert st.in_deal and st.round == 3
+    s = types.SimpleNamespace(engine=types.SimpleNamespace(state=st), rules=eng.rules,
+                              names=["You", "Ann", "Boris"], num_players=3, michigan=True, human=0)
+    rows, total, obs = score_rows(s)
+    assert [h for h, _c, _n in rows] == ["Deal 1", "Deal 2", "Deal 3"]
+    assert rows[-1][2] == "so far: antes and pay cards"
+    for seat in range(3):
+        assert _chips(rows[1][1][seat]) + _chips(rows[2][1][seat]) == obs.balances[seat] == _chips(total[seat])
+    assert not any("share" in (n or "") for _h, _c, n in rows)

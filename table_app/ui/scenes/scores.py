@@ -113,12 +113,16 @@ def score_rows(session):
                           for b, d in zip(r.balances, delta)],
                          _went_out(session, r.winner, names)))
             prev = [Fraction(b) for b in r.balances]
-        share = [Fraction(b) - p for b, p in zip(obs.balances, prev)]
-        if obs.results and any(share):
+        rest = [Fraction(b) - p for b, p in zip(obs.balances, prev)]
+        if obs.finished and obs.results and any(rest):
             # MG-11: the chips left on the layout shared at the session's end, a row of
             # their own so that the deal rows and this one add up to the balance
-            rows.append((_("Final share"), [_compact(d, sign=True) for d in share],
+            rows.append((_("Final share"), [_compact(d, sign=True) for d in rest],
                          _("layout shared (MG-11)")))
+        elif not obs.finished and any(rest):
+            # a deal in progress: its antes (MG-3) and the pay cards taken so far (MG-9)
+            rows.append((_("Deal {n}").format(n=obs.round),
+                         [_compact(d, sign=True) for d in rest], _("so far: antes and pay cards")))
         total = [_compact(b) for b in obs.balances]
         return rows, total, obs
     for r in obs.results:
