@@ -2,6 +2,7 @@
 
 ``table-app``                     start the card table (GUI)
 ``table-app verify FILE [--json]`` replay a game record through the rules, no window
+``table-app games [--json]``       the library of saved games, damaged ones with why
 ``table-app simulate ...``         AI-only games, headless (see ``--help``)
 ``table-app replay FILE``          open a record in the replay viewer
 
@@ -65,6 +66,59 @@ def _verify(args) -> int:
     return 0
 
 
+def games_json(games, open_elsewhere=lambda g: False) -> dict:
+    """``{"games": [...]}``: the library as ``table-app games --json`` prints it, one
+    object per game in the order the Replays screen lists them (newest first)."""
+    out = []
+    for g in games:
+        finished = g.finished and not g.damaged
+        out.append({
+            "file": g.id, "variant": g.variant or None, "status": g.status,
+            "problem": g.problem,
+            "players": [{k: p[k] for k in ("name", "kind", "level") if k in p} for p in g.players],
+            "when": g.created or None, "deals_played": g.deals_played,
+            "result": ({"winners": list(g.winners), "totals": list(g.totals)} if finished else None),
+            "practice": g.practice, "abandoned": g.abandoned,
+            "open_elsewhere": (g.status == "unfinished" and bool(open_elsewhere(g))),
+        })
+    return {"games": out}
+
+
+def _games(args) -> int:
+    from .storage.library import Library
+    from .storage.logs import setup_logging
+    from .variants import VARIANTS
+    setup_logging()      # a damaged record moved aside is logged, as by the app
+    lib = Library()
+    games = lib.games()
+    for m in lib.take_messages():      # a damaged record moved aside, a write failure
+        print(f"table-app games: {m}", file=sys.stderr)
+    data = games_json(games, lib.open_elsewhere)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    damaged = sum(1 for g in data["games"] if g["status"] == "damaged")
+    print(f"{len(games)} game{'s' if len(games) != 1 else ''} in {lib.directory}"
+          + (f" ({damaged} damaged)" if damaged else ""))
+    for g, d in zip(games, data["games"]):
+        when = (g.created or "")[:16].replace("T", " ")
+        name = VARIANTS[g.variant].name if g.variant in VARIANTS else "?"
+        who = ", ".join(str(p.get("name", "?")) + (f" ({p['level']})" if p.get("level") else "")
+                        for p in g.players)
+        if g.damaged:
+            state = f"damaged: {g.problem}"
+        elif g.finished:
+            state = "finished, " + g.result
+        else:
+            state = "abandoned" if g.abandoned else "unfinished"
+            if d["open_elsewhere"]:
+                state += ", open in another window"
+        if g.practice and not g.damaged:
+            state += ", practice"
+        print(f"{when:16}  {name:14}  {g.id}\n    {who or '-'}; {state}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="table-app", description="A desktop card table for rummy games.")
     ap.add_argument("--version", action="version", version=f"table-app {__version__}")
@@ -73,6 +127,17 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("file")
     v.add_argument("--json", action="store_true", help="print one JSON object")
     v.set_defaults(func=_verify)
+    g = sub.add_parser("games", help="list the saved games (the Replays screen's list), "
+                                     "damaged ones with the reason",
+                       description="The library of saved games, newest first: each game's "
+                                   "file, game, players, date and result; a damaged record "
+                                   "(moved aside as NAME.bad-DATE, kept) with why it cannot "
+                                   "be opened. Exit status 0 even when some are damaged.")
+    g.add_argument("--json", action="store_true",
+                   help='print one JSON object: {"games": [{"file", "variant", "status" '
+                        '(finished, unfinished or damaged), "problem", "players", "when", '
+                        '"result", "practice", ...}]}')
+    g.set_defaults(func=_games)
     for hook in _EXTRA:
         hook(sub)
     return ap

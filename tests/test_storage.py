@@ -118,8 +118,13 @@ def test_settings_unknown_key_and_bad_values_reported_and_defaulted(home):
     text = "\n".join(msgs)
     for key in ("language", "volume", "sound_on", "shoe_size", "default_levels", "buy_countdown_s"):
         assert key in text
-    assert all("\n" not in m for m in msgs) and len(msgs) == 6
-    assert p.exists() and bad_files(p.parent) == []  # a usable file is kept in place
+    assert all("\n" not in m for m in msgs) and len(msgs) == 7
+    # issue 16: the file as the person had it is kept beside before it is rewritten with
+    # the good values (it used to stay in place until the app saved over it)
+    (kept,) = bad_files(p.parent)
+    assert json.loads((p.parent / kept).read_text())["shoe_size"] == 44
+    assert kept in msgs[-1] and "kept" in msgs[-1]
+    assert p.exists() and load_settings() == (s, [])   # rewritten: the next start is clean
 
 
 @pytest.mark.parametrize("content,why", [

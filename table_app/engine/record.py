@@ -104,7 +104,11 @@ _BRACKET = re.compile(r"[\[\]{}]")
 
 class UnreadableRecord(RecordError):
     """The file could not be read at all (permission denied, a disk error): the file may
-    be fine, so the library leaves it where it is."""
+    be fine, so the library leaves it where it is.  ``os_error``: the ``OSError``."""
+
+    def __init__(self, message: str, os_error: OSError | None = None):
+        super().__init__(message)
+        self.os_error = os_error
 
 
 def shown_name(name: str) -> str:
@@ -161,11 +165,13 @@ def _bounded_int(text: str) -> int:
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_int=_bounded_int)
+_LENIENT = json.JSONDecoder(parse_int=_bounded_int)
 
 
-def loads_line(text: str):
-    """One line of JSON, bounded: nesting deeper than ``MAX_DEPTH``, NaN and Infinity,
-    integers of more than ``MAX_DIGITS`` digits and lone surrogate escapes are refused.
+def loads_line(text: str, *, allow_constants: bool = False):
+    """One line of JSON, bounded: nesting deeper than ``MAX_DEPTH``, NaN and Infinity
+    (unless ``allow_constants``: floats), integers of more than ``MAX_DIGITS`` digits and
+    lone surrogate escapes are refused.
 
     Raises:
         RecordError: the reason (no line number; the caller knows it).
@@ -174,7 +180,7 @@ def loads_line(text: str):
     if _too_deep(text):
         raise RecordError(f"the JSON is nested more than {MAX_DEPTH} levels deep")
     try:
-        obj = _DECODER.decode(text)
+        obj = (_LENIENT if allow_constants else _DECODER).decode(text)
     except _NotJson as e:
         raise RecordError(str(e)) from None
     except RecursionError:
@@ -521,7 +527,7 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_RECORD_BYTES) -> byte
             raise RecordError(f"not a regular file ({kind})")
         fd = os.open(path, flags)
     except OSError as e:
-        raise UnreadableRecord(f"cannot read {os.fspath(path)}: {e.strerror or e}") from None
+        raise UnreadableRecord(f"cannot read {os.fspath(path)}: {e.strerror or e}", e) from None
     try:
         st = os.fstat(fd)
         kind = _file_kind(st.st_mode)
@@ -540,9 +546,22 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_RECORD_BYTES) -> byte
             raise RecordError(f"the file is larger than {limit // (1024 * 1024)} MiB")
         return b"".join(chunks)
     except OSError as e:
-        raise UnreadableRecord(f"cannot read {os.fspath(path)}: {e.strerror or e}") from None
+        raise UnreadableRecord(f"cannot read {os.fspath(path)}: {e.strerror or e}", e) from None
     finally:
         os.close(fd)
+
+
+def peek_header(path: str | os.PathLike) -> dict | None:
+    """The checked header of a record that may be damaged further on (what a list of
+    games can still show of it), or ``None`` when even line 1 cannot be used."""
+    try:
+        data = read_bounded(path)
+        first = data[:MAX_LINE_CHARS * 4].split(b"\n", 1)[0].decode("utf-8")
+        if first.startswith("\ufeff") or len(first) > MAX_LINE_CHARS:
+            return None
+        return check_header(loads_line(first))
+    except (RecordError, ValueError):
+        return None
 
 
 def read_record(path: str | os.PathLike, *, drop_torn_tail: bool = False) -> Record:

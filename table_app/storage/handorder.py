@@ -39,13 +39,17 @@ def save_hand_order(record: str | os.PathLike, seat: int, order, sort: str = "")
 
 def load_hand_order(record: str | os.PathLike, seat: int) -> tuple[list[int], str] | None:
     """``(order, sort)`` saved for ``seat`` beside ``record``, or ``None``."""
+    from .files import read_json_file
     try:
-        data = json.loads(side_path(record).read_text(encoding="utf-8"))
-        if int(data.get("seat", -1)) != int(seat):
+        data = read_json_file(side_path(record), limit=64 * 1024)
+        if not isinstance(data, dict) or data.get("seat") != int(seat):
             return None
-        order = [int(c) for c in data.get("order", [])]
+        order = data.get("order", [])
+        if not isinstance(order, list) or len(order) > 1000 or not all(
+                isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 10_000 for c in order):
+            return None
         sort = data.get("sort", "")
-        return order, sort if sort in ("", "suit", "rank") else ""
+        return list(order), sort if sort in ("", "suit", "rank") else ""
     except (OSError, ValueError, TypeError, AttributeError):
         return None
 

@@ -13,6 +13,11 @@ reports ``revealed_by_undo`` an ``{"type": "x-practice"}`` line marks the game a
 Write failures (disk full, permission denied, read-only folder) never raise into the
 game: the events stay in memory, ``journal.error`` holds a one-line message, and the next
 event retries by rewriting the whole file.
+
+One writer per record: the journal holds the record's lock (``storage.lock``) from when
+it is made until ``close()``; the library takes it before it opens a game.
+``durable=False`` (``simulate --save-dir``) flushes each line without ``fsync``: a killed
+process loses nothing (the operating system has the data), only a power cut could.
 """
 from __future__ import annotations
 
@@ -70,6 +75,13 @@ class GameJournal:
         on_finish: called with the journal once the game's ``game_end`` is written
             (the library uses it to update its index and statistics).
         subscribe: subscribe to the engine (``False`` for tests that drive it by hand).
+        lock: the record's ``RecordLock``, already held (the library's); released by
+            ``close()``.  ``None``: the journal takes one itself (``take_lock``).
+        take_lock: without ``lock``, take the record's lock (a refused lock raises).
+        durable: ``fsync`` each line (the app); ``False`` flushes only (simulations).
+
+    Raises:
+        GameOpenElsewhere: ``take_lock`` and another copy of the app holds the lock.
 
     Attributes:
         path: the record file.
@@ -81,12 +93,20 @@ class GameJournal:
 
     def __init__(self, engine, header: dict, path: str | os.PathLike | None = None, *,
                  on_finish: Callable[["GameJournal"], None] | None = None,
-                 subscribe: bool = True):
+                 subscribe: bool = True, lock=None, take_lock: bool = False,
+                 durable: bool = True):
         self.engine = engine
         self.header = {k: v for k, v in dict(header).items() if not k.startswith("_")}
         self.error: str | None = None
         self.on_finish = on_finish
         self.path = Path(path) if path is not None else new_record_path(self.header.get("variant", "game"))
+        self.durable = bool(durable)
+        if lock is None and take_lock:
+            from .lock import GameOpenElsewhere, RecordLock
+            lock = RecordLock(self.path)
+            if not lock.acquire():
+                raise GameOpenElsewhere(self.path)
+        self.lock = lock
         self._events: list = list(engine.log)          # the file's events, in order
         self._pos: list[int] = list(range(len(self._events)))  # file index of engine.log[i]
         self._written = 0        # events known to be on disk (when not dirty)
@@ -140,9 +160,11 @@ class GameJournal:
             self.note(ABANDON_MARK)
 
     def close(self) -> None:
-        """Stop following the engine and close the file."""
+        """Stop following the engine, close the file and let its lock go."""
         self._closed = True
         self._close_fh()
+        if self.lock is not None:
+            self.lock.release()
         try:
             self.engine._listeners.remove(self._on_engine)
         except (AttributeError, ValueError):
@@ -225,7 +247,7 @@ class GameJournal:
             if self._dirty:
                 self._close_fh()
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write_text(self.path, self.text())
+                atomic_write_text(self.path, self.text(), durable=self.durable)
                 self._dirty = False
                 self._written = len(self._events)
             elif self._written < len(self._events):
@@ -234,7 +256,8 @@ class GameJournal:
                 data = "".join(event_line(e) + "\n" for e in self._events[self._written:])
                 self._fh.write(data)
                 self._fh.flush()
-                os.fsync(self._fh.fileno())
+                if self.durable:
+                    os.fsync(self._fh.fileno())
                 self._written = len(self._events)
             self.error = None
         except OSError as e:

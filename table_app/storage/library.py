@@ -1,28 +1,51 @@
 """The library of past games: the records under ``games_dir()``, an ``index.json`` cache of
 their summaries, statistics, resume, open and delete.
 
-The index is only a cache: it is rebuilt from the records when it is missing or damaged
-(a damaged index is moved aside first), and an entry is re-read whenever its record's
-size or modification time changed.  A record that is not a valid record (corrupt,
-foreign, newer version) is moved aside as ``NAME.bad-YYYYmmdd-HHMMSS`` with a one-line
-message in ``library.messages``; the rest of the library still works.
+Every file is judged alone, so that no file can hide the others.  A record that cannot
+be opened (not a record, damaged, foreign, a newer version, one the rules refuse at
+resume) is moved aside once as ``NAME.bad-YYYYmmdd-HHMMSS`` (kept, never deleted), its
+reason logged (the app's log) and said in ``library.messages``, and it stays in the
+list as a *damaged* game (``GameSummary.problem``), which the Replays screen shows with
+its reason; every other game stays listed and playable.
+
+The index is only a cache: it is rebuilt from the records when it is missing or
+unreadable (not JSON, nested too deep, wrong types: the file as it was is kept aside
+first), and an entry is re-read whenever its file's size or modification time changed.
+A record whose game is open in another copy of the app (its lock is held) is never
+moved, and cannot be resumed here (``GameOpenElsewhere``).
 """
 from __future__ import annotations
 
+import logging
 import os
+import re
 from pathlib import Path
 
 from ..core.errors import RecordError
-from ..engine.record import Record, ReplayError, read_record, replay
+from ..engine.record import (Record, ReplayError, UnreadableRecord, peek_header, read_record,
+                             replay)
 from . import paths
 from .files import atomic_write_json, move_aside, os_error_message, read_json_file
 from .journal import RECORD_SUFFIX, GameJournal
+from .lock import GameOpenElsewhere, RecordLock, locked_elsewhere, remove_lock_file
 from .resume import Resumed, resume_game
 from .stats import Statistics, countable
-from .summary import GameSummary, summarize
+from .summary import GameSummary, damaged_summary, summarize
+
+log = logging.getLogger(__name__)
 
 INDEX_FORMAT = "table-app-index"
 INDEX_VERSION = 1
+#: a record moved aside: ``NAME.jsonl.bad-YYYYmmdd-HHMMSS`` (``-2``... when taken)
+DAMAGED_RE = re.compile(r"\.jsonl\.bad-\d{8}-\d{6}(?:-\d+)?$")
+#: what a kept-aside file that now reads as a valid record says (an older app set it
+#: aside, or a person mended it)
+SET_ASIDE = ("kept aside as damaged earlier; it reads as a record now (rename it to end "
+             "in .jsonl to list it as a game again)")
+
+
+def is_damaged_name(name: str) -> bool:
+    return bool(DAMAGED_RE.search(name))
 
 
 class Library:
@@ -34,7 +57,7 @@ class Library:
 
     Attributes:
         messages: one-line messages for the person (bad files moved aside, write
-            failures), oldest first; the UI may show and clear them.
+            failures), oldest first; the UI may show and clear them.  Each is logged.
     """
 
     def __init__(self, directory: str | os.PathLike | None = None,
@@ -48,17 +71,26 @@ class Library:
 
     # ------------------------------------------------------------------ messages
     def _say(self, msg: str) -> None:
-        self.messages.append(" ".join(str(msg).split()))
+        msg = " ".join(str(msg).split())
+        log.warning("%s", msg)
+        self.messages.append(msg)
 
     def take_messages(self) -> list[str]:
         """Return and clear the pending messages."""
         out, self.messages = self.messages, []
         return out
 
-    def _bad_file(self, path: Path, why: str) -> None:
+    def _bad_file(self, path: Path, why: str) -> Path | None:
+        """Move a bad file aside (kept), say and log why.  Returns its new path."""
         new = move_aside(path)
         where = f"moved to {new.name}" if new else "could not be moved aside"
         self._say(f"{path.name}: {why}; {where}")
+        return new
+
+    def _keep_cache_aside(self, path: Path, why: str) -> None:
+        """A damaged cache (index, statistics): the file as it was is kept beside before
+        it is rebuilt."""
+        self._bad_file(path, why)
 
     # ------------------------------------------------------------------ index
     def _load_index(self) -> dict[str, dict]:
@@ -72,31 +104,41 @@ class Library:
         except OSError as e:
             self._say(os_error_message(e, "the library index could not be read; rebuilding it"))
             return self._index
-        except (ValueError, UnicodeDecodeError):
-            self._bad_file(self.index_file, "the library index is not valid JSON; rebuilt from the records")
+        except ValueError as e:
+            self._keep_cache_aside(self.index_file, "the library index is not valid JSON "
+                                                    f"({e}); rebuilt from the records")
             return self._index
-        problem = None
-        if not isinstance(obj, dict) or obj.get("format") != INDEX_FORMAT:
-            problem = "not a library index"
-        elif obj.get("version") != INDEX_VERSION:
-            problem = f"library index version {obj.get('version')!r} is not {INDEX_VERSION}"
-        elif not isinstance(obj.get("games"), dict):
-            problem = "the library index has no games"
-        else:
-            for gid, ent in obj["games"].items():
-                try:
-                    if not isinstance(ent, dict):
-                        raise ValueError("not an object")
-                    GameSummary.from_json(ent.get("summary"), self.directory / gid)
-                    int(ent["size"]), int(ent["mtime_ns"])
-                except (ValueError, KeyError, TypeError) as e:
-                    problem = f"damaged library index entry {gid!r} ({e})"
-                    break
+        try:
+            problem = self._index_problem(obj)
+        except Exception as e:  # noqa: BLE001 - nothing in a cache may stop the library
+            problem = f"damaged library index ({type(e).__name__})"
         if problem:
-            self._bad_file(self.index_file, problem + "; rebuilt from the records")
+            self._keep_cache_aside(self.index_file, problem + "; rebuilt from the records")
             return self._index
-        self._index = obj["games"]
+        self._index = dict(obj["games"])
         return self._index
+
+    def _index_problem(self, obj) -> str | None:
+        if not isinstance(obj, dict) or obj.get("format") != INDEX_FORMAT:
+            return "not a library index"
+        if obj.get("version") != INDEX_VERSION:
+            v = obj.get("version")
+            return f"library index version {v if isinstance(v, int) else '?'} is not {INDEX_VERSION}"
+        if not isinstance(obj.get("games"), dict):
+            return "the library index has no games"
+        for gid, ent in obj["games"].items():
+            shown = gid if len(gid) <= 60 else gid[:57] + "..."
+            try:
+                if not isinstance(ent, dict) or "/" in gid or "\\" in gid:
+                    raise ValueError("not an object")
+                for k in ("size", "mtime_ns"):
+                    v = ent.get(k)
+                    if not isinstance(v, int) or isinstance(v, bool):
+                        raise ValueError(f"bad {k!r}")
+                GameSummary.from_json(ent.get("summary"), self.directory / gid)
+            except ValueError as e:
+                return f"damaged library index entry {shown!r} ({e})"
+        return None
 
     def _save_index(self) -> None:
         try:
@@ -106,57 +148,94 @@ class Library:
         except OSError as e:
             self._say(os_error_message(e, "the library index could not be saved"))
 
-    def _record_files(self) -> list[Path]:
+    def _game_files(self) -> list[Path]:
+        """The records (``*.jsonl``) and the damaged records kept aside
+        (``*.jsonl.bad-...``) of the folder; hidden files, side files, folders' own
+        ``.locks`` are not games."""
         try:
-            return sorted(p for p in self.directory.iterdir()
-                          if p.name.endswith(RECORD_SUFFIX) and p.is_file())
+            names = sorted(os.listdir(self.directory))
         except FileNotFoundError:
             return []
         except OSError as e:
             self._say(os_error_message(e, "the games folder could not be read"))
             return []
+        return [self.directory / n for n in names if not n.startswith(".")
+                and (n.endswith(RECORD_SUFFIX) or is_damaged_name(n))]
 
-    def _summarize_file(self, path: Path) -> GameSummary | None:
+    def _summarize_file(self, path: Path) -> GameSummary:
+        """A record's summary; a record that cannot be opened is moved aside (unless it
+        cannot be read at all, or another copy of the app writes it) and comes back as a
+        damaged entry with its reason."""
+        rec = None
         try:
             rec = read_record(path, drop_torn_tail=True)
+            return summarize(rec, path)
+        except UnreadableRecord as e:
+            self._say(f"{path.name}: {e.message}")
+            return damaged_summary(path, e.message)
         except RecordError as e:
-            if "cannot read" in e.message:
-                self._say(f"{path.name}: {e.message}")
-            else:
-                self._bad_file(path, f"not a valid game record ({e})")
+            problem = str(e)
+        except Exception as e:  # noqa: BLE001 - one file never stops the library
+            log.exception("summarizing %s", path.name)
+            problem = f"cannot be read ({type(e).__name__}: {e})"
+        header = peek_header(path)
+        if locked_elsewhere(path):
+            # being written by another copy of the app: not ours to move
+            return damaged_summary(path, problem, rec, header)
+        new = self._bad_file(path, f"not a valid game record ({problem})")
+        return damaged_summary(new or path, problem, rec, header)
+
+    def _summarize_damaged(self, path: Path) -> GameSummary:
+        """A damaged record kept aside: why it cannot be opened, read again (the index,
+        which remembers it, may have been lost)."""
+        rec = None
+        try:
+            rec = read_record(path, drop_torn_tail=True)
+            replay(rec)
+            problem = SET_ASIDE
+        except (RecordError, ReplayError) as e:
+            problem = str(e)
+        except Exception as e:  # noqa: BLE001
+            log.exception("reading the damaged record %s", path.name)
+            problem = f"cannot be read ({type(e).__name__}: {e})"
+        return damaged_summary(path, problem, rec, None if rec is not None else peek_header(path))
+
+    def _cached(self, ent, path: Path, st) -> GameSummary | None:
+        if not isinstance(ent, dict) or ent.get("size") != st.st_size \
+                or ent.get("mtime_ns") != st.st_mtime_ns:
             return None
-        return summarize(rec, path)
+        try:
+            return GameSummary.from_json(ent.get("summary"), path)
+        except ValueError:
+            return None
 
     def refresh(self) -> list[GameSummary]:
-        """Scan the folder, re-read the records that changed, move bad ones aside, and
-        save the index when it changed.  Returns every game, newest first."""
+        """Scan the folder, re-read the files that changed, move bad records aside (once),
+        and save the index when it changed.  Returns every game, damaged ones included,
+        newest first."""
         index = self._load_index()
         changed = False
         seen = set()
         out: list[GameSummary] = []
-        for p in self._record_files():
+        for p in self._game_files():
             try:
                 st = p.stat()
             except OSError:
                 continue
-            ent = index.get(p.name)
-            summ = None
-            if ent and ent.get("size") == st.st_size and ent.get("mtime_ns") == st.st_mtime_ns:
-                try:
-                    summ = GameSummary.from_json(ent["summary"], p)
-                except ValueError:
-                    summ = None
+            damaged = is_damaged_name(p.name)
+            summ = self._cached(index.get(p.name), p, st)
             if summ is None:
-                summ = self._summarize_file(p)
-                if summ is None:
-                    if p.name in index:
-                        del index[p.name]
-                        changed = True
+                summ = self._summarize_damaged(p) if damaged else self._summarize_file(p)
+                try:
+                    st = summ.path.stat()
+                except OSError:
                     continue
-                index[p.name] = {"size": st.st_size, "mtime_ns": st.st_mtime_ns,
-                                 "summary": summ.to_json()}
+                index[summ.path.name] = {"size": st.st_size, "mtime_ns": st.st_mtime_ns,
+                                         "summary": summ.to_json()}
                 changed = True
-            seen.add(p.name)
+            if summ.path.name in seen:
+                continue
+            seen.add(summ.path.name)
             out.append(summ)
         for gid in [g for g in index if g not in seen]:
             del index[gid]
@@ -166,10 +245,15 @@ class Library:
         out.sort(key=lambda s: (s.created, s.id), reverse=True)
         return out
 
-    def list(self) -> list[GameSummary]:
-        """Every game (variant, date, players and levels, result, deals played, finished,
-        practice), newest first."""
+    def games(self) -> list[GameSummary]:
+        """Every game of the folder, damaged ones included (``status`` says which),
+        newest first: the list the Replays screen and ``table-app games`` show."""
         return self.refresh()
+
+    def list(self) -> list[GameSummary]:
+        """Every game that can be opened (variant, date, players and levels, result,
+        deals played, finished, practice), newest first."""
+        return [s for s in self.refresh() if not s.damaged]
 
     def get(self, game_id: str) -> GameSummary | None:
         for s in self.refresh():
@@ -183,6 +267,15 @@ class Library:
         p = Path(game)
         return p if p.is_absolute() or p.parent != Path(".") else self.directory / p
 
+    @staticmethod
+    def open_elsewhere(game) -> bool:
+        """The game is open in another copy of the app (its record's lock is held)."""
+        path = game.path if isinstance(game, GameSummary) else Path(game)
+        try:
+            return locked_elsewhere(path)
+        except Exception:  # noqa: BLE001 - a lock that can't be asked about: not held
+            return False
+
     def open(self, game: str | os.PathLike | GameSummary, *, verify: bool = False) -> Record:
         """The parsed record of a game (by id, path or summary), for replay.
 
@@ -192,7 +285,7 @@ class Library:
 
         Raises:
             RecordError, ReplayError: it is not a valid record (it is also moved aside,
-                with a message; a file that cannot be read is left in place).
+                with a message, unless it cannot be read at all or is kept aside already).
         """
         p = self._path(game)
         try:
@@ -200,7 +293,8 @@ class Library:
             if verify:
                 replay(rec)
         except (RecordError, ReplayError) as e:
-            if not (isinstance(e, RecordError) and "cannot read" in e.message):
+            if not isinstance(e, UnreadableRecord) and not is_damaged_name(p.name) \
+                    and not self.open_elsewhere(p):
                 self._bad_file(p, f"not a valid game record ({e})")
             raise
         return rec
@@ -208,6 +302,9 @@ class Library:
     def delete(self, game: str | os.PathLike | GameSummary) -> bool:
         """Delete a game's record.  Returns whether it was deleted (else a message)."""
         p = self._path(game)
+        if self.open_elsewhere(p):
+            self._say(f"{p.name} could not be deleted: the game is open in another window")
+            return False
         try:
             p.unlink()
         except FileNotFoundError:
@@ -217,13 +314,19 @@ class Library:
             return False
         from .handorder import delete_hand_order
         delete_hand_order(p)     # the hand order kept beside it, if any
+        remove_lock_file(p)
         self.refresh()
         self._rebuild_stats_if_needed()
         return True
 
     # ------------------------------------------------------------------ games
     def new_game(self, engine, header: dict, path: str | os.PathLike | None = None) -> GameJournal:
-        """Start autosaving a new game (its record goes into this library's folder)."""
+        """Start autosaving a new game (its record goes into this library's folder),
+        holding the record's lock until the journal is closed.
+
+        Raises:
+            GameOpenElsewhere: ``path`` names a record another copy of the app writes.
+        """
         from .journal import new_record_path
         if path is None:
             try:
@@ -231,14 +334,21 @@ class Library:
             except OSError as e:
                 self._say(os_error_message(e, "the games folder could not be created"))
             path = new_record_path(header.get("variant", "game"), self.directory)
-        j = GameJournal(engine, header, path, on_finish=self.note_finished)
+        lock = RecordLock(path)
+        if not lock.acquire():
+            raise GameOpenElsewhere(path)
+        try:
+            j = GameJournal(engine, header, path, on_finish=self.note_finished, lock=lock)
+        except BaseException:
+            lock.release()
+            raise
         if j.error:
             self._say(j.error)
         return j
 
     def unfinished(self) -> GameSummary | None:
-        """The unfinished (not abandoned, not empty) game played most recently (the
-        record written last), or ``None``."""
+        """The unfinished (not abandoned, not empty, not damaged) game played most
+        recently (the record written last), or ``None``."""
         best, best_t = None, None
         for s in self.refresh():
             if not s.resumable or s.events == 0:
@@ -252,22 +362,40 @@ class Library:
         return best
 
     def resume(self, game: str | os.PathLike | GameSummary | None = None) -> Resumed | None:
-        """Resume a game (by default the newest unfinished one).  A record that cannot be
-        replayed is moved aside (with a message) and the next unfinished one is tried.
-        Returns ``None`` when there is nothing to resume."""
-        tries = 0
-        while tries < 100:
-            tries += 1
+        """Resume a game (by default the newest unfinished one), holding its lock.  A
+        record that cannot be replayed is moved aside (with a message: its line and
+        reason) and, without ``game``, the next unfinished one is tried.  Returns
+        ``None`` when there is nothing to resume.
+
+        Raises:
+            GameOpenElsewhere: the game is open in another copy of the app.
+        """
+        for _ in range(100):
             target = self._path(game) if game is not None else None
             if target is None:
                 s = self.unfinished()
                 if s is None:
                     return None
                 target = s.path
+            if isinstance(game, GameSummary) and game.damaged:
+                self._say(f"{target.name}: cannot be resumed ({game.problem})")
+                return None
+            lock = RecordLock(target)
+            if not lock.acquire():
+                raise GameOpenElsewhere(target)
             try:
-                r = resume_game(target, on_finish=self.note_finished)
+                r = resume_game(target, on_finish=self.note_finished, lock=lock)
+            except UnreadableRecord as e:
+                self._say(f"{target.name}: {e.message}")
+                return None
             except (RecordError, ReplayError) as e:
-                self._bad_file(target, f"cannot be resumed ({e})")
+                self._resume_failed(target, str(e))
+                if game is not None:
+                    return None
+                continue
+            except Exception as e:  # noqa: BLE001 - a bad file never stops the app
+                log.exception("resuming %s", target.name)
+                self._resume_failed(target, f"{type(e).__name__}: {e}")
                 if game is not None:
                     return None
                 continue
@@ -275,6 +403,21 @@ class Library:
                 self._say(m)
             return r
         return None
+
+    def _resume_failed(self, target: Path, problem: str) -> None:
+        if is_damaged_name(target.name):
+            self._say(f"{target.name}: cannot be resumed ({problem})")
+        else:
+            self._bad_file(target, f"cannot be resumed ({problem})")
+        self._index = None   # read again: the entry moves to the damaged name
+        try:
+            self.refresh()
+            ent = (self._index or {}).get(move_target_name(target, self.directory))
+        except Exception:  # noqa: BLE001
+            ent = None
+        if isinstance(ent, dict) and isinstance(ent.get("summary"), dict):
+            ent["summary"]["problem"] = problem
+            self._save_index()
 
     # ------------------------------------------------------------------ statistics
     def note_finished(self, journal: GameJournal) -> None:
@@ -292,14 +435,25 @@ class Library:
         self._save_stats(st)
 
     def _read_stats(self) -> Statistics | None:
+        """The statistics cache, or ``None`` (missing or damaged: the caller recomputes
+        them from the records; a damaged file is kept aside first)."""
         try:
-            return Statistics.from_json(read_json_file(self.stats_file))
+            obj = read_json_file(self.stats_file)
         except FileNotFoundError:
             return None
         except OSError as e:
             self._say(os_error_message(e, "statistics could not be read; recomputed"))
-        except (ValueError, UnicodeDecodeError) as e:
-            self._bad_file(self.stats_file, f"statistics file damaged ({e}); recomputed from the records")
+            return None
+        except ValueError as e:
+            self._keep_cache_aside(self.stats_file, f"statistics file damaged ({e}); "
+                                                    "recomputed from the records")
+            return None
+        try:
+            return Statistics.from_json(obj)
+        except Exception as e:  # noqa: BLE001 - a cache never stops the library
+            why = str(e) if isinstance(e, ValueError) else type(e).__name__
+            self._keep_cache_aside(self.stats_file, f"statistics file damaged ({why}); "
+                                                    "recomputed from the records")
         return None
 
     def _save_stats(self, st: Statistics) -> None:
@@ -313,9 +467,9 @@ class Library:
         self.statistics()
 
     def statistics(self) -> Statistics:
-        """Statistics per variant and seat setup (practice games excluded): the running
-        statistics when they match the library, else recomputed from the records (and
-        saved)."""
+        """Statistics per variant and seat setup (practice and damaged games excluded):
+        a fold of the library's summaries; ``stats.json`` is only its cache, used when it
+        counts exactly the library's games, else recomputed (and saved)."""
         summaries = self.refresh()
         want = {s.id for s in summaries if countable(s)}
         st = self._read_stats()
@@ -323,3 +477,13 @@ class Library:
             st = Statistics.from_summaries(summaries)
             self._save_stats(st)
         return st
+
+
+def move_target_name(path: Path, directory: Path) -> str | None:
+    """The name a record was moved aside to (the newest ``NAME.bad-...`` beside it)."""
+    try:
+        names = [n for n in os.listdir(directory)
+                 if n.startswith(path.name + ".bad-") and is_damaged_name(n)]
+    except OSError:
+        return None
+    return max(names) if names else None

@@ -130,19 +130,34 @@ def load_engine(rec: Record):
     return eng, redo
 
 
-def resume_game(path, *, on_finish: Callable | None = None) -> Resumed:
-    """Resume the game of a record file.
+def resume_game(path, *, on_finish: Callable | None = None, lock=None) -> Resumed:
+    """Resume the game of a record file, holding its lock (one writer per record).
+
+    Args:
+        lock: the record's ``RecordLock``, already held; ``None``: taken here.
 
     Raises:
+        GameOpenElsewhere: another copy of the app holds the record's lock.
         RecordError: not a record (naming the line; a torn last line is dropped, not
             refused).
         ReplayError: an event the rules refuse.
     """
+    from .lock import GameOpenElsewhere, RecordLock
     path = Path(path)
-    rec = read_record(path, drop_torn_tail=True)
-    torn = bool(rec.header.get("_torn_tail_dropped"))
-    eng, redo = load_engine(rec)
-    journal = GameJournal(eng, rec.header, path, on_finish=on_finish)
+    if lock is None:
+        lock = RecordLock(path)
+        if not lock.acquire():
+            raise GameOpenElsewhere(path)
+    try:
+        rec = read_record(path, drop_torn_tail=True)
+        torn = bool(rec.header.get("_torn_tail_dropped"))
+        eng, redo = load_engine(rec)
+        # the journal goes on with the header as the file has it (names as written)
+        journal = GameJournal(eng, rec.file_header or rec.header, path, on_finish=on_finish,
+                              lock=lock)
+    except BaseException:
+        lock.release()
+        raise
     messages = []
     if torn:
         messages.append(f"{path.name}: the last line was cut off by a crash and was dropped; "

@@ -1,11 +1,15 @@
 """Settings: a validated JSON file (``<config>/settings.json``) read into a frozen
 dataclass.
 
-``load_settings()`` never raises: an unknown key or a bad value is reported (one line
-each in the returned messages) and replaced by the default; a file that is not a settings
-file (not JSON, not an object, another format, a newer version) is moved aside
-(``settings.json.bad-YYYYmmdd-HHMMSS``) and the defaults are used.  ``save_settings``
-replaces the file atomically.
+``load_settings()`` never raises: every value is checked by type and range against its
+setting's definition (``_VALIDATORS``; the picker's last options against the options of
+the game they belong to, ``VARIANT_OPTIONS``).  An unknown key or a bad value is reported
+(one line each in the returned messages) and replaced by the default; the file as the
+person had it is then first kept beside (``settings.json.bad-YYYYmmdd-HHMMSS``), and only
+then rewritten with what was good in it, so the next start is clean and nothing the
+person wrote is lost.  A file that is not a settings file at all (not JSON, not an
+object, another format, a newer version, nested too deep) is moved aside and the
+defaults are used.  ``save_settings`` replaces the file atomically.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import paths
-from .files import atomic_write_json, move_aside, os_error_message, read_json_file
+from .files import atomic_write_json, keep_copy, move_aside, os_error_message, read_json_file
 
 FORMAT = "table-app-settings"
 VERSION = 1
@@ -160,7 +164,7 @@ def _options(v):
 
 def _window(v):
     if isinstance(v, (list, tuple)) and len(v) == 2 and all(
-            isinstance(x, int) and not isinstance(x, bool) and 200 <= x <= 16384 for x in v):
+            isinstance(x, int) and not isinstance(x, bool) and 200 <= x <= 8192 for x in v):
         return True, tuple(v)
     return False, v
 
@@ -198,6 +202,39 @@ _VALIDATORS: dict[str, Callable[[Any], tuple[bool, Any]]] = {
 }
 assert set(_VALIDATORS) == {f.name for f in fields(Settings)}
 
+#: the options of each game as the picker offers them (``last_options`` is checked
+#: against the game it belongs to: ``last_variant``, else ``default_variant``)
+VARIANT_OPTIONS: dict[str, dict[str, Callable[[Any], tuple[bool, Any]]]] = {
+    "contract": {"deuces_wild": _bool},
+    "may_i": {},
+    "mexican": {},
+    "michigan": {"rotations": _int(1, 5)},
+}
+assert set(VARIANT_OPTIONS) == set(VARIANT_IDS)
+
+
+def options_for(variant: str | None, options: dict) -> tuple[dict, dict]:
+    """``(good, bad)``: the options of ``variant`` in ``options`` that the picker can
+    offer, and the others (unknown for that game, or a bad value)."""
+    spec = VARIANT_OPTIONS.get(variant or "", {})
+    good, bad = {}, {}
+    for k, v in options.items():
+        ok, val = spec[k](v) if k in spec else (False, v)
+        if ok:
+            good[k] = val
+        else:
+            bad[k] = v
+    return good, bad
+
+
+def _shown(v) -> str:
+    """A value as a message shows it: JSON, at most 40 characters."""
+    try:
+        shown = json.dumps(list(v) if isinstance(v, tuple) else v, ensure_ascii=False)
+    except (TypeError, ValueError):
+        shown = "?"
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
 
 def settings_from_json(obj: Any) -> tuple[Settings, list[str]]:
     """Validate a settings object.  Returns the settings and one message per unknown key
@@ -224,25 +261,28 @@ def settings_from_json(obj: Any) -> tuple[Settings, list[str]]:
         if k in ("format", "version"):
             continue
         if k not in _VALIDATORS:
-            messages.append(f"settings: unknown setting {k!r} ignored")
+            shown = k if len(k) <= 40 else k[:37] + "..."
+            messages.append(f"settings: unknown setting {shown!r} ignored")
             continue
         ok, val = _VALIDATORS[k](v)
         if ok:
             values[k] = val
         else:
-            default = getattr(defaults, k)
-            shown = json.dumps(v, ensure_ascii=False)
-            if len(shown) > 40:
-                shown = shown[:37] + "..."
-            messages.append(f"settings: bad value {shown} for {k!r}, using the default "
-                            f"{json.dumps(list(default) if isinstance(default, tuple) else default)}")
-    # cross-field check: one default level per opponent
+            messages.append(f"settings: bad value {_shown(v)} for {k!r}, using the default "
+                            f"{_shown(getattr(defaults, k))}")
+    # cross-field checks: one default level per opponent; the last options are those of
+    # the game they belong to
     s = dataclasses.replace(defaults, **values)
     if len(s.default_levels) != s.default_players - 1:
         lv = tuple((list(s.default_levels) + ["normal"] * 8)[: max(s.default_players - 1, 1)])
         messages.append(f"settings: 'default_levels' needs {s.default_players - 1} levels, "
                         f"using {list(lv)}")
         s = dataclasses.replace(s, default_levels=lv)
+    good, bad = options_for(s.last_variant or s.default_variant, s.last_options)
+    if bad:
+        messages.append(f"settings: bad value {_shown(bad)} for 'last_options', using the "
+                        f"default {_shown(good)}")
+        s = dataclasses.replace(s, last_options=good)
     return s, messages
 
 
@@ -251,21 +291,43 @@ def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list
 
     Returns:
         ``(settings, messages)``; a missing file gives the defaults and no message.  A
-        file that cannot be used at all is moved aside and named in a message.
+        file with bad values gives the good ones and the defaults for the others: the
+        file as it was is kept beside (named in the last message) and then rewritten.
+        A file that cannot be used at all is moved aside and named in a message.
     """
     path = Path(path) if path is not None else paths.settings_path()
     try:
-        obj = read_json_file(path)
+        obj = read_json_file(path, allow_constants=True)
     except FileNotFoundError:
         return Settings(), []
     except OSError as e:
         return Settings(), [os_error_message(e, "settings could not be read, using the defaults")]
-    except (ValueError, UnicodeDecodeError):
-        return Settings(), [_aside(path, "not valid JSON")]
+    except ValueError as e:
+        return Settings(), [_aside(path, "not valid JSON" if getattr(e, "not_json", True)
+                                   else str(e))]
     try:
-        return settings_from_json(obj)
+        s, messages = settings_from_json(obj)
     except ValueError as e:
         return Settings(), [_aside(path, str(e))]
+    except Exception as e:  # noqa: BLE001 - a settings file never stops the app
+        return Settings(), [_aside(path, f"not a settings file ({type(e).__name__})")]
+    if messages:
+        messages.append(_keep_and_rewrite(path, s))
+    return s, messages
+
+
+def _keep_and_rewrite(path: Path, s: Settings) -> str:
+    """Keep the file as the person had it beside, then write the good settings."""
+    kept = keep_copy(path)
+    if kept is None:
+        return (f"settings file {path.name}: some values were not used; it could not be "
+                f"copied aside, so it is left as it is")
+    err = save_settings(s, path)
+    if err:
+        return (f"settings file {path.name}: some values were not used; it is kept as "
+                f"{kept.name} ({err})")
+    return (f"settings file {path.name}: some values were not used; the file as it was is "
+            f"kept as {kept.name}")
 
 
 def _aside(path: Path, why: str) -> str:

@@ -9,6 +9,7 @@ balance (higher is better).  Streaks follow the games in the order they were sta
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable
@@ -73,15 +74,53 @@ class GroupStats:
                 "current_streak": self.current_streak, "longest_streak": self.longest_streak}
 
     @staticmethod
-    def from_json(d: dict) -> "GroupStats":
-        g = GroupStats(str(d["variant"]), str(d["setup"]), bool(d["lower_is_better"]),
-                       int(d["games"]), int(d["wins"]), Fraction(str(d["total"])),
-                       None if d["best"] is None else Fraction(str(d["best"])),
-                       None if d["best_game"] is None else str(d["best_game"]),
-                       int(d["current_streak"]), int(d["longest_streak"]))
-        if min(g.games, g.wins, g.current_streak, g.longest_streak) < 0 or g.wins > g.games:
+    def from_json(d) -> "GroupStats":
+        """Raises ``ValueError`` for a malformed group (every field checked by type and
+        range: a cache a person or a bug may have broken)."""
+        if not isinstance(d, dict):
+            raise ValueError("a group is not an object")
+        g = GroupStats(_str(d, "variant"), _str(d, "setup"), _bool(d, "lower_is_better"),
+                       _count(d, "games"), _count(d, "wins"), _frac(d, "total"),
+                       _frac(d, "best", none=True), _str(d, "best_game", none=True),
+                       _count(d, "current_streak"), _count(d, "longest_streak"))
+        if g.wins > g.games or g.longest_streak > g.games or g.current_streak > g.longest_streak:
             raise ValueError("negative or inconsistent counts")
         return g
+
+
+_FRACTION = re.compile(r"-?\d{1,40}(?:/\d{1,40})?")
+
+
+def _str(d: dict, key: str, none: bool = False):
+    v = d.get(key)
+    if v is None and none:
+        return None
+    if not isinstance(v, str) or len(v) > 255:
+        raise ValueError(f"bad {key!r}")
+    return v
+
+
+def _bool(d: dict, key: str) -> bool:
+    v = d.get(key)
+    if not isinstance(v, bool):
+        raise ValueError(f"bad {key!r}")
+    return v
+
+
+def _count(d: dict, key: str) -> int:
+    v = d.get(key)
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 10 ** 9:
+        raise ValueError(f"bad {key!r}")
+    return v
+
+
+def _frac(d: dict, key: str, none: bool = False):
+    v = d.get(key)
+    if v is None and none:
+        return None
+    if not isinstance(v, str) or not _FRACTION.fullmatch(v) or re.search(r"/0+$", v):
+        raise ValueError(f"bad {key!r}")
+    return Fraction(v)
 
 
 @dataclass
@@ -123,18 +162,27 @@ class Statistics:
 
     @staticmethod
     def from_json(d) -> "Statistics":
-        """Raises ``ValueError`` for anything that is not a statistics file of this version."""
+        """Raises ``ValueError`` for anything that is not a statistics file of this
+        version, or whose counts do not add up."""
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise ValueError("not a statistics file")
         if d.get("version") != VERSION:
-            raise ValueError(f"statistics version {d.get('version')!r} is not {VERSION}")
-        try:
-            st = Statistics(counted=[str(x) for x in d["counted"]])
-            for gd in d["groups"]:
-                g = GroupStats.from_json(gd)
-                st.groups[(g.variant, g.setup)] = g
-        except (KeyError, TypeError, ZeroDivisionError) as e:
-            raise ValueError(f"malformed statistics ({e})") from None
+            v = d.get("version")
+            raise ValueError(f"statistics version {v if isinstance(v, int) else '?'} is not {VERSION}")
+        counted, groups = d.get("counted"), d.get("groups")
+        if not isinstance(counted, list) or not all(isinstance(x, str) and len(x) <= 255
+                                                    for x in counted):
+            raise ValueError("malformed statistics ('counted')")
+        if len(set(counted)) != len(counted):
+            raise ValueError("a game is counted twice")
+        if not isinstance(groups, list):
+            raise ValueError("malformed statistics ('groups')")
+        st = Statistics(counted=list(counted))
+        for gd in groups:
+            g = GroupStats.from_json(gd)
+            if (g.variant, g.setup) in st.groups:
+                raise ValueError("a group is there twice")
+            st.groups[(g.variant, g.setup)] = g
         if sum(g.games for g in st.groups.values()) != len(st.counted):
             raise ValueError("the counts do not add up")
         return st

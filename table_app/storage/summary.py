@@ -1,7 +1,9 @@
 """What the library shows of a game record, read from its events without replaying:
-variant, date, players and levels, deals played, result, finished, practice."""
+variant, date, players and levels, deals played, result, finished, practice; or, for a
+damaged record, why it cannot be opened (``problem``)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -9,6 +11,7 @@ from typing import Any
 
 from ..core.actions import DealEnd, Extension, GameEnd
 from ..engine.record import Record
+from ..variants import VARIANTS
 from .journal import ABANDON_MARK, PRACTICE_MARK, ext_type
 
 CONTRACT_FAMILY = ("contract", "may_i", "mexican")
@@ -35,6 +38,12 @@ def _frac(x) -> Fraction:
     return Fraction(str(x))
 
 
+def frac_text(x) -> str:
+    """An exact number as the index keeps it: ``"35"``, ``"-7/3"``."""
+    f = _frac(x)
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """One game of the library.
@@ -53,6 +62,10 @@ class GameSummary:
             family, lower is better) or chip balances (Michigan, exact fractions).
         events: number of events.
         torn_tail: the file ends with a torn line (a crash while writing).
+        problem: ``None``, or why the record cannot be opened (one line, English, as
+            ``verify`` says it: ``"line 3: ..."``): a damaged record, kept aside as
+            ``NAME.bad-YYYYmmdd-HHMMSS``; ``variant``, ``players`` and ``created`` then
+            hold what could be read (``""``/``()`` when nothing could).
     """
     id: str
     path: Path
@@ -68,6 +81,18 @@ class GameSummary:
     totals: tuple = ()
     events: int = 0
     torn_tail: bool = False
+    problem: str | None = None
+
+    @property
+    def damaged(self) -> bool:
+        return self.problem is not None
+
+    @property
+    def status(self) -> str:
+        """``"damaged"``, ``"finished"`` or ``"unfinished"`` (abandoned games included)."""
+        if self.problem is not None:
+            return "damaged"
+        return "finished" if self.finished else "unfinished"
 
     @property
     def human_seat(self) -> int | None:
@@ -79,7 +104,7 @@ class GameSummary:
 
     @property
     def resumable(self) -> bool:
-        return not self.finished and not self.abandoned
+        return not self.finished and not self.abandoned and self.problem is None
 
     @property
     def lower_is_better(self) -> bool:
@@ -95,7 +120,10 @@ class GameSummary:
 
     @property
     def result(self) -> str:
-        """A short result for people: ``"won (35)"``, ``"Ada won"``, ``"in progress"``..."""
+        """A short result for people: ``"won (35)"``, ``"Ada won"``, ``"in progress"``,
+        ``"damaged"``..."""
+        if self.problem is not None:
+            return "damaged"
         if not self.finished:
             return "abandoned" if self.abandoned else "in progress"
         names = [str(self.players[w].get("name", f"seat {w}")) for w in self.winners
@@ -108,30 +136,102 @@ class GameSummary:
 
     def to_json(self) -> dict:
         return {"id": self.id, "variant": self.variant, "created": self.created,
-                "players": list(self.players), "options": self.options,
+                "players": [dict(p) for p in self.players], "options": dict(self.options),
                 "deals_played": self.deals_played, "finished": self.finished,
                 "practice": self.practice, "abandoned": self.abandoned,
                 "winners": list(self.winners), "totals": list(self.totals),
-                "events": self.events, "torn_tail": self.torn_tail}
+                "events": self.events, "torn_tail": self.torn_tail, "problem": self.problem}
 
     @staticmethod
     def from_json(d: Any, path: Path) -> "GameSummary":
-        """Raises ``ValueError`` for a malformed entry."""
+        """An index entry's summary, checked field by field (the index is a file a person
+        or a bug may have broken: nothing in it may stop the library).
+
+        Raises:
+            ValueError: a malformed entry, naming the field.
+        """
         if not isinstance(d, dict):
             raise ValueError("not an object")
-        try:
-            s = GameSummary(
-                id=str(d["id"]), path=Path(path), variant=str(d["variant"]),
-                created=str(d["created"]), players=tuple(dict(p) for p in d["players"]),
-                options=dict(d.get("options") or {}), deals_played=int(d["deals_played"]),
-                finished=bool(d["finished"]), practice=bool(d["practice"]),
-                abandoned=bool(d.get("abandoned", False)),
-                winners=tuple(int(w) for w in d["winners"]),
-                totals=tuple(str(t) for t in d["totals"]), events=int(d["events"]),
-                torn_tail=bool(d.get("torn_tail", False)))
-        except (KeyError, TypeError) as e:
-            raise ValueError(f"malformed entry ({e})") from None
+
+        def get(key, kind, default=_MISSING):
+            v = d.get(key, default)
+            if v is _MISSING:
+                raise ValueError(f"no {key!r}")
+            if not kind(v):
+                raise ValueError(f"bad {key!r}")
+            return v
+
+        problem = get("problem", lambda v: v is None or _text(v, 2000), None)
+        variant = get("variant", lambda v: isinstance(v, str) and (
+            v in VARIANTS or (problem is not None and len(v) <= 40)))
+        players = get("players", lambda v: isinstance(v, list) and len(v) <= 8 and all(
+            _player_ok(p) for p in v))
+        n = len(players)
+        s = GameSummary(
+            id=get("id", lambda v: _text(v, 255)), path=Path(path), variant=variant,
+            created=get("created", lambda v: _text(v, 64)),
+            players=tuple(dict(p) for p in players),
+            options=dict(get("options", lambda v: isinstance(v, dict) and all(
+                isinstance(x, (bool, int)) for x in v.values()), {})),
+            deals_played=get("deals_played", lambda v: _count(v)),
+            finished=get("finished", lambda v: isinstance(v, bool)),
+            practice=get("practice", lambda v: isinstance(v, bool)),
+            abandoned=get("abandoned", lambda v: isinstance(v, bool), False),
+            winners=tuple(get("winners", lambda v: isinstance(v, list) and all(
+                _count(w) and w < n for w in v))),
+            totals=tuple(get("totals", lambda v: isinstance(v, list) and len(v) <= n and all(
+                isinstance(t, str) and _FRACTION.fullmatch(t) for t in v))),
+            events=get("events", _count),
+            torn_tail=get("torn_tail", lambda v: isinstance(v, bool), False),
+            problem=problem)
+        if s.problem is None and (not s.players or s.variant not in VARIANTS):
+            raise ValueError("a readable game without players or variant")
         return s
+
+
+_MISSING = object()
+_FRACTION = re.compile(r"-?\d{1,40}(?:/\d{1,40})?")
+
+
+def _text(v, most: int) -> bool:
+    return isinstance(v, str) and len(v) <= most and "\n" not in v
+
+
+def _count(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10 ** 9
+
+
+def _player_ok(p) -> bool:
+    from ..engine.record import NAME_SHOWN, RECORD_LEVELS
+    return (isinstance(p, dict) and set(p) <= {"name", "kind", "level"}
+            and (p.get("name") is None or (isinstance(p["name"], str) and len(p["name"]) <= NAME_SHOWN))
+            and p.get("kind") in ("human", "ai", None)
+            and (p.get("level") is None or p.get("level") in RECORD_LEVELS))
+
+
+def damaged_summary(path: Path, problem: str, rec: Record | None = None,
+                    header: dict | None = None) -> GameSummary:
+    """The library's entry of a record that cannot be opened: what could be read of it
+    (its header, when that much reads) and why (``problem``)."""
+    import datetime as _dt
+    h = rec.header if rec is not None else header
+    variant, players, created = "", (), ""
+    if isinstance(h, dict):
+        v = h.get("variant")
+        variant = v if isinstance(v, str) and v in VARIANTS else ""
+        pl = h.get("players")
+        if isinstance(pl, list) and all(_player_ok(p) for p in pl) and len(pl) <= 8:
+            players = tuple({k: p[k] for k in ("name", "kind", "level") if k in p} for p in pl)
+        c = h.get("created")
+        created = c if isinstance(c, str) and len(c) <= 64 else ""
+    if not created:
+        try:
+            t = Path(path).stat().st_mtime
+            created = _dt.datetime.fromtimestamp(t, _dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        except (OSError, ValueError, OverflowError):
+            created = ""
+    return GameSummary(id=Path(path).name, path=Path(path), variant=variant, created=created,
+                       players=players, problem=" ".join(str(problem).split())[:2000] or "damaged")
 
 
 def summarize(rec: Record, path: Path) -> GameSummary:
@@ -152,11 +252,11 @@ def summarize(rec: Record, path: Path) -> GameSummary:
                 for i, s in enumerate(ev.scores[:n]):
                     running[i] += _frac(s)
             if ev.balances is not None:
-                balances = tuple(str(b) for b in ev.balances)
+                balances = tuple(frac_text(b) for b in ev.balances)
         elif isinstance(ev, GameEnd):
             finished = True
             winners = tuple(int(w) for w in ev.winners)
-            totals = tuple(str(t) for t in ev.totals)
+            totals = tuple(frac_text(t) for t in ev.totals)
         elif isinstance(ev, Extension):
             t = ext_type(ev)
             if t == PRACTICE_MARK:
@@ -164,7 +264,7 @@ def summarize(rec: Record, path: Path) -> GameSummary:
             elif t == ABANDON_MARK:
                 abandoned = True
     if not totals:
-        totals = balances if balances is not None else tuple(str(x) for x in running) if deals else ()
+        totals = balances if balances is not None else tuple(frac_text(x) for x in running) if deals else ()
     return GameSummary(
         id=Path(path).name, path=Path(path), variant=h["variant"],
         created=str(h.get("created", "")), players=players, options=dict(h.get("options") or {}),
