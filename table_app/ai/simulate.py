@@ -88,7 +88,11 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
             ``oracle``).
         seed: seeds the deals (the engine's rng) and each seat's decisions.
         options: the variant's options.
-        save_path: write the game record there (JSON Lines, RECORD_FORMAT.md).
+        save_path: write the game record there (JSON Lines, RECORD_FORMAT.md) as it is
+            played, through the app's journal: each event appended and flushed, so a
+            killed run leaves a record that verifies.  A benchmark-only seat (``random``,
+            ``oracle``) is recorded with the level the app would seat in its place
+            (``easy``, ``hard``) and ``"benchmark": LEVEL``.
         budget_ms: the hard level's budget per decision.
         players: ready-made players (overrides ``levels`` for the decisions).
         max_actions: a safety cap; a game that reaches it is reported unfinished.
@@ -111,6 +115,7 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
         players = [make_player(lv, vid, budget_ms=budget_ms, options=options) for lv in levels]
     rngs = [seat_rng(seed, s) for s in range(n)]
     eng = Engine(rules, n, seed=seed, auto=True)
+    journal = _journal(eng, vid, levels, options, seed, save_path) if save_path is not None else None
     times: list[list[float]] = [[] for _ in range(n)]
     t0 = time.perf_counter()
     actions = 0
@@ -152,15 +157,32 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
     res = GameResult(vid, seed, list(levels), totals, winners, deals,
                      sum(1 for _, w in deals if w is None), times, actions,
                      time.perf_counter() - t0, finished, vid == "michigan")
-    if save_path is not None:
-        from ..engine.record import dumps, make_header
-        info = {"contract": {"deuces_wild": False}, "michigan": {"rotations": 1}}.get(vid, {})
-        opts = {k: v for k, v in (options or {}).items() if info.get(k) != v}
-        hdr = make_header(vid, [{"name": f"{lv.title()} {s + 1}", "kind": "ai", "level": lv}
-                                for s, lv in enumerate(levels)], options=opts, seed=seed)
-        with open(save_path, "w", encoding="utf-8") as f:
-            f.write(dumps(hdr, eng.log))
+    if journal is not None:
+        journal.close()
     return res
+
+
+#: the record's level of a benchmark-only player: records seat only the levels the app
+#: offers (a record can never seat the oracle); ``"benchmark"`` names what played
+RECORD_LEVEL = {"random": "easy", "oracle": "hard"}
+
+
+def _journal(eng, vid: str, levels: list[str], options: dict | None, seed: int, save_path):
+    """The game's record, written as it is played through the app's journal (appended and
+    flushed after every event, RECORD_FORMAT.md), so a killed run leaves a record that
+    verifies."""
+    from ..engine.record import make_header
+    from ..storage.journal import GameJournal
+    info = {"contract": {"deuces_wild": False}, "michigan": {"rotations": 1}}.get(vid, {})
+    opts = {k: v for k, v in (options or {}).items() if info.get(k) != v}
+    players = []
+    for s, lv in enumerate(levels):
+        p = {"name": f"{lv.title()} {s + 1}", "kind": "ai", "level": RECORD_LEVEL.get(lv, lv)}
+        if lv in RECORD_LEVEL:
+            p["benchmark"] = lv
+        players.append(p)
+    hdr = make_header(vid, players, options=opts, seed=seed)
+    return GameJournal(eng, hdr, save_path, durable=False)
 
 
 # ---------------------------------------------------------------------- statistics
