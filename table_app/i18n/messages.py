@@ -213,13 +213,32 @@ def _translate(text: str, lang: str, pool: str) -> str | None:
             fields[k] = setting_name(v.strip("'"), lang)
         elif base == "error":  # a record's error ("line 3: not a JSON object")
             fields[k] = (_translate(v, lang, "templates") or _translate(v, lang, "record")
-                         or v)
+                         or _refusal(v, lang) or v)
         else:
             fields[k] = v
     try:
         return msg.format(**fields)
     except (KeyError, IndexError, ValueError):
         return None
+
+
+def _refusal(text: str, lang: str) -> str | None:
+    """A rule's refusal as ``verify`` says it ("line 18: lay_off by seat 2 refused: ...
+    (MI-4)") in ``lang``, or ``None`` when ``text`` is not one."""
+    from . import current_language, set_language
+    if " refused: " not in text:
+        return None
+    from ..ui.replay_model import _REFUSAL, problem_words
+    if not _REFUSAL.fullmatch(text):
+        return None
+    if lang == current_language():
+        return problem_words(text)
+    old = current_language()
+    try:
+        set_language(lang)
+        return problem_words(text)
+    finally:
+        set_language(old)
 
 
 def _levels(text: str, lang: str) -> str:

@@ -182,6 +182,13 @@ class App:
         self.language = set_language(getattr(self.settings, "language", "system"))
         if size is None:
             size = tuple(self.settings.window_size) if self.settings else (1280, 800)
+            if not headless:   # a stored size never larger than the screen
+                try:
+                    desk = pygame.display.get_desktop_sizes()[0]
+                    if desk[0] > 0 and desk[1] > 0:
+                        size = (min(size[0], desk[0]), min(size[1], desk[1]))
+                except (pygame.error, IndexError, AttributeError):
+                    pass
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.headless = headless
         self._instant_arg = bool(instant)

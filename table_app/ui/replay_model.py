@@ -302,19 +302,8 @@ class ReplayModel:
     def problem_text(self) -> str:
         """The problem's verify message in the current language (a refused event's line,
         seat and reason translated; a file-level problem as the record reader says it)."""
-        from ..i18n import translate_reason
         p = self.problem
-        if p is None:
-            return ""
-        m = _REFUSAL.fullmatch(p.message)
-        if m is None:  # a record that can't be read further
-            from ..i18n.messages import storage_message
-            return storage_message(p.message)
-        line, event, seat, reason, rule = m.groups()
-        msg = (_("line {line}: {event} by seat {seat} refused: {reason} ({rule})") if seat
-               is not None else _("line {line}: {event} refused: {reason} ({rule})"))
-        return msg.format(line=line, event=event_name(event), seat=seat,
-                          reason=translate_reason(reason), rule=rule)
+        return "" if p is None else problem_words(p.message)
 
     def kind(self, i: int) -> str:
         """``deal``, ``result``, ``undo``, ``note``, ``chance``, ``action`` or ``error``."""
@@ -641,6 +630,23 @@ def meld_text(m, wild_ranks=frozenset()) -> str:
 
 #: the verify message of a refused event: line, event, seat, reason, rule id
 _REFUSAL = re.compile(r"line (\d+): (\S+)(?: by seat (\S+))? refused: (.*) \(([A-Z]+-\d+)\)", re.S)
+
+
+def problem_words(message: str) -> str:
+    """Why a record cannot be opened, as ``verify`` says it (``"line 18: lay_off by seat 2
+    refused: ... (MI-4)"``, ``"line 3: not a JSON object"``), in the current language (a
+    refused event's line, seat and reason translated; a file-level problem as the record
+    reader says it)."""
+    from ..i18n import translate_reason
+    m = _REFUSAL.fullmatch(message)
+    if m is None:  # a record that can't be read further
+        from ..i18n.messages import storage_message
+        return storage_message(message)
+    line, event, seat, reason, rule = m.groups()
+    msg = (_("line {line}: {event} by seat {seat} refused: {reason} ({rule})") if seat
+           is not None else _("line {line}: {event} refused: {reason} ({rule})"))
+    return msg.format(line=line, event=event_name(event), seat=seat,
+                      reason=translate_reason(reason), rule=rule)
 
 
 def event_name(kind: str) -> str:

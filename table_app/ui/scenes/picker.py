@@ -149,9 +149,16 @@ class PickerScene(Scene):
         self._clamp_players()
         self._find_unfinished()
         msgs = getattr(self.app, "messages", None)
-        if msgs:  # what loading the settings said (a bad file moved aside), once
+        if msgs:  # what loading the settings said (a bad value, the file kept aside), once
             from ...i18n.messages import storage_message
-            self.message = storage_message(msgs[-1])
+            shown = [msgs[0]] if len(msgs) == 1 else [msgs[0], msgs[-1]]
+            self.message = " ".join(storage_message(m) for m in shown)
+            if len(msgs) > 2:
+                self.message += " " + ngettext("({n} more in the log)", "({n} more in the log)",
+                                               len(msgs) - 2).format(n=len(msgs) - 2)
+            import logging
+            for m in msgs:
+                logging.getLogger(__name__).warning("%s", m)
             msgs.clear()
         self.build()
         self._fresh = True  # the resume() that follows a push has nothing to refresh
@@ -499,6 +506,8 @@ class PickerScene(Scene):
             for i, ln in enumerate(lines):
                 surf.blit(text.render(ln, size, (216, 230, 218)), (r.x, r.y + i * k(DESC_LINE)))
         if self.message:
-            m = text.plate(self.message, 15, (255, 235, 235), (150, 24, 30, 220))
-            surf.blit(m, m.get_rect(midbottom=(W // 2, H - k(90))))
+            lines = text.wrap(self.message, 15, W - k(80))[:3]
+            for i, ln in enumerate(reversed(lines)):
+                m = text.plate(ln, 15, (255, 235, 235), (150, 24, 30, 220))
+                surf.blit(m, m.get_rect(midbottom=(W // 2, H - k(90) - i * k(24))))
         self.ring.draw(surf)
