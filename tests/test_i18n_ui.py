@@ -317,7 +317,8 @@ def test_storage_messages_as_the_storage_writes_them(lang, tmp_path):
     bad.write_text('{"format": "table-app-settings", "version": 1, "volume": "loud", "zzz": 1}',
                    encoding="utf-8")
     _s, smsgs = load_settings(bad)
-    assert len(smsgs) == 2
+    # the two bad values, and (issue 16) where the file as it was is kept
+    assert len(smsgs) == 3 and "settings.json.bad-" in smsgs[-1]
     msgs += smsgs
     bad.write_text("not json", encoding="utf-8")
     _s, smsgs = load_settings(bad)
@@ -348,7 +349,7 @@ def test_a_bad_settings_value_names_the_setting_in_words(lang, names, tmp_path):
                  '"card_size": "huge", "window_size": [1, 2, 3], "default_players": 99}',
                  encoding="utf-8")
     _s, msgs = load_settings(p)
-    assert len(msgs) == 4
+    assert len(msgs) == 5 and "settings.json.bad-" in msgs[-1]   # (issue 16: the file kept)
     for key, m in zip(names, msgs):
         assert f"'{key}'" in m, m                       # the English message (the log)
         out = storage_message(m, lang)
@@ -380,7 +381,8 @@ def test_the_default_levels_message_is_translated_whole(lang, words, tmp_path):
     p.write_text('{"format": "table-app-settings", "version": 1, "default_players": 5, '
                  '"default_levels": ["easy", "hard"]}', encoding="utf-8")
     s, msgs = load_settings(p)
-    assert s.default_levels == ("easy", "hard", "normal", "normal") and len(msgs) == 1
+    assert s.default_levels == ("easy", "hard", "normal", "normal") and len(msgs) == 2
+    assert "settings.json.bad-" in msgs[1]      # issue 16: the file as it was is kept
     assert "'default_levels'" in msgs[0]
     out = storage_message(msgs[0], lang)
     assert not re.search(r"[A-Za-z_]", out), out

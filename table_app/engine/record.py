@@ -217,7 +217,7 @@ def check_players(players: Any, variant: str) -> list[dict]:
     info = VARIANTS[variant]
     if not info.min_players <= len(players) <= info.max_players:
         raise RecordError(f"{len(players)} players: {variant} is for {info.min_players} to "
-                          f"{info.max_players}", 1)
+                          f"{info.max_players} players", 1)
     shown = []
     for i, p in enumerate(players, 1):
         if not isinstance(p, dict):
@@ -332,9 +332,11 @@ _SEAT_EVENTS = frozenset(("draw", "pass_upcard", "buy", "pass_buy", "go_down", "
 _CARD_LISTS = 1000   # the most cards in a deck or a stock order (eight players: 216)
 
 
-def _cards(v, what: str, t: str, most: int = _CARD_LISTS) -> None:
+def _cards(v, key: str, t: str, most: int = _CARD_LISTS) -> None:
     if not isinstance(v, list) or len(v) > most or not all(isinstance(c, str) and len(c) <= 4 for c in v):
-        raise RecordError(f"{t} event: {what} must be a list of card codes")
+        if key == "cards":
+            raise RecordError("a meld's 'cards' must be a list of card codes")
+        raise RecordError(f"{t} event: {key!r} must be a list of card codes")
 
 
 def _card(d: dict, key: str, t: str, optional: bool = False) -> None:
@@ -375,12 +377,12 @@ def check_event(d: Any, n: int) -> None:
     if t == "deal":
         r = d.get("round", 1)
         if not (_is_int(r) and 1 <= r <= 100_000):
-            raise RecordError("deal event: 'round' must be a whole number from 1")
+            raise RecordError(f"{t} event: 'round' must be a whole number from 1")
         if not _seat(d.get("dealer"), n):
-            raise RecordError(f"deal event: 'dealer' must be a seat number from 0 to {top}")
-        _cards(d.get("deck"), "'deck'", t)
+            raise RecordError(f"{t} event: 'dealer' must be a seat number from 0 to {top}")
+        _cards(d.get("deck"), "deck", t)
     elif t == "restock":
-        _cards(d.get("order"), "'order'", t)
+        _cards(d.get("order"), "order", t)
     elif t == "go_down":
         melds = d.get("melds")
         if not isinstance(melds, list) or len(melds) > 100:
@@ -388,7 +390,7 @@ def check_event(d: Any, n: int) -> None:
         for m in melds:
             if not isinstance(m, dict):
                 raise RecordError("a meld needs 'kind' (set or run) and a 'cards' list")
-            _cards(m.get("cards"), "a meld's 'cards'", t, 400)
+            _cards(m.get("cards"), "cards", t, 400)
             roles = m.get("roles")
             if roles is not None and not (isinstance(roles, list) and all(
                     r is None or (isinstance(r, str) and len(r) <= 4) for r in roles)):
@@ -405,27 +407,28 @@ def check_event(d: Any, n: int) -> None:
     elif t == "deal_end":
         r = d.get("round")
         if not (_is_int(r) and 1 <= r <= 100_000):
-            raise RecordError("deal_end event: 'round' must be a whole number from 1")
+            raise RecordError(f"{t} event: 'round' must be a whole number from 1")
         if "winner" not in d:
-            raise RecordError("deal_end event without 'winner'")
+            raise RecordError(f"{t} event without 'winner'")
         w = d["winner"]
         if w is not None and not _seat(w, n):
-            raise RecordError(f"deal_end event: 'winner' must be a seat number from 0 to "
-                              f"{top}, or null")
+            raise RecordError(f"{t} event: 'winner' must be a seat number from 0 to {top}, "
+                              f"or null")
         for key, check in (("scores", _is_int), ("balances", _number)):
             if key in d and d[key] is not None:
                 v = d[key]
                 if not (isinstance(v, list) and len(v) == n and all(check(x) for x in v)):
-                    kind = "whole numbers" if key == "scores" else "numbers"
-                    raise RecordError(f"deal_end event: {key!r} must be a list of {n} {kind}")
+                    if key == "scores":
+                        raise RecordError(f"{t} event: {key!r} must be a list of {n} whole numbers")
+                    raise RecordError(f"{t} event: {key!r} must be a list of {n} numbers")
     elif t == "game_end":
         tot = d.get("totals", [])
         if not (isinstance(tot, list) and len(tot) in (0, n) and all(_number(x) for x in tot)):
-            raise RecordError(f"game_end event: 'totals' must be a list of {n} numbers")
+            raise RecordError(f"{t} event: {'totals'!r} must be a list of {n} numbers")
         win = d.get("winners", [])
         if not (isinstance(win, list) and len(win) <= n and all(_seat(w, n) for w in win)):
-            raise RecordError(f"game_end event: 'winners' must be a list of seat numbers "
-                              f"from 0 to {top}")
+            raise RecordError(f"{t} event: 'winners' must be a list of seat numbers from 0 "
+                              f"to {top}")
 
 
 def parse_lines(lines: Iterable[str], *, drop_torn_tail: bool = False) -> Record:
@@ -454,8 +457,7 @@ def parse_lines(lines: Iterable[str], *, drop_torn_tail: bool = False) -> Record
                 continue
             raise RecordError("a blank line (every line is one JSON object)", i)
         if len(text) > MAX_LINE_CHARS:
-            raise RecordError(f"the line is longer than {MAX_LINE_CHARS // 1024} KiB "
-                              f"characters", i)
+            raise RecordError(f"the line is longer than {MAX_LINE_CHARS} characters", i)
         try:
             o = loads_line(text)
         except RecordError as e:

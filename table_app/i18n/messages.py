@@ -51,6 +51,16 @@ TEMPLATES: tuple[str, ...] = (
     # as the levels' words: "easy, normal"
     N_("settings: 'default_levels' needs {n} levels, using {levels}"),
     N_("settings: {why}"),
+    # settings._keep_and_rewrite: the file as the person had it, kept before it is
+    # rewritten with the good values ({new}: settings.json.bad-20261130-100000)
+    N_("settings file {file}: some values were not used; the file as it was is kept as {new}"),
+    N_("settings file {file}: some values were not used; it is kept as {new} ({what})"),
+    N_("settings file {file}: some values were not used; it could not be copied aside, so it "
+       "is left as it is"),
+    # library: a kept-aside (damaged) record asked to resume; a game open in another window
+    N_("{file}: cannot be resumed ({error})"),
+    N_("{file} could not be deleted: the game is open in another window"),
+    N_("{file}: the game is open in another window"),
 )
 
 PARTS: dict = {
@@ -80,6 +90,8 @@ PARTS: dict = {
         N_("not a valid game record ({error})"),
         N_("cannot be resumed ({error})"),
         N_("the library index is not valid JSON; rebuilt from the records"),
+        N_("the library index is not valid JSON ({error}); rebuilt from the records"),
+        N_("damaged library index ({name}); rebuilt from the records"),
         N_("not a library index; rebuilt from the records"),
         N_("the library index has no games; rebuilt from the records"),
         N_("library index version {version} is not {n}; rebuilt from the records"),
@@ -109,6 +121,51 @@ PARTS: dict = {
         N_("the file starts with a byte-order mark (BOM): a record is UTF-8 without one"),
         N_("not a JSON object"),
         N_("cannot read {path}: {reason}"),
+        # the record reader's limits and checks (engine/record.py): every path that opens
+        # a record says these, with the line ("line 3: ...")
+        N_("not a regular file (a folder)"),
+        N_("not a regular file (a named pipe)"),
+        N_("not a regular file (a device)"),
+        N_("not a regular file (a socket)"),
+        N_("not a regular file (not a file)"),
+        N_("not a regular file ({kind})"),
+        N_("the file is larger than {n} MiB"),
+        N_("the line is longer than {n} characters"),
+        N_("the JSON is nested more than {n} levels deep"),
+        N_("{name} is not a JSON number"),
+        N_("a number with more than {n} digits"),
+        N_("a lone surrogate escape (\\ud800-\\udfff) is not text"),
+        N_("the header's {key} must be text of at most {n} characters"),
+        N_("{n} players: {name} is for {low} to {high} players"),
+        N_("player {n} is not an object"),
+        N_("player {n}: the name must be text"),
+        N_("player {n}: the name holds a control character"),
+        N_("player {n}: 'kind' must be \"human\" or \"ai\""),
+        N_("player {n}: 'level' must be \"easy\", \"normal\" or \"hard\""),
+        N_("bad options: {name} has no option {key}"),
+        N_("bad options: {key} must be true or false"),
+        N_("bad options: {key} must be a whole number"),
+        N_("the header's 'variant' must be a game's id (contract, may_i, mexican or michigan)"),
+        N_("the header's 'seed' must be a whole number"),
+        N_("the header's 'practice' must be true or false"),
+        N_("the header's 'source' must be an object"),
+        N_("a meld's 'cards' must be a list of card codes"),
+        N_("{event} event: {key} must be a list of card codes"),
+        N_("{event} event: {key} must be a card code"),
+        N_("{event} event: 'player' must be a seat number from 0 to {n}"),
+        N_("{event} event: 'round' must be a whole number from 1"),
+        N_("{event} event: 'dealer' must be a seat number from 0 to {n}"),
+        N_("{event} event: 'winner' must be a seat number from 0 to {n}, or null"),
+        N_("{event} event: {key} must be a list of {n} whole numbers"),
+        N_("{event} event: {key} must be a list of {n} numbers"),
+        N_("{event} event: 'winners' must be a list of seat numbers from 0 to {n}"),
+        N_("{event} event without a meld number"),
+        N_("{event} event without 'winner'"),
+        # the library: a damaged record whose reason was lost with the index, a file that
+        # broke the reader in a way it does not name
+        N_("kept aside as damaged earlier; it reads as a record now (rename it to end in "
+           ".jsonl to list it as a game again)"),
+        N_("cannot be read ({error})"),
         N_("the file is not UTF-8 text"),
         N_("bad options: {error}"),
         N_("{event} event after the end of the game"),
@@ -134,6 +191,8 @@ PARTS: dict = {
 
 _FIELD_RE = {
     "event": r"[a-z_-]+|None|'[^']*'",
+    "low": r"\d+",
+    "high": r"\d+",
     "key": r"'[^']*'",
     "file": r"\S+",
     "new": r"\S+",

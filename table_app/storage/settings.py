@@ -278,10 +278,13 @@ def settings_from_json(obj: Any) -> tuple[Settings, list[str]]:
         messages.append(f"settings: 'default_levels' needs {s.default_players - 1} levels, "
                         f"using {list(lv)}")
         s = dataclasses.replace(s, default_levels=lv)
-    good, bad = options_for(s.last_variant or s.default_variant, s.last_options)
+    variant = s.last_variant or s.default_variant
+    good, bad = options_for(variant, s.last_options)
     if bad:
+        from ..variants import VARIANTS
+        shown = {**VARIANTS[variant].default_options, **good} if variant in VARIANTS else good
         messages.append(f"settings: bad value {_shown(bad)} for 'last_options', using the "
-                        f"default {_shown(good)}")
+                        f"default {_shown(shown)}")
         s = dataclasses.replace(s, last_options=good)
     return s, messages
 
