@@ -224,7 +224,9 @@ def check_players(players: Any, variant: str) -> list[dict]:
             raise RecordError(f"player {i} is not an object", 1)
         q = dict(p)
         name = p.get("name")
-        if name is not None:
+        if name is None:
+            q.pop("name", None)      # no name: the app names the seat itself
+        else:
             if not isinstance(name, str):
                 raise RecordError(f"player {i}: the name must be text", 1)
             if _CONTROL.search(name):
@@ -553,15 +555,19 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_RECORD_BYTES) -> byte
         os.close(fd)
 
 
-def peek_header(path: str | os.PathLike) -> dict | None:
-    """The checked header of a record that may be damaged further on (what a list of
-    games can still show of it), or ``None`` when even line 1 cannot be used."""
+def peek_header(path: str | os.PathLike, *, checked: bool = True) -> dict | None:
+    """The header of a record that may be damaged further on (what a list of games can
+    still show of it): checked, or (``checked=False``) any JSON object line 1 holds;
+    ``None`` when even line 1 cannot be used."""
     try:
         data = read_bounded(path)
         first = data[:MAX_LINE_CHARS * 4].split(b"\n", 1)[0].decode("utf-8")
         if first.startswith("\ufeff") or len(first) > MAX_LINE_CHARS:
             return None
-        return check_header(loads_line(first))
+        h = loads_line(first)
+        if not checked:
+            return h if isinstance(h, dict) else None
+        return check_header(h)
     except (RecordError, ValueError):
         return None
 

@@ -258,8 +258,8 @@ def _translate(text: str, lang: str, pool: str) -> str | None:
     if hit is None:
         return None
     t, groups = hit
-    msg = translation(lang).gettext(t)
-    if msg == t and re.search(r"[A-Za-z]", _FIELD.sub("", t)):
+    msg = t if lang == "en" else translation(lang).gettext(t)
+    if lang != "en" and msg == t and re.search(r"[A-Za-z]", _FIELD.sub("", t)):
         return None  # not translated yet
     fields = {}
     for k, v in groups.items():
@@ -270,6 +270,8 @@ def _translate(text: str, lang: str, pool: str) -> str | None:
             fields[k] = _levels(v, lang)
         elif base == "setting":  # "'volume'": "Громкость"
             fields[k] = setting_name(v.strip("'"), lang)
+            if lang == "en":   # the catalogs quote it themselves («Громкость»)
+                fields[k] = f"“{fields[k]}”"
         elif base == "error":  # a record's error ("line 3: not a JSON object")
             fields[k] = (_translate(v, lang, "templates") or _translate(v, lang, "record")
                          or _refusal(v, lang) or v)
@@ -325,11 +327,19 @@ def setting_name(key: str, lang: str | None = None) -> str:
 
 def storage_message(msg: str, lang: str | None = None) -> str:
     """A storage message in ``lang`` (default: the current language); unknown messages
-    and English come back unchanged."""
+    come back unchanged, and English as written except that a bad setting is named in
+    words."""
     from . import current_language
     lang = current_language() if lang is None else lang
-    if lang == "en" or not msg:
+    if not msg:
         return msg
+    if lang == "en":
+        # English as written, but a setting named in words as the Settings screen names
+        # it ("bad value 3 for Volume", not "for 'volume'")
+        if " for '" not in msg:
+            return msg
+        out = _translate(msg, "en", "templates")
+        return msg if out is None else out
     out = _translate(msg, lang, "templates")
     return msg if out is None else out
 

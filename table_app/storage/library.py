@@ -29,7 +29,7 @@ from .files import atomic_write_json, move_aside, os_error_message, read_json_fi
 from .journal import RECORD_SUFFIX, GameJournal
 from .lock import GameOpenElsewhere, RecordLock, locked_elsewhere, remove_lock_file
 from .resume import Resumed, resume_game
-from .stats import Statistics, countable
+from .stats import Statistics
 from .summary import GameSummary, damaged_summary, summarize
 
 log = logging.getLogger(__name__)
@@ -421,18 +421,8 @@ class Library:
 
     # ------------------------------------------------------------------ statistics
     def note_finished(self, journal: GameJournal) -> None:
-        """A game just finished: update the index entry and the running statistics."""
-        summaries = self.refresh()
-        s = next((x for x in summaries if x.id == journal.path.name), None)
-        if s is None or not countable(s):
-            return
-        want = {x.id for x in summaries if countable(x)}
-        st = self._read_stats()
-        if st is not None and set(st.counted) | {s.id} == want:
-            st.add(s)  # the running statistics
-        else:
-            st = Statistics.from_summaries(summaries)
-        self._save_stats(st)
+        """A game just finished: update its index entry and the statistics cache."""
+        self.statistics()
 
     def _read_stats(self) -> Statistics | None:
         """The statistics cache, or ``None`` (missing or damaged: the caller recomputes
@@ -467,14 +457,13 @@ class Library:
         self.statistics()
 
     def statistics(self) -> Statistics:
-        """Statistics per variant and seat setup (practice and damaged games excluded):
-        a fold of the library's summaries; ``stats.json`` is only its cache, used when it
-        counts exactly the library's games, else recomputed (and saved)."""
+        """Statistics per variant and seat setup (practice and damaged games excluded): a
+        fold of the library's summaries (``Statistics.from_summaries``).  ``stats.json``
+        is only its cache, rewritten when it differs (a malformed one is kept aside
+        first); nothing in it can change what is shown."""
         summaries = self.refresh()
-        want = {s.id for s in summaries if countable(s)}
-        st = self._read_stats()
-        if st is None or set(st.counted) != want:
-            st = Statistics.from_summaries(summaries)
+        st = Statistics.from_summaries(summaries)
+        if self._read_stats() != st:
             self._save_stats(st)
         return st
 

@@ -92,7 +92,9 @@ _FRACTION = re.compile(r"-?\d{1,40}(?:/\d{1,40})?")
 
 
 def _str(d: dict, key: str, none: bool = False):
-    v = d.get(key)
+    if key not in d:
+        raise ValueError(f"no {key!r}")
+    v = d[key]
     if v is None and none:
         return None
     if not isinstance(v, str) or len(v) > 255:
@@ -115,7 +117,9 @@ def _count(d: dict, key: str) -> int:
 
 
 def _frac(d: dict, key: str, none: bool = False):
-    v = d.get(key)
+    if key not in d:
+        raise ValueError(f"no {key!r}")
+    v = d[key]
     if v is None and none:
         return None
     if not isinstance(v, str) or not _FRACTION.fullmatch(v) or re.search(r"/0+$", v):

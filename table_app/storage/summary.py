@@ -209,21 +209,54 @@ def _player_ok(p) -> bool:
             and (p.get("level") is None or p.get("level") in RECORD_LEVELS))
 
 
+def _lenient_players(pl) -> tuple:
+    """What a list of games can show of a damaged header's players: names (text, cut,
+    control characters dropped), kinds and levels where they are what they should be."""
+    from ..engine.record import NAME_SHOWN, PLAYER_KINDS, RECORD_LEVELS, shown_name
+    out = []
+    if not isinstance(pl, list):
+        return ()
+    for p in pl[:8]:
+        q = {}
+        if isinstance(p, dict):
+            name = p.get("name")
+            if isinstance(name, str):
+                name = "".join(c for c in name[:NAME_SHOWN * 2] if c.isprintable())
+                if name:
+                    q["name"] = shown_name(name)
+            if p.get("kind") in PLAYER_KINDS:
+                q["kind"] = p["kind"]
+            if p.get("level") in RECORD_LEVELS:
+                q["level"] = p["level"]
+        out.append(q)
+    return tuple(out)
+
+
+_NAME_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})")
+
+
 def damaged_summary(path: Path, problem: str, rec: Record | None = None,
                     header: dict | None = None) -> GameSummary:
     """The library's entry of a record that cannot be opened: what could be read of it
-    (its header, when that much reads) and why (``problem``)."""
+    (its header, even an unchecked one, when line 1 is a JSON object) and why
+    (``problem``).  Its date: the header's, else the one its file name starts with
+    (``YYYYmmdd-HHMMSS-...``), else the file's."""
     import datetime as _dt
     h = rec.header if rec is not None else header
+    if h is None:
+        from ..engine.record import peek_header
+        h = peek_header(path, checked=False)
     variant, players, created = "", (), ""
     if isinstance(h, dict):
         v = h.get("variant")
         variant = v if isinstance(v, str) and v in VARIANTS else ""
-        pl = h.get("players")
-        if isinstance(pl, list) and all(_player_ok(p) for p in pl) and len(pl) <= 8:
-            players = tuple({k: p[k] for k in ("name", "kind", "level") if k in p} for p in pl)
+        players = _lenient_players(h.get("players"))
         c = h.get("created")
-        created = c if isinstance(c, str) and len(c) <= 64 else ""
+        created = c if isinstance(c, str) and len(c) <= 64 and c.isprintable() else ""
+    if not created:
+        m = _NAME_DATE.match(Path(path).name)
+        if m:
+            created = "{}-{}-{}T{}:{}:{}Z".format(*m.groups())
     if not created:
         try:
             t = Path(path).stat().st_mtime

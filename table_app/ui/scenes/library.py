@@ -56,7 +56,7 @@ class LibraryScene(Scene):
     def item_text(self, g) -> str:
         """A game's line in the list: date, game, players, rounds (deals), state."""
         name = _(VARIANTS[g.variant].name) if g.variant in VARIANTS else _("Unknown game")
-        who = ", ".join(player_name(p.get("name", "?")) for p in g.players)
+        who = ", ".join(player_name(p.get("name") or "?") for p in g.players)
         when = g.created[:16].replace("T", " ")
         if g.damaged:
             # Translators: a game of the Replays list whose file can't be opened; {problem}
