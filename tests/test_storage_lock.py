@@ -1,0 +1,142 @@
+"""One writer per record (issue 16): the record lock, the journal that holds it, the
+library that takes it, and ``table-app games``."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fieldutil import play_record, run_cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    h = tmp_path / "home"
+    monkeypatch.setenv("TABLE_APP_HOME", str(h))
+    return h
+
+
+def _game(home, name="20261101-100000-may_i-aaaaaa.jsonl", actions=60):
+    from table_app.storage import games_dir
+    p = games_dir() / name
+    play_record(p, "may_i", seed=4, actions=actions, created="2026-11-01T10:00:00Z")
+    return p
+
+
+def test_a_record_has_one_writer_in_a_process_and_the_journal_lets_it_go(home):
+    from table_app.storage import GameOpenElsewhere, Library, RecordLock, locked_elsewhere
+    p = _game(home)
+    lib = Library()
+    r = lib.resume(p)
+    assert r.journal.lock.held and not locked_elsewhere(p)   # ours: not "elsewhere"
+    with pytest.raises(GameOpenElsewhere):
+        Library().resume(p)                                   # a second writer, refused
+    assert RecordLock(p).acquire() is False
+    r.journal.close()
+    assert not r.journal.lock.held
+    r2 = Library().resume(p)
+    assert r2 is not None
+    r2.journal.close()
+    assert (p.parent / ".locks" / (p.name + ".lock")).is_file()
+    assert [g.id for g in Library().games()] == [p.name]     # the lock file is no game
+
+
+def test_a_lock_held_by_another_process_and_released_when_it_ends(home):
+    from table_app.storage import GameOpenElsewhere, Library, locked_elsewhere
+    p = _game(home)
+    code = ("import sys, time; from table_app.storage import RecordLock; "
+            "l = RecordLock(sys.argv[1]); print(l.acquire(), flush=True); "
+            "sys.stdin.readline()")
+    child = subprocess.Popen([sys.executable, "-c", code, str(p)], cwd=ROOT, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=dict(os.environ))
+    try:
+        assert child.stdout.readline().strip() == "True"
+        assert locked_elsewhere(p)
+        with pytest.raises(GameOpenElsewhere):
+            Library().resume(p)
+        assert not Library().delete(p) and p.exists()          # nor deleted under it
+    finally:
+        child.stdin.write("\n")
+        child.stdin.close()
+        child.wait(timeout=30)
+        child.stdout.close()
+    assert not locked_elsewhere(p)
+    r = Library().resume(p)
+    assert r is not None
+    r.journal.close()
+
+
+def test_no_lock_can_be_made_in_a_read_only_folder_and_nothing_is_refused(home, monkeypatch):
+    from table_app.storage import lock as lock_mod
+    p = _game(home)
+
+    class NoLock:
+        def __init__(self, *a, **k):
+            pass
+
+        def acquire(self, timeout=None):
+            raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(lock_mod, "_file_lock", lambda path: NoLock())
+    lk = lock_mod.RecordLock(p)
+    assert lk.acquire() is True and lk.unlockable and not lk.held
+    lk.release()
+
+
+def test_new_games_hold_their_lock_until_closed(home):
+    import random
+    from table_app.engine.record import engine_for, make_header
+    from table_app.headless import players_for
+    from table_app.storage import Library, RecordLock
+    h = make_header("michigan", players_for(3), seed=2)
+    eng = engine_for(h, auto=True, rng=random.Random(2))
+    j = Library().new_game(eng, h)
+    assert j.lock.held and RecordLock(j.path).acquire() is False
+    j.close()
+    assert RecordLock(j.path).acquire() is True
+
+
+def test_games_cli_lists_the_library_with_damaged_ones(home):
+    p = _game(home)
+    bad = p.with_name("20261102-100000-may_i-bbbbbb.jsonl")
+    bad.write_text('{"format": "table-app-record", "version": 1, "variant": "may_i", '
+                   '"players": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "ai", '
+                   '"level": "oracle"}, {"name": "C", "kind": "ai"}]}\n')
+    rc, out, err = run_cli("games", "--json")
+    assert rc == 0
+    games = json.loads(out)["games"]
+    assert [g["status"] for g in games] == ["damaged", "unfinished"]
+    d, u = games
+    assert d["file"].startswith(bad.name + ".bad-") and "line 1" in d["problem"]
+    assert d["variant"] == "may_i" and [x.get("name") for x in d["players"]] == ["A", "B", "C"]
+    assert u["file"] == p.name and u["variant"] == "may_i" and u["problem"] is None
+    assert u["players"][1] == {"name": "Ada", "kind": "ai", "level": "normal"}
+    assert u["result"] is None and u["practice"] is False and u["when"]
+    assert "moved to" in err                                  # said once, on stderr
+    rc, out, err = run_cli("games")
+    assert rc == 0 and "2 games" in out and "1 damaged" in out and "level" in out
+    assert err == ""                                         # nothing moved again
+
+
+def test_games_is_in_the_help_and_the_readme():
+    p = subprocess.run([sys.executable, "-m", "table_app", "--help"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert "games" in p.stdout
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "table-app games [--json]" in readme and "### A damaged file" in readme
+
+
+def test_simulate_records_seat_only_the_apps_levels(tmp_path):
+    from table_app.ai.simulate import play_game
+    path = tmp_path / "g.jsonl"
+    play_game("may_i", ["random", "oracle", "normal"], seed=3, save_path=path, max_actions=200)
+    players = json.loads(path.read_text().splitlines()[0])["players"]
+    assert [p["level"] for p in players] == ["easy", "hard", "normal"]
+    assert [p.get("benchmark") for p in players] == ["random", "oracle", None]
+    rc, out, err = run_cli("verify", path)
+    assert rc == 0, err
