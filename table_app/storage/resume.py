@@ -11,7 +11,7 @@ from typing import Callable
 
 from ..core.actions import DealEnd, Extension, GameEnd, event_from_json
 from ..core.errors import RecordError
-from ..engine.record import Record, engine_for, read_record, replay
+from ..engine.record import Record, check_event, engine_for, read_record, replay
 from .journal import PRACTICE_MARK, UNDO_MARK, GameJournal, ext_type
 
 
@@ -80,11 +80,39 @@ def _restore_redo(eng, rec: Record) -> int:
         return 0
     try:
         items = last.to_json().get("redo") or []
-        stack = [(event_from_json(it["event"]), bool(it.get("forced"))) for it in items]
-    except (RecordError, KeyError, TypeError, AttributeError):
+        if not isinstance(items, list):
+            return 0
+        stack = []
+        for it in items:
+            check_event(it["event"], eng.num_players)
+            stack.append((event_from_json(it["event"]), bool(it.get("forced"))))
+        if not _redo_plays(eng, stack):
+            return 0          # a redo stack the rules refuse (edited by hand): no redo
+    except (RecordError, KeyError, TypeError, AttributeError, ValueError):
         return 0
     eng._redo = list(reversed(stack))
     return len(stack)
+
+
+def _redo_plays(eng, stack) -> bool:
+    """Whether the rules accept the redo stack from the engine's state, in order (a dry
+    run on the pure rules: nothing of the engine changes)."""
+    rules = eng.rules
+    st = eng.state
+    for ev, _forced in stack:
+        if isinstance(ev, Extension):
+            continue
+        try:
+            if isinstance(ev, (DealEnd, GameEnd)):
+                want = rules.deal_end(st) if isinstance(ev, DealEnd) else rules.game_end(st)
+                if want is None or want.to_json() != ev.to_json():
+                    return False
+                continue
+            rules.check(st, ev)
+            st = rules.apply(st, ev)
+        except Exception:  # noqa: BLE001 - refused (IllegalActionError) or malformed
+            return False
+    return True
 
 
 def _catch_up(eng) -> None:

@@ -1,5 +1,6 @@
-"""One writer per record (issue 16): the record lock, the journal that holds it, the
-library that takes it, and ``table-app games``."""
+"""Issue 16's storage: one writer per record (the lock, the journal that holds it, the
+library that takes it), ``table-app games``, a redo stack edited by hand, simulate's
+records."""
 from __future__ import annotations
 
 import json
@@ -140,3 +141,30 @@ def test_simulate_records_seat_only_the_apps_levels(tmp_path):
     assert [p.get("benchmark") for p in players] == ["random", "oracle", None]
     rc, out, err = run_cli("verify", path)
     assert rc == 0, err
+
+
+def test_a_redo_stack_the_rules_refuse_is_dropped_at_resume(home):
+    import random
+    from table_app.engine.record import engine_for, make_header
+    from table_app.headless import players_for, step
+    from table_app.storage import Library, resume_game
+    h = make_header("may_i", players_for(4), seed=5)
+    eng = engine_for(h, auto=True, rng=random.Random(5))
+    j = Library().new_game(eng, h)
+    r = random.Random(5)
+    while not (eng.to_act()[0] == 0 and eng.can_undo(0) and len(eng.log) > 30):
+        step(eng, r)
+    assert eng.undo(0)
+    j.close()
+    res = resume_game(j.path)
+    assert res.redo > 0                        # the record's own redo stack comes back
+    res.journal.close()
+    lines = j.path.read_text().splitlines()
+    undo = json.loads(lines[-1])
+    assert undo["type"] == "x-undo" and undo["redo"]
+    undo["redo"][0]["event"] = {"type": "discard", "player": 2, "card": "7S"}   # not theirs
+    lines[-1] = json.dumps(undo)
+    j.path.write_text("\n".join(lines) + "\n")
+    res = resume_game(j.path)
+    assert res.redo == 0 and not res.engine.can_redo()
+    res.journal.close()
