@@ -424,6 +424,8 @@ def test_verify_on_a_fifo_does_not_wait(tmp_path):
     os.mkfifo(f)
     p = _verify_subprocess(f, timeout=15)
     assert p.returncode == 2 and "named pipe" in p.stderr
+    rc, out, err = run_cli("replay", f)          # nor does the viewer (no window opens)
+    assert rc == 2 and "named pipe" in err
 
 
 def test_verify_deep_nesting_names_the_line(games, tmp_path):

@@ -32,9 +32,17 @@ def _replay(args, *, app=None) -> int:
         print(f"table-app: the replay viewer is not available: {e}", file=sys.stderr)
         return 2
     import os
-    if not os.path.isfile(args.file):
+    if not os.path.lexists(args.file):
         print(f"table-app replay: no such file: {args.file}", file=sys.stderr)
         return 2
+    if not os.path.isfile(args.file):
+        # a folder, a named pipe, a device: said at once, no window (never read)
+        from ..engine.record import RecordError, read_bounded
+        try:
+            read_bounded(args.file)
+        except RecordError as e:
+            print(f"table-app replay: {args.file}: {e.message}", file=sys.stderr)
+            return 2
     own = app is None
     if own:
         try:
