@@ -168,3 +168,29 @@ def test_a_redo_stack_the_rules_refuse_is_dropped_at_resume(home):
     res = resume_game(j.path)
     assert res.redo == 0 and not res.engine.can_redo()
     res.journal.close()
+
+
+@pytest.mark.parametrize("lang,word", [("ru", "повреждена"), ("uk", "пошкоджена")])
+def test_the_replays_list_says_why_a_game_is_damaged_in_the_language(home, lang, word):
+    pytest.importorskip("pygame")
+    from table_app.i18n import set_language
+    from table_app.storage import games_dir
+    from table_app.ui.app import App
+    from table_app.ui.scenes.library import LibraryScene
+    p = _game(home)
+    (games_dir() / "20261102-000000-may_i-folder.jsonl").mkdir()
+    lines = p.read_text().splitlines()
+    lines[3] = lines[3][:10]                       # cut in the middle of the record
+    (games_dir() / "20261103-000000-may_i-torn.jsonl").write_text("\n".join(lines) + "\n")
+    app = App((1280, 800), headless=True, instant=True)
+    try:
+        set_language(lang)
+        sc = app.push(LibraryScene())
+        app.step(0.02)
+        damaged = [t for t, g in zip(sc.items, sc.shown_games) if g.damaged]
+        assert len(damaged) == 2 and all(word in t for t in damaged), damaged
+        assert not any(x in t for t in damaged for x in ("not a regular", "line ", "JSON object"))
+        assert sc.message and "could not" not in sc.message    # said, in the language
+    finally:
+        app.stack.clear()
+        set_language("en")

@@ -341,6 +341,8 @@ def storage_message(msg: str, lang: str | None = None) -> str:
         out = _translate(msg, "en", "templates")
         return msg if out is None else out
     out = _translate(msg, lang, "templates")
+    if out is None:   # a record reader's reason alone ("not a regular file (a folder)")
+        out = _translate(msg, lang, "record")
     return msg if out is None else out
 
 

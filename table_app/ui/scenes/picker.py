@@ -152,7 +152,7 @@ class PickerScene(Scene):
         if msgs:  # what loading the settings said (a bad value, the file kept aside), once
             from ...i18n.messages import storage_message
             shown = [msgs[0]] if len(msgs) == 1 else [msgs[0], msgs[-1]]
-            self.message = " ".join(storage_message(m) for m in shown)
+            self.message = "  ·  ".join(storage_message(m) for m in shown)
             if len(msgs) > 2:
                 self.message += " " + ngettext("({n} more in the log)", "({n} more in the log)",
                                                len(msgs) - 2).format(n=len(msgs) - 2)
