@@ -194,3 +194,15 @@ def test_the_replays_list_says_why_a_game_is_damaged_in_the_language(home, lang,
     finally:
         app.stack.clear()
         set_language("en")
+
+
+def test_a_card_back_the_art_does_not_draw_is_a_bad_setting(home):
+    pygame = pytest.importorskip("pygame")
+    from table_app.storage import load_settings, settings_path
+    from table_app.storage.settings import CARD_BACKS
+    from table_app.ui.cardart import BACK_STYLES
+    assert tuple(CARD_BACKS) == tuple(BACK_STYLES)
+    p = settings_path(create_dir=True)
+    p.write_text(json.dumps({"card_back": "gold"}))
+    s, msgs = load_settings()
+    assert s.card_back == "blue" and "card_back" in msgs[0]

@@ -315,6 +315,9 @@ def test_mutated_settings_never_stop_the_app(app, data):
         pk = app.push(PickerScene())
         app.step(0.02)
         assert pk.variant in ("contract", "may_i", "mexican", "michigan")
+        session = pk.start(seed=1, autosave=False)        # and a table with them
+        app.step(0.02)
+        session.close()
         app.stack.clear()
 
 

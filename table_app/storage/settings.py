@@ -47,7 +47,7 @@ class Settings:
         sound_on, volume: sound, volume 0..1.
         card_size: ``"small"``, ``"medium"`` or ``"large"``.
         four_color: a 4-colour deck; large_index: large corner indices.
-        card_back: the name of a card back (lowercase letters, digits, ``-``, ``_``).
+        card_back: the name of a card back, one of ``CARD_BACKS``.
         auto_pass_buys: answer buying windows with "pass" automatically.
         buy_countdown_s: seconds the May I?/Call button stays up, 0..30.
         confirm_go_down: ask before going down.
@@ -149,8 +149,13 @@ def _names(v):
     return False, v
 
 
+#: the card backs the card art draws (``ui.cardart.BACK_STYLES``; a test keeps them alike):
+#: a name it doesn't know would stop the table when it draws a back
+CARD_BACKS = ("blue", "red", "green", "purple", "black")
+
+
 def _card_back(v):
-    return (isinstance(v, str) and bool(_NAME_RE.match(v))), v
+    return (isinstance(v, str) and bool(_NAME_RE.match(v)) and v in CARD_BACKS), v
 
 
 def _options(v):
