@@ -206,3 +206,14 @@ def test_a_card_back_the_art_does_not_draw_is_a_bad_setting(home):
     p.write_text(json.dumps({"card_back": "gold"}))
     s, msgs = load_settings()
     assert s.card_back == "blue" and "card_back" in msgs[0]
+
+
+def test_a_record_seats_exactly_the_levels_the_picker_offers():
+    from table_app.ai import BENCH_LEVELS, LEVELS as AI_LEVELS
+    from table_app.engine.record import RECORD_LEVELS
+    from table_app.storage.settings import AI_LEVELS as SETTINGS_LEVELS
+    assert tuple(RECORD_LEVELS) == tuple(AI_LEVELS) == tuple(SETTINGS_LEVELS)
+    assert "oracle" in BENCH_LEVELS and "oracle" not in RECORD_LEVELS
+    pytest.importorskip("pygame")
+    from table_app.ui.table.session import LEVELS as PICKER_LEVELS
+    assert tuple(PICKER_LEVELS) == tuple(RECORD_LEVELS)
