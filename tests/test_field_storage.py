@@ -217,3 +217,13 @@ def test_a_record_seats_exactly_the_levels_the_picker_offers():
     pytest.importorskip("pygame")
     from table_app.ui.table.session import LEVELS as PICKER_LEVELS
     assert tuple(PICKER_LEVELS) == tuple(RECORD_LEVELS)
+
+
+def test_an_x_event_or_an_unknown_event_with_a_long_type_is_refused_in_few_words(tmp_path):
+    lines = (ROOT / "tests" / "records" / "may_i_buys_and_layoff.jsonl").read_text().splitlines()
+    for bad, want in (({"type": "x-" + "n" * 100_000}, "x- event's 'type'"),
+                      ({"type": "q" * 100_000}, "unknown event type")):
+        p = tmp_path / "r.jsonl"
+        p.write_text("\n".join(lines + [json.dumps(bad)]) + "\n")
+        rc, out, err = run_cli("verify", p)
+        assert rc == 2 and want in err and len(err) < 300, err[:300]

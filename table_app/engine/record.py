@@ -16,7 +16,7 @@ import stat
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from ..core.actions import Deal, event_from_json
+from ..core.actions import EVENT_TYPES, Deal, event_from_json
 from ..core.errors import IllegalActionError, RecordError
 
 FORMAT = "table-app-record"
@@ -371,7 +371,12 @@ def check_event(d: Any, n: int) -> None:
     if not isinstance(t, str):
         raise RecordError("an event without a 'type'")
     if t.startswith("x-"):
+        if len(t) > 64 or _CONTROL.search(t):
+            raise RecordError("an x- event's 'type' must be text of at most 64 characters")
         return
+    if t not in EVENT_TYPES:
+        shown = t if len(t) <= 40 else t[:39] + "…"
+        raise RecordError(f"unknown event type {shown!r}")
     top = n - 1
     if t in _SEAT_EVENTS or "player" in d:
         if not _seat(d.get("player"), n):

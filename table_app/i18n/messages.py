@@ -160,6 +160,7 @@ PARTS: dict = {
         N_("{event} event: {key} must be a list of {n} numbers"),
         N_("{event} event: 'winners' must be a list of seat numbers from 0 to {n}"),
         N_("{event} event without a meld number"),
+        N_("an x- event's 'type' must be text of at most 64 characters"),
         N_("{event} event without 'winner'"),
         # the library: a damaged record whose reason was lost with the index, a file that
         # broke the reader in a way it does not name
