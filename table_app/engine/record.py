@@ -258,6 +258,7 @@ def check_options(options: Any, variant: str) -> dict:
     defaults = VARIANTS[variant].default_options
     for k, v in options.items():
         if k not in defaults:
+            k = k if len(k) <= 40 else k[:39] + "…"
             raise RecordError(f"bad options: {variant} has no option {k!r}", 1)
         want = type(defaults[k])
         if want is bool and not isinstance(v, bool):
