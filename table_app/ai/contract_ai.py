@@ -25,6 +25,7 @@ from collections import Counter
 from ..core.actions import GoDown, MeldDecl
 from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, face_pretty
 from ..core.melds import layoff_roles
+from ..variants.contract_family import MAX_RESTOCKS
 from .contract_eval import Analysis, ContractContext, describe_meld, faces_pretty
 from .player import BasePlayer
 
@@ -127,9 +128,28 @@ class NormalContract(BasePlayer):
         yes, why = self.want_upcard(obs, up)
         if yes:
             return take, why
-        if other.type == "pass_upcard":
-            return other, why
+        if obs.take_ends_deal:
+            # CF-14: the stock was refilled three times; a draw from it (or a buy after a
+            # pass) ends the deal now, every hand scored
+            end, why = self.want_deal_end(obs)
+            return (other if end else take), why
         return other, why
+
+    def want_deal_end(self, obs) -> tuple[bool, str]:
+        """Whether ending the deal now (a dead deal, CF-14) is good for this seat: its
+        hand's points against what the others are likely to hold (their hand sizes times
+        the deck's average card value)."""
+        ctx = self.ctx(obs)
+        mine = sum(ctx.value(c >> 3) for c in obs.hand)
+        others = [obs.hand_sizes[s] for s in range(obs.num_players) if s != obs.seat]
+        avg = ctx.average_value()
+        expect = sum(others) / len(others) * avg if others else 0.0
+        if mine <= expect:
+            return True, (f"ends the round: {mine} point{'s' if mine != 1 else ''} in hand, "
+                          f"fewer than the others' likely {round(expect)}")
+        return False, (f"takes the upcard: ending the round now would leave {mine} "
+                       f"point{'s' if mine != 1 else ''} in hand, more than the others' likely "
+                       f"{round(expect)}")
 
     def want_upcard(self, obs, up: int) -> tuple[bool, str]:
         ctx = self.ctx(obs)
@@ -160,6 +180,10 @@ class NormalContract(BasePlayer):
         ct = face_pretty(card)
         if obs.down[me]:
             return False, f"doesn't buy {ct}: already down, a penalty card only adds points"
+        if obs.take_ends_deal:
+            # CF-14: no penalty card is left to give: a buy would only end the deal, as the
+            # active player's draw from the stock will anyway
+            return False, f"doesn't buy {ct}: the stock is spent and the round ends anyway"
         d0 = ctx.dist(hand)
         d1 = ctx.dist(hand + [card])
         gain = d0 - d1
@@ -300,6 +324,8 @@ class NormalContract(BasePlayer):
         an = ctx.analyze(hand)
         free = self.free_counts(ctx, hand, an)
         urgency = 1.0 + (1.0 if opp_down else 0.0) + (0.5 if obs.stock_size < 10 else 0.0)
+        if obs.restocks >= MAX_RESTOCKS and obs.stock_size < 2 * obs.num_players:
+            urgency += 1.0  # CF-14: no refill is left, the deal ends in a few turns
         for a in ds:
             f = a.card
             if ctx.is_wild(f):

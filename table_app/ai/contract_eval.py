@@ -113,6 +113,14 @@ class ContractContext:
     def value(self, face: int) -> int:
         return self.spec.value(face, self.wild_ranks)
 
+    def average_value(self) -> float:
+        """The average points of one card of a 54-card deck (52 faces and 2 jokers) in
+        this deal."""
+        avg = getattr(self, "_avg", None)
+        if avg is None:
+            avg = self._avg = (sum(self.value(f) for f in range(JOKER)) + 2 * self.value(JOKER)) / 54
+        return avg
+
     # ---------------------------------------------------------------- analysis
     def analyze(self, faces) -> Analysis:
         key = tuple(sorted(faces))

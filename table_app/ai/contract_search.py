@@ -25,7 +25,7 @@ import random
 import time
 
 from ..core.cards import face_pretty, make_deck
-from ..variants.contract_family import CFState, ContractFamilyRules
+from ..variants.contract_family import MAX_RESTOCKS, CFState, ContractFamilyRules
 from .contract_ai import NormalContract, _faces
 
 
@@ -115,7 +115,7 @@ def sample_state(rules: ContractFamilyRules, obs, rng: random.Random) -> CFState
                    melds=tuple(obs.melds), down=tuple(obs.down), went_down_now=obs.went_down_now,
                    melded_now=obs.went_down_now, queue=queue, prev_buyer=-1, locked=False,
                    quiet=0, known=tuple(tuple(k) for k in obs.known), results=tuple(obs.results),
-                   wins=tuple(wins), last="")
+                   wins=tuple(wins), last="", restocks=obs.restocks)
 
 
 class Searcher:
@@ -342,8 +342,8 @@ class HardContract(NormalContract):
     def decide_draw(self, obs, legal, ctx, hand, unseen, deadline, na, nwhy):
         take = next((a for a in legal if a.type == "draw" and a.source == "discard"), None)
         other = next((a for a in legal if a is not take), None)
-        if take is None or other is None or ctx.whole and obs.down[obs.seat]:
-            return na, nwhy
+        if take is None or other is None or ctx.whole and obs.down[obs.seat] or obs.take_ends_deal:
+            return na, nwhy  # (at CF-14's cap the choice is whether to end the deal: normal's)
         up = obs.upcard >> 3
         d0 = ctx.dist(hand)
         p0 = self.improve_prob(ctx, hand, unseen, deadline)
@@ -387,7 +387,21 @@ class HardContract(NormalContract):
         Measured in self-play of the normal level (40 games of Contract and of May I?):
         a down opponent with one card goes out before my next turn 30-48% of the time,
         with two 6-11%, with three 3-5%; nobody down 0.3%; round 7's whole hand (CR-9)
-        4%.  A down player is taken to shed a card every other turn."""
+        4%.  A down player is taken to shed a card every other turn.
+
+        Once the stock has been refilled three times (CF-14) the deal ends for sure at the
+        first draw from the empty stock: before my turn ``t`` once the draws until then
+        (the others' ``n - 1``, then ``n`` a round) use up the cards left."""
+        out = self._hazards(obs, ctx, turns)
+        if obs.restocks >= MAX_RESTOCKS:
+            n = obs.num_players
+            t = max(0, -(-(obs.stock_size - (n - 1)) // n))
+            if t < turns:
+                out[t] = 1.0
+        return out
+
+    @staticmethod
+    def _hazards(obs, ctx, turns: int) -> list[float]:
         me = obs.seat
         hs = [obs.hand_sizes[o] for o in range(obs.num_players) if o != me and obs.down[o]]
         if ctx.whole and not hs:

@@ -71,6 +71,15 @@ TEMPLATES: tuple = (
     N_("passes {card}: it doesn't bring {contract} closer"),
     N_("plays it safe and draws from the stock"),
     N_("takes {card}: it looks useful"),
+    # ---- the end of a deal that can't be refilled any more (CF-14)
+    ngettext("ends the round: {points} point in hand, fewer than the others' likely {n}",
+             "ends the round: {points} points in hand, fewer than the others' likely {n}",
+             "points"),
+    ngettext("takes the upcard: ending the round now would leave {points} point in hand, "
+             "more than the others' likely {n}",
+             "takes the upcard: ending the round now would leave {points} points in hand, "
+             "more than the others' likely {n}", "points"),
+    N_("doesn't buy {card}: the stock is spent and the round ends anyway"),
     # ---- buying
     N_("doesn't buy {card}: already down, a penalty card only adds points"),
     N_("doesn't buy {card}: it doesn't help {contract}"),

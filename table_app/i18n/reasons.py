@@ -81,6 +81,8 @@ TEMPLATES: tuple[str, ...] = (
     N_("No card is being taken from the stock now"),
     N_("The stock is refilled only when it is empty"),
     N_("The discard pile has no cards to refill the stock"),
+    N_("The stock has been refilled three times this deal: a card taken from the empty stock "
+       "now ends the deal instead"),
     N_("The new stock must be exactly the discard pile under the upcard"),
     # ---- contract family: melds, going down, laying off, swaps, discards
     N_("You don't hold {card}"),

@@ -19,6 +19,14 @@ are players then end without a go-down, lay-off or swap (counting the turn in wh
 latch closed), the deal ends after the last of those discards with no winner.  Every deal
 is then finite: while locked each turn takes the upcard and discards, and go-downs,
 lay-offs and swaps are finite in number.
+
+The stock is refilled (CF-13) at most ``MAX_RESTOCKS`` (three) times a deal
+(``CFState.restocks`` counts them; CF-14's convention, because in a game without buying
+the stock can be refilled for ever): when a card must be taken from the empty stock after
+the third refill (a draw from the stock, or a buy's penalty card), the deal ends at once
+instead, with no winner and every hand scored, and the action that needed the card moves
+no card.  In a record that action is followed by no fourth ``restock`` but by the
+``deal_end`` with ``"winner": null``; a fourth ``restock`` is refused (CF-14).
 """
 from __future__ import annotations
 
@@ -36,6 +44,9 @@ from ..core.errors import IllegalActionError, RecordError
 from ..core.melds import Meld, build_meld, can_be_wild, is_wild, layoff_result, layoff_roles, swap_index
 from ..core.solver import find_go_down
 from .specs import SPECS, VariantSpec, contract_text
+
+#: CF-14: the most times the stock is refilled in one deal (then the deal ends instead)
+MAX_RESTOCKS = 3
 
 _PLAYER_PHASES = {"draw": "draw", "stock": "draw", "buy": "buy", "play": "play"}
 
@@ -56,7 +67,8 @@ class CFState:
     Card lists hold physical card ids.  ``stock`` has its top at the *end*;
     ``discard`` has the upcard at the end, with ``discarders`` parallel (seat, or -1 for
     the first upcard of the deal).  ``known[s]``: the cards seat ``s`` took from the
-    discard pile and still holds (public knowledge).
+    discard pile and still holds (public knowledge).  ``restocks``: how many times the
+    stock has been refilled this deal (CF-13; at most ``MAX_RESTOCKS``, CF-14).
     """
     n: int
     round: int
@@ -79,6 +91,7 @@ class CFState:
     results: tuple[DealResult, ...] = ()
     wins: tuple[int, ...] = ()
     last: str = ""  # a short text of the last thing that happened, for the UI
+    restocks: int = 0
 
 
 def replace(st, **kw):
@@ -126,6 +139,8 @@ class Observation:
         stock_due: the active player has declared for the stock (passed the upcard) and
             draws from it once the window is over.
         locked: the CF-14 latch is closed (no stock draws or passes for the rest of the deal).
+        restocks: how many times the stock has been refilled this deal (CF-13); after
+            ``MAX_RESTOCKS`` a take from the empty stock ends the deal (CF-14).
     """
     variant: str
     seat: int
@@ -155,6 +170,14 @@ class Observation:
     buy_queue: tuple[int, ...] = ()
     stock_due: bool = False
     locked: bool = False
+    restocks: int = 0
+
+    @property
+    def take_ends_deal(self) -> bool:
+        """A card taken from the stock now (a draw, a buy's penalty card) would end the
+        deal as a dead deal instead: the stock is empty and has been refilled
+        ``MAX_RESTOCKS`` times (CF-14)."""
+        return self.stock_size == 0 and self.restocks >= MAX_RESTOCKS
 
 
 def _remove(hand: tuple[int, ...], cards) -> tuple[int, ...]:
@@ -309,6 +332,8 @@ class ContractFamilyRules:
                     rule = "MI-8" if self.variant == "may_i" else "CR-5"
                     self._refuse("No penalty card can be given (the stock is empty and can't be "
                                  "refilled), so there is no buy", rule)
+                if not st.stock and st.restocks < MAX_RESTOCKS:
+                    self._refuse("The stock is empty: it must be refilled first (restock)", "CF-13")
             return
         if t in ("buy", "pass_buy"):
             if self.spec.buying is None:
@@ -327,7 +352,7 @@ class ContractFamilyRules:
                                  "buy it before you draw", "MI-4" if self.variant == "may_i" else "CR-5")
                 if not self._stock_possible(st):
                     self._refuse("The stock is empty and can't be refilled: take the upcard", "CF-14")
-                if not st.stock:
+                if not st.stock and st.restocks < MAX_RESTOCKS:
                     self._refuse("The stock is empty: it must be refilled first (restock)", "CF-13")
                 return
             if t == "pass_upcard":
@@ -344,9 +369,10 @@ class ContractFamilyRules:
             if t != "draw" or a.source != "stock":
                 self._refuse("You declared for the stock: draw from it", "CF-10")
             if not st.stock:
-                if len(st.discard) > 1:
+                if len(st.discard) <= 1:
+                    self._refuse("The stock is empty and can't be refilled", "CF-14")
+                if st.restocks < MAX_RESTOCKS:
                     self._refuse("The stock is empty: it must be refilled first (restock)", "CF-13")
-                self._refuse("The stock is empty and can't be refilled", "CF-14")
             return
         # play phase
         if t == "draw" or t == "pass_upcard":
@@ -387,6 +413,9 @@ class ContractFamilyRules:
             self._refuse("No card is being taken from the stock now", "CF-13")
         if st.stock:
             self._refuse("The stock is refilled only when it is empty", "CF-13")
+        if st.restocks >= MAX_RESTOCKS:
+            self._refuse("The stock has been refilled three times this deal: a card taken from "
+                         "the empty stock now ends the deal instead", "CF-14")
         keep = 2 if st.phase == "buy" else 1
         pool = st.discard[:-keep] if len(st.discard) > keep else ()
         if not pool:
@@ -518,7 +547,8 @@ class ContractFamilyRules:
                 pool.remove(c)
                 ids.append(c)
             return replace(st, stock=tuple(reversed(ids)), discard=st.discard[-keep:],
-                           discarders=st.discarders[-keep:], last="The stock is refilled from the discard pile")
+                           discarders=st.discarders[-keep:], restocks=st.restocks + 1,
+                           last="The stock is refilled from the discard pile")
         p = a.player
         if t == "draw":
             hands = st.hands
@@ -530,6 +560,8 @@ class ContractFamilyRules:
                                hands=hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
                                locked=st.locked or (not st.stock and len(disc) <= 1),
                                last=f"takes {face_pretty(c >> 3)}")
+            if not st.stock:  # CF-14: the stock was refilled three times already
+                return self._end_deal(st, None)
             c = st.stock[-1]
             stock = st.stock[:-1]
             return replace(st, stock=stock, phase="play",
@@ -548,6 +580,8 @@ class ContractFamilyRules:
                 return replace(st, queue=q)
             return self._to_stock(st)
         if t == "buy":
+            if not st.stock:  # CF-14: no fourth refill for the penalty card
+                return self._end_deal(st, None)
             up = st.discard[-1]
             pen = st.stock[-1]
             hand = st.hands[p] + (up, pen)
@@ -648,7 +682,7 @@ class ContractFamilyRules:
                        current=(a.dealer + 1) % n, hands=tuple(tuple(x) for x in hands),
                        stock=stock, discard=(up,), discarders=(-1,), melds=(),
                        down=(False,) * n, went_down_now=False, melded_now=False, queue=(),
-                       prev_buyer=-1, locked=False, quiet=0, known=((),) * n,
+                       prev_buyer=-1, locked=False, quiet=0, known=((),) * n, restocks=0,
                        last=f"Round {a.round}: {self.req_text(a.round)}")
 
     def _end_deal(self, st: CFState, winner: int | None) -> CFState:
@@ -664,8 +698,9 @@ class ContractFamilyRules:
 
     # ------------------------------------------------------------------ engine hooks
     def pre_events(self, st: CFState, a, rng: random.Random) -> list:
-        """A ``Restock`` before a take from an empty stock (CF-13), shuffled by ``rng``."""
-        if st.stock or a.type not in ("draw", "buy"):
+        """A ``Restock`` before a take from an empty stock (CF-13), shuffled by ``rng``;
+        none after the third refill of the deal (the take then ends the deal, CF-14)."""
+        if st.stock or a.type not in ("draw", "buy") or st.restocks >= MAX_RESTOCKS:
             return []
         if a.type == "draw":
             if a.source != "stock" or st.phase not in ("draw", "stock") or len(st.discard) < 2:
@@ -752,7 +787,7 @@ class ContractFamilyRules:
             totals=self.totals(st), buy_card=st.discard[-1] if st.phase == "buy" else None,
             current=st.current, went_down_now=st.went_down_now, last=st.last,
             upcard_by=st.discarders[-1] if st.discarders else -1, buy_queue=st.queue,
-            stock_due=st.phase in ("buy", "stock"), locked=st.locked)
+            stock_due=st.phase in ("buy", "stock"), locked=st.locked, restocks=st.restocks)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, st: CFState) -> list:
@@ -1241,7 +1276,7 @@ def _tup_set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-__all__ = ["ContractFamilyRules", "CFState", "Observation", "DealResult"]
+__all__ = ["ContractFamilyRules", "CFState", "Observation", "DealResult", "MAX_RESTOCKS"]
 
 # keep names used by other modules importable from here
 _ = (FACE_RANK, FACE_TEXT, RANK_TEXT, is_wild, can_be_wild)
