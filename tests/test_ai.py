@@ -15,7 +15,9 @@ from table_app.core.actions import Buy, PassBuy
 from table_app.core.cards import parse_face
 from table_app.engine.engine import Engine
 from table_app.variants import find_variant
+from table_app.core.messages import Message
 from table_app.variants.contract_family import Observation
+from table_app.variants.specs import ContractTerms
 
 
 def _ids(text: str, used=None) -> tuple[int, ...]:
@@ -218,9 +220,9 @@ def _buy_obs(hand: str, card: str, rnd: int = 1, seat: int = 1) -> Observation:
     return Observation(
         variant="may_i", seat=seat, num_players=4, round=rnd, dealer=3, phase="buy", to_act=seat,
         hand=h, hand_sizes=(10, len(h), 10, 10), upcard=up, discard_pile=(up,), stock_size=60,
-        melds=(), down=(False,) * 4, contract=(2, 0), contract_text="2 sets",
+        melds=(), down=(False,) * 4, contract=(2, 0), contract_terms=ContractTerms(2, 0),
         wild_ranks=frozenset(), known=((),) * 4, results=(), totals=(0,) * 4, buy_card=up,
-        current=0, went_down_now=False, last="")
+        current=0, went_down_now=False, last=None)
 
 
 def test_normal_never_buys_a_card_that_cannot_help():
@@ -229,7 +231,7 @@ def test_normal_never_buys_a_card_that_cannot_help():
     # round 1 (2 sets): a king helps nothing in a hand without kings
     obs = _buy_obs("3S 3H 5D 5C 7S 8H 9D 10C JS QH", "KD")
     a, why = p.decide(obs, legal, random.Random(0))
-    assert a == PassBuy(1) and "doesn't buy" in why
+    assert a == PassBuy(1) and "doesn't buy" in str(why)
     # the third five completes a set: worth a penalty card
     obs = _buy_obs("3S 3H 5D 5C 7S 8H 9D 10C JS QH", "5S")
     assert p.choose(obs, legal, random.Random(0)) == Buy(1)
@@ -289,8 +291,8 @@ def test_normal_reasons_name_cards():
     eng = _run_until("may_i", 4, 2, want)
     obs = eng.observe(eng.to_act()[0])
     a, why = make_player("normal", "may_i").decide(obs, eng.legal_actions(), random.Random(0))
-    assert a.type == "discard" and why.startswith("discards ")
-    assert any(s in why for s in "♠♥♦♣") or "JK" in why
+    assert a.type == "discard" and str(why).startswith("discards ")
+    assert any(s in str(why) for s in "♠♥♦♣") or "JK" in str(why)
 
 
 # ---------------------------------------------------------------------- CLI
@@ -353,7 +355,7 @@ def test_normal_swaps_a_joker_in_contract_and_lays_it_off():
     p = make_player("normal", "contract")
     legal = rules.legal_actions(st)
     a, why = p.decide(rules.observe(st, me), legal, random.Random(0))
-    assert a.type == "swap" and a.card == parse_face("7C") and "swaps" in why
+    assert a.type == "swap" and a.card == parse_face("7C") and "swaps" in str(why)
     st = rules.apply(st, a)
     a2 = p.choose(rules.observe(st, me), rules.legal_actions(st), random.Random(0))
     assert a2.type == "lay_off" and a2.card == parse_face("JK")
@@ -372,7 +374,7 @@ def test_normal_goes_out_with_the_whole_hand_in_round_7(variant, hand):
     legal = rules.legal_actions(st)
     a, why = make_player("normal", variant).decide(rules.observe(st, me), legal, random.Random(0))
     assert a.type == "go_down" and sum(len(m.cards) for m in a.melds) == len(ids)
-    assert "goes out" in why
+    assert "goes out" in str(why)
     st = rules.apply(st, a)
     assert st.results[-1].winner == me
 
@@ -390,7 +392,7 @@ def test_every_normal_decision_has_a_reason():
                 continue
             seat = eng.to_act()[0]
             a, why = p.decide(eng.observe(seat), legal, random.Random(k))
-            assert isinstance(why, str) and len(why) > 5, (a, why)
+            assert isinstance(why, Message) and len(str(why)) > 5, (a, why)
             eng.apply(a)
             k += 1
         assert k > 20

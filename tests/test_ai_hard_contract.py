@@ -11,6 +11,7 @@ from table_app.ai.contract_search import HardContract
 from table_app.core.actions import Discard
 from table_app.core.cards import parse_face
 from table_app.variants.contract_family import Observation
+from table_app.variants.specs import ContractTerms
 
 from test_ai import _ids
 
@@ -24,9 +25,9 @@ def _obs(down: tuple[bool, ...], sizes: tuple[int, ...], rnd: int = 1,
     return Observation(
         variant="contract", seat=1, num_players=4, round=rnd, dealer=0, phase="play", to_act=1,
         hand=h, hand_sizes=sizes, upcard=None, discard_pile=(), stock_size=40, melds=(),
-        down=down, contract=contract, contract_text="2 sets", wild_ranks=frozenset(),
+        down=down, contract=contract, contract_terms=ContractTerms(2, 0), wild_ranks=frozenset(),
         known=((),) * 4, results=(), totals=(0,) * 4, buy_card=None, current=1,
-        went_down_now=False, last="")
+        went_down_now=False, last=None)
 
 
 def _legal(obs: Observation) -> list:
@@ -85,7 +86,7 @@ def test_hard_sheds_a_high_pair_when_a_player_who_is_down_may_go_out():
         danger = _obs((False, False, True, False), (10, 0, size, 10))
         a, why = h.decide(danger, _legal(danger), random.Random(0))
         assert a.card in (parse_face("AS"), parse_face("AH")), why
-        assert "may go out soon" in why and "5♠" in why
+        assert "may go out soon" in str(why) and "5♠" in str(why)
     # without the danger model the same hand keeps its aces
     a, _ = _hard(w_points=0.0).decide(danger, _legal(danger), random.Random(0))
     assert a.card == parse_face("5S")

@@ -1,13 +1,14 @@
-"""The computer players' reasons (the Hint button) in Russian and Ukrainian.
+"""The computer players' reasons (the Hint button) as message ids, in every language.
 
-The AI explains its decisions in English (``table_app/ai``, not translated there);
-``table_app.i18n.hints`` translates them at display time by templates.  Here:
+A player's ``decide`` returns ``(action, Message)``; ``table_app.i18n.hints`` holds each
+id's English text and ``hint_reason`` renders it where it is shown.  Here:
 
-* every reason text in the AI's source (read with ``ast``: each f-string, and each plain
-  string returned as a reason, appended to a reason's parts or given as a discard's note)
-  must be covered by a template or a part in ``hints.py`` - so a new reason in the AI
-  fails here until it has a template (then extract, translate, compile);
-* the normal players' reasons in real games come back wholly translated.
+* every ``Message("id", ...)`` in the AI's source (read with ``ast``) names an id of
+  ``HINTS`` and gives every field of its text, and no reason is a plain string any more -
+  so a new reason in the AI fails here until it has its entry (then extract, translate,
+  compile);
+* every entry is translated, and the normal players' reasons in real games come back
+  wholly translated.
 """
 from __future__ import annotations
 
@@ -18,16 +19,27 @@ from pathlib import Path
 
 import pytest
 
+from table_app.core.cards import parse_face
+from table_app.core.messages import Message
 from table_app.i18n import set_language, translation
-from table_app.i18n.hints import PARTS, TEMPLATES, _FIELD, hint_reason, match_hint
+from table_app.i18n.hints import HINTS, hint_reason
+from table_app.i18n.render import fields, forms, render
+from table_app.variants.specs import ContractTerms
 
+F = parse_face
 ROOT = Path(__file__).resolve().parents[1]
-#: the sources of the reasons the Hint button shows (the normal level and what it calls),
-#: and the table's stand-in player
+#: the sources of the reasons: the AI's levels, and the table's stand-in player
 SOURCES = ["table_app/ai/contract_ai.py", "table_app/ai/michigan_ai.py",
-           "table_app/ai/contract_eval.py", "table_app/ui/table/session.py:FallbackPlayer"]
-#: names a string may be assigned to and still be a reason (or part of one)
-REASON_NAMES = {"note", "why", "kt", "reason", "nwhy"}
+           "table_app/ai/contract_eval.py", "table_app/ai/contract_search.py",
+           "table_app/ai/oracle.py", "table_app/ai/player.py", "table_app/ui/table/session.py"]
+_FIELD = re.compile(r"\{([a-z_0-9]+)\}")
+SAMPLE = {"card": F("7S"), "cards": (F("7S"), F("8S")), "rank": 12, "suit": 1,
+          "contract": ContractTerms(1, 1), "chips": 1.5, "pct": 0.4,
+          "why": Message("draw_stock"), "meld": Message("meld_set", rank=7),
+          "where": Message("where_set", rank=7), "note": Message("note_plan"),
+          "keeps": Message("keeps_set", cards=(F("7S"), F("7H"))),
+          "melds": (Message("melds_set", cards=(F("7S"), F("7H"), F("7D"))),),
+          "bits": (Message("bit_pay"),)}
 
 
 @pytest.fixture(autouse=True)
@@ -36,151 +48,91 @@ def _english_after():
     set_language("en")
 
 
-def _skeleton(s: str) -> str:
-    """A text with its fields as ``{}`` (neighbouring fields as one)."""
-    return re.sub(r"(\{\})+", "{}", s)
-
-
-def _template_skeletons() -> list[str]:
+def source_messages() -> list[tuple[str, str, tuple[str, ...]]]:
+    """``(where, id, keyword names)`` of every ``Message(...)`` built in the sources."""
     out = []
-    for e in list(TEMPLATES) + [p for ps in PARTS.values() for p in ps]:
-        for form in (e[:2] if isinstance(e, tuple) else (e,)):
-            out.append(_skeleton(_FIELD.sub("{}", form)))
+    for rel in SOURCES:
+        tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Message"):
+                continue
+            keys = tuple(k.arg for k in node.keywords)
+            arg = node.args[0]
+            ids = []
+            stack = [arg]
+            while stack:  # a literal id, or a choice of literal ids
+                x = stack.pop()
+                if isinstance(x, ast.IfExp):
+                    stack += [x.body, x.orelse]
+                else:
+                    assert isinstance(x, ast.Constant) and isinstance(x.value, str), \
+                        f"{rel}:{node.lineno}: a message id must be a literal"
+                    ids.append(x.value)
+            out += [(f"{rel}:{node.lineno}", i, keys) for i in ids]
     return out
 
 
-class _Reasons:
-    """The reason texts of one source file, each as its skeletons (``{}`` for a field;
-    a conditional field of plain strings, like ``{'s' if n != 1 else ''}``, both ways)."""
-
-    def __init__(self, rel: str):
-        rel, _, cls = rel.partition(":")
-        self.rel = rel
-        self.tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
-        if cls:  # only that class of the file
-            self.tree = next(n for n in ast.walk(self.tree)
-                             if isinstance(n, ast.ClassDef) and n.name == cls)
-        self.parent = {}
-        for n in ast.walk(self.tree):
-            for c in ast.iter_child_nodes(n):
-                self.parent[c] = n
-
-    def _in_raise_or_repr(self, node) -> bool:
-        p = self.parent.get(node)
-        while p is not None:
-            if isinstance(p, ast.Raise):
-                return True
-            if isinstance(p, ast.FunctionDef) and p.name in ("__repr__", "__str__"):
-                return True
-            if isinstance(p, ast.Call):
-                fn = p.func
-                name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
-                if name in ("ValueError", "TypeError", "RuntimeError", "debug", "info",
-                            "warning", "error", "exception"):
-                    return True
-            p = self.parent.get(p)
-        return False
-
-    def _is_reason_constant(self, node) -> bool:
-        """A plain string in a reason's place: returned (alone, or not first in a
-        tuple), in a returned expression, appended (``bits.append("...")``, or in the
-        appended tuple), or assigned to a reason's name."""
-        p = self.parent.get(node)
-        if isinstance(p, ast.Attribute):  # ", ".join(...)
-            return False
-        if isinstance(p, ast.Tuple):
-            if p.elts and p.elts[0] is node:
-                return False
-            p = self.parent.get(p)
-        while isinstance(p, (ast.IfExp, ast.BinOp)):
-            if isinstance(p, ast.IfExp) and p.test is node:
-                return False
-            p = self.parent.get(p)
-        if isinstance(p, ast.Return):
-            return True
-        if isinstance(p, ast.Call) and isinstance(p.func, ast.Attribute) and p.func.attr == "append":
-            return True
-        if isinstance(p, ast.Tuple):
-            q = self.parent.get(p)
-            return (isinstance(q, ast.Call) and isinstance(q.func, ast.Attribute)
-                    and q.func.attr == "append")
-        if isinstance(p, ast.Assign):
-            return any(isinstance(t, ast.Name) and t.id in REASON_NAMES for t in p.targets)
-        return False
-
-    def _joined(self, node: ast.JoinedStr) -> list[str]:
-        outs = [""]
-        for v in node.values:
-            if isinstance(v, ast.Constant):
-                outs = [o + v.value for o in outs]
-            elif (isinstance(v, ast.FormattedValue) and isinstance(v.value, ast.IfExp)
-                  and all(isinstance(x, ast.Constant) and isinstance(x.value, str)
-                          for x in (v.value.body, v.value.orelse))):
-                outs = [o + x for o in outs for x in (v.value.body.value, v.value.orelse.value)]
-            else:
-                outs = [o + "{}" for o in outs]
-        return outs
-
-    def texts(self) -> list[tuple[int, str]]:
-        out = []
-        specs = {id(v.format_spec) for v in ast.walk(self.tree)
-                 if isinstance(v, ast.FormattedValue) and v.format_spec is not None}
-        for node in ast.walk(self.tree):
-            if isinstance(node, ast.JoinedStr):
-                if id(node) in specs or self._in_raise_or_repr(node):
-                    continue
-                out += [(node.lineno, t) for t in self._joined(node)]
-            elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                  and re.search(r"[a-z]{2}", node.value) and self._is_reason_constant(node)
-                  and not self._in_raise_or_repr(node)):
-                out.append((node.lineno, node.value))
-        return out
-
-
-def source_reasons() -> list[tuple[str, str]]:
-    return [(f"{rel.partition(':')[0]}:{line}", text)
-            for rel in SOURCES for line, text in _Reasons(rel).texts()]
-
-
 def test_the_reader_finds_the_reasons():
-    found = {t for _, t in source_reasons()}
-    assert "discards {} ({} points, {}){}" in found
-    assert "takes {}: a wild card, {} card from the contract" in found
-    assert "takes {}: a wild card, {} cards from the contract" in found
-    assert "heads for a pay card" in found
-    assert "no use for the contract" in found
-    assert "draws from the stock" in found
-    assert len(found) >= 40
+    ids = {i for _, i, _ in source_messages()}
+    assert {"discard_note", "take_wild", "bit_pay", "note_no_use", "draw_stock", "go_down",
+            "expects", "fb_discard_loose", "end_round"} <= ids
+    assert len(ids) >= 60
 
 
-def test_every_reason_in_the_ai_source_has_a_template():
-    """A reason added to the AI without a template in table_app/i18n/hints.py fails here:
-    add the template (or a part), then extract, translate and compile."""
-    skeletons = _template_skeletons()
-    missing = []
-    for where, text in source_reasons():
-        sk = _skeleton(text).strip()
-        if not sk.strip("{} ,.;:-"):
-            continue  # a bare field ("{} ") or punctuation: nothing to translate
-        if not any(sk in t for t in skeletons):
-            missing.append(f"{where}: {text!r}")
-    assert not missing, "no template in table_app/i18n/hints.py for:\n" + "\n".join(missing)
+def test_every_reason_in_the_source_is_in_the_registry_with_its_fields():
+    bad = []
+    for where, mid, keys in source_messages():
+        entry = HINTS.get(mid)
+        if entry is None:
+            bad.append(f"{where}: {mid!r} is not in table_app/i18n/hints.py")
+            continue
+        have = set(fields({k: SAMPLE.get(k.rstrip("0123456789"), 3) for k in keys}, "en"))
+        for text in forms(entry):
+            missing = set(_FIELD.findall(text)) - have
+            if missing:
+                bad.append(f"{where}: {mid!r} gets no {sorted(missing)}")
+        if isinstance(entry, tuple) and entry[2] not in keys:
+            bad.append(f"{where}: {mid!r} has no count {entry[2]!r}")
+    assert not bad, "\n".join(bad)
+
+
+def test_every_entry_is_used_by_the_source():
+    used = {i for _, i, _ in source_messages()}
+    assert set(HINTS) - used == set()
+
+
+def test_no_reason_is_a_plain_string():
+    """``return action, "words"`` (or an f-string) in the AI would show English in every
+    language: reasons are messages (or ``None``)."""
+    bad = []
+    for rel in SOURCES:
+        tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) \
+                    and len(node.value.elts) == 2:
+                why = node.value.elts[1]
+                for x in ast.walk(why):
+                    if isinstance(x, ast.JoinedStr) or (
+                            isinstance(x, ast.Constant) and isinstance(x.value, str)
+                            and re.search(r"[a-z]{2} ", x.value)):
+                        bad.append(f"{rel}:{node.lineno}: {ast.unparse(why)[:80]}")
+    assert not bad, "\n".join(bad)
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
-def test_every_template_and_part_is_translated(lang):
+def test_every_entry_is_translated(lang):
     t = translation(lang)
     untranslated = []
-    for e in list(TEMPLATES) + [p for ps in PARTS.values() for p in ps]:
+    for mid, e in HINTS.items():
         if isinstance(e, tuple):
-            if t.ngettext(e[0], e[1], 5) in e[:2]:
-                untranslated.append(e[0])
+            if any(t.ngettext(e[0], e[1], n) in e[:2] for n in (1, 2, 5)):
+                untranslated.append(mid)
         elif t.gettext(e) == e:
-            untranslated.append(e)
+            untranslated.append(mid)
     assert not untranslated
 
 
-def _normal_reasons(variant: str, seed: int, limit: int) -> set[str]:
+def _normal_reasons(variant: str, seed: int, limit: int) -> set:
     """The normal player's reasons for every decision of the first ``limit`` actions of a
     game between normal players."""
     from table_app.ai import make_player
@@ -203,10 +155,9 @@ def _normal_reasons(variant: str, seed: int, limit: int) -> set[str]:
             continue
         seat = ta[0]
         obs = eng.observe(seat)
-        res = players[seat].decide(obs, legal, rng)
-        a, why = res if isinstance(res, tuple) else (res, "")
-        if why:
-            out.add(why)
+        a, why = players[seat].decide(obs, legal, rng)
+        assert isinstance(why, Message), (a, why)
+        out.add(why)
         eng.apply(a)
     return out
 
@@ -221,43 +172,58 @@ def test_the_reasons_of_real_games_come_back_translated(variant, seed):
     assert len(reasons) >= 5
     for lang in ("ru", "uk"):
         bad = []
-        for r in sorted(reasons):
+        for r in sorted(reasons, key=repr):
             out = hint_reason(r, lang)
-            if out == r or _ENGLISH.search(out):
+            if out == str(r) or _ENGLISH.search(out) or "{" in out:
                 bad.append(f"{r!r} -> {out!r}")
         assert not bad, f"{variant} {lang}:\n" + "\n".join(bad)
 
 
 def test_fields_come_back_rendered_for_the_language():
-    assert hint_reason("discards 9♣ (10 points, no use for the contract); keeps 7♥ 8♥ for "
-                       "the run", "ru") == \
+    """The catalogs' translations survived the move from sentences to ids: the reasons
+    come out as they did when their English was parsed back."""
+    M = Message
+    discard = M("discard_note", card=F("9C"), points=10, note=M("note_no_use"),
+                keeps=M("keeps_run", cards=(F("7H"), F("8H"))))
+    assert str(discard) == "discards 9♣ (10 points, no use for the contract); keeps 7♥ 8♥ for the run"
+    assert hint_reason(discard, "ru") == \
         "сбросить 9♣ (10 очков, не нужна для контракта); оставить 7♥ 8♥ для серии"
-    assert hint_reason("lays off 7♠ on the set of 7s", "ru") == "добавить 7♠ к группе семёрок"
-    assert hint_reason("lays off JK as 5♥ on the run 3♥-6♥", "uk") == \
-        "додати Дж як 5♥ до серії 3♥–6♥"
-    assert hint_reason("takes 8♦ for the run 5♦-8♦", "uk") == "взяти 8♦ для серії 5♦–8♦"
-    assert hint_reason("takes 3♠: a wild card, 2 cards from the contract", "ru") == \
+    lay = M("lay_off", card=F("7S"), meld=M("meld_set", rank=7))
+    assert str(lay) == "lays off 7♠ on the set of 7s"
+    assert hint_reason(lay, "ru") == "добавить 7♠ к группе семёрок"
+    lay_as = M("lay_off_as", card=F("JK"), card2=F("5H"), meld=M("meld_run", card=F("3H"), card2=F("6H")))
+    assert str(lay_as) == "lays off JK as 5♥ on the run 3♥-6♥"
+    assert hint_reason(lay_as, "uk") == "додати Дж як 5♥ до серії 3♥–6♥"
+    take = M("take_for_meld", card=F("8D"), where=M("where_run", card=F("5D"), card2=F("8D")))
+    assert str(take) == "takes 8♦ for the run 5♦-8♦"
+    assert hint_reason(take, "uk") == "взяти 8♦ для серії 5♦–8♦"
+    assert hint_reason(M("take_wild", card=F("3S"), n=2), "ru") == \
         "взять 3♠: это дикая карта, до контракта 2 карты"
-    assert hint_reason("leads 4♣: runs 5 clubs in a row, heads for a pay card", "uk") == \
+    lead = M("lead_bits", card=F("4C"), bits=(M("bit_runs", n=5, suit=3), M("bit_pay")))
+    assert str(lead) == "leads 4♣: runs 5 clubs in a row, heads for a pay card"
+    assert hint_reason(lead, "uk") == \
         "зайти картою 4♣: зіграти поспіль 5 карт ♣, пробитися до призової карти"
-    assert hint_reason("passes Q♦: it doesn't bring 1 set + 1 run closer", "ru") == \
+    assert hint_reason(M("pass_no_help", card=F("QD"), contract=ContractTerms(1, 1)), "ru") == \
         "не брать Q♦: она не приближает контракт (1 группа + 1 серия)"
+    assert str(M("discard", card=F("9C"))) == "discards 9♣"
+    expects = M("expects", why=M("lead_out", card=F("2S")), chips=1.25, n=3)
+    assert str(expects) == "leads 2♠: plays out the whole hand and goes out (expects +1.2 chips over 3 sampled deals)"
 
 
-def test_unknown_reasons_and_english_stay_as_they_are():
-    assert hint_reason("something the AI says now", "ru") == "something the AI says now"
-    assert hint_reason("discards 9♣", "en") == "discards 9♣"
-    assert match_hint("discards 9♣")[0] == "discards {card}"
+def test_plain_strings_and_none_are_shown_as_they_are():
+    assert hint_reason("something a player outside the app says", "ru") == \
+        "something a player outside the app says"
+    assert hint_reason(None, "ru") == ""
+    assert render(Message("discard", card=F("9C")), "en") == "discards 9♣"
 
 
 def test_the_hint_text_is_translated_where_it_is_shown():
     from table_app.core.actions import Discard
-    from table_app.core.cards import parse_face
     from table_app.ui.table.hint import Hint
-    h = Hint(Discard(0, parse_face("9C")), "discards 9♣")
+    h = Hint(Discard(0, F("9C")), Message("discard", card=F("9C")))
     set_language("uk")
     assert h.text() == "Підказка: скинути 9♣"
-    h = Hint(Discard(0, parse_face("9C")), "")
+    h = Hint(Discard(0, F("9C")), "")
     set_language("ru")
     assert h.text() == "Подсказка: сбросить 9♣"
     set_language("en")

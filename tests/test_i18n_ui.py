@@ -462,36 +462,28 @@ def test_a_file_that_is_not_a_record_is_explained_in_the_language(tmp_path, lang
         assert not left, (msg, out)
 
 
-def test_every_last_action_text_of_the_rules_is_said_in_the_language():
-    """The table's status line says the rules' English ``last`` ("discards 7♠") of a
-    player in the language (``_LAST`` in ui/scenes/table.py); a new text in the rules
-    fails here until it is added there."""
+def test_every_last_action_of_the_rules_is_said_in_the_language():
+    """The table's status line says the rules' ``last`` (a ``LastAction``: what a player
+    did, as data) in the language (``_LAST`` in ui/scenes/table.py); a new kind in the
+    rules fails here until it is added there."""
+    from table_app.core.cards import parse_face
     from table_app.ui.scenes.table import _said_last
+    from table_app.variants.contract_family import LastAction
     tree = ast.parse((ROOT / "table_app/variants/contract_family.py").read_text(encoding="utf-8"))
-    texts = []
-    for n in ast.walk(tree):
-        vals = []
-        if isinstance(n, ast.keyword) and n.arg == "last":
-            vals = [n.value]
-        elif isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "last"
-                                               for t in n.targets):
-            vals = [n.value]
-        for v in vals:
-            if isinstance(v, ast.IfExp):
-                vals += [v.body, v.orelse]
-                continue
-            if isinstance(v, ast.Constant) and isinstance(v.value, str):
-                texts.append(v.value)
-            elif isinstance(v, ast.JoinedStr):
-                texts.append("".join(x.value if isinstance(x, ast.Constant) else "7♠"
-                                     for x in v.values))
-    said = [t for t in texts if t[:1].islower()]  # an action of a player (not "Round 2: ...")
-    assert len(said) >= 8
+    kinds = {n.args[0].value for n in ast.walk(tree)
+             if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "LastAction"
+             and n.args and isinstance(n.args[0], ast.Constant)}
+    said = kinds - {"deal", "restock", "dead_deal"}  # not a player's action
+    assert len(said) >= 9
     set_language("ru")
-    unknown = [t for t in said if _said_last(False, "Ann", t) is None]
+    seven = parse_face("7S")
+    unknown = [k for k in sorted(said) if _said_last(False, "Ann", LastAction(k, seven)) is None]
     assert not unknown, "add them to _LAST in table_app/ui/scenes/table.py: " + repr(unknown)
-    assert _said_last(True, "Вы", "discards 7♠") == "Вы сбрасываете 7♠"
-    assert _said_last(False, "Ann", "buys JK + a penalty card") == "Ann покупает Дж и штрафную карту"
+    assert _said_last(True, "Вы", LastAction("discards", seven)) == "Вы сбрасываете 7♠"
+    assert _said_last(False, "Ann", LastAction("buys", parse_face("JK"))) == \
+        "Ann покупает Дж и штрафную карту"
+    assert _said_last(False, "Ann", LastAction("draws")) == "Ann берёт карту из запаса"
+    assert _said_last(False, "Ann", LastAction("dead_deal")) is None
 
 
 def test_the_not_a_record_window_in_ukrainian(tmp_path):

@@ -336,3 +336,22 @@ def test_a_refused_events_line_says_refused_once(lang, word):
         assert line.lower().count(word) == 1 and line.endswith(m.problem_text()), line
     finally:
         set_language("en")
+
+
+def test_a_refused_events_reason_is_put_into_the_language_from_the_error():
+    """The viewer says the rules' refusal from the error itself (its message id), not by
+    parsing the verify sentence back."""
+    from table_app.core.errors import IllegalActionError
+    from table_app.i18n import rule_reason, set_language
+    set_language("uk")
+    try:
+        m = ReplayModel.open(RECORDS / "may_i_layoff_on_going_down_turn.jsonl")
+        err = m.problem.error
+        assert isinstance(err, IllegalActionError)
+        assert (err.rule, err.message_id) == ("MI-4", "no_layoff_on_go_down_turn")
+        reason = rule_reason(err, with_rule=False)
+        assert reason != err.reason  # Ukrainian, not the English of the verify message
+        assert m.problem_text() == f"рядок 18, місце 2, додавання: відхилено — {reason} (MI-4)"
+        assert reason == "У хід відкриття додавати карти не можна"
+    finally:
+        set_language("en")

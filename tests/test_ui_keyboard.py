@@ -11,6 +11,7 @@ pytest.importorskip("pygame_gui")
 from table_app.core.actions import (Buy, Deal, DealEnd, Discard, Draw, GoDown, LayOff, Lead,  # noqa: E402
                                     PassBuy, PassUpcard)
 from table_app.core.cards import parse_face  # noqa: E402
+from table_app.i18n.hints import hint_reason  # noqa: E402
 from test_ui_table import Scripted, build_deck, make_table, may_i_table, settle, step  # noqa: E402
 
 
@@ -90,7 +91,7 @@ def test_may_i_whole_deal_by_keyboard_only():
     key(app, pygame.K_h)
     h = scene.current_hint()
     assert h is not None and h.reason and eng.is_legal(h.action)
-    assert h.reason in scene._status()
+    assert hint_reason(h.reason) in scene._status()
     assert len(eng.log) == 1   # a hint changes nothing
 
     # an illegal keyboard action: discarding before drawing is refused (CF-10), nothing changes

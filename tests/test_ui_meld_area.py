@@ -36,7 +36,10 @@ def _groups(*codes):
 ])
 def test_contract_shortfall(groups, contract, text, want):
     from table_app.ui.table.meldhelp import contract_shortfall
-    assert contract_shortfall(_groups(*groups), contract, text, frozenset()) == want
+    from table_app.variants.specs import ContractTerms
+    terms = ContractTerms(*contract)
+    assert str(terms) == text
+    assert contract_shortfall(_groups(*groups), contract, terms, frozenset()) == want
 
 
 def _drawn(app, scene):

@@ -418,7 +418,7 @@ def test_the_banner_shows_the_whole_contract_and_status_line(lang, size):
                     obss = [dataclasses.replace(sc.obs, round=r, sequence=(0, 8 * 48), stopped=True)
                             for r in range(1, total + 1)]
                 else:
-                    obss = [dataclasses.replace(sc.obs, round=r, contract_text=s.rules.req_text(r),
+                    obss = [dataclasses.replace(sc.obs, round=r, contract_terms=s.rules.contract_terms(r),
                                                 wild_ranks=s.rules.wild_ranks(r)) for r in range(1, 8)]
                 for obs in obss:
                     sc.obs = obs
@@ -561,7 +561,7 @@ def test_the_buying_window_leaves_the_meld_area_help_readable(lang, size, varian
         st = sc.L.stage
         assert st.colliderect(panel)
         for rnd in range(1, 8):
-            obs = dataclasses.replace(sc.obs, contract_text=s.rules.req_text(rnd))
+            obs = dataclasses.replace(sc.obs, contract_terms=s.rules.contract_terms(rnd))
             sc.view = present(obs, sc.L, sc.ui)
             helps = [lab for lab in sc._drawn_labels() if lab.kind == "hint" and st.collidepoint(lab.pos)]
             assert len(helps) == 1, [lab.text for lab in sc.view.labels]

@@ -23,10 +23,11 @@ import random
 from collections import Counter
 
 from ..core.actions import GoDown, MeldDecl
-from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, face_pretty
+from ..core.cards import FACE_RANK, FACE_SUIT, JOKER
 from ..core.melds import layoff_roles
+from ..core.messages import Message
 from ..variants.contract_family import MAX_RESTOCKS
-from .contract_eval import Analysis, ContractContext, describe_meld, faces_pretty
+from .contract_eval import Analysis, ContractContext, describe_meld
 from .player import BasePlayer
 
 
@@ -45,13 +46,14 @@ def _faces(ids) -> list[int]:
     return [c >> 3 for c in ids]
 
 
-def _meld_text(m) -> str:
+def _meld_text(m) -> Message:
+    """A meld on the table named for a reason: the set of its rank, or the run from its
+    first to its last card (a wild end by the card it stands for)."""
     fs = m.faces()
     if m.kind == "set":
-        from ..core.cards import RANK_TEXT
-        return f"the set of {RANK_TEXT[m.rank]}s"
-    return f"the run {face_pretty(fs[0]) if m.roles[0] is None else face_pretty(m.roles[0])}" \
-           f"-{face_pretty(fs[-1]) if m.roles[-1] is None else face_pretty(m.roles[-1])}"
+        return Message("meld_set", rank=m.rank)
+    return Message("meld_run", card=fs[0] if m.roles[0] is None else m.roles[0],
+                   card2=fs[-1] if m.roles[-1] is None else m.roles[-1])
 
 
 class NormalContract(BasePlayer):
@@ -121,9 +123,9 @@ class NormalContract(BasePlayer):
         take = next((a for a in legal if a.type == "draw" and a.source == "discard"), None)
         other = next((a for a in legal if a is not take), None)
         if take is None:
-            return other, "draws from the stock"
+            return other, Message("draw_stock")
         if other is None:
-            return take, "takes the upcard: the stock is empty"
+            return take, Message("take_stock_empty")
         up = obs.upcard >> 3
         yes, why = self.want_upcard(obs, up)
         if yes:
@@ -145,50 +147,47 @@ class NormalContract(BasePlayer):
         avg = ctx.average_value()
         expect = sum(others) / len(others) * avg if others else 0.0
         if mine <= expect:
-            return True, (f"ends the round: {mine} point{'s' if mine != 1 else ''} in hand, "
-                          f"fewer than the others' likely {round(expect)}")
-        return False, (f"takes the upcard: ending the round now would leave {mine} "
-                       f"point{'s' if mine != 1 else ''} in hand, more than the others' likely "
-                       f"{round(expect)}")
+            return True, Message("end_round", points=mine, n=round(expect))
+        return False, Message("play_on", points=mine, n=round(expect))
 
-    def want_upcard(self, obs, up: int) -> tuple[bool, str]:
+    def want_upcard(self, obs, up: int) -> tuple[bool, Message]:
         ctx = self.ctx(obs)
         hand = _faces(obs.hand)
         me = obs.seat
-        upt = face_pretty(up)
         if obs.down[me]:
             if not ctx.whole and self.playable(obs, up):
-                return True, f"takes {upt}: it can be laid off on the table"
-            return False, f"passes {upt}: it can't be laid off"
+                return True, Message("take_for_layoff", card=up)
+            return False, Message("pass_no_layoff", card=up)
         d0 = ctx.dist(hand)
         d1 = self.best_after_discard(ctx, hand + [up], protect=up)
         if d1 < d0:
             a = ctx.analyze(hand + [up])
             where = next((describe_meld(m, ctx.run_len) for m in a.melds if up in m.have), None)
             if ctx.is_wild(up):
-                return True, f"takes {upt}: a wild card, {d1} card{'s' if d1 != 1 else ''} from the contract"
+                return True, Message("take_wild", card=up, n=d1)
             if d1 == 0:
-                return True, f"takes {upt}: it completes the contract ({obs.contract_text})"
-            return True, f"takes {upt} for the {where or 'contract'}"
-        return False, f"passes {upt}: it doesn't bring {obs.contract_text} closer"
+                return True, Message("take_completes", card=up, contract=obs.contract_terms)
+            if where is None:
+                return True, Message("take_for_contract", card=up)
+            return True, Message("take_for_meld", card=up, where=where)
+        return False, Message("pass_no_help", card=up, contract=obs.contract_terms)
 
     # ------------------------------------------------------------------ buy
-    def want_buy(self, obs, card: int) -> tuple[bool, str]:
+    def want_buy(self, obs, card: int) -> tuple[bool, Message]:
         ctx = self.ctx(obs)
         me = obs.seat
         hand = _faces(obs.hand)
-        ct = face_pretty(card)
         if obs.down[me]:
-            return False, f"doesn't buy {ct}: already down, a penalty card only adds points"
+            return False, Message("no_buy_down", card=card)
         if obs.take_ends_deal:
             # CF-14: no penalty card is left to give: a buy would only end the deal, as the
             # active player's draw from the stock will anyway
-            return False, f"doesn't buy {ct}: the stock is spent and the round ends anyway"
+            return False, Message("no_buy_spent", card=card)
         d0 = ctx.dist(hand)
         d1 = ctx.dist(hand + [card])
         gain = d0 - d1
         if gain <= 0:
-            return False, f"doesn't buy {ct}: it doesn't help {obs.contract_text}"
+            return False, Message("no_buy_no_help", card=card, contract=obs.contract_terms)
         hs = ctx.spec.hand_size(obs.round)
         opp_down = any(obs.down[s] for s in range(obs.num_players) if s != me)
         if ctx.whole:
@@ -203,16 +202,14 @@ class NormalContract(BasePlayer):
         else:
             ok = len(hand) <= hs + 3 and (d1 <= 2 or gain >= 2) and not (opp_down and d1 > 1)
         if ok:
-            return True, (f"buys {ct}: it brings the contract to {d1} card{'s' if d1 != 1 else ''} "
-                          f"away, worth the penalty card")
-        return False, (f"doesn't buy {ct}: it helps, but not enough for a penalty card and a "
-                       f"bigger hand")
+            return True, Message("buy_worth", card=card, n=d1)
+        return False, Message("no_buy_not_enough", card=card)
 
     def buy(self, obs, legal, rng):
         b = next((a for a in legal if a.type == "buy"), None)
         p = next((a for a in legal if a.type == "pass_buy"), None)
         if b is None:
-            return p, "no buy possible"
+            return p, Message("no_buy_possible")
         yes, why = self.want_buy(obs, obs.buy_card >> 3)
         return (b if yes else p), why
 
@@ -257,12 +254,11 @@ class NormalContract(BasePlayer):
             melds.append(MeldDecl(m.kind, tuple(cards), tuple(roles)))
         return [GoDown(obs.seat, tuple(melds))]
 
-    def go_down_reason(self, obs, a: GoDown) -> str:
-        parts = []
-        for m in a.melds:
-            parts.append(f"{m.kind} " + " ".join(face_pretty(c) for c in m.cards))
+    def go_down_reason(self, obs, a: GoDown) -> Message:
+        parts = tuple(Message("melds_set" if m.kind == "set" else "melds_run", cards=tuple(m.cards))
+                      for m in a.melds)
         out = len(obs.hand) == sum(len(m.cards) for m in a.melds)
-        return ("goes out with the whole hand: " if out else "goes down: ") + ", ".join(parts)
+        return Message("go_out_whole" if out else "go_down", melds=parts)
 
     def pick_layoff(self, obs, legal):
         lays = [a for a in legal if a.type == "lay_off"]
@@ -273,14 +269,13 @@ class NormalContract(BasePlayer):
         nat = [a for a in lays if a.role is None]
         if nat:
             a = max(nat, key=lambda x: (ctx.value(x.card), -x.meld))
-            return a, f"lays off {face_pretty(a.card)} on {_meld_text(obs.melds[a.meld])}"
+            return a, Message("lay_off", card=a.card, meld=_meld_text(obs.melds[a.meld]))
         if swaps:
             a = swaps[0]
-            return a, (f"swaps {face_pretty(a.card)} for the wild in "
-                       f"{_meld_text(obs.melds[a.meld])} (CR-7)")
+            return a, Message("swap", card=a.card, meld=_meld_text(obs.melds[a.meld]))
         a = lays[0]
-        return a, (f"lays off {face_pretty(a.card)} as {face_pretty(a.role)} on "
-                   f"{_meld_text(obs.melds[a.meld])}")
+        return a, Message("lay_off_as", card=a.card, card2=a.role,
+                          meld=_meld_text(obs.melds[a.meld]))
 
     def feed_penalty(self, obs, ctx: ContractContext, f: int) -> float:
         """How much discarding ``f`` would help an opponent (the next player most)."""
@@ -307,8 +302,9 @@ class NormalContract(BasePlayer):
                     pen += 9.0 * w
         return pen
 
-    def discard_scores(self, obs, legal) -> list[tuple[float, object, str]]:
-        """``(score, action, note)`` for every listed discard; the lowest is thrown."""
+    def discard_scores(self, obs, legal) -> list[tuple[float, object, Message | None]]:
+        """``(score, action, note)`` for every listed discard; the lowest is thrown.  The
+        note (why the card may go, for ``discard_reason``) is ``None`` when down."""
         ctx = self.ctx(obs)
         hand = _faces(obs.hand)
         me = obs.seat
@@ -319,7 +315,7 @@ class NormalContract(BasePlayer):
             for a in ds:
                 f = a.card
                 sc = -ctx.value(f) + self.feed_penalty(obs, ctx, f) + (60 if ctx.is_wild(f) else 0)
-                out.append((sc, a, f"{ctx.value(f)} points"))
+                out.append((sc, a, None))
             return out
         an = ctx.analyze(hand)
         free = self.free_counts(ctx, hand, an)
@@ -329,18 +325,18 @@ class NormalContract(BasePlayer):
         for a in ds:
             f = a.card
             if ctx.is_wild(f):
-                out.append((1000.0, a, "a wild card"))
+                out.append((1000.0, a, Message("note_wild")))
                 continue
             if free.get(f):
                 da = an.dist
                 keep = ctx.keep_score(hand, f)
-                note = "no use for the contract"
+                note = Message("note_no_use")
             else:
                 rest = list(hand)
                 rest.remove(f)
                 da = ctx.dist(rest)
                 keep = 12.0
-                note = "part of the plan"
+                note = Message("note_plan")
             sc = da * 100.0 + keep * 4.0 + self.feed_penalty(obs, ctx, f) - ctx.value(f) * 0.5 * urgency
             out.append((sc, a, note))
         return out
@@ -349,28 +345,27 @@ class NormalContract(BasePlayer):
         scored = self.discard_scores(obs, legal)
         if not scored:  # nothing but lay-offs offered (never with a hand to discard)
             a = legal[0]
-            return a, "the only move"
+            return a, Message("only_move")
         scored.sort(key=lambda t: (t[0], t[1].card))
         sc, a, note = scored[0]
         return a, self.discard_reason(obs, a.card, note)
 
-    def discard_reason(self, obs, f: int, note: str) -> str:
+    def discard_reason(self, obs, f: int, note: Message | None) -> Message:
         ctx = self.ctx(obs)
-        ft = face_pretty(f)
         if obs.down[obs.seat]:
-            return f"discards {ft} ({ctx.value(f)} points, can't be laid off)"
+            return Message("discard_down", card=f, points=ctx.value(f))
         hand = _faces(obs.hand)
         rest = list(hand)
         rest.remove(f)
         a = ctx.analyze(rest)
         keeps = [m for m in a.melds if len(m.have) >= 2]
         keeps.sort(key=lambda m: -len(m.have))
-        kt = ""
+        kt = None
         if keeps:
             m = keeps[0]
-            kt = (f"; keeps {faces_pretty(sorted(m.have, key=lambda g: FACE_RANK[g]))} for the "
-                  f"{'set' if m.kind == 'set' else 'run'}")
-        return f"discards {ft} ({ctx.value(f)} points, {note}){kt}"
+            kt = Message("keeps_set" if m.kind == "set" else "keeps_run",
+                         cards=tuple(sorted(m.have, key=lambda g: FACE_RANK[g])))
+        return Message("discard_note", card=f, points=ctx.value(f), note=note, keeps=kt)
 
 
 class EasyContract(NormalContract):
@@ -391,16 +386,16 @@ class EasyContract(NormalContract):
             hand = _faces(obs.hand)
             up = obs.upcard >> 3 if obs.upcard is not None else None
             if a.type == "draw" and a.source == "discard":
-                return alts[0], "plays it safe and draws from the stock"
+                return alts[0], Message("easy_safe_stock")
             if up is not None and self.ctx(obs).keep_score(hand + [up], up) > 0:
-                return alts[0], f"takes {face_pretty(up)}: it looks useful"
+                return alts[0], Message("easy_looks_useful", card=up)
         return a, why
 
     def buy(self, obs, legal, rng):
         a, why = super().buy(obs, legal, rng)
         if a.type == "buy" and rng.random() < 0.5:
             p = next(x for x in legal if x.type == "pass_buy")
-            return p, "lets it go"
+            return p, Message("easy_lets_go")
         return a, why
 
     def play(self, obs, legal, rng):
@@ -418,13 +413,13 @@ class EasyContract(NormalContract):
     def discard(self, obs, legal, rng):
         scored = self.discard_scores(obs, legal)
         if not scored:
-            return legal[0], "the only move"
+            return legal[0], Message("only_move")
         scored.sort(key=lambda t: (t[0], t[1].card))
         if len(scored) > 1 and rng.random() < self.mistake:
             pool = [t for t in scored[:4] if t[0] < 900]
             if pool:
                 sc, a, note = pool[rng.randrange(len(pool))]
-                return a, f"discards {face_pretty(a.card)}"
+                return a, Message("discard", card=a.card)
         sc, a, note = scored[0]
         return a, self.discard_reason(obs, a.card, note)
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, SUIT_SYMBOLS, face_pretty, make_face
+from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, make_face
+from ..core.messages import Message
 from ..variants.specs import SPECS
 
 INF = 99
@@ -308,15 +309,10 @@ class ContractContext:
         return ws * 3.0 * min(pairs, 2) + wr * (2.0 * min(near1, 2) + 1.0 * min(near2, 2))
 
 
-def describe_meld(m: PartMeld, run_len: int) -> str:
-    """``"set of 7s"``, ``"run 5♥-8♥"``."""
+def describe_meld(m: PartMeld, run_len: int) -> Message:
+    """A meld aimed at, named for a reason: ``Message("where_set", rank=7)`` ("set of
+    7s"), ``Message("where_run", card=5♥, card2=8♥)`` ("run 5♥-8♥")."""
     if m.kind == "set":
-        return f"set of {RANK_TEXT[m.key[0]]}s"
+        return Message("where_set", rank=m.key[0])
     s, lo = m.key
-    hi = lo + run_len - 1
-    lo_t = "A" if lo == 1 else RANK_TEXT[lo]
-    return f"run {lo_t}{SUIT_SYMBOLS[s]}-{RANK_TEXT[hi]}{SUIT_SYMBOLS[s]}"
-
-
-def faces_pretty(faces) -> str:
-    return " ".join(face_pretty(f) for f in faces)
+    return Message("where_run", card=make_face(lo, s), card2=make_face(lo + run_len - 1, s))

@@ -24,7 +24,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..core.cards import face_pretty, make_deck
+from ..core.cards import make_deck
+from ..core.messages import Message
 from ..variants.contract_family import MAX_RESTOCKS, CFState, ContractFamilyRules
 from .contract_ai import NormalContract, _faces
 
@@ -35,18 +36,18 @@ class FastNormal(NormalContract):
     def discard(self, obs, legal, rng):
         ds = [a for a in legal if a.type == "discard"]
         if not ds:
-            return legal[0], ""
+            return legal[0], None
         ctx = self.ctx(obs)
         hand = _faces(obs.hand)
         if obs.down[obs.seat]:
             a = max(ds, key=lambda x: (not ctx.is_wild(x.card), ctx.value(x.card), -x.card))
-            return a, ""
+            return a, None
         an = ctx.analyze(hand)
         free = self.free_counts(ctx, hand, an)
         pool = [a for a in ds if free.get(a.card)]
         if pool:
             a = min(pool, key=lambda x: (ctx.keep_score(hand, x.card) * 4 - ctx.value(x.card), x.card))
-            return a, ""
+            return a, None
         return super().discard(obs, legal, rng)
 
 
@@ -115,7 +116,7 @@ def sample_state(rules: ContractFamilyRules, obs, rng: random.Random) -> CFState
                    melds=tuple(obs.melds), down=tuple(obs.down), went_down_now=obs.went_down_now,
                    melded_now=obs.went_down_now, queue=queue, prev_buyer=-1, locked=False,
                    quiet=0, known=tuple(tuple(k) for k in obs.known), results=tuple(obs.results),
-                   wins=tuple(wins), last="", restocks=obs.restocks)
+                   wins=tuple(wins), last=None, restocks=obs.restocks)
 
 
 class Searcher:
@@ -365,10 +366,9 @@ class HardContract(NormalContract):
         if best is None:
             return na, nwhy
         if best < q_stock - 0.05:
-            return take, (f"takes {face_pretty(up)}: better than the stock's odds "
-                          f"({1 - max(0.0, min(1.0, d0 - best)):.0%} left to chance)")
-        return other, (f"passes {face_pretty(up)}: the stock's chances are better "
-                       f"({p0:.0%} that the next card helps)")
+            return take, Message("take_beats_stock", card=up,
+                                 pct=1 - max(0.0, min(1.0, d0 - best)))
+        return other, Message("pass_stock_better", card=up, pct=p0)
 
     def out_of_reach(self, obs, ctx, hand) -> bool:
         """The deal is about to end without me: an opponent who is down holds at most
@@ -448,8 +448,7 @@ class HardContract(NormalContract):
             if ds:
                 a = min(ds, key=lambda x: (-ctx.value(x.card) * 10 + self.feed_penalty(obs, ctx, x.card),
                                            x.card))
-                return a, (f"discards {face_pretty(a.card)}: the contract is out of reach, so it "
-                           f"sheds {ctx.value(a.card)} points")
+                return a, Message("dump_out_of_reach", card=a.card, points=ctx.value(a.card))
         scored = self.discard_scores(obs, legal)
         scored.sort(key=lambda t: (t[0], t[1].card))
         short = [t for t in scored[:self.width] if t[0] < 900]
@@ -485,10 +484,9 @@ class HardContract(NormalContract):
         if a == na:
             return na, nwhy
         if haz is not None and haz[0] >= 0.02 and ctx.value(a.card) > ctx.value(na.card):
-            return a, (f"discards {face_pretty(a.card)} ({ctx.value(a.card)} points): a player "
-                       f"who is down may go out soon, so it sheds more points than "
-                       f"{face_pretty(na.card)} would")
-        return a, self.discard_reason(obs, a.card, note) + " (looks one card ahead)"
+            return a, Message("discard_sheds", card=a.card, points=ctx.value(a.card),
+                              card2=na.card)
+        return a, Message("looks_ahead", why=self.discard_reason(obs, a.card, note))
 
     # ------------------------------------------------------------------ rollouts (oracle)
     def search(self, rules, worlds, me, short, na, nwhy, rng):
@@ -511,22 +509,22 @@ class HardContract(NormalContract):
         # ties go to the normal level's choice
         best = max(short, key=lambda a: (totals[a] + (1e-6 if a == na else 0.0)))
         if best == na:
-            return na, f"{nwhy} (searched {done} deals)"
+            return na, Message("searched", why=nwhy, n=done)
         _, why = self.reason_for(best, short, nwhy)
-        return best, f"{why} (better over {done} searched deals)"
+        return best, Message("better_searched", why=why, n=done)
 
     def reason_for(self, a, short, nwhy):
         t = a.type
         if t == "discard":
-            return a, f"discards {face_pretty(a.card)}"
+            return a, Message("discard", card=a.card)
         if t == "draw":
-            return a, "takes the upcard" if a.source == "discard" else "draws from the stock"
+            return a, Message("take_upcard" if a.source == "discard" else "draw_stock")
         if t == "pass_upcard":
-            return a, "passes the upcard"
+            return a, Message("pass_upcard")
         if t == "buy":
-            return a, "buys the upcard"
+            return a, Message("buy_upcard")
         if t == "pass_buy":
-            return a, "doesn't buy"
+            return a, Message("no_buy")
         return a, nwhy
 
 

@@ -26,13 +26,12 @@ from __future__ import annotations
 import random
 import time
 
-from ..core.cards import SUIT_SYMBOLS, face_pretty
+from ..core.messages import Message
 from .player import BasePlayer
 
 # faces: AH = 1*13+12 = 25, KC = 3*13+11 = 50, QD = 2*13+10 = 36, JS = 0*13+9 = 9
 PAY_FACES = (25, 50, 36, 9)
 PAY_CELL = {25: "AH", 50: "KC", 36: "QD", 9: "JS"}
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 W_OPP = 0.5    # weight of the cards the sequence lets the others shed
 W_CTRL = 2.0   # weight of the chance to lead again after the stop
@@ -133,29 +132,29 @@ class NormalMichigan(BasePlayer):
         if len(legal) == 1:
             a = legal[0]
             if a.type == "play":
-                return a, f"must play {face_pretty(a.card)} (MG-6)"
-            return a, f"leads {face_pretty(a.card)}: the only suit it may lead"
+                return a, Message("must_play", card=a.card)
+            return a, Message("lead_only_suit", card=a.card)
         scored = self.lead_scores(obs, legal)
         scored.sort(key=lambda t: (-t[0], t[1].card))
         sc, a, parts = scored[0]
         return a, self.reason(a, parts)
 
     @staticmethod
-    def reason(a, parts) -> str:
+    def reason(a, parts) -> Message:
         f = a.card
-        s = SUIT_NAMES[f // 13]
+        s = f // 13
         bits = []
         if parts["out"]:
-            return f"leads {face_pretty(f)}: plays out the whole hand and goes out"
+            return Message("lead_out", card=f)
         if parts["shed"] > 1:
-            bits.append(f"runs {parts['shed']} {s} in a row")
+            bits.append(Message("bit_runs", n=parts["shed"], suit=s))
         if parts["pay"] >= 1:
-            bits.append("heads for a pay card")
+            bits.append(Message("bit_pay"))
         if parts["control"]:
-            bits.append("keeps the lead after the stop")
+            bits.append(Message("bit_control"))
         if not bits:
-            bits.append(f"gets rid of a low {s[:-1]}")
-        return f"leads {face_pretty(f)}: " + ", ".join(bits)
+            bits.append(Message("bit_low", suit=s))
+        return Message("lead_bits", card=f, bits=tuple(bits))
 
 
 class EasyMichigan(NormalMichigan):
@@ -170,7 +169,7 @@ class EasyMichigan(NormalMichigan):
     def decide(self, obs, legal, rng):
         if len(legal) > 1 and rng.random() < self.mistake:
             a = legal[rng.randrange(len(legal))]  # a suit on a whim
-            return a, f"leads {face_pretty(a.card)}, {SUIT_SYMBOLS[a.card // 13]}"
+            return a, Message("easy_lead_whim", card=a.card, suit=a.card // 13)
         return super().decide(obs, legal, rng)
 
 
@@ -372,7 +371,7 @@ class HardMichigan(NormalMichigan):
         scored = {sc_a[1]: sc_a for sc_a in self.lead_scores(obs, legal)}
         parts = scored[best][2]
         why = self.reason(best, parts)
-        return best, f"{why} (expects {totals[best] / done:+.1f} chips over {done} sampled deals)"
+        return best, Message("expects", why=why, chips=totals[best] / done, n=done)
 
 
 __all__ = ["NormalMichigan", "EasyMichigan", "HardMichigan", "infer_hidden", "lead_value", "rollout"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from ..core.messages import Message
 from .contract_search import HardContract
 from .michigan_ai import HardMichigan, _World, rollout
 
@@ -75,7 +76,7 @@ class OracleMichigan(HardMichigan):
             res[a] = rollout(w, me, a.card, stopped_suit)[me]
         best = max(legal, key=lambda a: (res[a], -a.card))
         parts = {t[1]: t[2] for t in self.lead_scores(obs, legal)}[best]
-        return best, f"{self.reason(best, parts)} (sees every hand: {res[best]:+.1f} chips)"
+        return best, Message("sees_every_hand", why=self.reason(best, parts), chips=res[best])
 
     def choose_state(self, state, obs, legal, rng):
         return self.decide_state(state, obs, legal, rng)[0]

@@ -4,7 +4,11 @@ An AI decides from its seat's ``Observation`` plus the list of legal actions and
 generator that the caller injects, nothing else, so it cannot cheat by construction:
 
     action = player.choose(obs, legal, rng)
-    action, reason = player.decide(obs, legal, rng)   # reason: a short text for the hint button
+    action, reason = player.decide(obs, legal, rng)   # reason: why, for the hint button
+
+A reason is a ``Message`` (``table_app.core.messages``: a message id of
+``table_app/i18n/hints.py`` and its parameters), put into words where it is shown
+(``i18n.hints.hint_reason``), or ``None``.
 
 ``legal`` is what ``rules.legal_actions(state)`` gives the seat to act
 (``legal_for_obs`` below, for drivers).  A player may return an action outside the list
@@ -18,6 +22,8 @@ from __future__ import annotations
 
 import random
 from typing import Any, Protocol, runtime_checkable
+
+from ..core.messages import Message
 
 
 @runtime_checkable
@@ -34,8 +40,8 @@ class Player(Protocol):
         """One of ``legal`` (or another action the rules accept)."""
         ...
 
-    def decide(self, obs: Any, legal: list, rng: random.Random) -> tuple[Any, str]:
-        """``(action, reason)``: the action and a short text saying why."""
+    def decide(self, obs: Any, legal: list, rng: random.Random) -> tuple[Any, Message | None]:
+        """``(action, reason)``: the action and why (a ``Message``, or ``None``)."""
         ...
 
 
@@ -66,9 +72,9 @@ class RandomPlayer(BasePlayer):
             raise ValueError("no legal action to choose from")
         for a in legal:
             if a.type == "go_down":
-                return a, "goes down"
+                return a, Message("fb_go_down")
         a = legal[rng.randrange(len(legal))]
-        return a, "a random legal move"
+        return a, Message("random_move")
 
 
 def legal_for_obs(rules, state, seat: int) -> list:

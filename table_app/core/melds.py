@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Sequence
 
-from .cards import FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, SUIT_SYMBOLS, face_pretty, make_face
+from .cards import FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, make_face
 from .errors import IllegalActionError
 
 
@@ -71,19 +71,18 @@ def _norm_roles(faces: Sequence[int], roles: Sequence[int | None],
     for f, r in zip(faces, roles):
         if f == JOKER:
             if r is None or r == JOKER:
-                raise IllegalActionError("A joker needs a declared role: the card it stands for", "CF-3")
+                raise IllegalActionError("CF-3", "joker_needs_role")
             out.append(r)
         elif r is None:
             out.append(None)
         elif FACE_RANK[f] in wild_ranks:
             if r == JOKER:
-                raise IllegalActionError("A wild card cannot stand for a joker", "CF-3")
+                raise IllegalActionError("CF-3", "wild_for_joker")
             out.append(r)
         elif r == f:
             out.append(None)  # a natural card "declared as itself"
         else:
-            raise IllegalActionError(
-                f"{face_pretty(f)} is not a wild card and cannot stand for {face_pretty(r)}", "CF-3")
+            raise IllegalActionError("CF-3", "not_wild", {"card": f, "card2": r})
     return out
 
 
@@ -120,30 +119,29 @@ def build_meld(kind: str, owner: int, cards: Sequence[int], roles: Sequence[int 
     """
     faces = [c >> 3 for c in cards]
     if len(cards) != len(roles):
-        raise IllegalActionError("Every card needs its role entry", "CF-3")
+        raise IllegalActionError("CF-3", "roles_length")
     rl = _norm_roles(faces, roles, wild_ranks)
     eff = [(FACE_RANK[r], FACE_SUIT[r]) if r is not None else (FACE_RANK[f], FACE_SUIT[f])
            for f, r in zip(faces, rl)]
     if kind == "set":
         if len(cards) < 3:
-            raise IllegalActionError("A set needs three or more cards of one rank", "CF-1")
+            raise IllegalActionError("CF-1", "set_too_short")
         ranks = {r for r, _ in eff}
         if len(ranks) != 1:
-            raise IllegalActionError("A set's cards must all be of one rank", "CF-1")
+            raise IllegalActionError("CF-1", "set_mixed_ranks")
         rank = ranks.pop()
         return Meld("set", owner, tuple(cards), tuple(rl), rank, -1)
     if kind != "run":
-        raise IllegalActionError(f"Unknown meld kind {kind!r}", "CF-1")
+        raise IllegalActionError("CF-1", "unknown_meld_kind", {"what": repr(kind)})
     if len(cards) < 4:
-        raise IllegalActionError("A run needs four or more cards of one suit in sequence", "CF-2")
+        raise IllegalActionError("CF-2", "run_too_short")
     nat_suits = {s for (f, r), (_, s) in zip(zip(faces, rl), eff) if r is None}
     if len(nat_suits) > 1:
-        raise IllegalActionError("A run's cards must all be of one suit", "CF-2")
+        raise IllegalActionError("CF-2", "run_mixed_suits")
     suit = nat_suits.pop() if nat_suits else eff[0][1]
     vals = _run_positions(eff)
     if vals is None:
-        raise IllegalActionError(
-            "A run's cards must be consecutive, ace low or high, never K-A-2", "CF-2")
+        raise IllegalActionError("CF-2", "run_not_consecutive")
     order = sorted(range(len(cards)), key=lambda i: vals[i])
     ocards = tuple(cards[i] for i in order)
     oroles = tuple(None if rl[i] is None else make_face(vals[i], suit) for i in order)
@@ -165,13 +163,11 @@ def layoff_result(meld: Meld, card: int, role: int | None,
     eff = r if r is not None else f
     if meld.kind == "set":
         if FACE_RANK[eff] != meld.rank:
-            raise IllegalActionError(
-                f"{face_pretty(f)} does not fit a set of {RANK_TEXT[meld.rank]}s", "CF-8")
+            raise IllegalActionError("CF-8", "layoff_wrong_rank", {"card": f, "rank": meld.rank})
         return Meld("set", meld.owner, meld.cards + (card,), meld.roles + (r,), meld.rank, -1)
     er, es = FACE_RANK[eff], FACE_SUIT[eff]
     if r is None and es != meld.suit:
-        raise IllegalActionError(
-            f"{face_pretty(f)} is not of the run's suit ({SUIT_SYMBOLS[meld.suit]})", "CF-8")
+        raise IllegalActionError("CF-8", "layoff_wrong_suit", {"card": f, "suit": meld.suit})
     low, high = meld.rank, meld.high
     if er == 14:
         if low == 2:
@@ -187,9 +183,7 @@ def layoff_result(meld: Meld, card: int, role: int | None,
     else:
         pos = None
     if pos is None:
-        raise IllegalActionError(
-            f"{face_pretty(f)} does not extend the run at either end (runs take cards only at "
-            f"their ends, never past the ace)", "CF-8")
+        raise IllegalActionError("CF-8", "layoff_not_at_end", {"card": f})
     if pos == "low":
         nr = None if r is None else make_face(low - 1, meld.suit)
         return Meld("run", meld.owner, (card,) + meld.cards, (nr,) + meld.roles, low - 1, meld.suit)
@@ -232,6 +226,3 @@ def swap_index(meld: Meld, face: int) -> int | None:
             return i
     return None
 
-
-def meld_label(kind: str, rank: int | None = None) -> str:
-    return kind if rank is None else f"{kind} of {RANK_TEXT.get(rank, rank)}"

@@ -157,15 +157,15 @@ class Engine:
         if isinstance(ev, DealEnd):
             want = self.rules.deal_end(st)
             if want is None or isinstance(last, (DealEnd, GameEnd)):
-                raise IllegalActionError("deal_end where no deal has just ended", deal_rule)
+                raise IllegalActionError(deal_rule, "deal_end_misplaced")
         else:
             want = self.rules.game_end(st)
             if want is None or isinstance(last, GameEnd):
-                raise IllegalActionError("game_end before the game is over", game_rule)
+                raise IllegalActionError(game_rule, "game_end_early")
         if not _same_derived(want, ev):
             raise IllegalActionError(
-                f"the record says {json.dumps(ev.to_json())} but the rules give {json.dumps(want.to_json())}",
-                deal_rule if isinstance(ev, DealEnd) else game_rule)
+                deal_rule if isinstance(ev, DealEnd) else game_rule, "derived_mismatch",
+                {"json": json.dumps(ev.to_json()), "json2": json.dumps(want.to_json())})
 
     def apply(self, action, *, forced: bool = False) -> list:
         """Check and record one event; in ``auto`` mode also the chance events it needs

@@ -56,12 +56,14 @@ class ReplayError(Exception):
     """An event the rules refuse while replaying a record.
 
     Attributes: ``line`` (1-based), ``event`` (the parsed event), ``rule`` (rule id),
-    ``reason`` (for people).
+    ``reason`` (English, for the ``verify`` output), ``error`` (the rules'
+    ``IllegalActionError``, to put it into another language).
     """
 
-    def __init__(self, line: int, event, rule: str, reason: str, engine=None):
+    def __init__(self, line: int, event, rule: str, reason: str, engine=None, error=None):
         self.line, self.event, self.rule, self.reason = line, event, rule, reason
         self.engine = engine
+        self.error = error
         who = f" by seat {event.player}" if getattr(event, "player", None) is not None else ""
         super().__init__(f"line {line}: {event.type}{who} refused: {reason} ({rule})")
 
@@ -656,7 +658,7 @@ def replay(rec: Record, *, engine=None, stop_at: int | None = None):
         try:
             eng.apply(ev)
         except IllegalActionError as e:
-            raise ReplayError(ln, ev, e.rule, e.reason, eng) from None
+            raise ReplayError(ln, ev, e.rule, e.reason, eng, error=e) from None
         except RecordError as e:
             raise RecordError(e.message, ln) from None
     return eng

@@ -9,7 +9,9 @@ The API::
     ngettext("{n} card", "{n} cards", n).format(n=n)
     N_("Undo")                    # marks a string for the extractor, returns it unchanged
     card_name(face)               # "7♠"; card_name(face, "long") -> "семёрка пик"
-    rule_reason(err)              # an IllegalActionError's reason in the current language
+    rule_reason(err)              # an IllegalActionError in words, in the current language
+    hint_reason(msg)              # a computer player's reason (a Message) in words
+    contract_name(terms)          # a ContractTerms in words: "2 группы по 3 + 1 серия из 7"
     rules_text(variant)           # the player-facing rules (markdown) of a game
 
 Catalogs: ``<lang>/LC_MESSAGES/table_app.po`` and the compiled ``.mo`` beside it
@@ -147,7 +149,8 @@ def tr(msg: str, lang: str | None = None) -> str:
 
 
 from .cards import card_name, rank_name, suit_name  # noqa: E402
-from .reasons import rule_reason, translate_reason  # noqa: E402
+from .hints import hint_reason  # noqa: E402
+from .refusals import rule_reason  # noqa: E402
 
 
 def is_you(name: str | None) -> bool:
@@ -162,11 +165,33 @@ def player_name(name: str) -> str:
     return _("You") if is_you(name) else name
 
 
-def contract_name(text: str, lang: str | None = None) -> str:
-    """A contract as the rules write it (``"1 set + 1 run"``) in ``lang`` (default: the
-    current language)."""
-    from .reasons import contract_text
-    return contract_text(text, _current if lang is None else lang)
+def contract_name(terms, lang: str | None = None) -> str:
+    """What a contract asks (a ``variants.specs.ContractTerms``) in words in ``lang``
+    (default: the current language): ``"2 sets of 3 + 1 run of 7, whole hand"``,
+    ``"2 группы по 3 + 1 серия из 7, вся рука"``; ``None`` gives ``""``."""
+    if terms is None:
+        return ""
+    t = translation(lang)
+    parts = []
+    if terms.sets:
+        # Translators: part of a contract: "2 sets" (+ "1 run")
+        part = t.ngettext("{n} set", "{n} sets", terms.sets).format(n=terms.sets)
+        if terms.set_size is not None:
+            # Translators: sets of a given size in a contract: "2 sets of 3"
+            part = t.gettext("{sets} of {size}").format(sets=part, size=terms.set_size)
+        parts.append(part)
+    if terms.runs:
+        # Translators: part of a contract: "1 run" (after "2 sets +")
+        part = t.ngettext("{n} run", "{n} runs", terms.runs).format(n=terms.runs)
+        if terms.run_size is not None:
+            # Translators: runs of a given length in a contract: "1 run of 7"
+            part = t.gettext("{runs} of {size}").format(runs=part, size=terms.run_size)
+        parts.append(part)
+    text = " + ".join(parts)
+    if terms.whole_hand:
+        # Translators: a contract laid only with the whole hand at once (round 7)
+        text = t.gettext("{contract}, whole hand").format(contract=text)
+    return text
 
 
 def rules_path(variant: str, lang: str | None = None) -> Path:
@@ -190,6 +215,6 @@ def rules_text(variant: str, lang: str | None = None) -> str:
 __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "CHOICES", "set_language", "current_language",
     "system_language", "translation", "_", "gettext", "ngettext", "pgettext", "N_", "tr",
-    "card_name", "rank_name", "suit_name", "rule_reason", "translate_reason",
+    "card_name", "rank_name", "suit_name", "rule_reason", "hint_reason",
     "rules_path", "rules_text", "catalog_dir", "is_you", "player_name", "contract_name",
 ]

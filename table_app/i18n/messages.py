@@ -2,8 +2,8 @@
 
 The storage modules write one-line English messages (they also go to the log): a bad
 file moved aside, a write that failed, a record resumed without its torn last line,
-a bad setting.  The UI shows them through ``storage_message(msg)``: as for the rules'
-refusals (``reasons.py``), every English *template* below becomes a regular expression,
+a bad setting.  The UI shows them through ``storage_message(msg)``: every English
+*template* below becomes a regular expression,
 the most literal one that matches the whole message is translated, and its fields are
 put back; the fields ``what``, ``reason``, ``why`` and ``where`` are phrases translated
 from ``PARTS`` when one matches (else they stay as written: an operating system's own
@@ -273,34 +273,16 @@ def _translate(text: str, lang: str, pool: str) -> str | None:
             fields[k] = setting_name(v.strip("'"), lang)
             if lang == "en":   # the catalogs quote it themselves («Громкость»)
                 fields[k] = f"“{fields[k]}”"
-        elif base == "error":  # a record's error ("line 3: not a JSON object")
-            fields[k] = (_translate(v, lang, "templates") or _translate(v, lang, "record")
-                         or _refusal(v, lang) or v)
+        elif base == "error":  # a record's error ("line 3: not a JSON object"); a rule's
+            # refusal, known here only by its English verify line, stays as it is (no
+            # sentence is parsed back: the rules' refusals are put into words from data)
+            fields[k] = (_translate(v, lang, "templates") or _translate(v, lang, "record") or v)
         else:
             fields[k] = v
     try:
         return msg.format(**fields)
     except (KeyError, IndexError, ValueError):
         return None
-
-
-def _refusal(text: str, lang: str) -> str | None:
-    """A rule's refusal as ``verify`` says it ("line 18: lay_off by seat 2 refused: ...
-    (MI-4)") in ``lang``, or ``None`` when ``text`` is not one."""
-    from . import current_language, set_language
-    if " refused: " not in text:
-        return None
-    from ..ui.replay_model import _REFUSAL, problem_words
-    if not _REFUSAL.fullmatch(text):
-        return None
-    if lang == current_language():
-        return problem_words(text)
-    old = current_language()
-    try:
-        set_language(lang)
-        return problem_words(text)
-    finally:
-        set_language(old)
 
 
 def _levels(text: str, lang: str) -> str:

@@ -24,6 +24,7 @@ from pathlib import Path
 from ..core.errors import RecordError
 from ..engine.record import (Record, ReplayError, UnreadableRecord, peek_header, read_record,
                              replay)
+from ..i18n.refusals import refusal_to_json
 from . import paths
 from .files import atomic_write_json, move_aside, os_error_message, read_json_file
 from .journal import RECORD_SUFFIX, GameJournal
@@ -188,17 +189,20 @@ class Library:
     def _summarize_damaged(self, path: Path) -> GameSummary:
         """A damaged record kept aside: why it cannot be opened, read again (the index,
         which remembers it, may have been lost)."""
-        rec = None
+        rec = refusal = None
         try:
             rec = read_record(path, drop_torn_tail=True)
             replay(rec)
             problem = SET_ASIDE
         except (RecordError, ReplayError) as e:
             problem = str(e)
+            if isinstance(e, ReplayError) and e.error is not None:
+                refusal = refusal_to_json(e)  # the rules' refusal, as data (ids, no words)
         except Exception as e:  # noqa: BLE001
             log.exception("reading the damaged record %s", path.name)
             problem = f"cannot be read ({type(e).__name__}: {e})"
-        return damaged_summary(path, problem, rec, None if rec is not None else peek_header(path))
+        return damaged_summary(path, problem, rec, None if rec is not None else peek_header(path),
+                               refusal=refusal)
 
     def _cached(self, ent, path: Path, st) -> GameSummary | None:
         if not isinstance(ent, dict) or ent.get("size") != st.st_size \

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.actions import DealEnd, Extension, GameEnd
 from ..engine.record import Record
+from ..i18n.refusals import refusal_from_json
 from ..variants import VARIANTS
 from .journal import ABANDON_MARK, PRACTICE_MARK, ext_type
 
@@ -66,6 +67,9 @@ class GameSummary:
             ``verify`` says it: ``"line 3: ..."``): a damaged record, kept aside as
             ``NAME.bad-YYYYmmdd-HHMMSS``; ``variant``, ``players`` and ``created`` then
             hold what could be read (``""``/``()`` when nothing could).
+        refusal: for a damaged record whose event the rules refuse, that refusal as data
+            (``i18n.refusals.refusal_to_json``), so the Replays screen says it in the
+            player's language; else ``None``.
     """
     id: str
     path: Path
@@ -82,6 +86,7 @@ class GameSummary:
     events: int = 0
     torn_tail: bool = False
     problem: str | None = None
+    refusal: dict | None = None
 
     @property
     def damaged(self) -> bool:
@@ -140,7 +145,8 @@ class GameSummary:
                 "deals_played": self.deals_played, "finished": self.finished,
                 "practice": self.practice, "abandoned": self.abandoned,
                 "winners": list(self.winners), "totals": list(self.totals),
-                "events": self.events, "torn_tail": self.torn_tail, "problem": self.problem}
+                "events": self.events, "torn_tail": self.torn_tail, "problem": self.problem,
+                "refusal": self.refusal}
 
     @staticmethod
     def from_json(d: Any, path: Path) -> "GameSummary":
@@ -183,7 +189,9 @@ class GameSummary:
                 isinstance(t, str) and _FRACTION.fullmatch(t) for t in v))),
             events=get("events", _count),
             torn_tail=get("torn_tail", lambda v: isinstance(v, bool), False),
-            problem=problem)
+            problem=problem,
+            refusal=get("refusal", lambda v: v is None or (
+                problem is not None and refusal_from_json(v) is not None), None))
         if s.problem is None and (not s.players or s.variant not in VARIANTS):
             raise ValueError("a readable game without players or variant")
         return s
@@ -236,7 +244,7 @@ _NAME_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})")
 
 
 def damaged_summary(path: Path, problem: str, rec: Record | None = None,
-                    header: dict | None = None) -> GameSummary:
+                    header: dict | None = None, refusal: dict | None = None) -> GameSummary:
     """The library's entry of a record that cannot be opened: what could be read of it
     (its header, even an unchecked one, when line 1 is a JSON object) and why
     (``problem``).  Its date: the header's, else the one its file name starts with
@@ -264,7 +272,8 @@ def damaged_summary(path: Path, problem: str, rec: Record | None = None,
         except (OSError, ValueError, OverflowError):
             created = ""
     return GameSummary(id=Path(path).name, path=Path(path), variant=variant, created=created,
-                       players=players, problem=" ".join(str(problem).split())[:2000] or "damaged")
+                       players=players, problem=" ".join(str(problem).split())[:2000] or "damaged",
+                       refusal=refusal)
 
 
 def summarize(rec: Record, path: Path) -> GameSummary:

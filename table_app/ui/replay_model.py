@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -41,12 +40,15 @@ PRACTICE_TYPE = "x-practice"
 @dataclass(frozen=True)
 class Problem:
     """Why the replay stops early: the event ``index`` (0-based, the first one not shown),
-    its file ``line``, the ``rule`` id (``None`` for a file-level problem) and the
-    ``message`` (the ``verify`` text)."""
+    its file ``line``, the ``rule`` id (``None`` for a file-level problem), the
+    ``message`` (the ``verify`` text) and, for a refused event, the ``event`` and the
+    rules' ``error`` (an ``IllegalActionError``, put into words where it is shown)."""
     index: int
     line: int | None
     rule: str | None
     message: str
+    event: object = None
+    error: object = None
 
 
 def ext_type(ev) -> str | None:
@@ -97,7 +99,7 @@ class ReplayModel:
         try:
             replay(record, engine=self.engine)
         except ReplayError as e:
-            self.problem = Problem(len(self.engine.log), e.line, e.rule, str(e))
+            self.problem = Problem(len(self.engine.log), e.line, e.rule, str(e), e.event, e.error)
         except RecordError as e:
             k = len(self.engine.log)
             ln = e.line if e.line is not None else (self.lines[k] if k < len(self.lines) else None)
@@ -288,7 +290,7 @@ class ReplayModel:
             if i >= self.end:
                 # a refused event's message says "refused" itself ("line 18: lay_off by
                 # seat 2 refused: ..."): no second "Refused:" before it
-                t = ((self.problem_text() if _REFUSAL.fullmatch(self.problem.message)
+                t = ((self.problem_text() if self.problem.error is not None
                       else _("Refused: {message}").format(message=self.problem_text()))
                      if self.problem is not None and i == self.end else "")
             else:
@@ -303,7 +305,11 @@ class ReplayModel:
         """The problem's verify message in the current language (a refused event's line,
         seat and reason translated; a file-level problem as the record reader says it)."""
         p = self.problem
-        return "" if p is None else problem_words(p.message)
+        if p is None:
+            return ""
+        if p.error is None:  # a record that can't be read further
+            return problem_words(p.message)
+        return refusal_words(p.line, p.event.type, getattr(p.event, "player", None), p.error)
 
     def kind(self, i: int) -> str:
         """``deal``, ``result``, ``undo``, ``note``, ``chance``, ``action`` or ``error``."""
@@ -357,7 +363,7 @@ class ReplayModel:
             base = _said(is_you(self._who(ev.dealer)), "deals" if self.michigan else "deals_round",
                          self._name(ev.dealer), n=ev.round)
             if not self.michigan:
-                base += _(" — {contract}").format(contract=contract_name(self.rules.req_text(ev.round)))
+                base += _(" — {contract}").format(contract=contract_name(self.rules.contract_terms(ev.round)))
             return base
         if t == "misdeal":
             return _("Misdeal: the deal is void; the same dealer deals again")
@@ -628,25 +634,30 @@ def meld_text(m, wild_ranks=frozenset()) -> str:
     return out
 
 
-#: the verify message of a refused event: line, event, seat, reason, rule id
-_REFUSAL = re.compile(r"line (\d+): (\S+)(?: by seat (\S+))? refused: (.*) \(([A-Z]+-\d+)\)", re.S)
-
-
-def problem_words(message: str) -> str:
-    """Why a record cannot be opened, as ``verify`` says it (``"line 18: lay_off by seat 2
-    refused: ... (MI-4)"``, ``"line 3: not a JSON object"``), in the current language (a
-    refused event's line, seat and reason translated; a file-level problem as the record
-    reader says it)."""
-    from ..i18n import translate_reason
-    m = _REFUSAL.fullmatch(message)
-    if m is None:  # a record that can't be read further
-        from ..i18n.messages import storage_message
-        return storage_message(message)
-    line, event, seat, reason, rule = m.groups()
+def refusal_words(line, event: str, seat, err) -> str:
+    """A rule's refusal of a record's event in the current language, as ``verify`` says it
+    (``"line 18: lay_off by seat 2 refused: ... (MI-4)"``): the event named, ``err`` (the
+    rules' ``IllegalActionError``) put into words."""
+    from ..i18n import rule_reason
     msg = (_("line {line}: {event} by seat {seat} refused: {reason} ({rule})") if seat
            is not None else _("line {line}: {event} refused: {reason} ({rule})"))
     return msg.format(line=line, event=event_name(event), seat=seat,
-                      reason=translate_reason(reason), rule=rule)
+                      reason=rule_reason(err, with_rule=False), rule=err.rule)
+
+
+def problem_words(message: str, refusal: dict | None = None) -> str:
+    """Why a record cannot be opened, in the current language: ``refusal`` (a rule's
+    refusal of an event as data, ``GameSummary.refusal``) in words; else ``message`` as
+    the record reader says it (``"line 3: not a JSON object"``).  A refusal known only by
+    its English ``verify`` line (a summary written before refusals were kept as data)
+    stays as it is: nothing parses a sentence back."""
+    if refusal is not None:
+        from ..i18n.refusals import refusal_from_json
+        got = refusal_from_json(refusal)
+        if got is not None:
+            return refusal_words(*got)
+    from ..i18n.messages import storage_message
+    return storage_message(message)
 
 
 def event_name(kind: str) -> str:

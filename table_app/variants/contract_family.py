@@ -3,8 +3,10 @@
 
 One rules class driven by a ``VariantSpec`` (``specs.py``) and the game's options.  It
 implements the engine's rules protocol (see ``table_app.engine.engine``): ``check``
-refuses with ``IllegalActionError`` naming the rule id; ``apply`` is pure and trusts its
-input; states are frozen, slotted dataclasses of tuples.
+refuses with ``IllegalActionError(rule, message_id, params)`` (the rule id, a message id
+of ``table_app/i18n/refusals.py`` and its parameters; no sentence); ``apply`` is pure and
+trusts its input; states are frozen, slotted dataclasses of tuples, with no text for
+people (``CFState.last`` is a ``LastAction``, a contract a ``ContractTerms``).
 
 Phases (``CFState.phase``): ``predeal`` (no deal yet), ``draw`` (the active player takes
 the upcard, passes it, or draws from the stock), ``buy`` (a buying/calling window:
@@ -39,11 +41,11 @@ from typing import Sequence
 from ..core.actions import (Buy, Deal, DealEnd, Discard, Draw, GameEnd, GoDown, LayOff,
                             MeldDecl, PassBuy, PassUpcard, Restock, Swap)
 from ..core.cards import (FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, deck_faces,
-                          face_pretty, faces_to_cards, make_face)
+                          faces_to_cards, make_face)
 from ..core.errors import IllegalActionError, RecordError
 from ..core.melds import Meld, build_meld, can_be_wild, is_wild, layoff_result, layoff_roles, swap_index
 from ..core.solver import find_go_down
-from .specs import SPECS, VariantSpec, contract_text
+from .specs import SPECS, ContractTerms, VariantSpec
 
 #: CF-14: the most times the stock is refilled in one deal (then the deal ends instead)
 MAX_RESTOCKS = 3
@@ -58,6 +60,30 @@ class DealResult:
     round: int
     winner: int | None
     scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LastAction:
+    """What happened last in a deal, as data for narration (the UI puts it into words).
+
+    Attributes:
+        kind: ``deal``, ``restock``, ``takes`` (the upcard), ``draws`` (from the stock),
+            ``passes`` (the upcard), ``buys`` (the upcard and a penalty card),
+            ``goes_down``, ``lays_off``, ``swaps`` (a natural card for a wild),
+            ``discards``, ``goes_out`` or ``dead_deal``.
+        face: the card concerned (``takes``, ``passes``, ``buys``, ``lays_off``,
+            ``swaps``, ``discards``), else ``None``.
+    """
+    kind: str
+    face: int | None = None
+
+
+_L_DEAL = LastAction("deal")
+_L_RESTOCK = LastAction("restock")
+_L_DRAWS = LastAction("draws")
+_L_GOES_DOWN = LastAction("goes_down")
+_L_GOES_OUT = LastAction("goes_out")
+_L_DEAD = LastAction("dead_deal")
 
 
 @dataclass(frozen=True)
@@ -90,7 +116,7 @@ class CFState:
     known: tuple[tuple[int, ...], ...] = ()
     results: tuple[DealResult, ...] = ()
     wins: tuple[int, ...] = ()
-    last: str = ""  # a short text of the last thing that happened, for the UI
+    last: LastAction | None = None  # what happened last, for the UI's narration
     restocks: int = 0
 
 
@@ -125,14 +151,15 @@ class Observation:
         stock_size: cards in the stock.
         melds: the table's melds, in the order laid down.
         down: whether each seat has gone down.
-        contract: ``(sets, runs)`` of this round; ``contract_text``.
+        contract: ``(sets, runs)`` of this round; ``contract_terms``: all it asks
+            (a ``ContractTerms``, ``None`` before the first deal).
         wild_ranks: this deal's wild ranks besides jokers.
         known: per seat, the cards seen taken from the discard pile still in that hand.
         results: finished deals; ``totals`` per seat.
         buy_card: the card on offer in a buying window (or ``None``).
         can_draw_stock: the active player may (now or after the window) draw from the stock.
         went_down_now: the active player went down this turn.
-        last: a short text of the last thing that happened.
+        last: what happened last (a ``LastAction``, or ``None``).
         upcard_by: the seat that discarded the upcard (``-1``: the deal's first upcard,
             or no upcard).
         buy_queue: in a buying window, the seats still to be asked, in order (MI-5, MI-6).
@@ -157,7 +184,7 @@ class Observation:
     melds: tuple[Meld, ...]
     down: tuple[bool, ...]
     contract: tuple[int, int]
-    contract_text: str
+    contract_terms: ContractTerms | None
     wild_ranks: frozenset[int]
     known: tuple[tuple[int, ...], ...]
     results: tuple[DealResult, ...]
@@ -165,7 +192,7 @@ class Observation:
     buy_card: int | None
     current: int
     went_down_now: bool
-    last: str
+    last: LastAction | None
     upcard_by: int = -1
     buy_queue: tuple[int, ...] = ()
     stock_due: bool = False
@@ -264,14 +291,14 @@ class ContractFamilyRules:
                        hands=((),) * n, stock=(), discard=(), discarders=(), melds=(),
                        down=(False,) * n, known=((),) * n, wins=(0,) * n)
 
-    def req_text(self, rnd: int) -> str:
+    def contract_terms(self, rnd: int) -> ContractTerms:
+        """What the contract of round ``rnd`` (1..7) asks (CF-6; round 7: CR-9, MI-10,
+        MX-7)."""
         sets, runs = self.spec.contract(rnd)
         if rnd == 7 and self.variant == "contract":
-            return "2 sets of 3 + 1 run of 7, whole hand"
-        t = contract_text(sets, runs)
-        if rnd == 7 and self.spec.round7_whole_hand:
-            t += ", whole hand"
-        return t
+            return ContractTerms(sets, runs, set_size=3, run_size=self.spec.round7_run_min,
+                                 whole_hand=True)
+        return ContractTerms(sets, runs, whole_hand=rnd == 7 and self.spec.round7_whole_hand)
 
     # ------------------------------------------------------------------ queries
     def to_act(self, st: CFState):
@@ -291,92 +318,96 @@ class ContractFamilyRules:
         return not st.locked and (bool(st.stock) or len(st.discard) > keep)
 
     # ------------------------------------------------------------------ check
-    def _refuse(self, reason: str, rule: str):
-        raise IllegalActionError(reason, rule)
+    def _refuse(self, rule: str, message_id: str, **params):
+        """Raise ``IllegalActionError(rule, message_id, params)`` (the ids and their texts:
+        ``table_app/i18n/refusals.py``)."""
+        raise IllegalActionError(rule, message_id, params)
 
     def check(self, st: CFState, a) -> None:  # noqa: C901 - one dispatcher per phase
+        """Refuse an event the rules don't allow now; nothing else.
+
+        Raises:
+            IllegalActionError: the action breaks a rule; ``rule`` is the most precise
+                rule id (CF-6 ... CF-16, the variant's CR-/MI-/MX- rules), ``message_id``
+                one of ``table_app/i18n/refusals.py``.
+            RecordError: a deal event that cannot belong to this game (a round outside
+                1..7, a dealer who is not a seat, a deck that is not the variant's).
+        """
         t = a.type
         if t == "deal":
             return self._check_deal(st, a)
         if t == "restock":
             return self._check_restock(st, a)
         if t in ("lead", "play", "misdeal"):
-            self._refuse(f"{t} is not an action of {self.spec.name}", "CF-11")
+            self._refuse("CF-11", "not_an_action", action=t, game=self.variant)
         ph = st.phase
         if ph in ("predeal", "between"):
-            self._refuse("No deal is in progress: the next deal comes first", "CF-6")
+            self._refuse("CF-6", "no_deal_in_progress")
         if ph == "over":
-            self._refuse("The game is over", "CF-16")
+            self._refuse("CF-16", "game_over")
         p = a.player
         if not isinstance(p, int) or not 0 <= p < st.n:
-            self._refuse(f"There is no seat {p}", "CF-11")
+            self._refuse("CF-11", "no_such_seat", seat=p)
         if ph == "buy":
             if t not in ("buy", "pass_buy"):
-                self._refuse("A buying window is open: the players asked answer first", self.R_BUY)
+                self._refuse(self.R_BUY, "buying_window_open")
             if p != st.queue[0]:
                 if p == st.current:
-                    self._refuse("The active player has declared for the stock and can't buy "
-                                 "the upcard now", "MI-6" if self.variant == "may_i" else "CR-5")
+                    self._refuse("MI-6" if self.variant == "may_i" else "CR-5", "active_cannot_buy")
                 if p == st.prev_buyer:
-                    self._refuse("You bought the card above it: in a chain the next card goes "
-                                 "to someone else", "MI-6")
+                    self._refuse("MI-6", "chain_buyer_again")
                 if st.discarders and p == st.discarders[-1]:
-                    self._refuse("Nobody buys back their own discard",
-                                 "MI-6" if self.variant == "may_i" else "CR-5")
+                    self._refuse("MI-6" if self.variant == "may_i" else "CR-5", "own_discard")
                 if p not in st.queue:
-                    self._refuse("You have already passed in this buying window", self.R_BUY)
-                self._refuse(f"Seat {st.queue[0]} is asked first (nearest to the active player)",
-                             self.R_BUY)
+                    self._refuse(self.R_BUY, "already_passed")
+                self._refuse(self.R_BUY, "asked_first", seat=st.queue[0])
             if t == "buy":
                 if len(st.stock) == 0 and len(st.discard) < 3:
                     rule = "MI-8" if self.variant == "may_i" else "CR-5"
-                    self._refuse("No penalty card can be given (the stock is empty and can't be "
-                                 "refilled), so there is no buy", rule)
+                    self._refuse(rule, "no_penalty_card")
                 if not st.stock and st.restocks < MAX_RESTOCKS:
-                    self._refuse("The stock is empty: it must be refilled first (restock)", "CF-13")
+                    self._refuse("CF-13", "refill_first")
             return
         if t in ("buy", "pass_buy"):
             if self.spec.buying is None:
-                self._refuse("There is no buying out of turn in Mexican Rummy", "MX-5")
-            self._refuse("No buying window is open", self.R_BUY)
+                self._refuse("MX-5", "no_buying_mexican")
+            self._refuse(self.R_BUY, "no_buying_window")
         if p != st.current:
-            self._refuse(f"It is seat {st.current}'s turn", "CF-11")
+            self._refuse("CF-11", "not_your_turn", seat=st.current)
         if ph == "draw":
             if t == "draw":
                 if a.source == "discard":
                     if not st.discard:
-                        self._refuse("There is no upcard to take", "CF-10")
+                        self._refuse("CF-10", "no_upcard_to_take")
                     return
                 if st.discard and self.spec.buying is not None:
-                    self._refuse("Declare for the stock first (pass the upcard): the others may "
-                                 "buy it before you draw", "MI-4" if self.variant == "may_i" else "CR-5")
+                    self._refuse("MI-4" if self.variant == "may_i" else "CR-5", "declare_for_stock_first")
                 if not self._stock_possible(st):
-                    self._refuse("The stock is empty and can't be refilled: take the upcard", "CF-14")
+                    self._refuse("CF-14", "stock_dead_take_upcard")
                 if not st.stock and st.restocks < MAX_RESTOCKS:
-                    self._refuse("The stock is empty: it must be refilled first (restock)", "CF-13")
+                    self._refuse("CF-13", "refill_first")
                 return
             if t == "pass_upcard":
                 if self.spec.buying is None:
-                    self._refuse("In Mexican Rummy you simply draw from the stock", "MX-5")
+                    self._refuse("MX-5", "no_pass_mexican")
                 if not st.discard:
-                    self._refuse("There is no upcard to pass", "CF-10")
+                    self._refuse("CF-10", "no_upcard_to_pass")
                 if not self._stock_possible(st):
-                    self._refuse("The stock is empty and can't be refilled: you must take the "
-                                 "upcard", "CF-14")
+                    self._refuse("CF-14", "stock_dead_must_take")
                 return
-            self._refuse("Draw first: take the upcard or draw from the stock", "CF-10")
+            self._refuse("CF-10", "draw_first")
         if ph == "stock":
             if t != "draw" or a.source != "stock":
-                self._refuse("You declared for the stock: draw from it", "CF-10")
+                self._refuse("CF-10", "draw_from_stock")
             if not st.stock:
                 if len(st.discard) <= 1:
-                    self._refuse("The stock is empty and can't be refilled", "CF-14")
+                    self._refuse("CF-14", "stock_dead")
                 if st.restocks < MAX_RESTOCKS:
-                    self._refuse("The stock is empty: it must be refilled first (restock)", "CF-13")
+                    self._refuse("CF-13", "refill_first")
             return
         # play phase
         if t == "draw" or t == "pass_upcard":
-            self._refuse("You have already drawn this turn", "CF-10")
+            self._refuse("CF-10", "already_drawn")
         if t == "discard":
             return self._check_discard(st, a)
         if t == "go_down":
@@ -388,21 +419,20 @@ class ContractFamilyRules:
         if t == "swap":
             self._swap(st, a)
             return
-        self._refuse(f"Unknown action {t}", "CF-11")
+        self._refuse("CF-11", "unknown_action", action=t)
 
     def _check_deal(self, st: CFState, a: Deal) -> None:
         if st.phase not in ("predeal", "between"):
-            self._refuse("A deal is in progress", "CF-6")
+            self._refuse("CF-6", "deal_in_progress")
         if not 1 <= a.round <= 7:
             raise RecordError(f"round {a.round} is not one of the seven rounds")
         if not 0 <= a.dealer < st.n:
             raise RecordError(f"dealer {a.dealer} is not a seat")
         if st.phase == "between":
             if a.round != st.round + 1:
-                self._refuse(f"The next deal is round {st.round + 1}", "CF-6")
+                self._refuse("CF-6", "next_round_is", round=st.round + 1)
             if a.dealer != (st.dealer + 1) % st.n:
-                self._refuse(f"The deal passes to the left: seat {(st.dealer + 1) % st.n} deals",
-                             "CF-6")
+                self._refuse("CF-6", "deal_passes_left", seat=(st.dealer + 1) % st.n)
         if tuple(sorted(a.deck)) != self.deck(st.n):
             want = len(self.deck(st.n))
             raise RecordError(f"the deck is not the {self.spec.name} deck for {st.n} players "
@@ -410,31 +440,29 @@ class ContractFamilyRules:
 
     def _check_restock(self, st: CFState, a: Restock) -> None:
         if st.phase not in ("draw", "stock", "buy"):
-            self._refuse("No card is being taken from the stock now", "CF-13")
+            self._refuse("CF-13", "no_take_now")
         if st.stock:
-            self._refuse("The stock is refilled only when it is empty", "CF-13")
+            self._refuse("CF-13", "refill_only_empty")
         if st.restocks >= MAX_RESTOCKS:
-            self._refuse("The stock has been refilled three times this deal: a card taken from "
-                         "the empty stock now ends the deal instead", "CF-14")
+            self._refuse("CF-14", "refill_cap")
         keep = 2 if st.phase == "buy" else 1
         pool = st.discard[:-keep] if len(st.discard) > keep else ()
         if not pool:
-            self._refuse("The discard pile has no cards to refill the stock", "CF-14")
+            self._refuse("CF-14", "nothing_to_refill")
         if Counter(c >> 3 for c in pool) != Counter(a.order):
-            self._refuse("The new stock must be exactly the discard pile under the upcard", "CF-13")
+            self._refuse("CF-13", "refill_wrong_cards")
 
     def _check_discard(self, st: CFState, a: Discard) -> None:
         hand = st.hands[a.player]
         c = _pick(hand, a.card)
         if c is None:
-            self._refuse(f"You don't hold {face_pretty(a.card)}", "CF-11")
+            self._refuse("CF-11", "not_held", card=a.card)
         if self.spec.discard_restriction and st.down[a.player] and st.melds:
             wr = self.wild_ranks(st.round)
             if self._playable(st, a.card, wr):
                 faces = {x >> 3 for x in hand}
                 if not all(self._playable(st, f, wr) for f in faces):
-                    self._refuse(f"{face_pretty(a.card)} can be laid off on the table: discard a "
-                                 f"card that can't be played", "CR-8")
+                    self._refuse("CR-8", "discard_playable", card=a.card)
 
     def _playable(self, st: CFState, face: int, wr: frozenset[int]) -> bool:
         return any(layoff_roles(m, face, wr) for m in st.melds)
@@ -445,8 +473,8 @@ class ContractFamilyRules:
         for f in faces:
             c = _pick(hand, f, used)
             if c is None:
-                self._refuse(f"You don't hold {face_pretty(f)}" +
-                             (" (that many times)" if any(u >> 3 == f for u in used) else ""), "CF-9")
+                self._refuse("CF-9", "not_held_times" if any(u >> 3 == f for u in used) else "not_held",
+                             card=f)
             used.append(c)
         return used
 
@@ -454,13 +482,13 @@ class ContractFamilyRules:
         p = a.player
         spec = self.spec
         if st.down[p]:
-            self._refuse("You have already gone down this deal: lay off instead", "CF-7")
+            self._refuse("CF-7", "already_down")
         sets, runs = spec.contract(st.round)
         ks = Counter(m.kind for m in a.melds)
         whole = st.round == 7 and spec.round7_whole_hand
         if ks.get("set", 0) != sets or ks.get("run", 0) != runs or len(a.melds) != sets + runs:
-            self._refuse(f"The contract of round {st.round} is {self.req_text(st.round)}, laid "
-                         f"down all at once", self.R_R7 if st.round == 7 else "CF-7")
+            self._refuse(self.R_R7 if st.round == 7 else "CF-7", "contract_is", round=st.round,
+                         contract=self.contract_terms(st.round))
         allfaces = [f for m in a.melds for f in m.cards]
         ids = self._resolve(st, p, allfaces)
         wr = self.wild_ranks(st.round)
@@ -475,62 +503,57 @@ class ContractFamilyRules:
                 if st.round == 7:
                     lo = 3 if m.kind == "set" else spec.round7_run_min
                     if len(cs) < lo:
-                        self._refuse(f"Round 7 needs sets of 3 and a run of 7 (a {m.kind} of "
-                                     f"{len(cs)} is too short)", "CR-9")
+                        self._refuse("CR-9", "r7_meld_short", kind=m.kind, n=len(cs))
                 elif spec.exact_sizes:
                     want = 3 if m.kind == "set" else 4
                     if len(cs) != want:
-                        self._refuse(f"Lay exactly the contract: every set 3 cards, every run 4 "
-                                     f"(this {m.kind} has {len(cs)}); lay the rest off later", "CR-4")
+                        self._refuse("CR-4", "exact_contract", kind=m.kind, n=len(cs))
                 if spec.naturals_majority and not (len(cs) - nw > nw):
-                    self._refuse(f"In each meld you go down with, natural cards must outnumber "
-                                 f"wild cards ({len(cs) - nw} natural, {nw} wild)", "CR-4")
+                    self._refuse("CR-4", "naturals_majority", natural=len(cs) - nw, wild=nw)
             out.append(meld)
         left = len(st.hands[p]) - len(ids)
         if whole and left != 0:
-            why = ("Round 7: go down only by laying the whole hand at once"
-                   if self.variant == "contract" else
-                   "Round 7: go down only by going out, laying the whole hand in 3 runs at once")
-            self._refuse(f"{why} ({left} card{'s' if left != 1 else ''} would be left)", self.R_R7)
+            self._refuse(self.R_R7, "r7_whole_hand" if self.variant == "contract" else "r7_go_out_whole",
+                         n=left)
         if not whole and left == 0:
-            self._refuse("Keep a card to discard: you may not meld your last card", "CF-12")
+            self._refuse("CF-12", "keep_card_meld")
         return out
 
     def _layoff_meld(self, st: CFState, a: LayOff) -> Meld:
         p = a.player
         if not st.down[p]:
-            self._refuse("Go down with the contract before laying off", "CF-8")
+            self._refuse("CF-8", "down_before_layoff")
         if st.went_down_now and not self.spec.layoff_same_turn:
-            self._refuse("You can't lay off on the turn you go down", self.R_TURN)
+            self._refuse(self.R_TURN, "no_layoff_on_go_down_turn")
         if not 0 <= a.meld < len(st.melds):
-            self._refuse(f"There is no meld number {a.meld} on the table", "CF-8")
+            self._refuse("CF-8", "no_such_meld", meld=a.meld)
         c = _pick(st.hands[p], a.card)
         if c is None:
-            self._refuse(f"You don't hold {face_pretty(a.card)}", "CF-9")
+            self._refuse("CF-9", "not_held", card=a.card)
         if len(st.hands[p]) == 1:
-            self._refuse("Keep a card to discard: you may not lay off your last card", "CF-12")
+            self._refuse("CF-12", "keep_card_layoff")
         return layoff_result(st.melds[a.meld], c, a.role, self.wild_ranks(st.round))
 
     def _swap(self, st: CFState, a: Swap):
         p = a.player
         if not self.spec.swap:
             rule = "MI-4" if self.variant == "may_i" else "MX-6"
-            self._refuse("Wild cards on the table are never moved or swapped", rule)
+            self._refuse(rule, "wilds_immovable")
         if not st.down[p]:
-            self._refuse("Only a player who is down may swap a wild", "CR-7")
+            self._refuse("CR-7", "swap_not_down")
         if not 0 <= a.meld < len(st.melds):
-            self._refuse(f"There is no meld number {a.meld} on the table", "CR-7")
+            self._refuse("CR-7", "no_such_meld", meld=a.meld)
         m = st.melds[a.meld]
         if m.kind != "run":
-            self._refuse("Wilds in sets are not swapped, only wilds in runs", "CR-7")
+            self._refuse("CR-7", "swap_set")
         c = _pick(st.hands[p], a.card)
         if c is None:
-            self._refuse(f"You don't hold {face_pretty(a.card)}", "CR-7")
+            self._refuse("CR-7", "not_held", card=a.card)
         if a.card == JOKER:
-            self._refuse("Only a natural card can take a wild's place", "CR-7")
+            self._refuse("CR-7", "swap_natural_only")
         i = swap_index(m, a.card)
         if i is None:
-            self._refuse(f"No wild in that run stands for {face_pretty(a.card)}", "CR-7")
+            self._refuse("CR-7", "swap_no_wild_for", card=a.card)
         return c, i
 
     # ------------------------------------------------------------------ apply
@@ -548,7 +571,7 @@ class ContractFamilyRules:
                 ids.append(c)
             return replace(st, stock=tuple(reversed(ids)), discard=st.discard[-keep:],
                            discarders=st.discarders[-keep:], restocks=st.restocks + 1,
-                           last="The stock is refilled from the discard pile")
+                           last=_L_RESTOCK)
         p = a.player
         if t == "draw":
             hands = st.hands
@@ -559,7 +582,7 @@ class ContractFamilyRules:
                                known=_tup_set(st.known, p, st.known[p] + (c,)),
                                hands=hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
                                locked=st.locked or (not st.stock and len(disc) <= 1),
-                               last=f"takes {face_pretty(c >> 3)}")
+                               last=LastAction("takes", c >> 3))
             if not st.stock:  # CF-14: the stock was refilled three times already
                 return self._end_deal(st, None)
             c = st.stock[-1]
@@ -567,10 +590,10 @@ class ContractFamilyRules:
             return replace(st, stock=stock, phase="play",
                            hands=hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
                            locked=st.locked or (not stock and len(st.discard) <= 1),
-                           last="draws from the stock")
+                           last=_L_DRAWS)
         if t == "pass_upcard":
             q = self._window(st, st.current, st.discarders[-1], -1)
-            last = f"passes {face_pretty(st.discard[-1] >> 3)}"
+            last = LastAction("passes", st.discard[-1] >> 3)
             if q:
                 return replace(st, phase="buy", queue=q, prev_buyer=-1, last=last)
             return self._to_stock(replace(st, last=last))
@@ -587,7 +610,7 @@ class ContractFamilyRules:
             hand = st.hands[p] + (up, pen)
             st2 = replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
                           stock=st.stock[:-1], known=_tup_set(st.known, p, st.known[p] + (up,)),
-                          last=f"buys {face_pretty(up >> 3)} + a penalty card")
+                          last=LastAction("buys", up >> 3))
             st2 = _latch(self._set_hand(st2, p, hand))
             if self.spec.buying == "buy" and st2.discard and not st2.locked:
                 q = self._window(st2, st2.current, st2.discarders[-1], p)
@@ -600,7 +623,7 @@ class ContractFamilyRules:
             st2 = replace(st, melds=st.melds + tuple(melds), down=_tup_set(st.down, p, True),
                           went_down_now=True, melded_now=True,
                           known=_tup_set(st.known, p, _remove(st.known[p], used)),
-                          last="goes down")
+                          last=_L_GOES_DOWN)
             st2 = self._set_hand(st2, p, _remove(st.hands[p], used))
             if not st2.hands[p]:
                 return self._end_deal(st2, p)
@@ -611,7 +634,7 @@ class ContractFamilyRules:
             melds = st.melds[:a.meld] + (nm,) + st.melds[a.meld + 1:]
             st2 = replace(st, melds=melds, melded_now=True,
                           known=_tup_set(st.known, p, _remove(st.known[p], (c,))),
-                          last=f"lays off {face_pretty(a.card)}")
+                          last=LastAction("lays_off", a.card))
             return self._set_hand(st2, p, _remove(st.hands[p], (c,)))
         if t == "swap":
             c, i = self._swap(st, a)
@@ -623,7 +646,7 @@ class ContractFamilyRules:
             hand = _remove(st.hands[p], (c,)) + (wild,)
             st2 = replace(st, melds=melds, melded_now=True,
                           known=_tup_set(st.known, p, _remove(st.known[p], (c,)) + (wild,)),
-                          last=f"swaps {face_pretty(a.card)} for a wild")
+                          last=LastAction("swaps", a.card))
             return self._set_hand(st2, p, hand)
         if t == "discard":
             h = st.hands[p]
@@ -633,7 +656,7 @@ class ContractFamilyRules:
             kn = st.known[p]
             known = st.known if c not in kn else _tup_set(st.known, p, _remove(kn, (c,)))
             hands = st.hands[:p] + (hand,) + st.hands[p + 1:]
-            last = f"discards {face_pretty(a.card)}"
+            last = LastAction("discards", a.card)
             if not hand:
                 return self._end_deal(replace(st, discard=st.discard + (c,), hands=hands,
                                               discarders=st.discarders + (p,), known=known,
@@ -683,7 +706,7 @@ class ContractFamilyRules:
                        stock=stock, discard=(up,), discarders=(-1,), melds=(),
                        down=(False,) * n, went_down_now=False, melded_now=False, queue=(),
                        prev_buyer=-1, locked=False, quiet=0, known=((),) * n, restocks=0,
-                       last=f"Round {a.round}: {self.req_text(a.round)}")
+                       last=_L_DEAL)
 
     def _end_deal(self, st: CFState, winner: int | None) -> CFState:
         rnd = st.round
@@ -694,7 +717,7 @@ class ContractFamilyRules:
         res = st.results + (DealResult(rnd, winner, scores),)
         wins = st.wins if winner is None else _tup_set(st.wins, winner, st.wins[winner] + 1)
         return replace(st, phase="over" if rnd >= 7 else "between", results=res, wins=wins,
-                       queue=(), last="goes out" if winner is not None else "Dead deal: nobody can draw")
+                       queue=(), last=_L_GOES_OUT if winner is not None else _L_DEAD)
 
     # ------------------------------------------------------------------ engine hooks
     def pre_events(self, st: CFState, a, rng: random.Random) -> list:
@@ -782,7 +805,7 @@ class ContractFamilyRules:
             hand=st.hands[seat], hand_sizes=tuple(len(h) for h in st.hands),
             upcard=st.discard[-1] if st.discard else None, discard_pile=st.discard,
             stock_size=len(st.stock), melds=st.melds, down=st.down, contract=c,
-            contract_text=self.req_text(rnd) if rnd else "",
+            contract_terms=self.contract_terms(rnd) if rnd else None,
             wild_ranks=self.wild_ranks(rnd), known=st.known, results=st.results,
             totals=self.totals(st), buy_card=st.discard[-1] if st.phase == "buy" else None,
             current=st.current, went_down_now=st.went_down_now, last=st.last,
@@ -1276,7 +1299,8 @@ def _tup_set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-__all__ = ["ContractFamilyRules", "CFState", "Observation", "DealResult", "MAX_RESTOCKS"]
+__all__ = ["ContractFamilyRules", "CFState", "Observation", "DealResult", "LastAction",
+           "MAX_RESTOCKS"]
 
 # keep names used by other modules importable from here
 _ = (FACE_RANK, FACE_TEXT, RANK_TEXT, is_wild, can_be_wild)

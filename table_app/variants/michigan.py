@@ -58,7 +58,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..core.actions import Deal, DealEnd, GameEnd, Lead, Misdeal, Play
-from ..core.cards import FACE_RANK, FACE_SUIT, face_pretty, make_face
+from ..core.cards import FACE_RANK, FACE_SUIT, make_face
 from ..core.errors import IllegalActionError, RecordError
 
 __all__ = ["MichiganRules", "MichiganState", "MichiganObservation", "DealResult",
@@ -84,8 +84,6 @@ OVER = "over"          # a deal has just ended; more deals to come
 MISDEALT = "misdeal"   # the deal in progress was void (MG-12); the same dealer redeals
 FINAL = "final"        # the session's last deal has ended (MG-11)
 
-_SUIT_ONE = ("spade", "heart", "diamond", "club")
-_SUIT_MANY = ("spades", "hearts", "diamonds", "clubs")
 _ZERO = 0  # chips are ints; only the final share (MG-11) may make a Fraction
 
 
@@ -353,7 +351,7 @@ class MichiganRules:
             return self._check_deal(state, event)
         if isinstance(event, Misdeal):
             if state.status != PLAYING:
-                raise IllegalActionError("There is no deal in progress to declare void", "MG-12")
+                raise IllegalActionError("MG-12", "mg_no_deal_to_void")
             return None
         if isinstance(event, (Lead, Play)):
             return self._check_card(state, event)
@@ -361,9 +359,8 @@ class MichiganRules:
         if t == "restock":
             raise RecordError("a restock cannot belong to a Michigan game: there is no stock (MG-4)")
         if t == "draw":
-            raise IllegalActionError("There is no stock to draw from in Michigan", "MG-4")
-        raise IllegalActionError(f"Michigan has no '{t}' action: a player only leads or "
-                                 "plays the next card of the sequence", "MG-6")
+            raise IllegalActionError("MG-4", "mg_no_stock")
+        raise IllegalActionError("MG-6", "mg_not_an_action", {"action": t})
 
     def _check_deal(self, state: MichiganState, ev: Deal) -> None:
         n = state.num_players
@@ -372,30 +369,30 @@ class MichiganRules:
             raise RecordError("a Michigan deal needs one 52-card deck without jokers, "
                               f"every card once (got {len(deck)} cards) (MG-1)")
         if not isinstance(ev.dealer, int) or not 0 <= ev.dealer < n:
-            raise IllegalActionError(f"There is no seat {ev.dealer} to deal", "MG-4")
+            raise IllegalActionError("MG-4", "mg_no_dealer_seat", {"seat": ev.dealer})
         total = self.total_deals(n)
         st = state.status
         if st == PLAYING:
-            raise IllegalActionError(f"Round {state.round} is still being played", "MG-10")
+            raise IllegalActionError("MG-10", "mg_round_in_play", {"round": state.round})
         if st == FINAL:
-            raise IllegalActionError(f"The session of {total} deals is over", "MG-11")
+            raise IllegalActionError("MG-11", "mg_session_over_total", {"total": total})
         if st == BEFORE:
             if not 1 <= ev.round <= total:
-                raise IllegalActionError(f"The session has {total} deals: there is no round "
-                                         f"{ev.round}", "MG-11")
+                raise IllegalActionError("MG-11", "mg_no_such_round",
+                                         {"total": total, "round": ev.round})
             return None
         if st == MISDEALT:
             if ev.round != state.round or ev.dealer != state.dealer:
-                raise IllegalActionError(f"After the misdeal seat {state.dealer} redeals "
-                                         f"round {state.round}", "MG-12")
+                raise IllegalActionError("MG-12", "mg_misdeal_redeal",
+                                         {"seat": state.dealer, "round": state.round})
             return None
         want = (state.dealer + 1) % n
         if ev.round != state.round + 1:
-            raise IllegalActionError(f"The next deal is round {state.round + 1}, not "
-                                     f"{ev.round}", "MG-4")
+            raise IllegalActionError("MG-4", "mg_next_round",
+                                     {"round": state.round + 1, "round2": ev.round})
         if ev.dealer != want:
-            raise IllegalActionError(f"The deal passes left: seat {want} deals round "
-                                     f"{ev.round}, not seat {ev.dealer}", "MG-4")
+            raise IllegalActionError("MG-4", "mg_deal_passes_left",
+                                     {"seat": want, "round": ev.round, "seat2": ev.dealer})
         return None
 
     def _check_card(self, state: MichiganState, ev) -> None:
@@ -403,60 +400,50 @@ class MichiganRules:
         p, f = ev.player, ev.card
         is_lead = isinstance(ev, Lead)
         if not isinstance(p, int) or not 0 <= p < n:
-            raise IllegalActionError(f"There is no seat {p} at this table", "MG-1")
+            raise IllegalActionError("MG-1", "mg_no_such_seat", {"seat": p})
         if not isinstance(f, int) or not 0 <= f < 52:
-            raise IllegalActionError("Michigan is played without jokers", "MG-1")
+            raise IllegalActionError("MG-1", "mg_no_jokers")
         st = state.status
         if st != PLAYING:
             if st == BEFORE:
-                raise IllegalActionError("No cards have been dealt yet", "MG-4")
+                raise IllegalActionError("MG-4", "mg_not_dealt")
             if st == FINAL:
-                raise IllegalActionError("The session is over", "MG-11")
+                raise IllegalActionError("MG-11", "mg_session_over")
             if st == MISDEALT:
-                raise IllegalActionError("The deal was void: the same dealer redeals first", "MG-12")
-            raise IllegalActionError(f"Round {state.round} is over: the next deal comes first", "MG-10")
+                raise IllegalActionError("MG-12", "mg_void_redeal")
+            raise IllegalActionError("MG-10", "mg_round_over", {"round": state.round})
         if state.following:
             nxt = state.seq_last + 1
             holder = state.to_move
             if is_lead:
-                raise IllegalActionError(
-                    f"No lead now: {face_pretty(nxt)} is next in the sequence and seat "
-                    f"{holder} must play it", "MG-6")
+                raise IllegalActionError("MG-6", "mg_no_lead_now", {"card": nxt, "seat": holder})
             if p != holder:
-                raise IllegalActionError(
-                    f"It is seat {holder}'s turn to play {face_pretty(nxt)}, not seat {p}'s", "MG-6")
+                raise IllegalActionError("MG-6", "mg_not_your_play",
+                                         {"seat": holder, "card": nxt, "seat2": p})
             if f != nxt:
-                raise IllegalActionError(
-                    f"The next card is {face_pretty(nxt)}, not {face_pretty(f)}: nobody may skip a "
-                    "rank or change suit within a sequence", "MG-6")
+                raise IllegalActionError("MG-6", "mg_wrong_card", {"card": nxt, "card2": f})
             return None
         # a lead is due
         leader = state.to_move
         stopped = state.seq_suit >= 0
         if not is_lead:
             if stopped:
-                raise IllegalActionError(
-                    f"The sequence has stopped at {face_pretty(state.seq_last)}: seat "
-                    f"{leader} leads a new one", "MG-7")
-            raise IllegalActionError(f"Nothing has been led yet: seat {leader} leads", "MG-5")
+                raise IllegalActionError("MG-7", "mg_stopped",
+                                         {"card": state.seq_last, "seat": leader})
+            raise IllegalActionError("MG-5", "mg_nothing_led", {"seat": leader})
         if p != leader:
             if stopped:
-                raise IllegalActionError(
-                    f"Seat {leader} played the last card and leads, not seat {p}", "MG-8")
-            raise IllegalActionError(
-                f"The player left of the dealer, seat {leader}, leads, not seat {p}", "MG-5")
+                raise IllegalActionError("MG-8", "mg_last_player_leads", {"seat": leader, "seat2": p})
+            raise IllegalActionError("MG-5", "mg_left_of_dealer_leads", {"seat": leader, "seat2": p})
         hand = state.hands[p]
         if state.loc[f] != p:
-            raise IllegalActionError(f"You don't hold {face_pretty(f)}", "MG-5")
+            raise IllegalActionError("MG-5", "not_held", {"card": f})
         s = FACE_SUIT[f]
         low = _lowest_of_suit(hand, s)
         if low is not None and low >> 3 != f:
-            raise IllegalActionError(
-                f"You must lead your lowest {_SUIT_ONE[s]}, {face_pretty(low >> 3)}", "MG-5")
+            raise IllegalActionError("MG-5", "mg_lead_lowest", {"suit": s, "card": low >> 3})
         if stopped and s == state.seq_suit and len(_suits_held(hand)) > 1:
-            raise IllegalActionError(
-                f"After the stop in {_SUIT_MANY[s]} you must lead a different suit while "
-                "you hold one", "MG-8")
+            raise IllegalActionError("MG-8", "mg_lead_other_suit", {"suit": s})
         return None
 
     # ------------------------------------------------------------------ the reducer
@@ -648,13 +635,4 @@ class MichiganRules:
         else:
             out["winners"] = list(self.winners(state))
         return out
-
-    # ------------------------------------------------------------------ text
-    @staticmethod
-    def describe_cell(index: int) -> str:
-        return "Kitty" if index == KITTY else CELLS[index]
-
-    @staticmethod
-    def suit_name(suit: int) -> str:
-        return _SUIT_MANY[suit]
 

@@ -125,14 +125,25 @@ MEXICAN = VariantSpec(
 SPECS = {s.id: s for s in (CONTRACT, MAY_I, MEXICAN)}
 
 
-def contract_text(sets: int, runs: int, run_min: int = 4) -> str:
-    """``"2 sets"``, ``"1 set + 1 run"``, ``"2 sets of 3 + 1 run of 7"``."""
-    parts = []
-    if sets:
-        parts.append(f"{sets} set" + ("s" if sets > 1 else ""))
-    if runs:
-        r = f"{runs} run" + ("s" if runs > 1 else "")
-        if run_min != 4:
-            r += f" of {run_min}"
-        parts.append(r)
-    return " + ".join(parts)
+@dataclass(frozen=True, slots=True)
+class ContractTerms:
+    """What a contract asks, as data (the UI puts it into words: ``i18n.contract_name``).
+
+    Attributes:
+        sets, runs: how many sets and runs (CF-6's table, a variant's round 7).
+        set_size: the size every set must have, when the contract names one (Contract's
+            round 7: "2 sets of 3"), else ``None``.
+        run_size: likewise for runs (Contract's round 7: "1 run of 7").
+        whole_hand: the contract is laid only with the whole hand at once (CR-9, MX-7).
+
+    ``str()`` is the English text, for logs: ``"2 sets of 3 + 1 run of 7, whole hand"``.
+    """
+    sets: int
+    runs: int
+    set_size: int | None = None
+    run_size: int | None = None
+    whole_hand: bool = False
+
+    def __str__(self) -> str:
+        from ..i18n import contract_name
+        return contract_name(self, "en")

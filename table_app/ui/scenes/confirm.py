@@ -173,7 +173,7 @@ class ConfirmGoDown(_YesNo):
         title = text.render_shadowed(_(GO_DOWN_TITLE), 20, GOLD, bold=True)
         surf.blit(title, title.get_rect(midtop=(p.centerx, p.y + int(14 * u))))
         obs = self.table.obs
-        sub = getattr(obs, "contract_text", "")
+        sub = getattr(obs, "contract_terms", None)
         if sub:
             t = text.render(f"{_(S.CONTRACT)}: {contract_name(sub)}", 15, (235, 240, 230))
             surf.blit(t, t.get_rect(midtop=(p.centerx, p.y + int(42 * u))))

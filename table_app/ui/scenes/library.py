@@ -61,7 +61,7 @@ class LibraryScene(Scene):
         if g.damaged:
             # Translators: a game of the Replays list whose file can't be opened; {problem}
             # is why, as the record reader says it ("line 3: not a JSON object")
-            state = _("damaged: {problem}").format(problem=problem_words(g.problem))
+            state = _("damaged: {problem}").format(problem=problem_words(g.problem, g.refusal))
             if len(state) > 120:
                 state = state[:119] + "…"
             return f"{when}  {name}  ({who or g.id})  {state}"
@@ -133,7 +133,8 @@ class LibraryScene(Scene):
                 self.resume_btn.disable()
             if g is not None and g.damaged:
                 self.message = _("This file can't be opened as a game: {problem}. It is kept "
-                                 "as {file}.").format(problem=problem_words(g.problem), file=g.id)
+                                 "as {file}.").format(problem=problem_words(g.problem, g.refusal),
+                                                      file=g.id)
             return True
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.replay) or \
                 (event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
@@ -159,7 +160,8 @@ class LibraryScene(Scene):
             return
         if g.damaged:
             self.message = _("This file can't be opened as a game: {problem}. It is kept "
-                             "as {file}.").format(problem=problem_words(g.problem), file=g.id)
+                             "as {file}.").format(problem=problem_words(g.problem, g.refusal),
+                                                  file=g.id)
             return
         if not g.resumable or g.events == 0:
             self.message = _("That game is over: it can only be replayed")

@@ -24,7 +24,6 @@ from ...core.errors import IllegalActionError
 from ...i18n import N_, _, card_name, contract_name, ngettext, player_name, rule_reason
 from ...i18n import strings as S
 from ...core.melds import layoff_roles, swap_index
-from ..replay_model import _v
 from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table import text
@@ -457,7 +456,7 @@ class TableScene(KeyboardMixin, Scene):
             # what the contract still lacks: Go down waits for count and kinds that could
             # make it (each meld is checked when it is pressed)
             self.ui.stage_note = contract_shortfall(
-                [[c >> 3 for c in g] for g in self.ui.staged], obs.contract, obs.contract_text,
+                [[c >> 3 for c in g] for g in self.ui.staged], obs.contract, obs.contract_terms,
                 obs.wild_ranks, self.stage_pick) or ""
         for gi, g in enumerate(self.ui.staged):
             rs = readings([c >> 3 for c in g], obs.wild_ranks)
@@ -1267,7 +1266,6 @@ class TableScene(KeyboardMixin, Scene):
         p = getattr(ev, "player", None)
         name = player_name(self.session.names[p]) if p is not None else ""
         you = p == self.human
-        who = "You" if you else name
         st = self.engine.states[self.shown]
         t = ev.type
         if t == "lead":
@@ -1294,12 +1292,9 @@ class TableScene(KeyboardMixin, Scene):
         elif p is not None:
             # the state's `last` describes this event for draw, pass, buy, go-down,
             # lay-off, swap and discard (it is not updated by a pass in a buying window)
-            last = getattr(self.session.rules.observe(st, self.human), "last", "")
-            if last:
-                said = _said_last(you, name, last, self.session.variant)
-                if said is None:
-                    verb, _sp, rest = last.partition(" ")
-                    said = f"{who} {_v(who, verb)} {rest}".rstrip()
+            last = getattr(self.session.rules.observe(st, self.human), "last", None)
+            said = _said_last(you, name, last, self.session.variant) if last else None
+            if said is not None:
                 self.last_text = said
 
     def _place_tooltips(self) -> None:
@@ -1639,7 +1634,7 @@ class TableScene(KeyboardMixin, Scene):
         # Translators: the banner's first piece; the contract follows (after " · " or on
         # a second line)
         parts = [_("{game} · round {n} of 7").format(game=_(s.info.name), n=obs.round),
-                 contract_name(obs.contract_text)]
+                 contract_name(obs.contract_terms)]
         if obs.wild_ranks:
             # Translators: the wild ranks in the banner: "3s", "3s, 2s"
             ranks = ", ".join(_("{rank}s").format(rank=RANK_TEXT[r]) for r in sorted(obs.wild_ranks))
@@ -1886,18 +1881,10 @@ _SAID = {
 }
 #: a variant's (pass_buy, buys) keys of _SAID
 _BUY_WORDS = {"contract": ("no_call", "calls"), "may_i": ("no_may_i", "may_i")}
-# the rules' `last` texts (English, third person) -> _SAID keys
-_LAST = (
-    (r"takes (?P<card>\S+)", "takes"),
-    (r"draws from the stock", "draws"),
-    (r"passes (?P<card>\S+)", "passes"),
-    (r"buys (?P<card>\S+) \+ a penalty card", "buys"),
-    (r"goes down", "goes_down"),
-    (r"lays off (?P<card>\S+)", "lays"),
-    (r"swaps (?P<card>\S+) for a wild", "swaps"),
-    (r"discards (?P<card>\S+)", "discards"),
-    (r"goes out", "goes_out"),
-)
+# the rules' `last` (a LastAction) kinds -> _SAID keys
+_LAST = {"takes": "takes", "draws": "draws", "passes": "passes", "buys": "buys",
+         "goes_down": "goes_down", "lays_off": "lays", "swaps": "swaps",
+         "discards": "discards", "goes_out": "goes_out"}
 
 
 def _said(you: bool, key: str, name: str, **fields) -> str:
@@ -1905,20 +1892,16 @@ def _said(you: bool, key: str, name: str, **fields) -> str:
     return _(you_msg if you else other_msg).format(name=name, **fields)
 
 
-def _said_last(you: bool, name: str, last: str, variant: str = "") -> str | None:
-    """The rules' English ``last`` (``"discards 7♠"``) said of ``name`` (or you) in the
-    current language; ``None`` for a text not known here."""
-    import re
-    from ...i18n.reasons import _card
-    from ...i18n import current_language
-    for rx, key in _LAST:
-        m = re.fullmatch(rx, last)
-        if m:
-            fields = {k: _card(v, current_language()) for k, v in m.groupdict().items()}
-            if key == "buys":
-                key = _BUY_WORDS.get(variant, ("", "buys"))[1]
-            return _said(you, key, name, **fields)
-    return None
+def _said_last(you: bool, name: str, last, variant: str = "") -> str | None:
+    """The rules' ``last`` (a ``LastAction``: ``kind`` and ``face``) said of ``name`` (or
+    you) in the current language; ``None`` for a kind said elsewhere (a deal's end)."""
+    key = _LAST.get(getattr(last, "kind", None))
+    if key is None:
+        return None
+    fields = {} if last.face is None else {"card": card_name(last.face)}
+    if key == "buys":
+        key = _BUY_WORDS.get(variant, ("", "buys"))[1]
+    return _said(you, key, name, **fields)
 
 
 _SOUNDS = {"discard": "place", "lay_off": "place", "swap": "place", "lead": "place",

@@ -19,7 +19,7 @@ from ...core.actions import Buy, Discard, Draw, GoDown, LayOff, Lead, PassBuy, P
 @dataclass
 class Hint:
     action: object
-    reason: str
+    reason: object                              # the AI's reason (a Message), or ""
     cards: set = field(default_factory=set)     # card ids to outline (hand cards, the upcard)
     zone: str | None = None                     # the drop zone to light
     button: str | None = None                   # the button to light

@@ -178,16 +178,15 @@ def meld_fault(faces, wild_ranks, pick: int = 0, contract=None) -> str | None:
     nat_ranks = {FACE_RANK[f] for f in naturals}
     nat_suits = {FACE_SUIT[f] for f in naturals}
     if err is None and only == "set":
-        err = IllegalActionError("A set needs three or more cards of one rank", "CF-1") \
-            if len(faces) < 3 else IllegalActionError("A set's cards must all be of one rank", "CF-1")
+        err = IllegalActionError("CF-1", "set_too_short") \
+            if len(faces) < 3 else IllegalActionError("CF-1", "set_mixed_ranks")
     elif err is None and only == "run":
         if len(nat_suits) > 1:
-            err = IllegalActionError("A run's cards must all be of one suit", "CF-2")
+            err = IllegalActionError("CF-2", "run_mixed_suits")
         elif len(faces) < 4:
-            err = IllegalActionError("A run needs four or more cards of one suit in sequence", "CF-2")
+            err = IllegalActionError("CF-2", "run_too_short")
         elif len(nat_ranks) < len(naturals):
-            err = IllegalActionError("A run's cards must be consecutive, ace low or high, never K-A-2",
-                                     "CF-2")
+            err = IllegalActionError("CF-2", "run_not_consecutive")
     if err is None:
         if len(nat_suits) == 1 and len(nat_ranks) == len(naturals) > 1 \
                 and len(naturals) == len(faces):
@@ -206,34 +205,33 @@ def meld_fault(faces, wild_ranks, pick: int = 0, contract=None) -> str | None:
                                len(missing)).format(cards=shown, missing=_and(missing))
                 return f"{msg} (CF-2)"
         if len(nat_ranks) <= 1:
-            err = IllegalActionError("A set needs three or more cards of one rank", "CF-1") \
-                if len(faces) < 3 else IllegalActionError("A set's cards must all be of one rank", "CF-1")
+            err = IllegalActionError("CF-1", "set_too_short") \
+                if len(faces) < 3 else IllegalActionError("CF-1", "set_mixed_ranks")
         elif len(nat_ranks) == len(naturals) and len(nat_suits) > 1:
-            err = IllegalActionError("A run's cards must all be of one suit", "CF-2")
+            err = IllegalActionError("CF-2", "run_mixed_suits")
         elif len(nat_ranks) == len(naturals) and len(faces) < 4:
-            err = IllegalActionError("A run needs four or more cards of one suit in sequence", "CF-2")
+            err = IllegalActionError("CF-2", "run_too_short")
         elif len(nat_ranks) == len(naturals):
-            err = IllegalActionError("A run's cards must be consecutive, ace low or high, never K-A-2",
-                                     "CF-2")
+            err = IllegalActionError("CF-2", "run_not_consecutive")
         else:
-            err = IllegalActionError("A set's cards must all be of one rank", "CF-1")
+            err = IllegalActionError("CF-1", "set_mixed_ranks")
     # Translators: a staged meld that is not a valid set or run: its cards, then the
     # rules' reason with its rule id ("7♠ 7♥: A set needs three or more cards... (CF-1)")
     return _("{cards}: {reason}").format(cards=shown, reason=rule_reason(err))
 
 
-def contract_shortfall(groups, contract, contract_text: str, wild_ranks, picks=()) -> str | None:
+def contract_shortfall(groups, contract, contract_terms, wild_ranks, picks=()) -> str | None:
     """Why the staged ``groups`` (lists of faces) cannot make the round's contract yet, as
     the meld area says it and Go down stays off for (translated), or ``None`` when their
-    count and kinds could meet it: ``contract`` is ``(sets, runs)``, ``contract_text`` the
-    rules' words for it ("2 sets").  A group is read as the table reads it
+    count and kinds could meet it: ``contract`` is ``(sets, runs)``, ``contract_terms``
+    all the contract asks (a ``ContractTerms``).  A group is read as the table reads it
     (``readings``): a set, a run, either, or not yet a meld (then either: Go down names
     its fault).  Each group is still checked when Go down is pressed.
 
     "Go down needs 2 sets: 1 set still to build"; "Go down needs 1 set + 1 run, not
     2 sets"; "Go down needs 2 sets: 1 group too many in the meld area"."""
     from ...i18n import _, contract_name, ngettext
-    from ...variants.specs import contract_text as counted
+    from ...variants.specs import ContractTerms as counted
     sets, runs = contract
     wr = frozenset(wild_ranks)
     only_set = only_run = flexible = 0
@@ -250,7 +248,7 @@ def contract_shortfall(groups, contract, contract_text: str, wild_ranks, picks=(
         if rs:
             pick = picks[gi] if gi < len(picks) else 0
             shown[rs[pick % len(rs)].kind] += 1
-    need = contract_name(contract_text)
+    need = contract_name(contract_terms)
     n = len(groups)
     if n > sets + runs:
         k = n - sets - runs

@@ -283,12 +283,12 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
             txt = _("You are down: drop cards on a meld on the table to lay off")
         else:
             txt = _("Build your contract here: {contract}. Select cards and drag them here, or "
-                    "press Suggest").format(contract=contract_name(obs.contract_text))
+                    "press Suggest").format(contract=contract_name(obs.contract_terms))
         # (its lines centred on the area's middle, however many it wraps into)
         v.labels.append(Label(txt, (st.x + 12, st.centery), 15, "midleft", "hint",
                               width=st.w - 24))
     else:
-        ct = contract_name(obs.contract_text)
+        ct = contract_name(obs.contract_terms)
         if ui.stage_note:
             # what the staged melds still lack (Go down is off until they could do)
             txt = ui.stage_note

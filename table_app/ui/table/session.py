@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ...core.actions import (Buy, Discard, Draw, GoDown, Lead, LayOff, PassBuy, PassUpcard,
                              Swap)
 from ...core.cards import FACE_RANK, JOKER
+from ...core.messages import Message
 from ...engine.engine import Engine
 from ...variants import VARIANTS, find_variant
 
@@ -39,18 +40,18 @@ class FallbackPlayer:
     def decide(self, obs, legal, rng):
         legal = list(legal)
         if not legal:
-            return None, ""
+            return None, None
         t = {a.type for a in legal}
         if "lead" in t:
             leads = [a for a in legal if a.type == "lead"]
-            return min(leads, key=lambda a: (FACE_RANK[a.card], a.card)), "leads its lowest card"
+            return min(leads, key=lambda a: (FACE_RANK[a.card], a.card)), Message("fb_lead_lowest")
         if "play" in t:
-            return legal[0], "plays the next card"
+            return legal[0], Message("fb_play_next")
         if "buy" in t:
             up = obs.buy_card
             if up is not None and (up >> 3 == JOKER or FACE_RANK[up >> 3] in obs.wild_ranks):
-                return next(a for a in legal if a.type == "buy"), "buys a wild card"
-            return next(a for a in legal if a.type == "pass_buy"), "passes"
+                return next(a for a in legal if a.type == "buy"), Message("fb_buy_wild")
+            return next(a for a in legal if a.type == "pass_buy"), Message("fb_pass")
         if "draw" in t or "pass_upcard" in t:
             up = obs.upcard
             if up is not None and any(a.type == "draw" and a.source == "discard" for a in legal):
@@ -58,17 +59,17 @@ class FallbackPlayer:
                 ranks = [FACE_RANK[c >> 3] for c in obs.hand]
                 wild = f == JOKER or FACE_RANK[f] in obs.wild_ranks
                 if wild or ranks.count(FACE_RANK[f]) >= 1:
-                    return Draw(obs.seat, "discard"), "takes the upcard for a set"
+                    return Draw(obs.seat, "discard"), Message("fb_take_for_set")
             for a in legal:
                 if a.type in ("pass_upcard",) or (a.type == "draw" and a.source == "stock"):
-                    return a, "draws from the stock"
-            return legal[0], ""
+                    return a, Message("draw_stock")
+            return legal[0], None
         for a in legal:
             if isinstance(a, GoDown):
-                return a, "goes down"
+                return a, Message("fb_go_down")
         lays = [a for a in legal if isinstance(a, (LayOff, Swap))]
         if lays:
-            return lays[0], "lays off"
+            return lays[0], Message("fb_lay_off")
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
             ranks = [FACE_RANK[c >> 3] for c in obs.hand]
@@ -79,8 +80,8 @@ class FallbackPlayer:
                     return (2, 0)
                 pair = ranks.count(FACE_RANK[f]) >= 2
                 return (1 if pair else 0, -FACE_RANK[f])
-            return min(discards, key=keep), "discards a loose high card"
-        return legal[0], ""
+            return min(discards, key=keep), Message("fb_discard_loose")
+        return legal[0], None
 
 
 def make_ai(level: str, variant: str, seat: int, seed: int | None, options: dict | None = None):
