@@ -198,8 +198,8 @@ class TestMayI:
         assert len(st.hands[2]) == 12
         assert sorted(cards_text(st.hands[2]).split()) == sorted((c_hand + " 2D QC").split())
         # no going down during the buy: it is A's turn (MI-9)
-        refused(eng, GoDown(2, (M("run", "3H 4H 5H 6H 7H"), M("run", "8H 9H 10H JH"))), "CF-11")
-        refused(eng, Discard(2, F("QC")), "CF-11")
+        refused(eng, GoDown(2, (M("run", "3H 4H 5H 6H 7H"), M("run", "8H 9H 10H JH"))), "MI-9")
+        refused(eng, Discard(2, F("QC")), "MI-9")
         eng.apply(Draw(0, "stock"))
         eng.apply(Discard(0, F("5S")))
         eng.apply(PassUpcard(1))

@@ -384,7 +384,7 @@ def test_check3_after_a_stop_in_diamonds_lead_a_club():
     err = refused(eng, Lead(0, F("5D")), "MG-8")
     assert "different suit" in err.reason
     refused(eng, Play(0, F("4D")), "MG-7")                     # the sequence has stopped
-    refused(eng, Lead(0, F("3C")), "MG-5")                     # lowest club is 2C
+    refused(eng, Lead(0, F("3C")), "MG-8")                     # lowest club is 2C
     refused(eng, Lead(1, F("2S")), "MG-8")                     # seat 0 played last
     assert eng.legal_actions() == [Lead(0, F("2C"))]
     eng.apply(Lead(0, F("2C")))
@@ -396,7 +396,7 @@ def test_after_a_stop_holding_only_the_stopped_suit_lead_its_lowest():
     eng.apply(Lead(0, F("2D")))
     assert eng.to_act() == (0, "lead")
     assert eng.legal_actions() == [Lead(0, F("5D"))]
-    refused(eng, Lead(0, F("6D")), "MG-5")
+    refused(eng, Lead(0, F("6D")), "MG-8")
     eng.apply(Lead(0, F("5D")))          # 5D..KD are all seat 0's: the last one goes out
     st = eng.state
     assert st.status == "over" and st.winner == 0

@@ -63,6 +63,9 @@ REFUSALS: dict[str, object] = {
                      "the empty stock now ends the deal instead"),
     "nothing_to_refill": N_("The discard pile has no cards to refill the stock"),
     "refill_wrong_cards": N_("The new stock must be exactly the discard pile under the upcard"),
+    "buyer_waits": N_("You bought out of turn: go down, lay off and discard on your own turn"),
+    "caller_waits": N_("You called out of turn: meld, lay off, swap and discard on your own "
+                       "turn"),
     # ---- contract family: melds, going down, laying off, swaps, discards
     "not_held": N_("You don't hold {card}"),
     "not_held_times": N_("You don't hold {card} (that many times)"),

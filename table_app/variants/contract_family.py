@@ -95,6 +95,8 @@ class CFState:
     the first upcard of the deal).  ``known[s]``: the cards seat ``s`` took from the
     discard pile and still holds (public knowledge).  ``restocks``: how many times the
     stock has been refilled this deal (CF-13; at most ``MAX_RESTOCKS``, CF-14).
+    ``bought_now``: the seats that bought (called) the upcard during the current turn, who
+    may not meld or discard until their own turn (MI-9, CR-5).
     """
     n: int
     round: int
@@ -118,6 +120,7 @@ class CFState:
     wins: tuple[int, ...] = ()
     last: LastAction | None = None  # what happened last, for the UI's narration
     restocks: int = 0
+    bought_now: tuple[int, ...] = ()
 
 
 def replace(st, **kw):
@@ -253,8 +256,10 @@ class ContractFamilyRules:
         self._req_cache: dict = {}
         p = self.spec.rule_prefix
         self.R_BUY = "CR-5" if variant == "contract" else ("MI-5" if variant == "may_i" else "MX-5")
-        self.R_TURN = {"contract": "CR-6", "may_i": "MI-4", "mexican": "MX-5"}[variant]
+        # no laying off on the turn of going down (MI-4, MX-5); Contract allows it (CR-6)
+        self.R_TURN = {"contract": None, "may_i": "MI-4", "mexican": "MX-5"}[variant]
         self.R_R7 = {"contract": "CR-9", "may_i": "MI-10", "mexican": "MX-7"}[variant]
+        self.R_PLAYERS = {"contract": "CR-1", "may_i": "MI-1", "mexican": "MX-1"}[variant]
         self._prefix = p
 
     # ------------------------------------------------------------------ basics
@@ -347,9 +352,16 @@ class ContractFamilyRules:
             self._refuse("CF-16", "game_over")
         p = a.player
         if not isinstance(p, int) or not 0 <= p < st.n:
-            self._refuse("CF-11", "no_such_seat", seat=p)
+            self._refuse(self.R_PLAYERS, "no_such_seat", seat=p)
+        if p != st.current and p in st.bought_now and t in ("go_down", "lay_off", "swap", "discard"):
+            # a buyer (a caller) waits for their own turn (MI-9, CR-5)
+            if self.variant == "may_i":
+                self._refuse("MI-9", "buyer_waits")
+            self._refuse("CR-5", "caller_waits")
         if ph == "buy":
             if t not in ("buy", "pass_buy"):
+                if p == st.current and t == "draw":  # the stock was declared for (MI-4, CR-5)
+                    self._refuse("MI-4" if self.variant == "may_i" else "CR-5", "buying_window_open")
                 self._refuse(self.R_BUY, "buying_window_open")
             if p != st.queue[0]:
                 if p == st.current:
@@ -371,6 +383,8 @@ class ContractFamilyRules:
         if t in ("buy", "pass_buy"):
             if self.spec.buying is None:
                 self._refuse("MX-5", "no_buying_mexican")
+            if t == "buy" and st.discard and p == st.discarders[-1]:
+                self._refuse("MI-6" if self.variant == "may_i" else "CR-5", "own_discard")
             self._refuse(self.R_BUY, "no_buying_window")
         if p != st.current:
             self._refuse("CF-11", "not_your_turn", seat=st.current)
@@ -398,7 +412,8 @@ class ContractFamilyRules:
             self._refuse("CF-10", "draw_first")
         if ph == "stock":
             if t != "draw" or a.source != "stock":
-                self._refuse("CF-10", "draw_from_stock")
+                # only May I? and Contract declare for the stock (MI-4, CR-5)
+                self._refuse("MI-4" if self.variant == "may_i" else "CR-5", "draw_from_stock")
             if not st.stock:
                 if len(st.discard) <= 1:
                     self._refuse("CF-14", "stock_dead")
@@ -432,7 +447,8 @@ class ContractFamilyRules:
             if a.round != st.round + 1:
                 self._refuse("CF-6", "next_round_is", round=st.round + 1)
             if a.dealer != (st.dealer + 1) % st.n:
-                self._refuse("CF-6", "deal_passes_left", seat=(st.dealer + 1) % st.n)
+                self._refuse("MI-1" if self.variant == "may_i" else "CF-6", "deal_passes_left",
+                             seat=(st.dealer + 1) % st.n)
         if tuple(sorted(a.deck)) != self.deck(st.n):
             want = len(self.deck(st.n))
             raise RecordError(f"the deck is not the {self.spec.name} deck for {st.n} players "
@@ -610,6 +626,7 @@ class ContractFamilyRules:
             hand = st.hands[p] + (up, pen)
             st2 = replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
                           stock=st.stock[:-1], known=_tup_set(st.known, p, st.known[p] + (up,)),
+                          bought_now=st.bought_now + (p,),
                           last=LastAction("buys", up >> 3))
             st2 = _latch(self._set_hand(st2, p, hand))
             if self.spec.buying == "buy" and st2.discard and not st2.locked:
@@ -669,7 +686,7 @@ class ContractFamilyRules:
             return replace(st, discard=st.discard + (c,), discarders=st.discarders + (p,),
                            hands=hands, known=known, last=last, phase="draw",
                            current=(p + 1) % st.n, went_down_now=False, melded_now=False,
-                           quiet=quiet, prev_buyer=-1)
+                           quiet=quiet, prev_buyer=-1, bought_now=())
         raise ValueError(f"cannot apply {t}")
 
     def _set_hand(self, st: CFState, p: int, hand: tuple[int, ...]) -> CFState:
@@ -706,6 +723,7 @@ class ContractFamilyRules:
                        stock=stock, discard=(up,), discarders=(-1,), melds=(),
                        down=(False,) * n, went_down_now=False, melded_now=False, queue=(),
                        prev_buyer=-1, locked=False, quiet=0, known=((),) * n, restocks=0,
+                       bought_now=(),
                        last=_L_DEAL)
 
     def _end_deal(self, st: CFState, winner: int | None) -> CFState:

@@ -441,7 +441,9 @@ class MichiganRules:
         s = FACE_SUIT[f]
         low = _lowest_of_suit(hand, s)
         if low is not None and low >> 3 != f:
-            raise IllegalActionError("MG-5", "mg_lead_lowest", {"suit": s, "card": low >> 3})
+            # the first lead of a deal (MG-5); a lead after a stop (MG-8)
+            raise IllegalActionError("MG-8" if stopped else "MG-5", "mg_lead_lowest",
+                                     {"suit": s, "card": low >> 3})
         if stopped and s == state.seq_suit and len(_suits_held(hand)) > 1:
             raise IllegalActionError("MG-8", "mg_lead_other_suit", {"suit": s})
         return None
