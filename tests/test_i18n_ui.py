@@ -464,10 +464,10 @@ def test_a_file_that_is_not_a_record_is_explained_in_the_language(tmp_path, lang
 
 def test_every_last_action_of_the_rules_is_said_in_the_language():
     """The table's status line says the rules' ``last`` (a ``LastAction``: what a player
-    did, as data) in the language (``_LAST`` in ui/scenes/table.py); a new kind in the
+    did, as data) in the language (``_LAST`` in ui/table/narration.py); a new kind in the
     rules fails here until it is added there."""
     from table_app.core.cards import parse_face
-    from table_app.ui.scenes.table import _said_last
+    from table_app.ui.table.narration import said_last as _said_last
     from table_app.variants.contract_family import LastAction
     tree = ast.parse((ROOT / "table_app/variants/contract_family.py").read_text(encoding="utf-8"))
     kinds = {n.args[0].value for n in ast.walk(tree)
@@ -478,7 +478,7 @@ def test_every_last_action_of_the_rules_is_said_in_the_language():
     set_language("ru")
     seven = parse_face("7S")
     unknown = [k for k in sorted(said) if _said_last(False, "Ann", LastAction(k, seven)) is None]
-    assert not unknown, "add them to _LAST in table_app/ui/scenes/table.py: " + repr(unknown)
+    assert not unknown, "add them to _LAST in table_app/ui/table/narration.py: " + repr(unknown)
     assert _said_last(True, "Вы", LastAction("discards", seven)) == "Вы сбрасываете 7♠"
     assert _said_last(False, "Ann", LastAction("buys", parse_face("JK"))) == \
         "Ann покупает Дж и штрафную карту"

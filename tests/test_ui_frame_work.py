@@ -168,7 +168,8 @@ def test_texts_are_measured_without_rendering_and_kept():
     assert text._shadowed.cache_info().misses == s0
     assert text._plate.cache_info().misses == p0
     # a long new status line is wrapped by measuring it: only the lines drawn are rendered
-    scene.last_text = " ".join(f"word{i} ♠" for i in range(40))
+    long = " ".join(f"word{i} ♠" for i in range(40))
+    scene.narrator.last_text = lambda upto: long
     s.human_to_act = lambda: None
     s.ai_to_act = lambda: None
     surf = pygame.Surface(app.screen.get_size())

@@ -73,7 +73,7 @@ def test_contract_players_call_in_the_move_list():
 def test_a_buy_is_said_in_each_games_own_word(variant, lang, you, other):
     from table_app.i18n import set_language
     from table_app.core.cards import parse_face
-    from table_app.ui.scenes.table import _said_last
+    from table_app.ui.table.narration import said_last as _said_last
     from table_app.variants.contract_family import LastAction
     buys = LastAction("buys", parse_face("7S"))
     set_language(lang)

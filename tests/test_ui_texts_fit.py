@@ -363,7 +363,7 @@ def _statuses():
     computer player thinking after each thing another player does."""
     from table_app.i18n import _
     from table_app.i18n import strings as S
-    from table_app.ui.scenes.table import _SAID, _said
+    from table_app.ui.table.narration import _SAID, said as _said
     out = [_("Your turn: D draws from the stock, U takes the upcard"),
            _("Your turn: drag the upcard or the stock to your hand"),
            _("{word} B takes the upcard and a penalty card, P passes").format(word=_(S.MAY_I)),

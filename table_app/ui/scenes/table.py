@@ -19,9 +19,9 @@ from pygame_gui.core import ObjectID
 
 from ...core.actions import (Buy, Discard, Draw, GoDown, LayOff, Lead, MeldDecl, PassBuy,
                              PassUpcard, Swap)
-from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, face_pretty
+from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT
 from ...core.errors import IllegalActionError
-from ...i18n import N_, _, card_name, contract_name, ngettext, player_name, rule_reason
+from ...i18n import _, card_name, contract_name, player_name, rule_reason
 from ...i18n import strings as S
 from ...core.melds import layoff_roles, swap_index
 from ..scene import Scene
@@ -30,6 +30,7 @@ from ..table import text
 from ..table.drag import DragController
 from ..table.handhist import HandHistory, restore_order
 from ..table.keyboard import KeyboardMixin
+from ..table.narration import Narrator
 from ..table.meldhelp import contract_shortfall, meld_fault, meld_order, readings, roles_by_card
 from ..table.presenter import UIState, hand_xs, is_michigan, present
 from ..table.session import GameSession
@@ -112,7 +113,7 @@ class TableScene(KeyboardMixin, Scene):
         self.msg = ""
         self.msg_t = 0.0
         self.msg_bad = False
-        self.last_text = ""
+        self.narrator = Narrator(session, since=self.shown)
         self.cur_event = None
         self.sort_mode = "suit"
         self.stage_pick: list[int] = []
@@ -345,6 +346,7 @@ class TableScene(KeyboardMixin, Scene):
     def _on_engine(self, kind, payload) -> None:
         if kind == "truncate":
             self.shown = min(self.shown, payload)
+            self.narrator.truncated(payload)
         elif kind == "append":
             i, ev = payload[0], payload[1]
             if getattr(ev, "player", None) == self.human and not self.engine.forced[i]:
@@ -1235,7 +1237,8 @@ class TableScene(KeyboardMixin, Scene):
             ev = self.engine.log[self.shown]
             self.shown += 1
             self.cur_event = ev
-            self._describe(ev)
+            if ev.type == "deal_end" and ev.winner is not None:
+                self.app.play_sound("go_out")
             snd = _SOUNDS.get(ev.type)
             if snd:
                 self.app.play_sound(snd)
@@ -1246,56 +1249,13 @@ class TableScene(KeyboardMixin, Scene):
 
     def deal_moves(self) -> list[str]:
         """What the status line said of each event of the current deal shown so far,
-        oldest first (the table's move log, L)."""
-        moves = getattr(self, "_moves", {})
-        start = 0
-        for i in range(min(self.shown, len(self.engine.log)) - 1, -1, -1):
-            if self.engine.log[i].type == "deal":
-                start = i
-                break
-        return [moves[i] for i in sorted(moves) if start <= i < self.shown]
+        oldest first (the table's move log, L): ``narration``, from the log."""
+        return self.narrator.deal_moves(self.shown)
 
-    def _describe(self, ev) -> None:
-        before = self.last_text
-        self._describe_text(ev)
-        if self.last_text and self.last_text is not before:  # this event said something
-            # by record index: an undone move is replaced by what comes after the undo
-            self.__dict__.setdefault("_moves", {})[self.shown - 1] = self.last_text
-
-    def _describe_text(self, ev) -> None:
-        p = getattr(ev, "player", None)
-        name = player_name(self.session.names[p]) if p is not None else ""
-        you = p == self.human
-        st = self.engine.states[self.shown]
-        t = ev.type
-        if t == "lead":
-            self.last_text = _said(you, "lead", name, card=card_name(ev.card))
-        elif t == "play":
-            self.last_text = _said(you, "play", name, card=card_name(ev.card))
-        elif t == "deal":
-            name = player_name(self.session.names[ev.dealer])
-            if self.session.michigan:
-                self.last_text = (_("Deal {n}: You dealt").format(n=ev.round) if ev.dealer == self.human
-                                  else _("Deal {n}: {name} dealt").format(n=ev.round, name=name))
-            else:   # a contract game's deal starts one of its rounds
-                self.last_text = (_("Round {n}: You dealt").format(n=ev.round) if ev.dealer == self.human
-                                  else _("Round {n}: {name} dealt").format(n=ev.round, name=name))
-        elif t == "deal_end":
-            w = ev.winner
-            self.last_text = (_(S.DEAD_DEAL) if w is None else
-                              _said(w == self.human, "went_out",
-                                    player_name(self.session.names[w])))
-            if w is not None:
-                self.app.play_sound("go_out")
-        elif t == "pass_buy":
-            self.last_text = _said(you, _BUY_WORDS.get(self.session.variant, ("pass_buy",))[0], name)
-        elif p is not None:
-            # the state's `last` describes this event for draw, pass, buy, go-down,
-            # lay-off, swap and discard (it is not updated by a pass in a buying window)
-            last = getattr(self.session.rules.observe(st, self.human), "last", None)
-            said = _said_last(you, name, last, self.session.variant) if last else None
-            if said is not None:
-                self.last_text = said
+    @property
+    def last_text(self) -> str:
+        """What the status line says of the latest event shown (``narration``)."""
+        return self.narrator.last_text(self.shown)
 
     def _place_tooltips(self) -> None:
         """A button's tooltip that would cover another button (Suggest's covered Go down
@@ -1854,54 +1814,6 @@ class TableScene(KeyboardMixin, Scene):
             # Translators: seconds left in the buying window
             t = text.render(_("{n} s").format(n=f"{max(0, self.buy_t):.0f}"), 12, (240, 240, 220))
             surf.blit(t, (panel.right - t.get_width() - 8, r.bottom + 20))
-
-
-# What a player did, as the status line says it: (said of you, said of another player).
-_SAID = {
-    "lead": (N_("You led {card}"), N_("{name} led {card}")),
-    "play": (N_("You played {card}"), N_("{name} played {card}")),
-    "went_out": (N_("You went out!"), N_("{name} went out!")),
-    "pass_buy": (N_("You decline to buy"), N_("{name} declines to buy")),
-    "takes": (N_("You take {card}"), N_("{name} takes {card}")),
-    "draws": (N_("You draw from the stock"), N_("{name} draws from the stock")),
-    "passes": (N_("You pass {card}"), N_("{name} passes {card}")),
-    "buys": (N_("You buy {card} + a penalty card"), N_("{name} buys {card} + a penalty card")),
-    "goes_down": (N_("You go down"), N_("{name} goes down")),
-    "lays": (N_("You lay off {card}"), N_("{name} lays off {card}")),
-    "swaps": (N_("You swap {card} for a wild"), N_("{name} swaps {card} for a wild")),
-    "discards": (N_("You discard {card}"), N_("{name} discards {card}")),
-    "goes_out": (N_("You go out"), N_("{name} goes out")),
-    # each game's own word for taking the upcard out of turn: Contract calls (CR-5), May I?
-    # asks "May I?" (MI-5) (as the buy button and the replay say it)
-    "no_call": (N_("You don’t call"), N_("{name} doesn’t call")),
-    "calls": (N_("You call {card} + penalty card"), N_("{name} calls {card} + penalty card")),
-    "no_may_i": (N_("You don’t ask “May I?”"), N_("{name} doesn’t ask “May I?”")),
-    "may_i": (N_("You ask “May I?” and take {card} + a penalty card"),
-              N_("{name} asks “May I?” and takes {card} + a penalty card")),
-}
-#: a variant's (pass_buy, buys) keys of _SAID
-_BUY_WORDS = {"contract": ("no_call", "calls"), "may_i": ("no_may_i", "may_i")}
-# the rules' `last` (a LastAction) kinds -> _SAID keys
-_LAST = {"takes": "takes", "draws": "draws", "passes": "passes", "buys": "buys",
-         "goes_down": "goes_down", "lays_off": "lays", "swaps": "swaps",
-         "discards": "discards", "goes_out": "goes_out"}
-
-
-def _said(you: bool, key: str, name: str, **fields) -> str:
-    you_msg, other_msg = _SAID[key]
-    return _(you_msg if you else other_msg).format(name=name, **fields)
-
-
-def _said_last(you: bool, name: str, last, variant: str = "") -> str | None:
-    """The rules' ``last`` (a ``LastAction``: ``kind`` and ``face``) said of ``name`` (or
-    you) in the current language; ``None`` for a kind said elsewhere (a deal's end)."""
-    key = _LAST.get(getattr(last, "kind", None))
-    if key is None:
-        return None
-    fields = {} if last.face is None else {"card": card_name(last.face)}
-    if key == "buys":
-        key = _BUY_WORDS.get(variant, ("", "buys"))[1]
-    return _said(you, key, name, **fields)
 
 
 _SOUNDS = {"discard": "place", "lay_off": "place", "swap": "place", "lead": "place",

@@ -1,0 +1,209 @@
+"""Narration: the logged events of a game in words, as the table's status line and its
+moves log (L) say them, and each seat's last action.
+
+Everything here is a projection of the engine's log (ARCHITECTURE.md, principle 8): the
+words for event ``i`` are worked out from ``engine.log[i]`` and the state after it
+(``engine.states[i + 1]``), seen by the human seat, whenever they are asked for (and
+kept until the event or the language changes).  Nothing is remembered from what the
+table happened to show: an undone move is gone with its event, a redone one comes back,
+and a resumed game's earlier moves are told like the ones played since.
+
+No pygame here.  ``Narrator(session)`` needs of the session only ``engine``, ``rules``,
+``names``, ``human``, ``variant`` and ``michigan``.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from ...i18n import N_, _, card_name, current_language, player_name
+from ...i18n import strings as S
+
+# What a player did, as the status line says it: (said of you, said of another player).
+_SAID = {
+    "lead": (N_("You led {card}"), N_("{name} led {card}")),
+    "play": (N_("You played {card}"), N_("{name} played {card}")),
+    "went_out": (N_("You went out!"), N_("{name} went out!")),
+    "pass_buy": (N_("You decline to buy"), N_("{name} declines to buy")),
+    "takes": (N_("You take {card}"), N_("{name} takes {card}")),
+    "draws": (N_("You draw from the stock"), N_("{name} draws from the stock")),
+    "passes": (N_("You pass {card}"), N_("{name} passes {card}")),
+    "buys": (N_("You buy {card} + a penalty card"), N_("{name} buys {card} + a penalty card")),
+    "goes_down": (N_("You go down"), N_("{name} goes down")),
+    "lays": (N_("You lay off {card}"), N_("{name} lays off {card}")),
+    "swaps": (N_("You swap {card} for a wild"), N_("{name} swaps {card} for a wild")),
+    "discards": (N_("You discard {card}"), N_("{name} discards {card}")),
+    "goes_out": (N_("You go out"), N_("{name} goes out")),
+    # each game's own word for taking the upcard out of turn: Contract calls (CR-5), May I?
+    # asks "May I?" (MI-5) (as the buy button and the replay say it)
+    "no_call": (N_("You don’t call"), N_("{name} doesn’t call")),
+    "calls": (N_("You call {card} + penalty card"), N_("{name} calls {card} + penalty card")),
+    "no_may_i": (N_("You don’t ask “May I?”"), N_("{name} doesn’t ask “May I?”")),
+    "may_i": (N_("You ask “May I?” and take {card} + a penalty card"),
+              N_("{name} asks “May I?” and takes {card} + a penalty card")),
+}
+#: a variant's (pass_buy, buys) keys of _SAID
+_BUY_WORDS = {"contract": ("no_call", "calls"), "may_i": ("no_may_i", "may_i")}
+# the rules' `last` (a LastAction) kinds -> _SAID keys
+_LAST = {"takes": "takes", "draws": "draws", "passes": "passes", "buys": "buys",
+         "goes_down": "goes_down", "lays_off": "lays", "swaps": "swaps",
+         "discards": "discards", "goes_out": "goes_out"}
+
+
+def said(you: bool, key: str, name: str, **fields) -> str:
+    """``_SAID[key]`` in the current language, of you (``you``) or of ``name``."""
+    you_msg, other_msg = _SAID[key]
+    return _(you_msg if you else other_msg).format(name=name, **fields)
+
+
+def said_last(you: bool, name: str, last, variant: str = "") -> str | None:
+    """The rules' ``last`` (a ``LastAction``: ``kind`` and ``face``) said of ``name`` (or
+    you) in the current language; ``None`` for a kind said elsewhere (a deal's end)."""
+    got = _last_key(last, variant)
+    if got is None:
+        return None
+    return said(you, got[0], name, **got[1])
+
+
+def _last_key(last, variant: str) -> tuple[str, dict] | None:
+    """The ``_SAID`` key and fields (the card in the current language) of a ``LastAction``."""
+    key = _LAST.get(getattr(last, "kind", None))
+    if key is None:
+        return None
+    fields = {} if last.face is None else {"card": card_name(last.face)}
+    if key == "buys":
+        key = _BUY_WORDS.get(variant, ("", "buys"))[1]
+    return key, fields
+
+
+@dataclasses.dataclass(frozen=True)
+class Said:
+    """What one logged event says: ``text`` (in the language it was worked out in), the
+    acting ``seat`` (``None``: nobody's action, a deal or a dead deal), and, for a
+    player's action, its ``_SAID`` key and fields."""
+    text: str
+    seat: int | None = None
+    key: str | None = None
+    fields: tuple = ()
+
+
+class Narrator:
+    """The events of ``session.engine.log`` in words (a projection of the log).
+
+    ``said(i)`` / ``text(i)``: event ``i``; ``deal_moves(upto)``: the current deal's
+    texts of the events before ``upto``; ``last_text(upto)``: the latest of them;
+    ``last_actions(upto)``: each seat's latest action in that deal (issue #19 shows them
+    on the table).  ``upto`` is a log length (the table's ``shown``).
+
+    ``since``: the events the table has told start there (the log's length when the table
+    opened: a game resumed, or dealt before the table, does not tell its earlier events
+    in the status line or the moves log again); ``truncated(n)`` lowers it when an undo
+    cut the log below it.  ``last_actions`` is not cut: it is the deal's, whole."""
+
+    def __init__(self, session, since: int = 0) -> None:
+        self.session = session
+        self.since = since
+        self._cache: dict[int, tuple] = {}
+
+    def truncated(self, n: int) -> None:
+        """The log was cut to ``n`` events (an undo): what comes after is told anew."""
+        self.since = min(self.since, n)
+
+    # ------------------------------------------------------------------ one event
+    def said(self, i: int) -> Said | None:
+        """What event ``i`` says, or ``None`` when it says nothing (a restock, a note)."""
+        eng = self.session.engine
+        if not 0 <= i < len(eng.log):
+            return None
+        ev = eng.log[i]
+        lang = current_language()
+        got = self._cache.get(i)
+        if got is not None and got[0] is ev and got[1] == lang:
+            return got[2]
+        out = self._work_out(ev, eng.states[i + 1])
+        if len(self._cache) > 4000:
+            self._cache.clear()
+        self._cache[i] = (ev, lang, out)
+        return out
+
+    def text(self, i: int) -> str:
+        s = self.said(i)
+        return s.text if s is not None else ""
+
+    def _work_out(self, ev, st) -> Said | None:
+        s = self.session
+        p = getattr(ev, "player", None)
+        name = player_name(s.names[p]) if p is not None else ""
+        you = p == s.human
+        t = ev.type
+        if t in ("lead", "play"):
+            fields = {"card": card_name(ev.card)}
+            return Said(said(you, t, name, **fields), p, t, tuple(fields.items()))
+        if t == "deal":
+            dn = player_name(s.names[ev.dealer])
+            if s.michigan:
+                text = (_("Deal {n}: You dealt").format(n=ev.round) if ev.dealer == s.human
+                        else _("Deal {n}: {name} dealt").format(n=ev.round, name=dn))
+            else:   # a contract game's deal starts one of its rounds
+                text = (_("Round {n}: You dealt").format(n=ev.round) if ev.dealer == s.human
+                        else _("Round {n}: {name} dealt").format(n=ev.round, name=dn))
+            return Said(text)
+        if t == "deal_end":
+            w = ev.winner
+            if w is None:
+                return Said(_(S.DEAD_DEAL))
+            return Said(said(w == s.human, "went_out", player_name(s.names[w])), w, "went_out")
+        if t == "pass_buy":
+            key = _BUY_WORDS.get(s.variant, ("pass_buy",))[0]
+            return Said(said(you, key, name), p, key)
+        if p is None:
+            return None
+        # the state's `last` describes this event for draw, pass, buy, go-down, lay-off,
+        # swap and discard (it is not updated by a pass in a buying window)
+        last = getattr(s.rules.observe(st, s.human), "last", None)
+        got = _last_key(last, s.variant) if last else None
+        if got is None:
+            return None
+        return Said(said(you, got[0], name, **got[1]), p, got[0], tuple(got[1].items()))
+
+    # ------------------------------------------------------------------ the deal so far
+    def deal_start(self, upto: int) -> int:
+        """The index of the deal event of the deal shown at ``upto`` (0 before any)."""
+        log = self.session.engine.log
+        for i in range(min(upto, len(log)) - 1, -1, -1):
+            if log[i].type == "deal":
+                return i
+        return 0
+
+    def deal_moves(self, upto: int) -> list[str]:
+        """What the status line says of each event of the current deal before ``upto``,
+        oldest first (the table's move log, L)."""
+        upto = min(upto, len(self.session.engine.log))
+        out = []
+        for i in range(max(self.since, self.deal_start(upto)), upto):
+            t = self.text(i)
+            if t:
+                out.append(t)
+        return out
+
+    def last_text(self, upto: int) -> str:
+        """The words of the latest event before ``upto`` that says something ("" when
+        none does)."""
+        for i in range(min(upto, len(self.session.engine.log)) - 1, self.since - 1, -1):
+            t = self.text(i)
+            if t:
+                return t
+        return ""
+
+    def last_actions(self, upto: int) -> dict[int, Said]:
+        """Each seat's latest action in the deal shown at ``upto`` (seat -> ``Said``),
+        kept until that seat acts again; a seat that has not acted in it is missing."""
+        upto = min(upto, len(self.session.engine.log))
+        out: dict[int, Said] = {}
+        for i in range(self.deal_start(upto), upto):
+            s = self.said(i)
+            if s is not None and s.seat is not None:
+                out[s.seat] = s
+        return out
+
+
+__all__ = ["Narrator", "Said", "said", "said_last"]
