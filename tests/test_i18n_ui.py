@@ -142,7 +142,7 @@ def test_the_dealer_button_speaks_the_language_and_fits_its_disc(lang, letter):
     """The dealer's badge said "D" in every language: it is "Д" (дилер) in Russian and
     Ukrainian, its letter inside the disc's ring at 8 seats in 1024x640."""
     import math
-    from table_app.ui.scenes.table import _dealer_letter, _label_img
+    from table_app.ui.table.labels import dealer_letter as _dealer_letter, label_img as _label_img
     from table_app.ui.table.layout import compute
     from table_app.ui.table.presenter import UIState, present
     app, scene, s = _table("may_i", lang)

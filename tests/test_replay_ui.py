@@ -610,7 +610,7 @@ def test_the_down_tag_covers_no_open_card(n, lang, tmp_path, monkeypatch):
     from table_app.storage.settings import Settings
     from table_app.ui.app import App
     from table_app.ui.scenes.replay import open_replay
-    from table_app.ui.scenes.table import _label_fitted, _label_img
+    from table_app.ui.table.labels import label_fitted as _label_fitted, label_img as _label_img
     from table_app.ui.table.layout import compute
     from table_app.ui.table.session import GameSession
     from table_app.variants import find_variant

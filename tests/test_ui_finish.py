@@ -92,12 +92,12 @@ def test_card_size_and_the_deck_apply_to_an_open_table_at_once():
     assert scene.L.cw < cw
     # the deck's look: the table's card images are dropped, the next frame draws
     # four-colour faces
-    assert not any(k[2] for k in scene._imgs if k[0] is not None)
+    assert not any(k[2] for k in scene.images.cache if k[0] is not None)
     widget_click(app, sc.btns["four_color"])
-    assert "_imgs" not in scene.__dict__
+    assert not scene.images.cache
     app.pop()
     step(app, 1)
-    assert all(k[2] for k in scene._imgs if k[0] is not None)
+    assert all(k[2] for k in scene.images.cache if k[0] is not None)
     assert all(b.visible for k, b in scene.buttons.items() if k not in ("buy", "pass_buy"))
     assert scene.L.cw < cw
 

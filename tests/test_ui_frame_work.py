@@ -80,11 +80,11 @@ def test_the_opened_table_has_every_face_it_draws_rendered_ahead():
     assert s.engine.observe(0).melds, "melds are on the table"
     # going down, laying off, discarding and the AI turns drew no face for the first time
     assert art.faces_rendered == before
-    assert not scene.__dict__.get("_standins")
+    assert not scene.images.standins
 
 
 def test_a_new_window_size_renders_a_few_faces_a_frame_with_stand_ins():
-    from table_app.ui.scenes.table import FACES_PER_FRAME
+    from table_app.ui.table.felt import FACES_PER_FRAME
     app, scene, s = contract_table()
     settle(app, scene)
     scene.act(Draw(0, "discard"))
@@ -106,7 +106,7 @@ def test_a_new_window_size_renders_a_few_faces_a_frame_with_stand_ins():
     # the cards were shown at once, by stand-ins scaled from the old width, which gave
     # way to the faces rendered at the new one
     assert sum(per_frame) > 53
-    assert not scene.__dict__.get("_standins")
+    assert not scene.images.standins
     assert art.queued() == 0
     for sp in scene.layer.sprites.values():
         if sp.face is not None:
@@ -115,43 +115,43 @@ def test_a_new_window_size_renders_a_few_faces_a_frame_with_stand_ins():
 
 def _rebuilt_whole(scene, W, H, items):
     """What the background is when painted whole."""
-    from table_app.ui.scenes.table import _bg_draw
-    bg = scene._felt_raw.copy()
+    from table_app.ui.table.felt import bg_draw as _bg_draw
+    bg = scene.felt.raw.copy()
     for r, what in items:
         _bg_draw(bg, r, what)
     return bg
 
 
 def test_the_background_is_patched_not_rebuilt_when_melds_change():
-    from table_app.ui.scenes.table import _bg_items
+    from table_app.ui.table.felt import bg_items as _bg_items
     app, scene, s = contract_table()
     frame(app)
     W, H = app.screen.get_size()
-    builds = scene.bg_builds
-    patches = getattr(scene, "bg_patches", 0)
+    builds = scene.felt.builds
+    patches = scene.felt.patches
     checked = 0
     for _ in go_down_and_lay_off(app, scene):
         turn = scene.caught_up() and s.human_to_act() in ("draw", "play", "lead")
         items = _bg_items(scene.view, turn)
         whole = _rebuilt_whole(scene, W, H, items)
-        assert pygame.image.tobytes(scene._felt, "RGB") == pygame.image.tobytes(whole, "RGB")
+        assert pygame.image.tobytes(scene.felt.surface, "RGB") == pygame.image.tobytes(whole, "RGB")
         checked += 1
     # going down added the melds' boxes, the lay-off grew one: painted in place
     assert checked == 4
-    assert scene.bg_builds == builds
-    assert scene.bg_patches > patches
+    assert scene.felt.builds == builds
+    assert scene.felt.patches > patches
     # a patch paints the changed places only, far from the whole window
-    assert 0 < scene.bg_patched_area < W * H // 3
+    assert 0 < scene.felt.patched_area < W * H // 3
 
 
 def test_a_new_window_size_paints_the_background_whole():
     app, scene, s = contract_table()
     frame(app)
-    builds = scene.bg_builds
+    builds = scene.felt.builds
     app.resize((1024, 700))
     frame(app)
-    assert scene.bg_builds == builds + 1
-    assert scene._felt.get_size() == app.screen.get_size()
+    assert scene.felt.builds == builds + 1
+    assert scene.felt.surface.get_size() == app.screen.get_size()
 
 
 def test_texts_are_measured_without_rendering_and_kept():

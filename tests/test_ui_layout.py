@@ -174,7 +174,7 @@ def test_every_seat_label_fits_its_box_uncut(variant, n, size, lang):
     the seat's box and none covers another.  Michigan's balances include a final share's
     fractions, shown as "-99½" (were "-99.50", cut at 8 seats)."""
     from table_app.i18n import set_language
-    from table_app.ui.scenes.table import _label_img
+    from table_app.ui.table.labels import label_img as _label_img
     from table_app.ui.table.session import DEFAULT_NAMES
     from table_app.ui.table.text import get_scale
     assert get_scale() == 1.0
@@ -375,7 +375,8 @@ def test_michigan_pay_cells_amount_card_and_chips_do_not_overlap(size, card_size
     import dataclasses
 
     import pygame
-    from table_app.ui.scenes.table import _chip_rect, _label_img
+    from table_app.ui.table.felt import chip_rect as _chip_rect
+    from table_app.ui.table.labels import label_img as _label_img
     n = 5
     eng = _game_in_progress("michigan", n, steps=10)
     obs = eng.observe(0)

@@ -543,7 +543,8 @@ def test_the_buying_window_leaves_the_meld_area_help_readable(lang, size, varian
     the room left of the panel, whole (at most three lines, inside the meld area), for
     every round's contract, and is as wide as before once the window closes."""
     import dataclasses
-    from table_app.ui.scenes.table import TableScene, label_image
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.labels import label_image
     from table_app.ui.table.presenter import present
     from table_app.ui.table import text
     from table_app.ui.table.session import GameSession

@@ -489,7 +489,7 @@ class ReplayScene(TableScene):
         self.ui.hand_order = []
         self.layer.sprites.clear()
         self._layout()
-        self._felt = None
+        self.felt.invalidate()
         self.refresh(instant=True)
 
     def toggle_play(self) -> None:

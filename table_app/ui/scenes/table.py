@@ -10,7 +10,6 @@ message (with its rule id) is shown while the cards glide back.
 from __future__ import annotations
 
 import dataclasses
-import math
 import time as _time
 
 import pygame
@@ -28,6 +27,8 @@ from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table import text
 from ..table.drag import DragController
+from ..table.felt import TURN_BOXES, CardImages, Felt, bg_items, box, glow
+from ..table.labels import draw_label
 from ..table.handhist import HandHistory, restore_order
 from ..table.keyboard import KeyboardMixin
 from ..table.narration import Narrator
@@ -47,10 +48,6 @@ TOP_BUTTONS_W = 84 * 4 + 70 + 44   # menu, redo, undo, scores, hint, help
 BUY_GUARD_S = 0.6  # seconds a new buying window ignores Buy/Call (a click for the last one)
 BUY_INTRO_S = 0.6  # a new offer flashes in, its card popping up, so it reads as new
 BUY_CW = 46        # the width of the cards shown in the buying window
-#: faces rendered ahead of need in one frame at most (``CardArt.render_queued``): a frame
-#: that must show a face not rendered yet at its width shows it scaled from another
-#: width (a stand-in) until its turn comes
-FACES_PER_FRAME = 2
 
 class PictureLabelButton(pygame_gui.elements.UIButton):
     """A button whose label is a picture: text with drawn suit symbols in their suits' inks
@@ -95,10 +92,6 @@ class ExplainingButton(pygame_gui.elements.UIButton):
 
 
 class TableScene(KeyboardMixin, Scene):
-    #: faces are rendered ahead of need (set by ``startup``; the replay viewer, which
-    #: has its own, renders them when drawn)
-    _ahead = False
-
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
@@ -129,7 +122,8 @@ class TableScene(KeyboardMixin, Scene):
         self.view = None
         self.obs = None
         self.L = None
-        self._felt = None
+        self.felt = Felt()
+        self.images = CardImages()
         self.buttons: dict = {}
         #: the hand's order before each of the player's decisions and where an undo left
         #: (an undo puts the cards it gives back where they were, a redo the cards it
@@ -170,9 +164,8 @@ class TableScene(KeyboardMixin, Scene):
         if keys & {"four_color", "large_index", "card_back"}:
             if getattr(self, "buy_open", False):
                 self._buy_label()       # its suit symbol in the deck's inks
-            self.__dict__.pop("_imgs", None)
-            self.__dict__.pop("_standins", None)
-            if self._ahead and self.view is not None:
+            self.images.clear()
+            if self.images.ahead and self.view is not None:
                 self._queue_faces()
 
     def startup(self) -> None:
@@ -218,19 +211,13 @@ class TableScene(KeyboardMixin, Scene):
     def _queue_faces(self, now: bool = False) -> None:
         """Queue every face at the table's widths (``_face_widths``) in the card art, the
         ones on the table first; ``now``: render them all at once (the table's
-        opening), else ``draw`` renders ``FACES_PER_FRAME`` a frame."""
-        art = self.app.art
-        if not hasattr(art, "queue_faces"):
-            return  # the plain stand-in art
-        self._ahead = True
+        opening), else ``draw`` renders a few a frame (``CardImages``)."""
         four, large = self._face_opts()
-        shown = [p.face for p in self.view.placements if p.face is not None]
-        art.queue_faces(self._face_widths(), four_color=four, large_index=large, first=shown)
-        if now:
-            while art.render_queued(64):
-                pass
-            if not self.session.michigan:
-                art.back(BUY_CW, getattr(self.app.settings, "card_back", "blue"))
+        backs = () if self.session.michigan else (
+            (BUY_CW, getattr(self.app.settings, "card_back", "blue")),)
+        self.images.queue(self.app.art, self._face_widths(),
+                          first=[p.face for p in self.view.placements if p.face is not None],
+                          four=four, large=large, now=now, backs=backs)
 
     def _btn(self, name, rect, label, tip=None, cls="@table_button", peers=(), kind=None):
         # ``peers``: the labels of the buttons beside it, drawn in the same size
@@ -328,7 +315,7 @@ class TableScene(KeyboardMixin, Scene):
     def resize(self, size) -> None:
         self.buy_open = False
         self._layout()
-        self._felt = None
+        self.felt.invalidate()
         self._build_buttons()
         self.refresh(instant=True)
         # the faces at the new widths: a few a frame (``draw``), stand-ins meanwhile
@@ -874,14 +861,14 @@ class TableScene(KeyboardMixin, Scene):
         ch = getattr(self, "chooser", None)
         if ch is None:
             return
-        gi, rs, box = ch
-        _box(surf, box, "buy")
+        gi, rs, r = ch
+        box(surf, r, "buy")
         surf.blit(text.render(_("Which role for the wild?"), 13, (250, 236, 170), bold=True),
-                  (box.x + 12, box.y + 6))
+                  (r.x + 12, r.y + 6))
         cur = self.stage_pick[gi] % len(rs) if gi < len(self.stage_pick) else 0
         mx, my = self.app.mouse_pos()
         for i, d in enumerate(rs):
-            row = pygame.Rect(box.x + 6, box.y + 26 + 26 * i, box.w - 12, 24)
+            row = pygame.Rect(r.x + 6, r.y + 26 + 26 * i, r.w - 12, 24)
             if i == cur or row.collidepoint(mx, my):
                 pygame.draw.rect(surf, (90, 70, 20) if i == cur else (60, 60, 40), row, border_radius=6)
             surf.blit(text.render(_decl_pretty(d), 15, (245, 245, 235)), (row.x + 8, row.y + 2))
@@ -1201,9 +1188,7 @@ class TableScene(KeyboardMixin, Scene):
                 or self.msg_t > 0 or self._faces_due())
 
     def _faces_due(self) -> bool:
-        """Faces wait to be rendered ahead of need, or stand-ins to give way (``draw``
-        does a few a frame)."""
-        return bool(self._ahead and (self.__dict__.get("_standins") or self.app.art.queued()))
+        return self.images.due(self.app.art)
 
     def pace(self, ev) -> float:
         """Seconds to wait after showing ``ev`` before showing the next event."""
@@ -1371,24 +1356,20 @@ class TableScene(KeyboardMixin, Scene):
     def draw(self, surf: pygame.Surface) -> None:
         W, H = surf.get_size()
         v = self.view
-        if self._ahead:
-            if self.app.art.queued():
-                self.app.art.render_queued(FACES_PER_FRAME)
-            self._drop_standins()
+        self.images.tick(self.app.art)
         turn = self.caught_up() and self.session.human_to_act() in ("draw", "play", "lead")
         # the felt, the boxes and the chips are one background (the seats' boxes, which
         # light up in turn, are drawn over it each frame); when a box or a chip stack
         # changes, only the changed places are painted anew (``_update_background``)
-        self._update_background(W, H, _bg_items(v, turn))
-        surf.blit(self._felt, (0, 0))
+        surf.blit(self.felt.update(self.app.art, W, H, bg_items(v, turn)), (0, 0))
         for r, kind in v.boxes:
-            if kind in _TURN_BOXES:
-                _box(surf, r, kind)
+            if kind in TURN_BOXES:
+                box(surf, r, kind)
         lit = getattr(self, "layer_lit", {}) if self.dragger.active else {}
         for zone, ok in lit.items():
             r = v.zones.get(zone)
             if r is not None and zone not in ("hand",):
-                _glow(surf, r)
+                glow(surf, r)
         art = self.app.art
         st = self.app.settings
         four = bool(getattr(st, "four_color", False))
@@ -1401,7 +1382,7 @@ class TableScene(KeyboardMixin, Scene):
             if s.t < 0:
                 continue  # still in the deck, waiting to be dealt
             w = int(round(s.tw))
-            img = self._card_img(s.face, w, four, large, back)
+            img = self.images.get(art, s.face, w, four, large, back)
             r = s.rect()
             if abs(s.w - s.tw) > 1:
                 img = pygame.transform.smoothscale(img, (max(1, r.w), max(1, int(r.w * 1.4))))
@@ -1420,7 +1401,7 @@ class TableScene(KeyboardMixin, Scene):
                 # visible strip is marked, not a tangle of overlapping outlines
                 surf.blit(art.highlight(w, color=HINT, fill_alpha=55), r.topleft)
         for lab in self._drawn_labels():
-            _label(surf, lab)
+            draw_label(surf, lab)
         self._draw_hint(surf)
         self._draw_focus(surf)
         self._draw_banner(surf)
@@ -1441,46 +1422,6 @@ class TableScene(KeyboardMixin, Scene):
                 r = img.get_rect(midbottom=(st.centerx, y))
                 surf.blit(img, r)
                 y = r.y + 2
-
-    def _update_background(self, W: int, H: int, items: list) -> None:
-        """Keep ``self._felt`` (the felt with ``items`` drawn on it in order, see
-        ``_bg_items``) up to date.  A new window size paints it whole (a full-window
-        copy of the felt: a few ms at 1920x1080); otherwise only the rectangles of the
-        items that appeared, went or moved are painted again (the felt copied back there,
-        then every item touching them redrawn in order, clipped): the same pixels as a
-        whole rebuild, for the area of a meld that grew.  ``bg_builds`` and
-        ``bg_patches`` count the two ways (tests)."""
-        key = (W, H, tuple((tuple(r), what) for r, what in items))
-        old = getattr(self, "_bg_key", None)
-        if self._felt is not None and old == key:
-            return
-        raw = getattr(self, "_felt_raw", None)
-        if raw is None or raw.get_size() != (W, H):
-            raw = self.app.art.felt((W, H))
-            # in the display's format once: a copy of it needs no convert per rebuild
-            raw = raw.convert() if pygame.display.get_surface() is not None else raw
-            self._felt_raw = raw
-        dirty = None
-        if self._felt is not None and old is not None and old[:2] == (W, H):
-            dirty = _changed_rects(old[2], key[2], W, H)
-        if dirty is None:
-            bg = raw.copy()
-            for r, what in items:
-                _bg_draw(bg, r, what)
-            self._felt = bg
-            self.bg_builds = getattr(self, "bg_builds", 0) + 1
-        else:
-            bg = self._felt
-            for d in dirty:
-                bg.blit(raw, d, d)
-                bg.set_clip(d)
-                for r, what in items:
-                    if r.colliderect(d):
-                        _bg_draw(bg, r, what)
-                bg.set_clip(None)
-            self.bg_patches = getattr(self, "bg_patches", 0) + 1
-            self.bg_patched_area = sum(d.w * d.h for d in dirty)
-        self._bg_key = key
 
     def _draw_focus(self, surf) -> None:
         """The keyboard focus: a bright outline round the focused card, pile, meld or
@@ -1511,60 +1452,9 @@ class TableScene(KeyboardMixin, Scene):
                 mi = int(h.zone.split(":")[1])
                 r = v.melds[mi].inflate(8, 8) if mi in v.melds else None
             if r is not None:
-                _glow(surf, r, HINT)
+                glow(surf, r, HINT)
         if h.button and h.button in self.buttons and self.buttons[h.button].visible:
-            _glow(surf, self.buttons[h.button].rect.inflate(10, 10), HINT)
-
-    def _card_img(self, face, w, four, large, back):
-        """A card surface, converted for fast blits once a display exists (cached).  A
-        face not rendered yet at ``w`` but cached at another width is drawn scaled from
-        that one (a stand-in, for the frames until the queue renders it: a new window
-        size, a meld area that shrank); a face cached nowhere is rendered at once."""
-        key = (face, w, four, large, back)
-        cache = self.__dict__.setdefault("_imgs", {})
-        img = cache.get(key)
-        if img is None:
-            art = self.app.art
-            standin = None
-            try:
-                if face is None:
-                    img = art.back(w, back)
-                elif (self._ahead and 0 <= face <= JOKER
-                      and not art.has_face(face, w, four_color=four, large_index=large)):
-                    known = self.__dict__.setdefault("_widths_seen", set())
-                    if (w, four, large) not in known:
-                        known.add((w, four, large))
-                        art.queue_faces([w], four_color=four, large_index=large)
-                    art.want_face(face, w, four_color=four, large_index=large)
-                    standin = art.nearest_face(face, w, four_color=four, large_index=large)
-                    if standin is not None:
-                        img = pygame.transform.smoothscale(standin, art.size(w))
-                    else:
-                        img = art.face(face, w, four_color=four, large_index=large)
-                else:
-                    img = art.face(face, w, four_color=four, large_index=large)
-            except ValueError:
-                img = art.back(w, "blue")
-            if pygame.display.get_surface() is not None:
-                img = img.convert_alpha()
-            if len(cache) > 600:
-                cache.clear()
-                self.__dict__.pop("_standins", None)
-            cache[key] = img
-            if standin is not None:
-                self.__dict__.setdefault("_standins", set()).add(key)
-        return img
-
-    def _drop_standins(self) -> None:
-        """Stand-ins whose face is now rendered at its width give way to it."""
-        sts = self.__dict__.get("_standins")
-        if not sts:
-            return
-        art = self.app.art
-        cache = self.__dict__.get("_imgs", {})
-        for key in [k for k in sts if art.has_face(k[0], k[1], four_color=k[2], large_index=k[3])]:
-            sts.discard(key)
-            cache.pop(key, None)
+            glow(surf, self.buttons[h.button].rect.inflate(10, 10), HINT)
 
     def _banner_head(self) -> list[str]:
         """The banner's heading in pieces: the game and the round (or Michigan's deal),
@@ -1777,7 +1667,7 @@ class TableScene(KeyboardMixin, Scene):
         r = self.buttons["buy"].relative_rect
         total = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
         panel = self._buy_panel()
-        _box(surf, panel, "buy")
+        box(surf, panel, "buy")
         # a new offer flashes in (the next one opens in the same place as the last): a
         # bright ring round the panel fading out, its card popping up
         intro = max(0.0, self.buy_intro_t) / BUY_INTRO_S
@@ -2031,206 +1921,3 @@ def _able(b, on: bool) -> None:
         b.enable()
     elif not on and b.is_enabled:
         b.disable()
-
-
-def _box(surf, r: pygame.Rect, kind: str) -> None:
-    styles = {
-        "seat": ((0, 0, 0, 60), None),
-        "seat_hi": ((40, 30, 0, 90), (255, 214, 80, 220)),
-        "pile": ((255, 255, 255, 18), (255, 255, 255, 70)),
-        "stage": ((0, 0, 0, 45), (255, 255, 255, 40)),
-        "group": ((255, 255, 255, 30), (255, 230, 150, 140)),
-        "cell": ((10, 40, 24, 150), (226, 182, 70, 200)),
-        "buy": ((20, 16, 6, 220), (255, 214, 80, 230)),
-        "turn": ((255, 214, 80, 22), (255, 214, 80, 150)),
-    }
-    s = _BOXES.get((r.size, kind))
-    if s is None:
-        fill, border = styles.get(kind, ((0, 0, 0, 40), None))
-        s = pygame.Surface(r.size, pygame.SRCALPHA)
-        rad = 10
-        pygame.draw.rect(s, fill, s.get_rect(), border_radius=rad)
-        if border:
-            pygame.draw.rect(s, border, s.get_rect(), 2, border_radius=rad)
-        if len(_BOXES) > 300:
-            _BOXES.clear()
-        _BOXES[(r.size, kind)] = s
-    surf.blit(s, r.topleft)
-
-
-_BOXES: dict = {}
-_TURN_BOXES = frozenset(("seat", "seat_hi"))  # the seats light up in turn: drawn each frame
-pygame.register_quit(_BOXES.clear)
-
-
-def _bg_items(v, turn: bool) -> list:
-    """What the table's background shows over the felt, in drawing order: ``(Rect,
-    what)`` with ``what`` ``("box", kind)`` or ``("chips", x, y, n)``; the Rect covers
-    every pixel the item draws."""
-    items = [(pygame.Rect(r), ("box", kind)) for r, kind in v.boxes if kind not in _TURN_BOXES]
-    if turn:  # your turn: the hand's box glows (a large box: baked, not per frame)
-        items.append((v.zones["hand"].inflate(-4, 0), ("box", "turn")))
-    for x, y, n in v.chips:
-        items.append((_chip_rect(x, y, n), ("chips", x, y, n)))
-    return items
-
-
-def _bg_draw(bg, r, what) -> None:
-    if what[0] == "box":
-        _box(bg, r, what[1])
-    else:
-        _chip_stack(bg, *what[1:])
-
-
-def _changed_rects(old, new, W: int, H: int):
-    """The rectangles to paint again when the background's items go from ``old`` to
-    ``new`` (tuples of ``(rect tuple, what)``), or ``None`` when painting it whole is
-    simpler (the items were reordered, or most of the window changed)."""
-    from collections import Counter
-    a, b = Counter(old), Counter(new)
-    changed = list((a - b) + (b - a))
-    if not changed:
-        return None if old != new else []   # the same items in another order
-    screen = pygame.Rect(0, 0, W, H)
-    rects = []
-    for r, _what in changed:
-        r = pygame.Rect(r).clip(screen)
-        if r.w <= 0 or r.h <= 0:
-            continue
-        # one rectangle for two that overlap (a box that grew: its old and new rect)
-        for i, q in enumerate(rects):
-            if q.colliderect(r):
-                rects[i] = q.union(r)
-                break
-        else:
-            rects.append(r)
-    if sum(r.w * r.h for r in rects) > W * H // 2:
-        return None
-    return rects
-
-
-def _chip_rect(x, y, n) -> pygame.Rect:
-    """Every pixel ``_chip_stack(surf, x, y, n)`` may draw."""
-    cols = max(1, (min(max(n, 1), 30) + 9) // 10)
-    return pygame.Rect(x - 9, y - 9 * 4 - 5, (cols - 1) * 18 + 19, 9 * 4 + 11)
-
-
-def _chip_stack(surf, x, y, n) -> None:
-    """``n`` chips as up to three small stacks of poker chips (the count is written too)."""
-    if n <= 0:
-        return
-    cols = ((200, 40, 46), (30, 90, 190), (240, 240, 235))
-    shown = min(n, 30)
-    for i in range(shown):
-        sx = x + (i // 10) * 18
-        sy = y - (i % 10) * 4
-        c = cols[(i // 10) % 3]
-        pygame.draw.ellipse(surf, (20, 20, 20), (sx - 8, sy - 3, 17, 8))
-        pygame.draw.ellipse(surf, c, (sx - 8, sy - 4, 16, 7))
-        pygame.draw.ellipse(surf, (255, 255, 255), (sx - 5, sy - 3, 10, 4), 1)
-
-
-def _glow(surf, r: pygame.Rect, color=(140, 255, 160), fill=(110, 230, 130)) -> None:
-    s = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (*(fill if color == (140, 255, 160) else color), 60), s.get_rect(),
-                     border_radius=10)
-    pygame.draw.rect(s, (*color, 230), s.get_rect(), 3, border_radius=10)
-    surf.blit(s, r.topleft)
-
-
-def _label(surf, lab) -> None:
-    img = label_image(lab)
-    surf.blit(img, img.get_rect(**{lab.anchor: lab.pos}))
-
-
-def label_image(lab) -> pygame.Surface:
-    """A label drawn as ``_label`` draws it: fitted to its width (wrapped, shrunk or
-    cut).  Kept: a table shows the same few labels frame after frame."""
-    key = (lab.kind, lab.text, lab.size, tuple(lab.color), lab.width, text.style_key())
-    img = _LABELS.get(key)
-    if img is None:
-        img = _label_img(lab)
-        if lab.width and img.get_width() > lab.width:
-            img = _label_fitted(lab, img)
-        if len(_LABELS) > 400:
-            _LABELS.clear()
-        _LABELS[key] = img
-    return img
-
-
-_LABELS: dict = {}
-pygame.register_quit(_LABELS.clear)
-
-
-def _label_fitted(lab, img):
-    """A label too wide for its room (a longer translation): the meld area's hint
-    wraps, in up to three lines (a little smaller when three lines do not hold it: beside
-    the buying window); other labels shrink a little, then are cut with "…"."""
-    if lab.kind == "hint":
-        size = lab.size
-        lines = text.wrap(lab.text, size, lab.width, measure=text.width)
-        while len(lines) > 3 and size > lab.size - 3:
-            size -= 1
-            lines = text.wrap(lab.text, size, lab.width, measure=text.width)
-        imgs = [_label_img(dataclasses.replace(lab, text=t, size=size)) for t in lines[:3]]
-        out = pygame.Surface((max(i.get_width() for i in imgs),
-                              sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
-        y = 0
-        for i in imgs:
-            out.blit(i, (0, y))
-            y += i.get_height()
-        return out
-    size = lab.size
-    while img.get_width() > lab.width and size > max(9, lab.size - 3):
-        size -= 1
-        img = _label_img(dataclasses.replace(lab, size=size))
-    cut = len(lab.text)
-    while img.get_width() > lab.width and cut > 8:
-        cut -= 3
-        img = _label_img(dataclasses.replace(lab, size=size, text=lab.text[:cut].rstrip() + "…"))
-    return img
-
-
-def _dealer_button(letter: str, size: int, d: int) -> pygame.Surface:
-    """The dealer's button: a white disc ``d`` pixels across with a bold letter (the
-    language's: "D", "Д"), smaller when it would reach the disc's ring."""
-    img = pygame.Surface((d, d), pygame.SRCALPHA)
-    pygame.draw.circle(img, (245, 243, 232), (d // 2, d // 2), d // 2)
-    pygame.draw.circle(img, (120, 90, 20), (d // 2, d // 2), d // 2, max(1, d // 12))
-    t = _dealer_letter(letter, size, d)
-    img.blit(t, t.get_rect(center=(d // 2, d // 2)))
-    return img
-
-
-def _dealer_letter(letter: str, size: int, d: int) -> pygame.Surface:
-    """The dealer button's letter at ``size``, or smaller (down to 8 px) until its ink
-    lies inside the ring of a disc ``d`` pixels across (a longer translation)."""
-    inner = d / 2 - max(1, d // 12)
-    while True:
-        t = text.render(letter, size, (30, 24, 10), bold=True)
-        ink = t.get_bounding_rect()
-        if math.hypot(ink.w / 2, ink.h / 2) <= inner + 0.5 or size <= 8:
-            return t
-        size -= 1
-
-
-def _label_img(lab):
-    k = lab.kind
-    if k in ("plate", "plate_hi"):
-        img = text.plate(lab.text, lab.size, (20, 16, 4) if k == "plate_hi" else (245, 245, 235),
-                         (255, 214, 80, 235) if k == "plate_hi" else (0, 0, 0, 140), pad=8, bold=True)
-    elif k in ("tag", "tag_hi"):
-        img = text.render_shadowed(lab.text, lab.size, (255, 230, 140) if k == "tag_hi" else (225, 235, 225))
-    elif k == "role":
-        img = text.plate(lab.text, lab.size, (20, 20, 20), (255, 230, 120, 235), pad=3)
-    elif k == "dealer":
-        img = _dealer_button(lab.text, lab.size, lab.width)
-    elif k == "chip":
-        img = text.render_shadowed(lab.text, lab.size, (255, 222, 120), bold=True)
-    elif k == "owner":
-        img = text.render_shadowed(lab.text, lab.size, (250, 236, 170), bold=True)
-    elif k == "hint":
-        img = text.render(lab.text, lab.size, (200, 225, 205))
-    else:
-        img = text.render_shadowed(lab.text, lab.size, lab.color)
-    return img

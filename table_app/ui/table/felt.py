@@ -1,0 +1,293 @@
+"""The felt and its caches: the table's background and the card images it draws.
+
+* ``Felt``: the felt with the boxes (piles, seats, melds, the meld area) and Michigan's
+  chip stacks painted on it, one surface kept up to date: a new window size paints it
+  whole, a change of a few boxes (a meld that grew) paints only those places again.
+* ``CardImages``: the card surfaces the table blits, at the widths it shows them,
+  converted once for fast blits; a face not rendered yet at a width is shown scaled
+  from another width (a stand-in) until the card art's queue renders it (a few a
+  frame, ``FACES_PER_FRAME``), so no frame stalls on a face drawn the first time.
+* ``box``, ``glow``, ``chip_stack``: the shapes drawn on the felt (kept per size).
+
+Caches are bounded: ``CardImages`` holds at most ``CardImages.LIMIT`` surfaces, the boxes
+300 and the felt one surface per window size.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from ...core.cards import JOKER
+
+#: faces rendered ahead of need in one frame at most (``CardArt.render_queued``): a frame
+#: that must show a face not rendered yet at its width shows it scaled from another
+#: width (a stand-in) until its turn comes
+FACES_PER_FRAME = 2
+
+BOX_STYLES = {
+    "seat": ((0, 0, 0, 60), None),
+    "seat_hi": ((40, 30, 0, 90), (255, 214, 80, 220)),
+    "pile": ((255, 255, 255, 18), (255, 255, 255, 70)),
+    "stage": ((0, 0, 0, 45), (255, 255, 255, 40)),
+    "group": ((255, 255, 255, 30), (255, 230, 150, 140)),
+    "cell": ((10, 40, 24, 150), (226, 182, 70, 200)),
+    "buy": ((20, 16, 6, 220), (255, 214, 80, 230)),
+    "turn": ((255, 214, 80, 22), (255, 214, 80, 150)),
+}
+#: the seats light up in turn: drawn each frame, not baked into the felt
+TURN_BOXES = frozenset(("seat", "seat_hi"))
+_BOXES: dict = {}
+pygame.register_quit(_BOXES.clear)
+
+
+def box(surf, r: pygame.Rect, kind: str) -> None:
+    """A rounded box of ``kind`` (``BOX_STYLES``) at ``r`` (its surface kept per size)."""
+    s = _BOXES.get((r.size, kind))
+    if s is None:
+        fill, border = BOX_STYLES.get(kind, ((0, 0, 0, 40), None))
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        rad = 10
+        pygame.draw.rect(s, fill, s.get_rect(), border_radius=rad)
+        if border:
+            pygame.draw.rect(s, border, s.get_rect(), 2, border_radius=rad)
+        if len(_BOXES) > 300:
+            _BOXES.clear()
+        _BOXES[(r.size, kind)] = s
+    surf.blit(s, r.topleft)
+
+
+def glow(surf, r: pygame.Rect, color=(140, 255, 160), fill=(110, 230, 130)) -> None:
+    """A lit place (a drop target, the hint's target): a tinted box with a bright ring."""
+    s = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (*(fill if color == (140, 255, 160) else color), 60), s.get_rect(),
+                     border_radius=10)
+    pygame.draw.rect(s, (*color, 230), s.get_rect(), 3, border_radius=10)
+    surf.blit(s, r.topleft)
+
+
+def chip_rect(x, y, n) -> pygame.Rect:
+    """Every pixel ``chip_stack(surf, x, y, n)`` may draw."""
+    cols = max(1, (min(max(n, 1), 30) + 9) // 10)
+    return pygame.Rect(x - 9, y - 9 * 4 - 5, (cols - 1) * 18 + 19, 9 * 4 + 11)
+
+
+def chip_stack(surf, x, y, n) -> None:
+    """``n`` chips as up to three small stacks of poker chips (the count is written too)."""
+    if n <= 0:
+        return
+    cols = ((200, 40, 46), (30, 90, 190), (240, 240, 235))
+    shown = min(n, 30)
+    for i in range(shown):
+        sx = x + (i // 10) * 18
+        sy = y - (i % 10) * 4
+        c = cols[(i // 10) % 3]
+        pygame.draw.ellipse(surf, (20, 20, 20), (sx - 8, sy - 3, 17, 8))
+        pygame.draw.ellipse(surf, c, (sx - 8, sy - 4, 16, 7))
+        pygame.draw.ellipse(surf, (255, 255, 255), (sx - 5, sy - 3, 10, 4), 1)
+
+
+def bg_items(v, turn: bool) -> list:
+    """What the table's background shows over the felt for the view ``v``, in drawing
+    order: ``(Rect, what)`` with ``what`` ``("box", kind)`` or ``("chips", x, y, n)``;
+    the Rect covers every pixel the item draws.  ``turn``: the human's turn (the hand's
+    box glows)."""
+    items = [(pygame.Rect(r), ("box", kind)) for r, kind in v.boxes if kind not in TURN_BOXES]
+    if turn:  # your turn: the hand's box glows (a large box: baked, not per frame)
+        items.append((v.zones["hand"].inflate(-4, 0), ("box", "turn")))
+    for x, y, n in v.chips:
+        items.append((chip_rect(x, y, n), ("chips", x, y, n)))
+    return items
+
+
+def bg_draw(bg, r, what) -> None:
+    """One item of ``bg_items`` drawn on ``bg``."""
+    if what[0] == "box":
+        box(bg, r, what[1])
+    else:
+        chip_stack(bg, *what[1:])
+
+
+def changed_rects(old, new, W: int, H: int):
+    """The rectangles to paint again when the background's items go from ``old`` to
+    ``new`` (tuples of ``(rect tuple, what)``), or ``None`` when painting it whole is
+    simpler (the items were reordered, or most of the window changed)."""
+    a, b = Counter(old), Counter(new)
+    changed = list((a - b) + (b - a))
+    if not changed:
+        return None if old != new else []   # the same items in another order
+    screen = pygame.Rect(0, 0, W, H)
+    rects: list[pygame.Rect] = []
+    for r, _what in changed:
+        r = pygame.Rect(r).clip(screen)
+        if r.w <= 0 or r.h <= 0:
+            continue
+        # one rectangle for two that overlap (a box that grew: its old and new rect)
+        for i, q in enumerate(rects):
+            if q.colliderect(r):
+                rects[i] = q.union(r)
+                break
+        else:
+            rects.append(r)
+    if sum(r.w * r.h for r in rects) > W * H // 2:
+        return None
+    return rects
+
+
+class Felt:
+    """The background surface: the card art's felt with ``bg_items`` painted on it.
+
+    ``surface``: the background as last updated (``None`` until the first ``update``, and
+    after ``invalidate``); ``raw``: the bare felt at the window's size; ``builds`` and
+    ``patches`` count the whole paints and the patches, ``patched_area`` is the last
+    patch's area in pixels (tests)."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.raw: pygame.Surface | None = None
+        self.key = None
+        self.builds = 0
+        self.patches = 0
+        self.patched_area = 0
+
+    def invalidate(self) -> None:
+        """Paint it whole at the next ``update`` (a new layout)."""
+        self.surface = None
+
+    def update(self, art, W: int, H: int, items: list) -> pygame.Surface:
+        """The background for ``items`` at ``W`` x ``H``.  A new window size paints it whole
+        (a full-window copy of the felt: a few ms at 1920x1080); otherwise only the
+        rectangles of the items that appeared, went or moved are painted again (the felt
+        copied back there, then every item touching them redrawn in order, clipped): the
+        same pixels as a whole rebuild, for the area of a meld that grew."""
+        key = (W, H, tuple((tuple(r), what) for r, what in items))
+        old = self.key
+        if self.surface is not None and old == key:
+            return self.surface
+        raw = self.raw
+        if raw is None or raw.get_size() != (W, H):
+            raw = art.felt((W, H))
+            # in the display's format once: a copy of it needs no convert per rebuild
+            raw = raw.convert() if pygame.display.get_surface() is not None else raw
+            self.raw = raw
+        dirty = None
+        if self.surface is not None and old is not None and old[:2] == (W, H):
+            dirty = changed_rects(old[2], key[2], W, H)
+        if dirty is None:
+            bg = raw.copy()
+            for r, what in items:
+                bg_draw(bg, r, what)
+            self.surface = bg
+            self.builds += 1
+        else:
+            bg = self.surface
+            for d in dirty:
+                bg.blit(raw, d, d)
+                bg.set_clip(d)
+                for r, what in items:
+                    if r.colliderect(d):
+                        bg_draw(bg, r, what)
+                bg.set_clip(None)
+            self.patches += 1
+            self.patched_area = sum(d.w * d.h for d in dirty)
+        self.key = key
+        return self.surface
+
+
+class CardImages:
+    """The card surfaces the table draws, by ``(face, width, four_color, large_index,
+    back)`` (``face`` ``None``: a back).  ``ahead``: faces are rendered ahead of need by
+    the card art's queue (``queue``), a face not rendered yet shown meanwhile by a
+    stand-in scaled from another width (kept in ``standins`` until ``drop_standins``
+    finds its own rendered)."""
+
+    #: surfaces kept at most (then the cache starts again)
+    LIMIT = 600
+
+    def __init__(self) -> None:
+        self.cache: dict = {}
+        self.standins: set = set()
+        self.ahead = False
+        self._widths_seen: set = set()
+
+    def clear(self) -> None:
+        """Forget every surface (the deck's look changed)."""
+        self.cache = {}
+        self.standins = set()
+
+    def queue(self, art, widths, first=(), four=False, large=False, now=False,
+              backs=()) -> None:
+        """Queue every face at ``widths`` (widest first) in the card art, the faces
+        ``first`` before the others; ``now``: render them all at once (the table's
+        opening), and the backs ``backs`` (``(width, style)`` pairs) too; else
+        ``tick`` renders ``FACES_PER_FRAME`` a frame.  A plain art without a queue: no-op."""
+        if not hasattr(art, "queue_faces"):
+            return  # the plain stand-in art
+        self.ahead = True
+        art.queue_faces(list(widths), four_color=four, large_index=large, first=list(first))
+        if now:
+            while art.render_queued(64):
+                pass
+            for w, style in backs:
+                art.back(w, style)
+
+    def due(self, art) -> bool:
+        """Faces wait to be rendered ahead of need, or stand-ins to give way."""
+        return bool(self.ahead and (self.standins or art.queued()))
+
+    def tick(self, art) -> None:
+        """A frame's share of the queue (``FACES_PER_FRAME``), then stand-ins give way."""
+        if not self.ahead:
+            return
+        if art.queued():
+            art.render_queued(FACES_PER_FRAME)
+        self.drop_standins(art)
+
+    def get(self, art, face, w: int, four: bool, large: bool, back: str) -> pygame.Surface:
+        """A card surface, converted for fast blits once a display exists (cached).  A
+        face not rendered yet at ``w`` but cached at another width is drawn scaled from
+        that one (a stand-in, for the frames until the queue renders it: a new window
+        size, a meld area that shrank); a face cached nowhere is rendered at once; a
+        face the art refuses shows a blue back."""
+        key = (face, w, four, large, back)
+        img = self.cache.get(key)
+        if img is not None:
+            return img
+        standin = None
+        try:
+            if face is None:
+                img = art.back(w, back)
+            elif (self.ahead and 0 <= face <= JOKER
+                  and not art.has_face(face, w, four_color=four, large_index=large)):
+                if (w, four, large) not in self._widths_seen:
+                    self._widths_seen.add((w, four, large))
+                    art.queue_faces([w], four_color=four, large_index=large)
+                art.want_face(face, w, four_color=four, large_index=large)
+                standin = art.nearest_face(face, w, four_color=four, large_index=large)
+                if standin is not None:
+                    img = pygame.transform.smoothscale(standin, art.size(w))
+                else:
+                    img = art.face(face, w, four_color=four, large_index=large)
+            else:
+                img = art.face(face, w, four_color=four, large_index=large)
+        except ValueError:
+            img = art.back(w, "blue")
+        if pygame.display.get_surface() is not None:
+            img = img.convert_alpha()
+        if len(self.cache) > self.LIMIT:
+            self.clear()
+        self.cache[key] = img
+        if standin is not None:
+            self.standins.add(key)
+        return img
+
+    def drop_standins(self, art) -> None:
+        """Stand-ins whose face is now rendered at its width give way to it."""
+        for key in [k for k in self.standins
+                    if art.has_face(k[0], k[1], four_color=k[2], large_index=k[3])]:
+            self.standins.discard(key)
+            self.cache.pop(key, None)
+
+
+__all__ = ["Felt", "CardImages", "FACES_PER_FRAME", "TURN_BOXES", "bg_items", "bg_draw",
+           "changed_rects", "box", "glow", "chip_rect", "chip_stack"]

@@ -1,0 +1,116 @@
+"""The view's labels drawn: seat names, tags, role plates, the meld area's help, the
+dealer's button, Michigan's chip counts.  ``label_image`` fits a label to its width
+(wrapped, shrunk or cut) and keeps the result (a table shows the same few labels frame
+after frame; at most 400 are kept)."""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pygame
+
+from . import text
+
+
+def draw_label(surf, lab) -> None:
+    """A label of the view drawn at its anchor (``label_image``)."""
+    img = label_image(lab)
+    surf.blit(img, img.get_rect(**{lab.anchor: lab.pos}))
+
+
+def label_image(lab) -> pygame.Surface:
+    """A label drawn as ``_label`` draws it: fitted to its width (wrapped, shrunk or
+    cut).  Kept: a table shows the same few labels frame after frame."""
+    key = (lab.kind, lab.text, lab.size, tuple(lab.color), lab.width, text.style_key())
+    img = _LABELS.get(key)
+    if img is None:
+        img = label_img(lab)
+        if lab.width and img.get_width() > lab.width:
+            img = label_fitted(lab, img)
+        if len(_LABELS) > 400:
+            _LABELS.clear()
+        _LABELS[key] = img
+    return img
+
+
+_LABELS: dict = {}
+pygame.register_quit(_LABELS.clear)
+
+
+def label_fitted(lab, img):
+    """A label too wide for its room (a longer translation): the meld area's hint
+    wraps, in up to three lines (a little smaller when three lines do not hold it: beside
+    the buying window); other labels shrink a little, then are cut with "…"."""
+    if lab.kind == "hint":
+        size = lab.size
+        lines = text.wrap(lab.text, size, lab.width, measure=text.width)
+        while len(lines) > 3 and size > lab.size - 3:
+            size -= 1
+            lines = text.wrap(lab.text, size, lab.width, measure=text.width)
+        imgs = [label_img(dataclasses.replace(lab, text=t, size=size)) for t in lines[:3]]
+        out = pygame.Surface((max(i.get_width() for i in imgs),
+                              sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+        y = 0
+        for i in imgs:
+            out.blit(i, (0, y))
+            y += i.get_height()
+        return out
+    size = lab.size
+    while img.get_width() > lab.width and size > max(9, lab.size - 3):
+        size -= 1
+        img = label_img(dataclasses.replace(lab, size=size))
+    cut = len(lab.text)
+    while img.get_width() > lab.width and cut > 8:
+        cut -= 3
+        img = label_img(dataclasses.replace(lab, size=size, text=lab.text[:cut].rstrip() + "…"))
+    return img
+
+
+def dealer_button(letter: str, size: int, d: int) -> pygame.Surface:
+    """The dealer's button: a white disc ``d`` pixels across with a bold letter (the
+    language's: "D", "Д"), smaller when it would reach the disc's ring."""
+    img = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(img, (245, 243, 232), (d // 2, d // 2), d // 2)
+    pygame.draw.circle(img, (120, 90, 20), (d // 2, d // 2), d // 2, max(1, d // 12))
+    t = dealer_letter(letter, size, d)
+    img.blit(t, t.get_rect(center=(d // 2, d // 2)))
+    return img
+
+
+def dealer_letter(letter: str, size: int, d: int) -> pygame.Surface:
+    """The dealer button's letter at ``size``, or smaller (down to 8 px) until its ink
+    lies inside the ring of a disc ``d`` pixels across (a longer translation)."""
+    inner = d / 2 - max(1, d // 12)
+    while True:
+        t = text.render(letter, size, (30, 24, 10), bold=True)
+        ink = t.get_bounding_rect()
+        if math.hypot(ink.w / 2, ink.h / 2) <= inner + 0.5 or size <= 8:
+            return t
+        size -= 1
+
+
+def label_img(lab) -> pygame.Surface:
+    """A label drawn at its own size and in its kind's style (not fitted to a width)."""
+    k = lab.kind
+    if k in ("plate", "plate_hi"):
+        img = text.plate(lab.text, lab.size, (20, 16, 4) if k == "plate_hi" else (245, 245, 235),
+                         (255, 214, 80, 235) if k == "plate_hi" else (0, 0, 0, 140), pad=8, bold=True)
+    elif k in ("tag", "tag_hi"):
+        img = text.render_shadowed(lab.text, lab.size, (255, 230, 140) if k == "tag_hi" else (225, 235, 225))
+    elif k == "role":
+        img = text.plate(lab.text, lab.size, (20, 20, 20), (255, 230, 120, 235), pad=3)
+    elif k == "dealer":
+        img = dealer_button(lab.text, lab.size, lab.width)
+    elif k == "chip":
+        img = text.render_shadowed(lab.text, lab.size, (255, 222, 120), bold=True)
+    elif k == "owner":
+        img = text.render_shadowed(lab.text, lab.size, (250, 236, 170), bold=True)
+    elif k == "hint":
+        img = text.render(lab.text, lab.size, (200, 225, 205))
+    else:
+        img = text.render_shadowed(lab.text, lab.size, lab.color)
+    return img
+
+
+__all__ = ["draw_label", "label_image", "label_img", "label_fitted", "dealer_button",
+           "dealer_letter"]

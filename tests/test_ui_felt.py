@@ -1,0 +1,117 @@
+"""The felt and its caches alone (``ui/table/felt.py``): the background patched in place
+gives the pixels of a whole paint, the card images' stand-ins give way to the faces the
+queue renders, and the caches stay bounded (no window, no scene)."""
+from __future__ import annotations
+
+import types
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from table_app.ui.table.felt import (FACES_PER_FRAME, CardImages, Felt, bg_draw,  # noqa: E402
+                                     bg_items, changed_rects, chip_rect)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+
+
+@pytest.fixture
+def art():
+    from table_app.ui.cardart import CardArt
+    return CardArt()
+
+
+def _view(boxes, chips=(), hand=(10, 500, 600, 120)):
+    return types.SimpleNamespace(boxes=[(pygame.Rect(r), k) for r, k in boxes], chips=list(chips),
+                                 zones={"hand": pygame.Rect(hand)})
+
+
+def _whole(felt, items):
+    bg = felt.raw.copy()
+    for r, what in items:
+        bg_draw(bg, r, what)
+    return pygame.image.tobytes(bg, "RGB")
+
+
+def test_a_grown_meld_is_patched_in_place_with_the_pixels_of_a_whole_paint(art):
+    felt = Felt()
+    W, H = 800, 600
+    v = _view([((20, 20, 120, 90), "pile"), ((300, 200, 160, 80), "group"),
+               ((40, 300, 100, 60), "seat")])
+    items = bg_items(v, turn=False)
+    assert [w for _r, w in items] == [("box", "pile"), ("box", "group")]   # seats: per frame
+    felt.update(art, W, H, items)
+    assert (felt.builds, felt.patches) == (1, 0)
+    # the meld grew by a card, and it is your turn (the hand's box glows)
+    v2 = _view([((20, 20, 120, 90), "pile"), ((300, 200, 200, 80), "group")])
+    items2 = bg_items(v2, turn=True)
+    out = felt.update(art, W, H, items2)
+    assert (felt.builds, felt.patches) == (1, 1)
+    assert pygame.image.tobytes(out, "RGB") == _whole(felt, items2)
+    assert 0 < felt.patched_area < W * H // 3
+    # the same items again: nothing painted
+    felt.update(art, W, H, items2)
+    assert (felt.builds, felt.patches) == (1, 1)
+    # a new window size: painted whole
+    assert felt.update(art, 640, 480, items2).get_size() == (640, 480)
+    assert felt.builds == 2
+    felt.invalidate()
+    felt.update(art, 640, 480, items2)
+    assert felt.builds == 3
+
+
+def test_which_places_are_painted_again():
+    a = ((0, 0, 10, 10), ("box", "pile"))
+    b = ((5, 5, 10, 10), ("box", "group"))
+    c = ((50, 50, 10, 10), ("box", "group"))
+    assert changed_rects((a, b), (a, b), 100, 100) == []
+    assert changed_rects((a, b), (b, a), 100, 100) is None       # reordered: whole
+    # an item that went and two that overlap: one rectangle for the overlapping pair
+    assert changed_rects((a, b, c), (a,), 100, 100) == [pygame.Rect(5, 5, 10, 10),
+                                                        pygame.Rect(50, 50, 10, 10)]
+    assert changed_rects((a,), (a, b), 100, 100) == [pygame.Rect(5, 5, 10, 10)]
+    big = ((0, 0, 90, 90), ("box", "stage"))
+    assert changed_rects((a,), (a, big), 100, 100) is None       # most of the window
+    # Michigan's chips: their rectangle covers what they draw
+    surf = pygame.Surface((200, 200), pygame.SRCALPHA)
+    from table_app.ui.table.felt import chip_stack
+    chip_stack(surf, 100, 150, 25)
+    assert chip_rect(100, 150, 25).contains(surf.get_bounding_rect())
+
+
+def test_a_face_not_rendered_yet_is_a_stand_in_until_the_queue_renders_it(art):
+    imgs = CardImages()
+    assert not imgs.due(art)
+    imgs.queue(art, [80], first=[5], now=True, backs=((46, "blue"),))
+    assert imgs.ahead and art.has_face(5, 80) and art.queued() == 0
+    face = imgs.get(art, 5, 80, False, False, "blue")
+    assert face.get_size() == art.size(80) and not imgs.standins
+    # a new width: shown at once, scaled from the face at 80 px, and queued
+    before = art.faces_rendered
+    img = imgs.get(art, 5, 66, False, False, "blue")
+    assert img.get_size() == art.size(66) and art.faces_rendered == before
+    assert imgs.standins == {(5, 66, False, False, "blue")} and imgs.due(art)
+    while art.queued():
+        imgs.tick(art)
+        assert art.faces_rendered - before <= FACES_PER_FRAME
+        before = art.faces_rendered
+    imgs.tick(art)
+    assert not imgs.standins and not imgs.due(art)
+    assert (5, 66, False, False, "blue") not in imgs.cache      # drawn anew from the face
+    assert imgs.get(art, 5, 66, False, False, "blue") is imgs.get(art, 5, 66, False, False, "blue")
+
+
+def test_the_card_images_are_bounded_and_a_refused_face_shows_a_back(art):
+    imgs = CardImages()
+    imgs.LIMIT = 5
+    for w in range(40, 50):
+        imgs.get(art, None, w, False, False, "red")
+    assert len(imgs.cache) <= 6
+    bad = imgs.get(art, 999, 60, False, False, "red")           # no such face
+    assert pygame.image.tobytes(bad, "RGB") == pygame.image.tobytes(art.back(60, "blue"), "RGB")
+    imgs.clear()
+    assert imgs.cache == {} and imgs.standins == set()
