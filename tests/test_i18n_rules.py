@@ -332,7 +332,8 @@ def refusal_rule_ids() -> set[str]:
                     ids.add(node.value)
                 elif node.value.rstrip().endswith(")"):  # "... (MG-4)" in a RecordError
                     ids.update(re.findall(r"\(([A-Z]{2}-\d+)\)\s*$", node.value))
-    for p in [root / "i18n" / "strings.py", root / "ui" / "scenes" / "table.py"]:
+    for p in [root / "i18n" / "strings.py", root / "ui" / "scenes" / "table.py",
+              *sorted((root / "ui" / "table").glob("*.py"))]:
         for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 if re.fullmatch(r"[A-Z]{2}-\d+", node.value):

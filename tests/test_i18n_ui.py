@@ -14,6 +14,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from table_app.i18n import set_language  # noqa: E402
+from table_app.ui.table.banner import heading  # noqa: E402
 from table_app.i18n.messages import PARTS, match_message, storage_message  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,7 +59,7 @@ def test_a_table_in_russian_and_ukrainian_says_everything_in_that_language(varia
     try:
         assert s.human_to_act()
         app.draw()
-        status = scene._status()
+        status = scene.status_text()
         assert status and not english_left(status), status
         words = {"ru": ("Ваш", "Запас", "Сброс", "карт", "Вдова", "Банк"),
                  "uk": ("Ваш", "Запас", "Скид", "карт", "Вдова", "Банк")}[lang]
@@ -76,8 +77,8 @@ def test_a_table_in_russian_and_ukrainian_says_everything_in_that_language(varia
         # the hint: the normal player's reason, translated
         h = scene.show_hint()
         assert h is not None and h.reason
-        assert scene.msg.startswith("Подсказка: " if lang == "ru" else "Підказка: ")
-        assert not english_left(scene.msg), (h.reason, scene.msg)
+        assert scene.toast.msg.startswith("Подсказка: " if lang == "ru" else "Підказка: ")
+        assert not english_left(scene.toast.msg), (h.reason, scene.toast.msg)
     finally:
         app.stack.clear()
 
@@ -174,8 +175,8 @@ def test_a_refusal_at_the_table_is_said_in_the_language():
         assert s.human_to_act() == "draw"
         card = s.engine.state.hands[0][0] >> 3
         assert not scene.act(Discard(0, card))
-        assert scene.msg_bad and "(CF-10)" in scene.msg
-        assert not english_left(scene.msg.replace("(CF-10)", "")), scene.msg
+        assert scene.toast.bad and "(CF-10)" in scene.toast.msg
+        assert not english_left(scene.toast.msg.replace("(CF-10)", "")), scene.toast.msg
     finally:
         app.stack.clear()
 
@@ -212,8 +213,8 @@ def test_the_table_under_the_menu_changes_language_with_the_settings():
         labels = " ".join(lab.text for lab in scene.view.labels)
         assert "звичайний" in labels and "обычный" not in labels, labels
         assert "Скид" in labels and "Сброс" not in labels, labels
-        assert scene._banner_head()[0].startswith("Можна?")
-        assert "Можно" not in scene._status()
+        assert heading(scene.obs, scene.session)[0].startswith("Можна?")
+        assert "Можно" not in scene.status_text()
         assert scene.buttons["go_down"].text == "Відкритися"
         assert not any(b.visible for b in scene.buttons.values())   # still covered
         app.pop()
@@ -271,7 +272,7 @@ def test_the_replay_viewer_in_russian(tmp_path):
             t = getattr(b, "text", "")
             if isinstance(t, str):
                 assert not english_left(t), (name, t)
-        assert not english_left(sc._status()), sc._status()
+        assert not english_left(sc.status_text()), sc.status_text()
     finally:
         app.stack.clear()
 

@@ -165,19 +165,19 @@ def test_a_broken_record_shows_the_verify_message_at_its_line(app):
     sc.press_button("end")
     frame(app)
     assert m.at_end and m.problem.line == 18
-    assert "line 18" in sc.msg and "MI-4" in sc.msg and sc.msg_bad
-    assert sc._status() == m.problem.message
+    assert "line 18" in sc.toast.msg and "MI-4" in sc.toast.msg and sc.toast.bad
+    assert sc.status_text() == m.problem.message
     rows = sc.list_rows()
     assert rows[-1] == m.end and m.kind(rows[-1]) == "error"
     sc.press_button("back")
     frame(app)
-    assert not (sc.msg_t > 0 and "MI-4" in sc.msg)
+    assert not (sc.toast.t > 0 and "MI-4" in sc.toast.msg)
 
 
 def test_a_record_broken_at_its_first_event_says_so_at_once(app):
     sc = viewer(app, RECORDS / "short_deck.jsonl")
     assert sc.model.end == 0 and sc.model.problem.line == 2
-    assert "line 2" in sc.msg and sc.msg_bad and sc.msg_t > 0
+    assert "line 2" in sc.toast.msg and sc.toast.bad and sc.toast.t > 0
 
 
 @pytest.mark.parametrize("name", NOT_RECORDS)
@@ -449,7 +449,7 @@ def test_a_record_with_only_a_header(app, tmp_path):
     for b in ("fwd", "back", "end", "start", "next_deal", "prev_deal", "play", "next_move", "play_on"):
         sc.press_button(b)
         frame(app)
-    assert "no deal" in sc.msg
+    assert "no deal" in sc.toast.msg
 
 
 def test_one_presenter_and_the_live_tables_drawing(app, monkeypatch):

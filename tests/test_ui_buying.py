@@ -73,7 +73,7 @@ def test_an_answer_just_after_the_next_offer_opens_does_not_buy_it(monkeypatch):
     # B, a click on the buy button and Enter on it, all at once: meant for the last offer
     _key(app, pygame.K_b)
     assert len(eng.log) == n
-    assert card_name(second >> 3) in scene.msg and scene.msg_bad
+    assert card_name(second >> 3) in scene.toast.msg and scene.toast.bad
     click(app, scene.buttons["buy"].rect.center)
     assert len(eng.log) == n
     scene.set_focus("buttons")
@@ -118,7 +118,7 @@ def test_a_stray_answer_with_no_offer_just_before_is_not_said_to_be_for_the_last
     _key(app, pygame.K_b)
     click(app, scene.buttons["buy"].rect.center)
     assert len(eng.log) == n and s.human_to_act() == "buy"
-    assert "last offer" not in scene.msg and not scene.msg_bad, scene.msg
+    assert "last offer" not in scene.toast.msg and not scene.toast.bad, scene.toast.msg
     now[0] += BUY_GUARD_S + 0.01
     _key(app, pygame.K_p)                           # a real answer: pass it
     assert PassBuy(0) in eng.log[n:]
@@ -129,7 +129,7 @@ def test_a_stray_answer_with_no_offer_just_before_is_not_said_to_be_for_the_last
     assert second != first
     n = len(eng.log)
     _key(app, pygame.K_b)
-    assert len(eng.log) == n and "last offer" not in scene.msg and not scene.msg_bad
+    assert len(eng.log) == n and "last offer" not in scene.toast.msg and not scene.toast.bad
     now[0] += BUY_GUARD_S + 0.01
     _key(app, pygame.K_b)                           # a real answer buys it
     assert eng.log[n] == Buy(0)

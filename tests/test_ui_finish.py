@@ -207,7 +207,7 @@ def test_an_illegal_go_down_is_refused_without_asking():
     stage(app, scene, ["7C", "7D", "9H"])
     n = len(s.engine.log)
     click(app, scene.buttons["go_down"].rect.center)
-    assert app.stack.top is scene and len(s.engine.log) == n and scene.msg_bad
+    assert app.stack.top is scene and len(s.engine.log) == n and scene.toast.bad
 
 
 # ---------------------------------------------------------------- HiDPI

@@ -174,8 +174,8 @@ def test_texts_are_measured_without_rendering_and_kept():
     s.ai_to_act = lambda: None
     surf = pygame.Surface(app.screen.get_size())
     r0 = text.render.cache_info().misses
-    scene._draw_banner(surf)
-    drawn = scene._banner_plan[1]      # (the heading in two lines, the status in three)
+    scene.draw_banner(surf)
+    drawn = scene.banner.plan[1]      # (the heading in two lines, the status in three)
     assert len(drawn) <= 5 and text.render.cache_info().misses - r0 <= len(drawn)
 
 

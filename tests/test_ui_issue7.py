@@ -38,8 +38,8 @@ def test_a_bad_staged_meld_is_named_and_only_its_cards_go_back():
     assert len(scene.ui.staged) == 2
     scene.go_down()
     assert len(s.engine.log) == n
-    assert "2♣ 4♦" in scene.msg and "(CF-" in scene.msg, scene.msg
-    assert "all at once" not in scene.msg
+    assert "2♣ 4♦" in scene.toast.msg and "(CF-" in scene.toast.msg, scene.toast.msg
+    assert "all at once" not in scene.toast.msg
     # the bad group is back in the hand, the good one stays staged
     assert [sorted(_faces(g)) for g in scene.ui.staged] == [sorted(parse_face(x) for x in ("7C", "7D", "7H"))]
     back = [p for p in scene.view.placements if p.key in (hand_card(scene, "2C"), hand_card(scene, "4D"))]
@@ -56,8 +56,8 @@ def test_one_bad_meld_gets_its_own_reason_not_the_contract_count():
     # a run with gaps: the missing cards are named
     stage(app, scene, ["2C", "9C", "7C"])
     scene.go_down()
-    assert "all at once" not in scene.msg
-    assert "(CF-" in scene.msg
+    assert "all at once" not in scene.toast.msg
+    assert "(CF-" in scene.toast.msg
     assert scene.ui.staged == []
 
 
@@ -66,7 +66,7 @@ def test_the_contract_count_is_refused_only_when_every_meld_is_valid():
     _drawn(app, scene)
     stage(app, scene, ["7C", "7D", "7H"])
     scene.go_down()
-    assert "all at once" in scene.msg
+    assert "all at once" in scene.toast.msg
     assert len(scene.ui.staged) == 1   # stays staged: the player completes the contract
 
 
@@ -464,8 +464,8 @@ def test_may_i_round_one_refuses_a_bad_group_as_a_set():
     assert scene.obs.contract == (2, 0)
     stage(app, scene, ["2C", "4D", "9H"])
     scene.go_down()
-    assert "A set's cards must all be of one rank (CF-1)" in scene.msg, scene.msg
-    assert "run" not in scene.msg
+    assert "A set's cards must all be of one rank (CF-1)" in scene.toast.msg, scene.toast.msg
+    assert "run" not in scene.toast.msg
 
 
 # ---------------------------------------------------------------- every hand card stays known

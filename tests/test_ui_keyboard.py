@@ -91,7 +91,7 @@ def test_may_i_whole_deal_by_keyboard_only():
     key(app, pygame.K_h)
     h = scene.current_hint()
     assert h is not None and h.reason and eng.is_legal(h.action)
-    assert hint_reason(h.reason) in scene._status()
+    assert hint_reason(h.reason) in scene.status_text()
     assert len(eng.log) == 1   # a hint changes nothing
 
     # an illegal keyboard action: discarding before drawing is refused (CF-10), nothing changes
@@ -100,7 +100,7 @@ def test_may_i_whole_deal_by_keyboard_only():
     pick(app, scene, "2C")
     drop_on(app, scene, "discard")
     assert eng.log == before and sorted(eng.observe(0).hand) == hand
-    assert "CF-10" in scene.msg and scene.msg_bad
+    assert "CF-10" in scene.toast.msg and scene.toast.bad
     key(app, pygame.K_ESCAPE)            # put the picked-up card back
     assert not scene.ui.selected and app.stack.top is scene
 
@@ -127,7 +127,7 @@ def test_may_i_whole_deal_by_keyboard_only():
     n = len(eng.log)
     pick(app, scene, "7S")
     drop_on(app, scene, "melds", meld_of(eng, "7S"))
-    assert len(eng.log) == n and "MI-4" in scene.msg
+    assert len(eng.log) == n and "MI-4" in scene.toast.msg
     key(app, pygame.K_ESCAPE)
     # discard 2C: pick it up, Tab to the discard pile, Enter
     pick(app, scene, "2C")
@@ -149,7 +149,7 @@ def test_may_i_whole_deal_by_keyboard_only():
     for code in ("7S", "7H", "7C", "9C", "9S"):
         pick(app, scene, code)
         drop_on(app, scene, "melds", meld_of(eng, code))
-        assert isinstance(eng.log[-1], LayOff), (code, scene.msg)
+        assert isinstance(eng.log[-1], LayOff), (code, scene.toast.msg)
     pick(app, scene, "4D")
     n = len(eng.log)
     drop_on(app, scene, "discard")
@@ -400,12 +400,12 @@ def test_contract_swap_for_the_joker_by_keys():
         key(app, pygame.K_m)
     go_down_by_keys(app, scene)
     gd = eng.log[-1]
-    assert isinstance(gd, GoDown), scene.msg
+    assert isinstance(gd, GoDown), scene.toast.msg
     run = next(i for i, m in enumerate(gd.melds) if m.kind == "run")
     # Shift+Enter on the run with 6S picked up swaps it for the joker (CR-7)
     pick(app, scene, "6S")
     tab_to(app, scene, "melds")
     right_to(app, scene, lambda x: x == run)
     key(app, pygame.K_RETURN, pygame.KMOD_LSHIFT)
-    assert eng.log[-1] == Swap(0, run, parse_face("6S")), scene.msg
+    assert eng.log[-1] == Swap(0, run, parse_face("6S")), scene.toast.msg
     assert any(c >> 3 == parse_face("JK") for c in eng.observe(0).hand)

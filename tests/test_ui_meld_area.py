@@ -65,7 +65,7 @@ def test_go_down_waits_for_the_contracts_count_and_says_what_is_missing():
     assert len(scene.ui.staged) == 1 and not gd.is_enabled
     assert _stage_label(scene) == "Go down needs 2 sets: 1 set still to build"
     click(app, gd.rect.center)                 # the off button says why
-    assert scene.msg == "Go down needs 2 sets: 1 set still to build" and scene.msg_bad
+    assert scene.toast.msg == "Go down needs 2 sets: 1 set still to build" and scene.toast.bad
     assert len(s.engine.log) == n and len(scene.ui.staged) == 1
     stage(app, scene, ["9S", "9H", "9D"])
     assert gd.is_enabled and _stage_label(scene) == "Contract: 2 sets"
@@ -83,7 +83,7 @@ def test_a_refused_group_sends_only_its_cards_back():
     assert gd.is_enabled                       # two groups for two sets: it may be pressed
     click(app, gd.rect.center)
     assert len(s.engine.log) == n
-    assert "9♠ 2♣ 4♦" in scene.msg and "(CF-1)" in scene.msg, scene.msg
+    assert "9♠ 2♣ 4♦" in scene.toast.msg and "(CF-1)" in scene.toast.msg, scene.toast.msg
     # the set stays in the meld area; only the faulty group's cards are back in the hand
     assert [sorted(c >> 3 for c in g) for g in scene.ui.staged] == \
         [sorted(parse_face(x) for x in ("7C", "7D", "7H"))]

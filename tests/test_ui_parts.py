@@ -141,7 +141,7 @@ def test_an_illegal_drop_glides_back_and_changes_nothing():
     home = scene.layer.sprites[c].target_rect().topleft
     drag(app, point_of(scene, c), zone_point(scene, "discard"))   # discarding before drawing
     assert s.engine.log == log
-    assert "CF-10" in scene.msg
+    assert "CF-10" in scene.toast.msg
     sp = scene.layer.sprites[c]
     assert sp.moving() and sp.target_rect().topleft == home       # gliding back home
     for _ in range(30):

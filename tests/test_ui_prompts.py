@@ -17,7 +17,7 @@ from test_ui_table import (Scripted, drag, hand_card, may_i_table, meld_point, p
 
 def _status(scene):
     scene.refresh()
-    return scene._status()
+    return scene.status_text()
 
 
 def test_after_an_undo_to_a_declared_stock_draw_the_prompt_offers_only_the_stock():

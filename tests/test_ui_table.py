@@ -212,7 +212,7 @@ def test_may_i_whole_deal_with_buy_illegal_drop_undo_redo():
     # an illegal drop: laying off on the turn of going down (MI-4) snaps back
     drag(app, point_of(scene, hand_card(scene, "7S")), meld_point(scene, 0))
     assert len(eng.log) == n
-    assert "MI-4" in scene.msg
+    assert "MI-4" in scene.toast.msg
     assert hand_card(scene, "7S") in eng.observe(0).hand
     # discard 2C, then undo and redo it
     card_drag_to_zone(app, scene, "2C", "discard")
@@ -321,7 +321,7 @@ def test_mexican_whole_deal_with_a_wild_and_an_illegal_drop():
     assert any(r is not None for m in gd.melds for r in m.roles)  # the 3H declared as a nine
     n = len(eng.log)
     drag(app, point_of(scene, hand_card(scene, "7S")), meld_point(scene, 0))
-    assert len(eng.log) == n and "MX-5" in scene.msg
+    assert len(eng.log) == n and "MX-5" in scene.toast.msg
     card_drag_to_zone(app, scene, "4D", "discard")
     settle(app, scene)
     drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
@@ -349,7 +349,7 @@ def test_michigan_whole_deal_leads_forced_plays_and_an_illegal_lead():
     n = len(eng.log)
     # leading 5H while holding 2H is refused (MG-5) and the card goes back
     card_drag_to_zone(app, scene, "5H", "lead")
-    assert len(eng.log) == n and "MG-" in scene.msg
+    assert len(eng.log) == n and "MG-" in scene.toast.msg
     # a click on 2S leads spades: 2S-6S, seat 1's 7S, 8S are forced; 9S is in the widow
     click(app, point_of(scene, hand_card(scene, "2S")))
     settle(app, scene)

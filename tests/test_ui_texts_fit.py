@@ -422,16 +422,17 @@ def test_the_banner_shows_the_whole_contract_and_status_line(lang, size):
                                                 wild_ranks=s.rules.wild_ranks(r)) for r in range(1, 8)]
                 for obs in obss:
                     sc.obs = obs
-                    parts = sc._banner_head()
+                    from table_app.ui.table.banner import heading
+                    parts = heading(sc.obs, sc.session)
                     if variant != "michigan":
                         assert len(parts) >= 2 and parts[1] and "…" not in parts[1]
                     if (tuple(parts), right) in seen:     # the same banner (another seat count)
                         continue
                     seen.add((tuple(parts), right))
                     for status in statuses:
-                        sc._status = lambda status=status: status
-                        sc._draw_banner(surf)
-                        drawn = sc._banner_plan[1]
+                        sc.status_text = lambda status=status: status
+                        sc.draw_banner(surf)
+                        drawn = sc.banner.plan[1]
                         head = [d for d in drawn if d[2]]
                         stat = [d for d in drawn if not d[2]]
                         assert " · ".join(d[0] for d in head) == " · ".join(parts), (head, parts)

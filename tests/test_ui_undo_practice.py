@@ -15,6 +15,7 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Deal, Discard, Draw  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
+from table_app.ui.table.banner import heading  # noqa: E402
 from test_ui_table import (Scripted, build_deck, drag, point_of, press, settle, step,  # noqa: E402
                            zone_point)
 
@@ -71,7 +72,7 @@ def test_the_first_undo_past_a_seen_card_asks_and_the_game_then_says_practice():
     _ctrl_z(app)
     assert app.stack.top is scene
     assert isinstance(eng.log[-1], Draw) and len(eng.log) == drew + 1
-    assert not s.practice and scene.msg == "Undone: back to your previous decision"
+    assert not s.practice and scene.toast.msg == "Undone: back to your previous decision"
     # undoing the draw from the stock would: the dialog asks, nothing is undone yet
     _ctrl_z(app)
     top = app.stack.top
@@ -80,7 +81,7 @@ def test_the_first_undo_past_a_seen_card_asks_and_the_game_then_says_practice():
     _key(app, pygame.K_ESCAPE)          # Esc: the game stays as it was
     assert app.stack.top is scene and len(eng.log) == drew + 1
     assert not s.practice and "x-practice" not in _record_types(s)
-    assert "practice game" not in scene._banner_head()
+    assert "practice game" not in heading(scene.obs, scene.session)
     # the Undo button asks too; Enter presses the focused "Undo" (its focus ring drawn)
     press(app, scene, "undo")
     top = app.stack.top
@@ -89,15 +90,15 @@ def test_the_first_undo_past_a_seen_card_asks_and_the_game_then_says_practice():
     _key(app, pygame.K_RETURN)
     assert app.stack.top is scene
     assert len(eng.log) == drew and s.practice
-    assert "practice game" in scene.msg
-    assert scene._banner_head()[-1] == "practice game"
+    assert "practice game" in scene.toast.msg
+    assert heading(scene.obs, scene.session)[-1] == "practice game"
     assert "x-practice" in _record_types(s)
     # redo brings the draw back; undoing it again asks no more (already practice)
     press(app, scene, "redo")
     assert eng.log[drew] == Draw(0, "stock")
     _ctrl_z(app)
     assert app.stack.top is scene and len(eng.log) == drew
-    assert scene.msg == "Undone: back to your previous decision"
+    assert scene.toast.msg == "Undone: back to your previous decision"
 
 
 def test_cancel_by_mouse_keeps_the_game_counted():

@@ -448,7 +448,7 @@ class ReplayScene(TableScene):
                                 else _("Before the first round"))
         return False
 
-    def _status(self) -> str:
+    def status_text(self) -> str:
         m = self.model
         if m.at_end and m.problem is not None:
             return m.problem_text()
@@ -473,8 +473,8 @@ class ReplayScene(TableScene):
                 self.app.play_sound(snd)
         if new == self.model.end and self.model.problem is not None:
             self.say(self.model.problem_text(), bad=True, secs=1e9)
-        elif self.msg_bad and self.msg_t > 1e6:
-            self.msg_t = 0.0
+        elif self.toast.bad and self.toast.t > 1e6:
+            self.toast.t = 0.0
 
     def step(self, d: int) -> None:
         self.seek(self.model.pos + d, animate=abs(d) == 1)
@@ -642,12 +642,12 @@ class ReplayScene(TableScene):
 
     # ------------------------------------------------------------------ update
     def busy(self) -> bool:
-        return self.playing or self.layer.moving() or (0 < self.msg_t < 1e6)
+        return self.playing or self.layer.moving() or (0 < self.toast.t < 1e6)
 
     def update(self, dt: float) -> None:
         self.layer.update(dt)
-        if 0 < self.msg_t < 1e6:
-            self.msg_t -= dt
+        if 0 < self.toast.t < 1e6:
+            self.toast.t -= dt
         if getattr(self, "_rebuild_soon", False) and self.app.stack.top is self:
             # the deal menu goes back to "Go to deal…" so the same deal can be chosen again
             self._rebuild_soon = False

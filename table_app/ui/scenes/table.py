@@ -20,12 +20,13 @@ from ...core.actions import (Buy, Discard, Draw, GoDown, LayOff, Lead, MeldDecl,
                              PassUpcard, Swap)
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT
 from ...core.errors import IllegalActionError
-from ...i18n import _, card_name, contract_name, player_name, rule_reason
+from ...i18n import _, card_name, player_name, rule_reason
 from ...i18n import strings as S
 from ...core.melds import layoff_roles, swap_index
 from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table import text
+from ..table.banner import Banner, Toast, heading, scores_line, status_line
 from ..table.drag import DragController
 from ..table.felt import TURN_BOXES, CardImages, Felt, bg_items, box, glow
 from ..table.labels import draw_label
@@ -103,9 +104,8 @@ class TableScene(KeyboardMixin, Scene):
         self.shown = len(self.engine.log)
         self.step_t = 0.0
         self.think_t = 0.0
-        self.msg = ""
-        self.msg_t = 0.0
-        self.msg_bad = False
+        self.toast = Toast()
+        self.banner = Banner()
         self.narrator = Narrator(session, since=self.shown)
         self.cur_event = None
         self.sort_mode = "suit"
@@ -637,7 +637,8 @@ class TableScene(KeyboardMixin, Scene):
 
     # ------------------------------------------------------------------ acting
     def say(self, msg: str, bad: bool = False, secs: float = 5.0) -> None:
-        self.msg, self.msg_bad, self.msg_t = msg, bad, secs
+        """Tell the player ``msg`` over the meld area for ``secs`` (``bad``: a refusal)."""
+        self.toast.say(msg, bad, secs)
 
     def act(self, action) -> bool:
         """Apply a human action; on refusal show the reason (with its rule id)."""
@@ -654,7 +655,7 @@ class TableScene(KeyboardMixin, Scene):
             self.say(str(e), bad=True)
             self.refresh()
             return False
-        self.msg = ""
+        self.toast.clear()
         self.ui.selected.clear()
         self.step_t = 0.0
         self._advance(0, force=True)
@@ -1178,14 +1179,14 @@ class TableScene(KeyboardMixin, Scene):
         """Changes when an update applied or showed a move, opened or closed the buying
         window, ticked its countdown's shown second, or said something new."""
         return (self.shown, len(self.engine.log), self.buy_open, int(max(0.0, self.buy_t)),
-                self.msg_t > 0, getattr(self, "msg", None), id(self.obs), self.ui.thinking,
+                self.toast.t > 0, self.toast.msg, id(self.obs), self.ui.thinking,
                 int(max(0.0, self.buy_intro_t) * 40))
 
     def busy(self) -> bool:
         return (self.layer.moving() or not self.caught_up() or self.dragger.drag is not None
                 or self.session.ai_to_act() is not None or (self.buy_open and self.buy_t > 0)
                 or (self.buy_open and self.buy_intro_t > 0)
-                or self.msg_t > 0 or self._faces_due())
+                or self.toast.t > 0 or self._faces_due())
 
     def _faces_due(self) -> bool:
         return self.images.due(self.app.art)
@@ -1272,8 +1273,7 @@ class TableScene(KeyboardMixin, Scene):
             from ...i18n.messages import storage_message
             self._save_error_shown = err
             self.say(storage_message(err), bad=True, secs=8.0)
-        if self.msg_t > 0:
-            self.msg_t -= dt
+        self.toast.tick(dt)
         if self.dragger.drag is not None:
             return
         if not self.caught_up():
@@ -1404,24 +1404,10 @@ class TableScene(KeyboardMixin, Scene):
             draw_label(surf, lab)
         self._draw_hint(surf)
         self._draw_focus(surf)
-        self._draw_banner(surf)
+        self.draw_banner(surf)
         self._draw_buy(surf)
         self._draw_chooser(surf)
-        if self.msg and self.msg_t > 0:
-            col = (255, 235, 235) if self.msg_bad else (245, 245, 230)
-            bg = (150, 24, 30, 225) if self.msg_bad else (0, 0, 0, 170)
-            # over the meld area, as wide as it at most (a long message, a translation
-            # say, takes two lines rather than running under the scores on the right)
-            st = self.L.stage
-            room = max(200, int(st.w * 0.8))   # clear of the scores plate on the right
-            lines = text.wrap(self.msg, 17, room - 20,
-                              measure=text.width)
-            imgs = [text.plate(t, 17, col, bg, pad=10) for t in lines[:3]]
-            y = st.y - 8
-            for img in reversed(imgs):
-                r = img.get_rect(midbottom=(st.centerx, y))
-                surf.blit(img, r)
-                y = r.y + 2
+        self.toast.draw(surf, self.L.stage)
 
     def _draw_focus(self, surf) -> None:
         """The keyboard focus: a bright outline round the focused card, pile, meld or
@@ -1456,140 +1442,26 @@ class TableScene(KeyboardMixin, Scene):
         if h.button and h.button in self.buttons and self.buttons[h.button].visible:
             glow(surf, self.buttons[h.button].rect.inflate(10, 10), HINT)
 
-    def _banner_head(self) -> list[str]:
-        """The banner's heading in pieces: the game and the round (or Michigan's deal),
-        then the contract, the wild ranks (Mexican), Michigan's sequence.  Drawn on one
-        line joined by " · ", or the first piece on a line and the rest on a second."""
-        parts = self._banner_parts()
-        if getattr(self.session, "practice", False):
-            # Translators: the banner's last piece in a practice game (an undo took back
-            # a card already seen, or it was played on from a replay): it doesn't count
-            # in the statistics
-            parts.append(_("practice game"))
-        return parts
+    def draw_banner(self, surf) -> None:
+        """The banner (its heading, the status line) and the scores under it."""
+        right = getattr(self, "_top_left", self.L.size[0]) - 8   # the replay has no top buttons
+        self.banner.draw(surf, self.L, heading(self.obs, self.session), self.status_text(),
+                         right, scores_line(self.obs, self.session))
 
-    def _banner_parts(self) -> list[str]:
-        obs = self.obs
-        s = self.session
-        if is_michigan(obs):
-            total = s.rules.total_deals(s.num_players) if hasattr(s.rules, "total_deals") else "?"
-            parts = [_("{game} · deal {n} of {total}").format(game=_(s.info.name), n=obs.round,
-                                                              total=total)]
-            if obs.sequence is not None and obs.round:
-                suit, last = obs.sequence
-                # Translators: the banner's last piece in Michigan (after "· deal 3 of 4 ·")
-                parts.append((_("sequence {card} (stopped)") if obs.stopped
-                              else _("sequence {card}")).format(card=card_name(last >> 3)))
-            return parts
-        # Translators: the banner's first piece; the contract follows (after " · " or on
-        # a second line)
-        parts = [_("{game} · round {n} of 7").format(game=_(s.info.name), n=obs.round),
-                 contract_name(obs.contract_terms)]
-        if obs.wild_ranks:
-            # Translators: the wild ranks in the banner: "3s", "3s, 2s"
-            ranks = ", ".join(_("{rank}s").format(rank=RANK_TEXT[r]) for r in sorted(obs.wild_ranks))
-            # Translators: the banner's piece after the contract (Mexican Rummy)
-            parts.append(_("wild: {ranks} and jokers").format(ranks=ranks))
-        return parts
-
-    def _draw_banner(self, surf) -> None:
-        L = self.L
-        obs = self.obs
-        W = L.size[0]
-        bar = getattr(self, "_bar", None)
-        if bar is None or bar.get_size() != (W, L.banner.h):
-            bar = self._bar = pygame.Surface((W, L.banner.h), pygame.SRCALPHA)
-            bar.fill((8, 30, 18, 215))
-        surf.blit(bar, (0, 0))
-        s = self.session
-        right = getattr(self, "_top_left", W) - 8   # the replay has no top buttons
-        key = (tuple(self._banner_head()), self._status(), right, L.banner.h, L.ui,
-               text.style_key())
-        got = self.__dict__.get("_banner_plan")
-        if got is None or got[0] != key:
-            got = self._banner_plan = (key, banner_lines(key[0], key[1], int(10 * L.ui), right,
-                                                         L.banner.h, gap=int(16 * L.ui)))
-        for line, size, bold, x, y in got[1]:
-            img = text.render(line, size, BANNER_HEAD if bold else BANNER_TEXT, bold=bold)
-            surf.blit(img, (x, y))
-        # the scores, under the banner on the right
-        if is_michigan(obs):
-            from ..table.presenter import _chips
-            sc = "   ".join(f"{_short(player_name(s.names[i]))} {_chips(b)}" for i, b in enumerate(obs.balances))
-            sc = _("Chips: {scores}").format(scores=sc)
-        else:
-            sc = _("Points: {scores}").format(scores="   ".join(
-                f"{_short(player_name(s.names[i]))} {t}"
-                for i, t in enumerate(obs.totals or (0,) * s.num_players)))
-        img = text.plate(sc, 13, (240, 240, 225), (0, 0, 0, 110), pad=6)
-        surf.blit(img, img.get_rect(bottomright=(W - 8, L.side.y - 4)))
-
-    def _status(self) -> str:
+    def status_text(self) -> str:
+        """What the status line says now (``banner.status_line``)."""
         s = self.session
         if not self.caught_up():
             return self.last_text
-        if s.game_over():
-            return _("The game is over")
-        if s.deal_due():
-            return self.last_text
         h = self.current_hint()
-        if h is not None:
-            return h.text()
-        ph = s.human_to_act()
-        if ph is None:
-            seat = s.ai_to_act()
-            return (_("{name} is thinking…  ({last})").format(name=player_name(s.names[seat]),
-                                                             last=self.last_text)
-                    if seat is not None else self.last_text)
-        kb = self.focus_shown
-        # each prompt offers what is legal now (after an undo to a declared stock draw,
-        # the upcard is not: the prompt said to drag it, and taking it was refused)
-        if ph == "draw":
-            if self.want_stock:
-                return _("Drawing from the stock…")
-            can = self._can_now()
-            if can["upcard"] and can["stock"]:
-                if kb:
-                    return _("Your turn: D draws from the stock, U takes the upcard")
-                return _("Your turn: drag the upcard or the stock to your hand")
-            if can["stock"]:
-                if getattr(self.obs, "stock_due", False):
-                    if kb:
-                        return _("You declared for the stock: D draws from it")
-                    return _("You declared for the stock: drag its top card to your hand")
-                if kb:
-                    return _("Your turn: D draws from the stock")
-                return _("Your turn: drag the stock's top card to your hand")
-            if kb:
-                return _("Your turn: U takes the upcard")
-            return _("Your turn: drag the upcard to your hand")
-        if ph == "buy":
-            word = _("Call it?") if s.variant == "contract" else _(S.MAY_I)
-            if not self._can_now()["buy"]:
-                return _("{word} No penalty card is left to take: you can only pass").format(word=word)
-            if kb:
-                return _("{word} B takes the upcard and a penalty card, P passes").format(word=word)
-            return _("{word} Take the upcard and a penalty card, or pass").format(word=word)
-        if ph == "play":
-            obs = s.observe() if hasattr(s, "observe") else None
-            if (obs is not None and getattr(obs, "went_down_now", False)
-                    and s.variant in ("may_i", "mexican")):
-                rule = "MI-4" if s.variant == "may_i" else "MX-5"
-                return _("You went down: lay-offs wait for your next turn ({rule}); "
-                         "discard to end this one").format(rule=rule)
-            if kb:
-                return _("Your turn: Space picks up, Tab to a place, Enter drops")
-            if obs is not None and not obs.down[self.human]:
-                # (laying off comes only after going down, CF-8)
-                return _("Your turn: go down if you can, then drag a card to the discard pile")
-            if self._can_now()["lay_off"]:
-                return _("Your turn: lay off what fits, then drag a card to the discard pile")
-            return _("Your turn: drag a card to the discard pile")
-        if ph == "lead":
-            if kb:
-                return _("Your lead: Left/Right over the lifted cards, Enter leads")
-            return _("Your lead: click or drag one of the lifted cards")
-        return self.last_text
+        seat = s.ai_to_act()
+        return status_line(
+            last=self.last_text, game_over=s.game_over(), deal_due=s.deal_due(),
+            hint=h.text() if h is not None else None, phase=s.human_to_act(),
+            thinking=player_name(s.names[seat]) if seat is not None else None,
+            keyboard=self.focus_shown, want_stock=self.want_stock, can=self._can_now,
+            stock_due=bool(getattr(self.obs, "stock_due", False)), variant=s.variant,
+            now=s.observe if hasattr(s, "observe") else (lambda: None), human=self.human)
 
     def _drawn_labels(self):
         """The view's labels as drawn: while the buying window is open, the meld area's
@@ -1730,109 +1602,6 @@ def _decl_pretty(d: MeldDecl) -> str:
     return _("{kind}: {cards}").format(kind=kind, cards="  ".join(out))
 
 
-#: the banner's colours: the heading (game, round, contract) and the status line
-BANNER_HEAD = (250, 236, 170)
-BANNER_TEXT = (240, 240, 230)
-#: the heading's forms, best first: (text size, lines); two lines put the contract (and
-#: the wild ranks, Michigan's sequence) under the game and the round
-_HEAD_FORMS = ((16, 1), (14, 1), (13, 2), (12, 2))
-#: the status line's forms, best first; three lines of 11 px only when none of these fits
-#: beside any form of the heading
-_STATUS_FORMS = ((16, 1), (14, 1), (13, 2), (12, 2))
-_STATUS_LAST = (11, 3)
-
-
-def _head_lines(parts, n: int) -> list[str]:
-    if n == 1 or len(parts) == 1:
-        return [" · ".join(parts)]
-    return [parts[0], " · ".join(parts[1:])]
-
-
-def _wrapped(msg: str, size: int, n: int, width: int) -> list[str] | None:
-    """``msg`` in at most ``n`` lines no wider than ``width`` at ``size``, broken between
-    words; ``None`` when it does not fit so."""
-    if width <= 0:
-        return None
-    lines = text.wrap(msg, size, width, measure=text.width)
-    if len(lines) > n or any(text.width(ln, size) > width for ln in lines):
-        return None
-    return lines
-
-
-def _cut_at_word(msg: str, size: int, n: int, width: int) -> list[str]:
-    """``msg`` in ``n`` lines of ``width``, the last one ending at a whole word with "…"
-    (a word wider than a line is cut, the only case a word is)."""
-    lines = text.wrap(msg, size, max(1, width), measure=text.width)
-    if len(lines) <= n and all(text.width(ln, size) <= width for ln in lines):
-        return lines
-    head, rest = lines[:n - 1], " ".join(lines[n - 1:]).split()
-    last = ""
-    for w in rest:
-        t = (last + " " + w).strip()
-        if text.width(t + " …", size) > width:
-            break
-        last = t
-    if not last:          # one word wider than the line: cut inside it after all
-        last = rest[0] if rest else ""
-        while last and text.width(last + "…", size) > width:
-            last = last[:-1]
-        return head + [last + "…"]
-    return head + [last + " …"]
-
-
-def _tops(n: int, size: int, bold: bool, h: int) -> list[int]:
-    """The tops of ``n`` lines of ``size`` centred in a bar ``h`` px tall (lines closer
-    than the font's own line height when they must be: its ascent and descent have room
-    to spare above and below the letters)."""
-    ih = text.font(size, bold).get_height()
-    step = ih if n * ih <= h else (h - ih) / (n - 1)
-    top = (h - (step * (n - 1) + ih)) / 2
-    return [int(round(top + i * step)) for i in range(n)]
-
-
-def banner_lines(parts, status: str, left: int, right: int, h: int, gap: int = 16):
-    """Where the banner's texts go between ``left`` and ``right`` in a bar ``h`` px tall:
-    ``[(line, size, bold, x, y)]``, the heading (``parts``, bold) first, then the status
-    line beside it.  The heading is always whole: on one line, else the game and round on
-    one and the rest on a second; the status line is whole too, on one line or broken
-    between words into two, in the largest of the forms that fit beside the largest
-    heading; three smaller lines when nothing else does, and only then (a long hint in a
-    narrow window) its last line ends at a whole word with "…"."""
-    def emit(hlines, hsize, slines, ssize):
-        out = []
-        hw = max(text.width(ln, hsize, BANNER_HEAD, True) for ln in hlines)
-        for ln, y in zip(hlines, _tops(len(hlines), hsize, True, h)):
-            out.append((ln, hsize, True, left, y))
-        x = left + hw + gap
-        for ln, y in zip(slines, _tops(len(slines), ssize, False, h)):
-            out.append((ln, ssize, False, x, y))
-        return out
-
-    heads = []
-    for size, n in _HEAD_FORMS:
-        lines = _head_lines(parts, n)
-        if n > 1 and len(lines) == 1:
-            continue
-        w = max(text.width(ln, size, BANNER_HEAD, True) for ln in lines)
-        if w <= right - left:
-            heads.append((lines, size, w))
-    if not heads:          # a window narrower than the smallest: the heading cut
-        lines = _head_lines(parts, 2)
-        cut = [_cut_at_word(ln, 12, 1, int((right - left) * 0.6))[0] for ln in lines]
-        heads.append((cut, 12, max(text.width(ln, 12, BANNER_HEAD, True) for ln in cut)))
-    if not status:
-        return emit(heads[0][0], heads[0][1], [], 12)
-    for forms in (_STATUS_FORMS, (_STATUS_LAST,)):
-        for lines, hsize, hw in heads:
-            for size, n in forms:
-                got = _wrapped(status, size, n, right - left - hw - gap)
-                if got is not None:
-                    return emit(lines, hsize, got, size)
-    lines, hsize, hw = min(heads, key=lambda x: x[2])
-    size, n = _STATUS_LAST
-    return emit(lines, hsize, _cut_at_word(status, size, n, right - left - hw - gap), size)
-
-
 BUY_INK = (0x1b, 0x13, 0x06)    # the @primary buttons' text colour (theme.json)
 
 
@@ -1866,19 +1635,6 @@ def _fit(msg: str, size: int, color, width: int, bold: bool = False):
     return text.render(line, s, color, bold=bold)
 
 
-def _fit_sizes(line: str, sizes, color, width: int, bold: bool = False) -> pygame.Surface:
-    """``line`` in the first of ``sizes`` it fits ``width`` in, else cut with "…"."""
-    for size in sizes:
-        if text.width(line, size, color, bold) <= width:
-            return text.render(line, size, color, bold=bold)
-    cut = len(line)
-    out = line
-    while text.width(out, sizes[-1], color, bold) > width and cut > 1:
-        cut -= 2
-        out = line[:max(1, cut)].rstrip() + "…"
-    return text.render(out, sizes[-1], color, bold=bold)
-
-
 def _label_w(label: str, size: int) -> int:
     """The width of a button's label in the theme's font (Noto Sans) at ``size``."""
     return text.font(size).size(label)[0]
@@ -1908,10 +1664,6 @@ def pair_split(labels, width: int, gap: int, pad: int) -> tuple[str, tuple[int, 
     need = [_label_w(t, _BUTTON_SIZES[-1][0]) for t in labels]
     w0 = round(room * need[0] / max(1, sum(need)))
     return _BUTTON_SIZES[-1][1], (w0, room - w0)
-
-
-def _short(name: str) -> str:
-    return name if len(name) <= 8 else name[:7] + "."
 
 
 def _able(b, on: bool) -> None:
