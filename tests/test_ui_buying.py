@@ -20,7 +20,7 @@ def _four_seat_table(monkeypatch):
     """May I? with three scripted seats that never buy, ``skip_animations`` on (the
     tests' instant app made a player's: the guard is off only for the tests' own), and
     a clock the test moves: ``(app, scene, session, now)``."""
-    from table_app.ui.scenes import table as T
+    from table_app.ui.table import buypanel as T
     from table_app.variants import find_variant
     deck = list(find_variant("may_i")({}).deck(4))
     random.Random(3).shuffle(deck)
@@ -41,7 +41,7 @@ def _key(app, k):
 def _next_offer(app, scene, s):
     for _ in range(400):
         app.step(0.02)
-        if s.human_to_act() == "buy" and scene.buy_open and scene.caught_up():
+        if s.human_to_act() == "buy" and scene.buy.open and scene.caught_up():
             return scene.obs.buy_card
     raise AssertionError("no offer")
 
@@ -56,12 +56,12 @@ def _first_turn(scene, s, app):
 
 def test_an_answer_just_after_the_next_offer_opens_does_not_buy_it(monkeypatch):
     from table_app.i18n import card_name
-    from table_app.ui.scenes.table import BUY_GUARD_S
+    from table_app.ui.table.buypanel import BUY_GUARD_S
     app, scene, s, now = _four_seat_table(monkeypatch)
     eng = s.engine
     _first_turn(scene, s, app)
     first = _next_offer(app, scene, s)
-    assert card_name(first >> 3) in scene.buy_heading_text()
+    assert card_name(first >> 3) in scene.buy.heading_text(scene.obs, scene.session.names)
     now[0] += BUY_GUARD_S + 0.01
     _key(app, pygame.K_p)                      # a real answer: pass this one
     assert eng.log[-1] == PassBuy(0) or PassBuy(0) in eng.log[-4:]
@@ -81,8 +81,8 @@ def test_an_answer_just_after_the_next_offer_opens_does_not_buy_it(monkeypatch):
     _key(app, pygame.K_RETURN)
     assert len(eng.log) == n and s.human_to_act() == "buy"
     # the question names the new card, and the offer flashes in
-    assert card_name(second >> 3) in scene.buy_heading_text()
-    assert scene.buy_intro_t > 0
+    assert card_name(second >> 3) in scene.buy.heading_text(scene.obs, scene.session.names)
+    assert scene.buy.intro_t > 0
     # a moment later B buys this card
     now[0] += BUY_GUARD_S + 0.01
     _key(app, pygame.K_b)
@@ -91,7 +91,7 @@ def test_an_answer_just_after_the_next_offer_opens_does_not_buy_it(monkeypatch):
 
 
 def test_a_late_pass_key_does_not_pass_the_next_offer(monkeypatch):
-    from table_app.ui.scenes.table import BUY_GUARD_S
+    from table_app.ui.table.buypanel import BUY_GUARD_S
     app, scene, s, now = _four_seat_table(monkeypatch)
     _first_turn(scene, s, app)
     _next_offer(app, scene, s)
@@ -108,12 +108,12 @@ def test_a_stray_answer_with_no_offer_just_before_is_not_said_to_be_for_the_last
     deal's first), or with the last one long closed, toasted "That was for the last
     offer": it is ignored without a word; only an offer that closed within the guard
     time makes that answer one meant for it."""
-    from table_app.ui.scenes.table import BUY_GUARD_S
+    from table_app.ui.table.buypanel import BUY_GUARD_S
     app, scene, s, now = _four_seat_table(monkeypatch)
     eng = s.engine
     _first_turn(scene, s, app)
     first = _next_offer(app, scene, s)
-    assert scene.buy_closed_at is None              # the deal's first offer
+    assert scene.buy.closed_at is None              # the deal's first offer
     n = len(eng.log)
     _key(app, pygame.K_b)
     click(app, scene.buttons["buy"].rect.center)
@@ -122,7 +122,7 @@ def test_a_stray_answer_with_no_offer_just_before_is_not_said_to_be_for_the_last
     now[0] += BUY_GUARD_S + 0.01
     _key(app, pygame.K_p)                           # a real answer: pass it
     assert PassBuy(0) in eng.log[n:]
-    closed = scene.buy_closed_at
+    closed = scene.buy.closed_at
     assert closed == now[0]
     now[0] += 5 * BUY_GUARD_S                       # the next offer opens a while later
     second = _next_offer(app, scene, s)

@@ -319,9 +319,9 @@ def test_an_open_buying_window_without_a_countdown_lets_the_loop_sleep():
     app, scene, s = may_i_table(instant=True)
     settle(app, scene)
     assert not scene.busy()
-    scene.buy_open, scene.buy_t = True, 0.0    # "May I? countdown: off": nothing moves
+    scene.buy.open, scene.buy.t = True, 0.0    # "May I? countdown: off": nothing moves
     assert not scene.busy()
-    scene.buy_t = 3.0                           # a countdown bar runs
+    scene.buy.t = 3.0                           # a countdown bar runs
     assert scene.busy()
 
 

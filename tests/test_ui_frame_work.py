@@ -61,7 +61,7 @@ def go_down_and_lay_off(app, scene):
 
 
 def test_the_opened_table_has_every_face_it_draws_rendered_ahead():
-    from table_app.ui.scenes.table import BUY_CW
+    from table_app.ui.table.buypanel import BUY_CW
     app, scene, s = contract_table()
     art = app.art
     # the table's opening rendered all 53 faces at the hand's and the melds' widths

@@ -63,7 +63,7 @@ def test_a_click_just_after_a_new_buying_window_opens_does_not_buy(monkeypatch):
     # a click meant for the window that just closed must not buy the next card (a
     # tester's Call landed on the next window's card and bought it with a penalty card)
     from table_app.core.actions import Buy
-    from table_app.ui.scenes import table as T
+    from table_app.ui.table import buypanel as T
     app, scene, s = _may_i_table()
     settle(app, scene)
     # the human's first turn: declare for the stock, draw, discard 2C
@@ -77,9 +77,9 @@ def test_a_click_just_after_a_new_buying_window_opens_does_not_buy(monkeypatch):
     monkeypatch.setattr(T._time, "monotonic", lambda: now[0])
     for _ in range(3000):
         app.step(0.05)
-        if s.human_to_act() == "buy" and scene.buy_open:
+        if s.human_to_act() == "buy" and scene.buy.open:
             break
-    assert s.human_to_act() == "buy" and scene.buy_open
+    assert s.human_to_act() == "buy" and scene.buy.open
     n = len(s.engine.log)
     scene.press_button("buy")          # at once: ignored
     assert len(s.engine.log) == n

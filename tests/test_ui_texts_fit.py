@@ -271,7 +271,7 @@ def test_the_call_button_shows_the_upcards_suit_symbol_in_its_ink(lang, four):
     suit's ink (the 4-colour deck's with that setting), keeping a button's behaviour."""
     from table_app.core.cards import parse_face
     from table_app.ui.cardart import suit_color
-    from table_app.ui.scenes.table import PictureLabelButton
+    from table_app.ui.table.buttons import PictureLabelButton
     from table_app.ui.table.session import GameSession
     from table_app.ui.scenes.table import TableScene
     app = _app(lang, four_color=four)
@@ -282,8 +282,8 @@ def test_the_call_button_shows_the_upcards_suit_symbol_in_its_ink(lang, four):
         b = sc.buttons["buy"]
         assert isinstance(b, PictureLabelButton)
         for face, suit in (("KC", 3), ("10D", 2), ("7H", 1)):
-            sc.buy_card_open = parse_face(face) << 3
-            sc._buy_label()
+            sc.buy.card = parse_face(face) << 3
+            sc.buy.relabel()
             word = i18n._("Call")
             sym = "♠♥♦♣"[suit]
             assert b.label_text == f"{word} {face[:-1]}{sym} +1", b.label_text
@@ -511,7 +511,8 @@ def test_the_side_buttons_keep_their_labels_off_their_edges(lang, size, variant)
     side's paired buttons keeps BUTTON_PAD px from both edges of its button (the longer
     label's button wider when equal halves can't), the pair in one text size, side by
     side inside the side column."""
-    from table_app.ui.scenes.table import BUTTON_PAD, TableScene
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.buttons import BUTTON_PAD
     from table_app.ui.table import text
     from table_app.ui.table.session import GameSession
     app = _app(lang, size)
@@ -558,8 +559,8 @@ def test_the_buying_window_leaves_the_meld_area_help_readable(lang, size, varian
             app.step(0.02)
             if sc.caught_up() and not sc.layer.moving() and s.human_to_act():
                 break
-        assert s.human_to_act() == "buy" and sc.buy_open
-        panel = sc._buy_panel()
+        assert s.human_to_act() == "buy" and sc.buy.open
+        panel = sc.buy.rect(sc.L.ui)
         st = sc.L.stage
         assert st.colliderect(panel)
         for rnd in range(1, 8):
@@ -576,7 +577,7 @@ def test_the_buying_window_leaves_the_meld_area_help_readable(lang, size, varian
             # three lines drawn
             n = len(text.wrap(lab.text, lab.size - 3, lab.width, measure=text.width))
             assert n <= 3, (rnd, lab.text, n)
-        sc.buy_open = False
+        sc.buy.open = False
         wide = [lab for lab in sc._drawn_labels() if lab.kind == "hint" and st.collidepoint(lab.pos)]
         assert wide[0].width == st.w - 24
     finally:

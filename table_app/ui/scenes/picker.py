@@ -279,7 +279,7 @@ class PickerScene(Scene):
         self._button("start", (bx, by, bw, bh), _(S.START),
                      "@picker_button" if can_resume else "@primary")
         if what:
-            from .table import PictureLabelButton
+            from ..table.buttons import PictureLabelButton
             res = PictureLabelButton(relative_rect=pygame.Rect(bx + bw + gap, by, rw, bh), text="",
                                      manager=self.app.manager, tool_tip_text=self._resume_tip(),
                                      object_id=ObjectID(class_id="@primary", object_id="#resume"))

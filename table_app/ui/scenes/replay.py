@@ -35,7 +35,8 @@ from ..scene import Scene, draw_overlay_panel
 from ..table import layout as layout_mod
 from ..table import text
 from ..table.presenter import fan_positions, is_michigan
-from .table import TableScene, _able, _label_w
+from ..table.buttons import able, label_w
+from .table import TableScene
 
 SPEEDS = (("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("8×", 8.0))
 STEP_S = 0.8          # seconds per event at 1×
@@ -252,7 +253,7 @@ class ReplayScene(TableScene):
         return self.add(widget)
 
     def _button(self, name, rect, label, tip=None, cls="@table_button"):
-        if cls in ("@table_button", "@primary") and _label_w(label, 16 if cls == "@primary" else 14) \
+        if cls in ("@table_button", "@primary") and label_w(label, 16 if cls == "@primary" else 14) \
                 > pygame.Rect(rect).w - self.k(10):
             cls = "@table_button_small"   # a long label (a translation) in a smaller font
         return self._w(name, UIButton(relative_rect=pygame.Rect(rect), text=label,
@@ -289,7 +290,7 @@ class ReplayScene(TableScene):
                                   _("To the start of the next deal (PageDown)") if mich
                                   else _("To the start of the next round (PageDown)")),
                                  ("end", ">|", _("To the end (End)"))):
-            w = (max(k(64), max(_label_w(t, 14) for t in (_("Pause"), _("Play"))) + k(16))
+            w = (max(k(64), max(label_w(t, 14) for t in (_("Pause"), _("Play"))) + k(16))
                  if name == "play" else bw)
             self._button(name, (x, y, w, bh), label, tip)
             x += w + k(4)
@@ -340,19 +341,19 @@ class ReplayScene(TableScene):
         model = self.model
         if self.slider is not None and int(self.slider.get_current_value()) != model.pos:
             self.slider.set_current_value(model.pos, warn=False)
-        _able(b.get("back"), model.pos > 0)
-        _able(b.get("start"), model.pos > 0)
-        _able(b.get("prev_deal"), model.pos > 0)
-        _able(b.get("fwd"), not model.at_end)
-        _able(b.get("end"), not model.at_end)
-        _able(b.get("next_deal"), not model.at_end)
-        _able(b.get("play"), not model.at_end or self.playing)
+        able(b.get("back"), model.pos > 0)
+        able(b.get("start"), model.pos > 0)
+        able(b.get("prev_deal"), model.pos > 0)
+        able(b.get("fwd"), not model.at_end)
+        able(b.get("end"), not model.at_end)
+        able(b.get("next_deal"), not model.at_end)
+        able(b.get("play"), not model.at_end or self.playing)
         want = _("Pause") if self.playing else _("Play")
         if b["play"].text != want:
             b["play"].set_text(want)
-        _able(b.get("next_move"), model.next_action(self.move_seat) is not None)
+        able(b.get("next_move"), model.next_action(self.move_seat) is not None)
         why = model.can_play_on()
-        _able(b.get("play_on"), why is None)
+        able(b.get("play_on"), why is None)
 
     def resume(self) -> None:
         Scene.resume(self)

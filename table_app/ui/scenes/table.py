@@ -9,8 +9,6 @@ message (with its rule id) is shown while the cards glide back.
 """
 from __future__ import annotations
 
-import dataclasses
-import time as _time
 
 import pygame
 import pygame_gui
@@ -27,6 +25,8 @@ from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table import text
 from ..table.banner import Banner, Toast, heading, scores_line, status_line
+from ..table.buttons import BUTTON_PAD, ExplainingButton, able, label_w, pair_split
+from ..table.buypanel import BUY_CW, BuyPanel
 from ..table.drag import DragController
 from ..table.felt import TURN_BOXES, CardImages, Felt, bg_items, box, glow
 from ..table.labels import draw_label
@@ -44,52 +44,6 @@ GOLD = (255, 214, 80)
 FOCUS = (90, 225, 255)       # the keyboard focus outline
 HINT = (255, 120, 230)       # the hint's cards and target
 TOP_BUTTONS_W = 84 * 4 + 70 + 44   # menu, redo, undo, scores, hint, help
-
-
-BUY_GUARD_S = 0.6  # seconds a new buying window ignores Buy/Call (a click for the last one)
-BUY_INTRO_S = 0.6  # a new offer flashes in, its card popping up, so it reads as new
-BUY_CW = 46        # the width of the cards shown in the buying window
-
-class PictureLabelButton(pygame_gui.elements.UIButton):
-    """A button whose label is a picture: text with drawn suit symbols in their suits' inks
-    (the buttons' font has no suit glyphs).  ``label_text`` is what it says; the keyboard,
-    mouse and tooltip work as on any button."""
-    label_text = ""
-    label_image = None
-
-    def set_label(self, label: str, image: pygame.Surface) -> None:
-        self.label_text = label
-        self.label_image = image
-        if self.text:
-            self.set_text("")
-        self._show_label()
-
-    def _show_label(self) -> None:
-        imgs = [self.label_image] if self.label_image is not None else []
-        for state in ("normal", "hovered", "selected", "disabled"):
-            setattr(self, state + "_images", list(imgs))
-            setattr(self, state + "_image_positions", [(0.5, 0.5)] * len(imgs))
-        self.rebuild()
-
-    def rebuild_from_changed_theme_data(self):
-        super().rebuild_from_changed_theme_data()
-        if self.label_image is not None:
-            self._show_label()
-
-
-class ExplainingButton(pygame_gui.elements.UIButton):
-    """A button that, while off, answers a click by calling ``on_disabled_click`` (Go
-    down says what the contract still lacks); pygame_gui swallows such a click."""
-    on_disabled_click = None
-
-    def process_event(self, event) -> bool:
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.is_enabled
-                and self.visible and self.on_disabled_click is not None):
-            x, y = self.ui_manager.calculate_scaled_mouse_position(event.pos)
-            if self.hover_point(x, y):
-                self.on_disabled_click()
-                return True
-        return super().process_event(event)
 
 
 class TableScene(KeyboardMixin, Scene):
@@ -110,12 +64,7 @@ class TableScene(KeyboardMixin, Scene):
         self.cur_event = None
         self.sort_mode = "suit"
         self.stage_pick: list[int] = []
-        self.buy_t = 0.0
-        self.buy_open = False
-        self.buy_guard_until = 0.0
-        #: when the last buying window closed (``_time.monotonic``; None: none yet)
-        self.buy_closed_at = None
-        self.buy_intro_t = 0.0
+        self.buy = BuyPanel(session.variant)
         self.want_stock = False
         self.chooser = None
         self.sheet_for = None
@@ -162,8 +111,8 @@ class TableScene(KeyboardMixin, Scene):
             if self.app.stack.top is not self:
                 self.pause()
         if keys & {"four_color", "large_index", "card_back"}:
-            if getattr(self, "buy_open", False):
-                self._buy_label()       # its suit symbol in the deck's inks
+            if self.buy.open:
+                self.buy.relabel()       # its suit symbol in the deck's inks
             self.images.clear()
             if self.images.ahead and self.view is not None:
                 self._queue_faces()
@@ -221,10 +170,10 @@ class TableScene(KeyboardMixin, Scene):
 
     def _btn(self, name, rect, label, tip=None, cls="@table_button", peers=(), kind=None):
         # ``peers``: the labels of the buttons beside it, drawn in the same size
-        wide = max((label, *peers), key=lambda t: _label_w(t, 14))
-        if cls == "@table_button" and _label_w(wide, 14) > pygame.Rect(rect).w - 10:
+        wide = max((label, *peers), key=lambda t: label_w(t, 14))
+        if cls == "@table_button" and label_w(wide, 14) > pygame.Rect(rect).w - 10:
             # a long label (a translation) in a smaller font
-            cls = "@table_button_small" if _label_w(wide, 12) <= pygame.Rect(rect).w - 8 \
+            cls = "@table_button_small" if label_w(wide, 12) <= pygame.Rect(rect).w - 8 \
                 else "@table_button_tiny"
         b = (kind or pygame_gui.elements.UIButton)(
             relative_rect=pygame.Rect(rect), text=label, manager=self.app.manager,
@@ -254,7 +203,7 @@ class TableScene(KeyboardMixin, Scene):
                 ("scores", _(S.SCORES), _("The score sheet"), 78),
                 ("hint", _(S.HINT), _("What the normal computer player would do now, and why (H)"), 64),
                 ("help", "?", _("Keyboard shortcuts (F1)"), 38)):
-            bw = max(k(least), _label_w(label, 14) + k(18))
+            bw = max(k(least), label_w(label, 14) + k(18))
             x -= bw
             self._btn(name, (x, y, bw, bh), label, tip)
             x -= k(6)
@@ -276,31 +225,18 @@ class TableScene(KeyboardMixin, Scene):
             self._btn("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), _(S.GO_DOWN),
                       _("Lay down the contract's melds"), cls="@primary", kind=ExplainingButton)
             self.buttons["go_down"].on_disabled_click = self._explain_go_down
-            # the buying window
-            # (in the meld-building area: it is not the human's turn while asked)
-            # as wide as its longest label ("Викликати 10♦ +1") needs
-            buy_w = max(k(170), max(_buy_label_w(_buy_label(self.session.variant, f))
-                                    for f in range(JOKER + 1)) + k(26))
-            bx = L.stage.right - k(120) - buy_w
-            by = L.stage.centery - k(19)   # its panel centred on the meld area
-            self._btn("buy", (bx, by, buy_w, k(36)), _(S.MAY_I), None, cls="@primary",
-                      kind=PictureLabelButton)
-            self._btn("pass_buy", (bx + buy_w + k(6), by, k(80), k(36)), _(S.PASS), None)
-            self.buttons["buy"].hide()
-            self.buttons["pass_buy"].hide()
+            # the buying window (in the meld-building area)
+            self.buy.build(self._btn, L.stage, k)
 
     def resume(self) -> None:
         super().resume()
         from ...i18n import current_language
         if self.buttons and getattr(self, "_built_lang", None) != current_language():
             # the language was changed in the settings: label everything anew
-            self.buy_open = False
+            self.buy.close()
             self._build_buttons()
             self.refresh(instant=True)
-        if not self.buy_open:
-            for k in ("buy", "pass_buy"):
-                if k in self.buttons:
-                    self.buttons[k].hide()
+        self.buy.resumed()
 
     def retranslate(self) -> None:
         """The language changed (in Settings, from the table's menu): the buttons and
@@ -308,12 +244,12 @@ class TableScene(KeyboardMixin, Scene):
         the menu, and would speak the old language until the menu closed)."""
         if not self.buttons:
             return
-        self.buy_open = False
+        self.buy.close()
         self._build_buttons()
         self.refresh(instant=True)
 
     def resize(self, size) -> None:
-        self.buy_open = False
+        self.buy.close()
         self._layout()
         self.felt.invalidate()
         self._build_buttons()
@@ -521,51 +457,22 @@ class TableScene(KeyboardMixin, Scene):
             return
         eng = self.engine
         mine = self.caught_up() and self.session.human_to_act()
-        _able(b.get("undo"), eng.can_undo(self.human))
-        _able(b.get("redo"), eng.can_redo())
-        _able(b.get("hint"), bool(mine))
+        able(b.get("undo"), eng.can_undo(self.human))
+        able(b.get("redo"), eng.can_redo())
+        able(b.get("hint"), bool(mine))
         if self.session.michigan:
             return
         obs = self.obs
         down = obs.down[self.human] if obs.round else True
-        _able(b["suggest"], mine == "play" and not down)
+        able(b["suggest"], mine == "play" and not down)
         # off until the staged melds could make the contract (the meld area says what
         # is missing; a click on it says so too)
-        _able(b["go_down"], mine == "play" and not down and bool(self.ui.staged)
+        able(b["go_down"], mine == "play" and not down and bool(self.ui.staged)
               and not self.ui.stage_note)
-        _able(b["clear"], bool(self.ui.staged))
-        buy_now = mine == "buy"
-        if buy_now and (not self.buy_open or obs.buy_card != getattr(self, "buy_card_open", None)):
-            # a new window (also one that follows another at once: the next discard)
-            if self.buy_open:
-                self.buy_closed_at = _time.monotonic()   # the one before closes now
-            self.buy_open = True
-            self.buy_card_open = obs.buy_card
-            self.buy_t = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
-            # a click or key meant for the window just closed must not answer this one
-            # (skipping animations too: the next offer may then open at once), and the
-            # new offer flashes in so that it is seen to be new
-            guard = not self._instant_test()
-            self.buy_guard_until = _time.monotonic() + BUY_GUARD_S if guard else 0.0
-            self.buy_intro_t = BUY_INTRO_S if guard else 0.0
-            self._buy_label()
-            b["buy"].show()
-            b["pass_buy"].show()
-        if buy_now:
-            _able(b["buy"], self._can_now()["buy"])   # (no penalty card left: pass only)
-        elif not buy_now and self.buy_open:
-            self.buy_open = False
-            self.buy_closed_at = _time.monotonic()
-            b["buy"].hide()
-            b["pass_buy"].hide()
-
-    def _buy_label(self) -> None:
-        """The buy button says what it buys, with the upcard's suit symbol."""
-        up = getattr(self, "buy_card_open", None)
-        if up is None or "buy" not in self.buttons:
-            return
-        label = _buy_label(self.session.variant, up >> 3)
-        self.buttons["buy"].set_label(label, _buy_label_image(label))
+        able(b["clear"], bool(self.ui.staged))
+        self.buy.sync(mine == "buy", obs.buy_card, lambda: self._can_now()["buy"],
+                      float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0),
+                      guard=not self._instant_test())
 
     def handle_ui_event(self, event) -> bool:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -625,13 +532,10 @@ class TableScene(KeyboardMixin, Scene):
         place, with another card, as soon as the next discard is passed) only when an
         offer closed within ``BUY_GUARD_S`` of it: a stray B or click with no offer just
         before (the deal's first offer) is ignored without a word."""
-        now = _time.monotonic()
-        if self.buy_open and now < self.buy_guard_until:
-            up = getattr(self, "buy_card_open", None)
-            closed = getattr(self, "buy_closed_at", None)
-            if up is not None and closed is not None and now - closed <= BUY_GUARD_S:
-                self.say(_("That was for the last offer: this one is {card}").format(
-                    card=card_name(up >> 3)), bad=True, secs=3.0)
+        ok, why = self.buy.answer()
+        if not ok:
+            if why:
+                self.say(why, bad=True, secs=3.0)
             return False
         return self.act(Buy(self.human) if buy else PassBuy(self.human))
 
@@ -1178,14 +1082,13 @@ class TableScene(KeyboardMixin, Scene):
     def frame_key(self):
         """Changes when an update applied or showed a move, opened or closed the buying
         window, ticked its countdown's shown second, or said something new."""
-        return (self.shown, len(self.engine.log), self.buy_open, int(max(0.0, self.buy_t)),
+        return (self.shown, len(self.engine.log), self.buy.open, int(max(0.0, self.buy.t)),
                 self.toast.t > 0, self.toast.msg, id(self.obs), self.ui.thinking,
-                int(max(0.0, self.buy_intro_t) * 40))
+                int(max(0.0, self.buy.intro_t) * 40))
 
     def busy(self) -> bool:
         return (self.layer.moving() or not self.caught_up() or self.dragger.drag is not None
-                or self.session.ai_to_act() is not None or (self.buy_open and self.buy_t > 0)
-                or (self.buy_open and self.buy_intro_t > 0)
+                or self.session.ai_to_act() is not None or self.buy.busy
                 or self.toast.t > 0 or self._faces_due())
 
     def _faces_due(self) -> bool:
@@ -1264,8 +1167,7 @@ class TableScene(KeyboardMixin, Scene):
 
     def update(self, dt: float) -> None:
         self.layer.update(dt)
-        if self.buy_intro_t > 0:
-            self.buy_intro_t = max(0.0, self.buy_intro_t - dt)
+        self.buy.tick(dt)
         self._place_tooltips()
         err = getattr(getattr(self.session, "journal", None), "error", None)
         if err and err != getattr(self, "_save_error_shown", None):
@@ -1330,17 +1232,15 @@ class TableScene(KeyboardMixin, Scene):
             if getattr(self.app.settings, "auto_pass_buys", False):
                 self.act(PassBuy(self.human))
                 return
-            if self.buy_open and self.buy_t > 0:
-                self.buy_t -= dt
-                if self.buy_t <= 0:
-                    self.act(PassBuy(self.human))
+            if self.buy.count_down(dt):
+                self.act(PassBuy(self.human))
             return
         if ph == "draw":
             legal = self.engine.legal_actions()
             if self.want_stock and len(legal) == 1 and isinstance(legal[0], Draw) and legal[0].source == "stock":
                 self.want_stock = False
                 self.act(legal[0])
-        if self.buy_open:
+        if self.buy.open:
             self._update_buttons()
 
     def continue_after_sheet(self) -> None:
@@ -1405,7 +1305,9 @@ class TableScene(KeyboardMixin, Scene):
         self._draw_hint(surf)
         self._draw_focus(surf)
         self.draw_banner(surf)
-        self._draw_buy(surf)
+        if not self.session.michigan:
+            self.buy.draw(surf, self.app.art, self.app.settings, self.obs, self.session.names,
+                          self.L.ui)
         self._draw_chooser(surf)
         self.toast.draw(surf, self.L.stage)
 
@@ -1464,56 +1366,10 @@ class TableScene(KeyboardMixin, Scene):
             now=s.observe if hasattr(s, "observe") else (lambda: None), human=self.human)
 
     def _drawn_labels(self):
-        """The view's labels as drawn: while the buying window is open, the meld area's
-        help wraps short of its panel (it lay under the panel's middle)."""
-        labels = self.view.labels
-        if not self.buy_open or self.session.michigan or "buy" not in self.buttons:
-            return labels
-        room = self._buy_panel().x - int(12 * self.L.ui)
-        st = self.L.stage
-        return [dataclasses.replace(lab, width=room - lab.pos[0])
-                if lab.kind == "hint" and st.collidepoint(lab.pos) else lab for lab in labels]
-
-    def _buy_panel(self) -> pygame.Rect:
-        """The buying window's panel: the upcard and the penalty card at its left, the
-        question, the buy and pass buttons and the countdown (on the meld area's right)."""
-        r = self.buttons["buy"].relative_rect
-        u = self.L.ui
-        right = self.buttons["pass_buy"].relative_rect.right + int(24 * u)
-        return pygame.Rect(r.x - int(112 * u), r.y - int(34 * u), right - r.x + int(112 * u),
-                           r.h + int(70 * u))
-
-    def buy_heading_text(self) -> str:
-        """The buying window's question, naming the card on offer: "Boris passed 7♥:
-        take it + a penalty card?"."""
-        who = player_name(self.session.names[self.obs.current]) if self.obs is not None else ""
-        up = getattr(self.obs, "buy_card", None)
-        card = card_name(up >> 3) if up is not None else "?"
-        # Translators: the buying window's question; {card} is drawn larger, in bold
-        return _("{name} passed {card}: take it + a penalty card?").format(name=who, card=card)
-
-    def _buy_heading(self, room: int) -> pygame.Surface:
-        """``buy_heading_text`` drawn in ``room`` px, the card's name bigger and bold (the
-        next offer opens in the same place: the card's name shows it is another)."""
-        whole = self.buy_heading_text()
-        up = getattr(self.obs, "buy_card", None)
-        card = card_name(up >> 3) if up is not None else "?"
-        pre, _sep, post = whole.partition(card)
-        color = (250, 240, 200)
-        if _sep:
-            for small, big in ((14, 19), (13, 18), (12, 16), (11, 15)):
-                imgs = [text.render(pre, small, color), text.render(card, big, GOLD, bold=True),
-                        text.render(post, small, color)]
-                w = sum(i.get_width() for i in imgs)
-                if w <= room:
-                    h = max(i.get_height() for i in imgs)
-                    out = pygame.Surface((w, h), pygame.SRCALPHA)
-                    x = 0
-                    for i in imgs:
-                        out.blit(i, (x, h - i.get_height()))
-                        x += i.get_width()
-                    return out
-        return _fit(whole, 14, color, room)
+        """The view's labels as drawn (short of the buying window's panel when open)."""
+        if self.session.michigan:
+            return self.view.labels
+        return self.buy.labels(self.view.labels, self.L.stage, self.L.ui)
 
     def _can_now(self) -> dict:
         """What the human may do now, from the engine's legal actions (kept for the
@@ -1533,49 +1389,6 @@ class TableScene(KeyboardMixin, Scene):
         self._can_cache = (key, can)
         return can
 
-    def _draw_buy(self, surf) -> None:
-        if not self.buy_open or self.session.michigan:
-            return
-        r = self.buttons["buy"].relative_rect
-        total = float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0)
-        panel = self._buy_panel()
-        box(surf, panel, "buy")
-        # a new offer flashes in (the next one opens in the same place as the last): a
-        # bright ring round the panel fading out, its card popping up
-        intro = max(0.0, self.buy_intro_t) / BUY_INTRO_S
-        if intro > 0:
-            ring_r = panel.inflate(10, 10)
-            ring = pygame.Surface(ring_r.size, pygame.SRCALPHA)
-            pygame.draw.rect(ring, (255, 250, 215, int(240 * intro)), ring.get_rect(), 4,
-                             border_radius=12)
-            surf.blit(ring, ring_r.topleft)
-        # what you would get: the upcard and a face-down penalty card
-        up = self.obs.buy_card if self.obs is not None else None
-        cw = BUY_CW
-        art = self.app.art
-        surf.blit(art.back(cw, getattr(self.app.settings, "card_back", "blue")), (panel.x + 10 + int(cw * 0.8), panel.y + 16))
-        if up is not None:
-            st = self.app.settings
-            img = art.face(up >> 3, cw, four_color=bool(getattr(st, "four_color", False)),
-                           large_index=bool(getattr(st, "large_index", False)))
-            home = img.get_rect(topleft=(panel.x + 10, panel.y + 10))
-            if intro > 0:
-                k = 1.0 + 0.45 * intro * intro
-                img = pygame.transform.smoothscale(img, (int(home.w * k), int(home.h * k)))
-                home = img.get_rect(center=home.center)
-            surf.blit(img, home)
-        plus = text.render_shadowed("+1", 14, (255, 230, 140), bold=True)
-        surf.blit(plus, (panel.x + 10 + int(cw * 1.8) + 4, panel.y + 16 + int(cw * 1.4) - 16))
-        surf.blit(self._buy_heading(panel.right - 8 - r.x), (r.x, panel.y + 6))
-        if total > 0:
-            frac = max(0.0, self.buy_t / total)
-            x0 = r.x
-            wbar = panel.right - 8 - x0
-            pygame.draw.rect(surf, (60, 60, 60), (x0, r.bottom + 10, wbar, 8), border_radius=4)
-            pygame.draw.rect(surf, GOLD, (x0, r.bottom + 10, int(wbar * frac), 8), border_radius=4)
-            # Translators: seconds left in the buying window
-            t = text.render(_("{n} s").format(n=f"{max(0, self.buy_t):.0f}"), 12, (240, 240, 220))
-            surf.blit(t, (panel.right - t.get_width() - 8, r.bottom + 20))
 
 
 _SOUNDS = {"discard": "place", "lay_off": "place", "swap": "place", "lead": "place",
@@ -1600,76 +1413,3 @@ def _decl_pretty(d: MeldDecl) -> str:
             out.append(_("{card} as {role}").format(card=card_name(f), role=card_name(r)))
     kind = _("set") if d.kind == "set" else _("run")
     return _("{kind}: {cards}").format(kind=kind, cards="  ".join(out))
-
-
-BUY_INK = (0x1b, 0x13, 0x06)    # the @primary buttons' text colour (theme.json)
-
-
-def _buy_label(variant: str, face: int) -> str:
-    """The buy button's label: "Call K♣ +1", "May I? 7♦ +1"."""
-    word = _(S.CALL) if variant == "contract" else _(S.MAY_I)
-    # Translators: the buy button: "May I? 7♠ +1" (the upcard and a penalty card)
-    return _("{word} {card} +1").format(word=word, card=card_name(face))
-
-
-def _buy_label_image(label: str) -> pygame.Surface:
-    """The buy button's label drawn: its suit symbols as pips in their suits' inks."""
-    return text.render(label, 16, BUY_INK, bold=True)
-
-
-def _buy_label_w(label: str) -> int:
-    return text.width(label, 16, BUY_INK, bold=True)
-
-
-def _fit(msg: str, size: int, color, width: int, bold: bool = False):
-    """``msg`` rendered to fit ``width`` pixels: smaller type first, then cut with "…"
-    (the tries measured, only the one chosen drawn)."""
-    s = size
-    while text.width(msg, s, color, bold) > width and s > 11:
-        s -= 1
-    cut = len(msg)
-    line = msg
-    while text.width(line, s, color, bold) > width and cut > 8:
-        cut -= 3
-        line = msg[:cut].rstrip() + "…"
-    return text.render(line, s, color, bold=bold)
-
-
-def _label_w(label: str, size: int) -> int:
-    """The width of a button's label in the theme's font (Noto Sans) at ``size``."""
-    return text.font(size).size(label)[0]
-
-
-#: the least room (logical px) between a side button's label and each of its edges
-BUTTON_PAD = 8
-#: the table buttons' text sizes, largest first, and their theme classes
-_BUTTON_SIZES = ((14, "@table_button"), (12, "@table_button_small"), (11, "@table_button_tiny"))
-
-
-def pair_split(labels, width: int, gap: int, pad: int) -> tuple[str, tuple[int, int]]:
-    """Two buttons side by side in ``width`` px, ``gap`` between them: the theme class
-    their labels share and the two widths.  The largest text size at which both labels
-    keep ``pad`` px from their buttons' edges: in equal halves when both fit a half, else
-    the longer label's button wider ("Запропонувати" beside "Очистити").  When nothing
-    fits, the smallest size in widths shared by need."""
-    room = width - gap
-    half = room // 2
-    for size, cls in _BUTTON_SIZES:
-        need = [_label_w(t, size) + 2 * pad for t in labels]
-        if max(need) <= half:
-            return cls, (half, room - half)
-        if sum(need) <= room:
-            w0 = need[0] + (room - sum(need)) // 2
-            return cls, (w0, room - w0)
-    need = [_label_w(t, _BUTTON_SIZES[-1][0]) for t in labels]
-    w0 = round(room * need[0] / max(1, sum(need)))
-    return _BUTTON_SIZES[-1][1], (w0, room - w0)
-
-
-def _able(b, on: bool) -> None:
-    if b is None:
-        return
-    if on and not b.is_enabled:
-        b.enable()
-    elif not on and b.is_enabled:
-        b.disable()

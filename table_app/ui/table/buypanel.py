@@ -1,0 +1,283 @@
+"""The buying window: the panel that offers the player the card just passed or discarded
+(May I?'s "May I?" MI-5, Mexican's buy, Contract's call CR-5) with a penalty card.
+
+``BuyPanel`` keeps the window's state: open or not, the card on offer, the countdown
+(the ``buy_countdown_s`` setting: when it runs out the table passes), the guard (for
+``BUY_GUARD_S`` after an offer opens an answer is ignored: a click or key meant for the
+offer just closed, the next one opening in the same place, must not buy it), and the
+flash a new offer opens with.  It owns its two buttons (Buy / Call with the card on its
+label, and Pass) and draws the panel: the card on offer and a face-down penalty card,
+the question naming the card, the countdown bar.  The table says when an offer is open
+(``sync``) and applies the answer (``answer`` says whether one may be given now).
+"""
+from __future__ import annotations
+
+import dataclasses
+import time as _time
+
+import pygame
+
+from ...core.cards import JOKER
+from ...i18n import _, card_name, player_name
+from ...i18n import strings as S
+from . import text
+from .buttons import PictureLabelButton, able
+from .felt import box
+
+BUY_GUARD_S = 0.6  # seconds a new buying window ignores Buy/Call (a click for the last one)
+BUY_INTRO_S = 0.6  # a new offer flashes in, its card popping up, so it reads as new
+BUY_CW = 46        # the width of the cards shown in the buying window
+BUY_INK = (0x1b, 0x13, 0x06)    # the @primary buttons' text colour (theme.json)
+GOLD = (255, 214, 80)
+
+
+def buy_label(variant: str, face: int) -> str:
+    """The buy button's label: "Call K♣ +1", "May I? 7♦ +1"."""
+    word = _(S.CALL) if variant == "contract" else _(S.MAY_I)
+    # Translators: the buy button: "May I? 7♠ +1" (the upcard and a penalty card)
+    return _("{word} {card} +1").format(word=word, card=card_name(face))
+
+
+def buy_label_image(label: str) -> pygame.Surface:
+    """The buy button's label drawn: its suit symbols as pips in their suits' inks."""
+    return text.render(label, 16, BUY_INK, bold=True)
+
+
+def buy_label_w(label: str) -> int:
+    return text.width(label, 16, BUY_INK, bold=True)
+
+
+def fit(msg: str, size: int, color, width: int, bold: bool = False):
+    """``msg`` rendered to fit ``width`` pixels: smaller type first, then cut with "…"
+    (the tries measured, only the one chosen drawn)."""
+    s = size
+    while text.width(msg, s, color, bold) > width and s > 11:
+        s -= 1
+    cut = len(msg)
+    line = msg
+    while text.width(line, s, color, bold) > width and cut > 8:
+        cut -= 3
+        line = msg[:cut].rstrip() + "…"
+    return text.render(line, s, color, bold=bold)
+
+
+class BuyPanel:
+    """The buying window's state, buttons and drawing.
+
+    Attributes:
+        open: an offer is shown; card: the card id on offer (``None`` before the first);
+        t: seconds left on the countdown; guard_until: ``time.monotonic()`` before which
+        an answer is ignored; closed_at: when the last offer closed (``None``: none yet);
+        intro_t: seconds left of the new offer's flash; buttons: ``{"buy", "pass_buy"}``
+        once ``build`` made them.
+    """
+
+    def __init__(self, variant: str) -> None:
+        self.variant = variant
+        self.open = False
+        self.card: int | None = None
+        self.t = 0.0
+        self.guard_until = 0.0
+        self.closed_at: float | None = None
+        self.intro_t = 0.0
+        self.buttons: dict = {}
+
+    # ------------------------------------------------------------------ the buttons
+    def build(self, make, stage: pygame.Rect, k) -> None:
+        """Make the two buttons (hidden) on the meld area's right (it is not the
+        player's turn while asked), the Buy button as wide as its longest label
+        ("Викликати 10♦ +1") needs.  ``make(name, rect, label, tip, cls=, kind=)`` makes
+        a table button; ``k`` turns logical pixels into pixels."""
+        self.open = False
+        buy_w = max(k(170), max(buy_label_w(buy_label(self.variant, f))
+                                for f in range(JOKER + 1)) + k(26))
+        bx = stage.right - k(120) - buy_w
+        by = stage.centery - k(19)   # its panel centred on the meld area
+        self.buttons = {
+            "buy": make("buy", (bx, by, buy_w, k(36)), _(S.MAY_I), None, cls="@primary",
+                        kind=PictureLabelButton),
+            "pass_buy": make("pass_buy", (bx + buy_w + k(6), by, k(80), k(36)), _(S.PASS), None)}
+        self.hide()
+
+    def hide(self) -> None:
+        for b in self.buttons.values():
+            b.hide()
+
+    def close(self) -> None:
+        """Forget the offer shown (the table is laid out anew: ``sync`` opens it again)."""
+        self.open = False
+
+    def resumed(self) -> None:
+        """The table is on top again (its widgets shown): the buttons only with an offer."""
+        if not self.open:
+            self.hide()
+
+    def relabel(self) -> None:
+        """The Buy button says what it buys, with the card's suit symbol (in the deck's
+        inks: again when they change)."""
+        b = self.buttons.get("buy")
+        if self.card is None or b is None:
+            return
+        label = buy_label(self.variant, self.card >> 3)
+        b.set_label(label, buy_label_image(label))
+
+    # ------------------------------------------------------------------ the offer
+    def sync(self, asked: bool, card: int | None, can_buy, countdown: float,
+             guard: bool = True) -> None:
+        """The offer now: ``asked`` whether the player is asked to buy, ``card`` the card
+        on offer.  A new offer (also one that follows another at once, the next discard)
+        opens with its countdown of ``countdown`` s, its guard and its flash (``guard``
+        ``False``: neither, the tests' instant table); ``can_buy()`` says whether a buy
+        is legal (no penalty card left: pass only)."""
+        if asked and (not self.open or card != self.card):
+            if self.open:
+                self.closed_at = _time.monotonic()   # the one before closes now
+            self.open = True
+            self.card = card
+            self.t = countdown
+            # a click or key meant for the window just closed must not answer this one
+            # (skipping animations too: the next offer may then open at once), and the
+            # new offer flashes in so that it is seen to be new
+            self.guard_until = _time.monotonic() + BUY_GUARD_S if guard else 0.0
+            self.intro_t = BUY_INTRO_S if guard else 0.0
+            self.relabel()
+            for b in self.buttons.values():
+                b.show()
+        if asked:
+            able(self.buttons.get("buy"), can_buy())
+        elif self.open:
+            self.open = False
+            self.closed_at = _time.monotonic()
+            self.hide()
+
+    def answer(self) -> tuple[bool, str | None]:
+        """Whether an answer (Buy or Pass) may be given now, and what to say when not:
+        within ``BUY_GUARD_S`` of an offer opening it is ignored; it is said to be meant
+        for the last offer (the next one opens in the same place, with another card, as
+        soon as the next discard is passed) only when an offer closed within
+        ``BUY_GUARD_S`` of it: a stray B or click with no offer just before (the deal's
+        first offer) is ignored without a word."""
+        now = _time.monotonic()
+        if self.open and now < self.guard_until:
+            if self.card is not None and self.closed_at is not None and now - self.closed_at <= BUY_GUARD_S:
+                return False, _("That was for the last offer: this one is {card}").format(
+                    card=card_name(self.card >> 3))
+            return False, None
+        return True, None
+
+    def tick(self, dt: float) -> None:
+        """The new offer's flash fades."""
+        if self.intro_t > 0:
+            self.intro_t = max(0.0, self.intro_t - dt)
+
+    def count_down(self, dt: float) -> bool:
+        """The countdown runs; ``True`` when it ran out now (the table passes)."""
+        if self.open and self.t > 0:
+            self.t -= dt
+            return self.t <= 0
+        return False
+
+    @property
+    def busy(self) -> bool:
+        """The countdown or the flash runs (the loop must not sleep)."""
+        return self.open and (self.t > 0 or self.intro_t > 0)
+
+    # ------------------------------------------------------------------ drawing
+    def rect(self, u: float) -> pygame.Rect:
+        """The panel: the card on offer and the penalty card at its left, the question,
+        the buy and pass buttons and the countdown (on the meld area's right)."""
+        r = self.buttons["buy"].relative_rect
+        right = self.buttons["pass_buy"].relative_rect.right + int(24 * u)
+        return pygame.Rect(r.x - int(112 * u), r.y - int(34 * u), right - r.x + int(112 * u),
+                           r.h + int(70 * u))
+
+    def labels(self, labels, stage: pygame.Rect, u: float):
+        """The view's labels as drawn: while the window is open, the meld area's help
+        wraps short of the panel (it lay under the panel's middle)."""
+        if not self.open or "buy" not in self.buttons:
+            return labels
+        room = self.rect(u).x - int(12 * u)
+        return [dataclasses.replace(lab, width=room - lab.pos[0])
+                if lab.kind == "hint" and stage.collidepoint(lab.pos) else lab for lab in labels]
+
+    @staticmethod
+    def heading_text(obs, names) -> str:
+        """The question, naming the card on offer: "Boris passed 7♥: take it + a penalty
+        card?" (``obs`` the player's Observation, ``names`` the seats' names)."""
+        who = player_name(names[obs.current]) if obs is not None else ""
+        up = getattr(obs, "buy_card", None)
+        card = card_name(up >> 3) if up is not None else "?"
+        # Translators: the buying window's question; {card} is drawn larger, in bold
+        return _("{name} passed {card}: take it + a penalty card?").format(name=who, card=card)
+
+    @classmethod
+    def heading(cls, obs, names, room: int) -> pygame.Surface:
+        """``heading_text`` drawn in ``room`` px, the card's name bigger and bold (the
+        next offer opens in the same place: the card's name shows it is another)."""
+        whole = cls.heading_text(obs, names)
+        up = getattr(obs, "buy_card", None)
+        card = card_name(up >> 3) if up is not None else "?"
+        pre, _sep, post = whole.partition(card)
+        color = (250, 240, 200)
+        if _sep:
+            for small, big in ((14, 19), (13, 18), (12, 16), (11, 15)):
+                imgs = [text.render(pre, small, color), text.render(card, big, GOLD, bold=True),
+                        text.render(post, small, color)]
+                w = sum(i.get_width() for i in imgs)
+                if w <= room:
+                    h = max(i.get_height() for i in imgs)
+                    out = pygame.Surface((w, h), pygame.SRCALPHA)
+                    x = 0
+                    for i in imgs:
+                        out.blit(i, (x, h - i.get_height()))
+                        x += i.get_width()
+                    return out
+        return fit(whole, 14, color, room)
+
+    def draw(self, surf, art, settings, obs, names, u: float) -> None:
+        """The open panel over the table (nothing when closed)."""
+        if not self.open or "buy" not in self.buttons:
+            return
+        r = self.buttons["buy"].relative_rect
+        total = float(getattr(settings, "buy_countdown_s", 5.0) or 0)
+        panel = self.rect(u)
+        box(surf, panel, "buy")
+        # a new offer flashes in (the next one opens in the same place as the last): a
+        # bright ring round the panel fading out, its card popping up
+        intro = max(0.0, self.intro_t) / BUY_INTRO_S
+        if intro > 0:
+            ring_r = panel.inflate(10, 10)
+            ring = pygame.Surface(ring_r.size, pygame.SRCALPHA)
+            pygame.draw.rect(ring, (255, 250, 215, int(240 * intro)), ring.get_rect(), 4,
+                             border_radius=12)
+            surf.blit(ring, ring_r.topleft)
+        # what you would get: the upcard and a face-down penalty card
+        up = obs.buy_card if obs is not None else None
+        cw = BUY_CW
+        surf.blit(art.back(cw, getattr(settings, "card_back", "blue")),
+                  (panel.x + 10 + int(cw * 0.8), panel.y + 16))
+        if up is not None:
+            img = art.face(up >> 3, cw, four_color=bool(getattr(settings, "four_color", False)),
+                           large_index=bool(getattr(settings, "large_index", False)))
+            home = img.get_rect(topleft=(panel.x + 10, panel.y + 10))
+            if intro > 0:
+                k = 1.0 + 0.45 * intro * intro
+                img = pygame.transform.smoothscale(img, (int(home.w * k), int(home.h * k)))
+                home = img.get_rect(center=home.center)
+            surf.blit(img, home)
+        plus = text.render_shadowed("+1", 14, (255, 230, 140), bold=True)
+        surf.blit(plus, (panel.x + 10 + int(cw * 1.8) + 4, panel.y + 16 + int(cw * 1.4) - 16))
+        surf.blit(self.heading(obs, names, panel.right - 8 - r.x), (r.x, panel.y + 6))
+        if total > 0:
+            frac = max(0.0, self.t / total)
+            x0 = r.x
+            wbar = panel.right - 8 - x0
+            pygame.draw.rect(surf, (60, 60, 60), (x0, r.bottom + 10, wbar, 8), border_radius=4)
+            pygame.draw.rect(surf, GOLD, (x0, r.bottom + 10, int(wbar * frac), 8), border_radius=4)
+            # Translators: seconds left in the buying window
+            t = text.render(_("{n} s").format(n=f"{max(0, self.t):.0f}"), 12, (240, 240, 220))
+            surf.blit(t, (panel.right - t.get_width() - 8, r.bottom + 20))
+
+
+__all__ = ["BuyPanel", "BUY_GUARD_S", "BUY_INTRO_S", "BUY_CW",
+           "buy_label", "buy_label_image", "buy_label_w"]
