@@ -54,19 +54,19 @@ def test_speeds_and_skip_animations_apply_to_an_open_table_at_once():
     settle(app, scene)
     from types import SimpleNamespace
     ev = SimpleNamespace(type="discard", player=1)   # a computer player's move
-    slow_pace = scene.pace(ev)
+    slow_pace = scene.pacer.pace(ev)
     sc = open_settings_over(app)
     widget_click(app, sc.choice_btns[("animation_speed", 4.0)])
     assert app.settings.animation_speed == 4.0
     assert scene.layer.speed == pytest.approx(0.25)       # glides 4x shorter, now
     widget_click(app, sc.choice_btns[("ai_speed", 4.0)])
-    assert scene.pace(ev) == pytest.approx(slow_pace / 4)
+    assert scene.pacer.pace(ev) == pytest.approx(slow_pace / 4)
     # a pause already running is cut to the new pace
-    scene.think_t = 5.0
+    scene.ai.t = 5.0
     widget_click(app, sc.choice_btns[("ai_speed", 2.0)])
-    assert scene.think_t <= 0.35 / 2 + 1e-9
+    assert scene.ai.t <= 0.35 / 2 + 1e-9
     widget_click(app, sc.btns["skip_animations"])
-    assert app.instant and scene.layer.speed == 0.0 and scene.pace(ev) == 0.0
+    assert app.instant and scene.layer.speed == 0.0 and scene.pacer.pace(ev) == 0.0
     widget_click(app, sc.btns["skip_animations"])
     assert not app.instant and scene.layer.speed == pytest.approx(0.25)
     # back at the table: a drawn card glides at the new speed (0.32 s x 0.25)

@@ -468,8 +468,8 @@ class ReplayScene(TableScene):
         if new != old or animate is False:
             self.refresh(instant=not animate)
         if self.cur_event is not None:
-            from . import table as table_mod
-            snd = getattr(table_mod, "_SOUNDS", {}).get(self.cur_event.type)
+            from ..table.pacing import SOUNDS
+            snd = SOUNDS.get(self.cur_event.type)
             if snd:
                 self.app.play_sound(snd)
         if new == self.model.end and self.model.problem is not None:

@@ -33,6 +33,7 @@ from ..table.labels import draw_label
 from ..table.handhist import HandHistory, restore_order
 from ..table.keyboard import KeyboardMixin
 from ..table.narration import Narrator
+from ..table.pacing import AiTurns, Pacer, sounds_of
 from ..table.meldhelp import contract_shortfall, meld_fault, meld_order, readings, roles_by_card
 from ..table.presenter import UIState, hand_xs, is_michigan, present
 from ..table.session import GameSession
@@ -55,13 +56,11 @@ class TableScene(KeyboardMixin, Scene):
         self.ui = UIState(names=session.names, levels=session.levels)
         self.layer = SpriteLayer()
         self.dragger = DragController()
-        self.shown = len(self.engine.log)
-        self.step_t = 0.0
-        self.think_t = 0.0
+        self.pacer = Pacer(self.human, shown=len(self.engine.log))
+        self.ai = AiTurns(session, self.ui, self.pacer)
         self.toast = Toast()
         self.banner = Banner()
         self.narrator = Narrator(session, since=self.shown)
-        self.cur_event = None
         self.sort_mode = "suit"
         self.stage_pick: list[int] = []
         self.buy = BuyPanel(session.variant)
@@ -102,10 +101,8 @@ class TableScene(KeyboardMixin, Scene):
                 self.layer.finish()
         if keys & {"ai_speed", "skip_animations"}:
             # a pause already running is cut to the new pace
-            ai = 0.0 if self.instant else 1.0 / max(0.25, float(getattr(self.app.settings, "ai_speed", 1.0)))
-            self.think_t = min(self.think_t, 0.35 * ai)
-            if self.cur_event is not None:
-                self.step_t = min(self.step_t, self.pace(self.cur_event))
+            self.ai.speed_changed()
+            self.pacer.speed_changed()
         if "card_size" in keys:
             self.resize(self.app.size)
             if self.app.stack.top is not self:
@@ -118,6 +115,7 @@ class TableScene(KeyboardMixin, Scene):
                 self._queue_faces()
 
     def startup(self) -> None:
+        self.pacer.source = self.app       # the speeds: the settings, skip animations
         self._apply_speed()
         self.sort_mode = "suit"
         # a resumed game: the hand in the order the player had arranged it
@@ -268,7 +266,7 @@ class TableScene(KeyboardMixin, Scene):
     # ------------------------------------------------------------------ engine events
     def _on_engine(self, kind, payload) -> None:
         if kind == "truncate":
-            self.shown = min(self.shown, payload)
+            self.pacer.truncated(payload)
             self.narrator.truncated(payload)
         elif kind == "append":
             i, ev = payload[0], payload[1]
@@ -298,7 +296,7 @@ class TableScene(KeyboardMixin, Scene):
         return self.session.rules.observe(st, self.human)
 
     def caught_up(self) -> bool:
-        return self.shown >= len(self.engine.log)
+        return self.pacer.caught_up(len(self.engine.log))
 
     def refresh(self, instant: bool = False, slow: float = 1.0) -> None:
         obs = self.shown_obs()
@@ -561,7 +559,7 @@ class TableScene(KeyboardMixin, Scene):
             return False
         self.toast.clear()
         self.ui.selected.clear()
-        self.step_t = 0.0
+        self.pacer.step_t = 0.0
         self._advance(0, force=True)
         return True
 
@@ -583,11 +581,10 @@ class TableScene(KeyboardMixin, Scene):
         else:
             self.hands.forget(n)
         if self.session.undo():
-            self.shown = len(self.engine.log)
+            self.pacer.jump(len(self.engine.log))
             self.ui.staged, self.stage_pick = [], []
             self.want_stock = False
             self._drop_x = None
-            self.cur_event = None
             if not was_practice and getattr(self.session, "practice", False):
                 self.say(_("Undone: this is now a practice game, left out of your statistics"),
                          secs=7.0)
@@ -605,8 +602,7 @@ class TableScene(KeyboardMixin, Scene):
         finally:
             self._redoing = False
         if ok:
-            self.shown = len(self.engine.log)
-            self.cur_event = None
+            self.pacer.jump(len(self.engine.log))
             self.say(_("Redone"))
             self._restore_hand()
             self.refresh()
@@ -1094,46 +1090,35 @@ class TableScene(KeyboardMixin, Scene):
     def _faces_due(self) -> bool:
         return self.images.due(self.app.art)
 
-    def pace(self, ev) -> float:
-        """Seconds to wait after showing ``ev`` before showing the next event."""
-        if self.instant:
-            return 0.0
-        ai = 1.0 / max(0.25, float(getattr(self.app.settings, "ai_speed", 1.0)))
-        t = ev.type
-        p = getattr(ev, "player", None)
-        if p == self.human:
-            return 0.25
-        if t == "deal":
-            return 0.7
-        if t in ("restock", "deal_end", "game_end") or t.startswith("x-"):
-            return 0.1
-        if t == "pass_buy":
-            return 0.3 * ai
-        if t == "play":
-            return 0.5 * ai
-        return 0.65 * ai
+    # ---- what the table shows of the log (``pacing``)
+    @property
+    def shown(self) -> int:
+        """How many of the log's events the table shows (``Pacer.shown``)."""
+        return self.pacer.shown
+
+    @shown.setter
+    def shown(self, n: int) -> None:
+        self.pacer.shown = n
+
+    @property
+    def cur_event(self):
+        """The event shown last: the cards' motion follows it (``Pacer.cur_event``)."""
+        return self.pacer.cur_event
+
+    @cur_event.setter
+    def cur_event(self, ev) -> None:
+        self.pacer.cur_event = ev
 
     def _advance(self, dt, force: bool = False) -> None:
-        n = len(self.engine.log)
-        if self.shown > n:
-            self.shown = n
-        if self.shown == n:
+        """Show the next logged events when their time came (``Pacer.advance``)."""
+        self._showed(self.pacer.advance(self.engine.log, dt, force))
+
+    def _showed(self, events) -> None:
+        if not events:
             return
-        self.step_t -= dt
-        if self.step_t > 0 and not force:
-            return
-        while self.shown < n:
-            ev = self.engine.log[self.shown]
-            self.shown += 1
-            self.cur_event = ev
-            if ev.type == "deal_end" and ev.winner is not None:
-                self.app.play_sound("go_out")
-            snd = _SOUNDS.get(ev.type)
-            if snd:
+        for ev in events:
+            for snd in sounds_of(ev):
                 self.app.play_sound(snd)
-            self.step_t = self.pace(ev)
-            if self.step_t > 0 and self.shown < n:
-                break
         self.refresh()
 
     def deal_moves(self) -> list[str]:
@@ -1175,14 +1160,14 @@ class TableScene(KeyboardMixin, Scene):
             from ...i18n.messages import storage_message
             self._save_error_shown = err
             self.say(storage_message(err), bad=True, secs=8.0)
+        for mid, seat in self.session.take_notices() if hasattr(self.session, "take_notices") else ():
+            # a computer player failed (logged): the stand-in moved for it, say so
+            self.say(_(mid).format(name=player_name(self.session.names[seat])), bad=True, secs=8.0)
         self.toast.tick(dt)
         if self.dragger.drag is not None:
             return
         if not self.caught_up():
-            if self.instant or not self.layer.moving() or self.step_t <= -0.6:
-                self._advance(dt)
-            else:
-                self.step_t -= dt
+            self._showed(self.pacer.wait(self.engine.log, dt, self.layer.moving()))
             return
         if self.app.stack.top is not self:
             return
@@ -1200,33 +1185,14 @@ class TableScene(KeyboardMixin, Scene):
                 from .scores import ScoreSheet
                 self.app.push(ScoreSheet(s, between=True))
             return
-        seat = s.ai_to_act()
-        if seat is not None:
-            if self.ui.thinking != seat:
-                self.ui.thinking = seat
-                self.think_t = 0.0 if self.instant else 0.35 / max(0.25, float(getattr(self.app.settings, "ai_speed", 1.0)))
-                s.think(seat)
-                self.refresh()
-            self.think_t -= dt
-            if self.think_t > 0:
-                return
-            a = s.take_decision(seat)
-            if a is None:
-                s.think(seat)
-                return
-            self.ui.thinking = None
-            try:
-                s.apply(a)
-            except IllegalActionError:
-                legal = self.engine.legal_actions()
-                if legal:
-                    s.apply(legal[-1])
-            self.step_t = 0.0
+        turn = self.ai.step(dt, on_think=self.refresh)
+        if turn == "applied":
+            self.pacer.step_t = 0.0
             self._advance(0, force=True)
-            return
-        if self.ui.thinking is not None:
-            self.ui.thinking = None
+        if turn == "stopped":
             self.refresh()
+        elif turn is not None:
+            return
         ph = s.human_to_act()
         if ph == "buy":
             if getattr(self.app.settings, "auto_pass_buys", False):
@@ -1390,9 +1356,6 @@ class TableScene(KeyboardMixin, Scene):
         return can
 
 
-
-_SOUNDS = {"discard": "place", "lay_off": "place", "swap": "place", "lead": "place",
-           "play": "place", "draw": "draw", "buy": "buy", "go_down": "go_down", "deal": "deal"}
 
 
 def _run_rank(role, m) -> int:

@@ -10,10 +10,13 @@ hint is computed on the main thread.
 """
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass, field
 
 from ...core.actions import Buy, Discard, Draw, GoDown, LayOff, Lead, PassBuy, PassUpcard, Swap
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -43,7 +46,9 @@ def hint_player(variant: str, options: dict | None = None):
         try:
             from ...ai import make_player
             p = make_player("normal", variant, options=options or None)
-        except Exception:  # noqa: BLE001 - no AI: the table's stand-in
+        except Exception:  # noqa: BLE001 - logged: the hint asks the table's stand-in
+            log.exception("the normal computer player for %s cannot be built; the hint "
+                          "asks the stand-in", variant)
             from .session import FallbackPlayer
             p = FallbackPlayer(variant, "normal")
         _PLAYERS[key] = p
@@ -63,7 +68,9 @@ def compute_hint(session, hand_order=(), upcard=None) -> Hint | None:
     rng = random.Random(session.generation * 7919 + len(eng.log))
     try:
         res = player.decide(obs, legal, rng)
-    except Exception:  # noqa: BLE001 - a failing AI: the stand-in's advice
+    except Exception:  # noqa: BLE001 - logged: the stand-in's advice instead
+        log.exception("the hint's computer player failed to decide in %s; the stand-in "
+                      "advises", session.variant)
         from .session import FallbackPlayer
         res = FallbackPlayer(session.variant).decide(obs, legal, rng)
     action, reason = (res if isinstance(res, tuple) else (res, ""))

@@ -3,15 +3,17 @@ hook.  The UI touches the engine only through its API (``apply``, ``legal_action
 ``to_act``, ``undo``/``redo``, ``deal_next``, ``subscribe``) and draws only the human
 seat's Observation.
 
-Computer players come from ``table_app.ai.make_player``; while that module is not there
-(or fails) a small plausible stand-in (``FallbackPlayer``) plays so the table is usable.
-A decision is computed on an Observation plus the legal actions; a *hard* player thinks
-on a worker thread and its action is applied on the main thread.
+Computer players come from ``table_app.ai.make_player``.  A decision is computed on an
+Observation plus the legal actions on a worker thread and applied on the main thread.
+Should a computer player fail (it cannot be built, its decision raises, or it chooses an
+action the rules refuse), the failure is logged with its traceback and a small plausible
+stand-in (``FallbackPlayer``) makes that move, so the game goes on; the table says so
+(``GameSession.notices``).
 """
 from __future__ import annotations
 
+import logging
 import random
-import threading
 from typing import TYPE_CHECKING
 
 from ...core.actions import (Buy, Discard, Draw, GoDown, Lead, LayOff, PassBuy, PassUpcard,
@@ -19,19 +21,28 @@ from ...core.actions import (Buy, Discard, Draw, GoDown, Lead, LayOff, PassBuy, 
 from ...core.cards import FACE_RANK, JOKER
 from ...core.messages import Message
 from ...engine.engine import Engine
+from ...i18n import N_
 from ...variants import VARIANTS, find_variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import Future
 
+log = logging.getLogger(__name__)
+
 LEVELS = ("easy", "normal", "hard")
+#: what the table says when a computer player failed (the seat's name is ``{name}``)
+AI_FAILED = N_("{name}'s computer player failed: a simple stand-in made this move "
+               "(details in the log file)")
+AI_NOT_STARTED = N_("{name}'s computer player could not start: a simple stand-in plays "
+                    "for it (details in the log file)")
 DEFAULT_NAMES = ("You", "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Greta")
 
 
 class FallbackPlayer:
-    """A plain legal player used until the real AI lands: takes an upcard that pairs,
-    goes down and lays off whenever it can, throws its highest loose card, never buys
-    (unless the card is wild), leads its lowest suit in Michigan."""
+    """A plain legal player, the stand-in for a computer player that failed (and for the
+    hint when the normal player fails): takes an upcard that pairs, goes down and lays
+    off whenever it can, throws its highest loose card, never buys (unless the card is
+    wild), leads its lowest suit in Michigan."""
 
     def __init__(self, variant: str, level: str = "normal") -> None:
         self.variant = variant
@@ -85,23 +96,18 @@ class FallbackPlayer:
 
 
 def make_ai(level: str, variant: str, seat: int, seed: int | None, options: dict | None = None):
-    """A computer player for ``seat``: the real AI when available, else the stand-in."""
+    """A computer player for ``seat`` (``table_app.ai.make_player``).  When it cannot be
+    built the failure is logged with its traceback and a ``FallbackPlayer`` is returned,
+    marked ``stand_in = True`` (the session says so)."""
     try:
-        from ...ai import make_player  # type: ignore[attr-defined]
-    except Exception:  # noqa: BLE001 - not written yet
-        return FallbackPlayer(variant, level)
-    for call in (lambda: make_player(level, variant, seed=seed, options=options or None),
-                 lambda: make_player(level, variant, seed=seed),
-                 lambda: make_player(level, variant)):
-        try:
-            p = call()
-            if p is not None:
-                return p
-        except TypeError:
-            continue
-        except Exception:  # noqa: BLE001 - a broken AI must not stop the table
-            break
-    return FallbackPlayer(variant, level)
+        from ...ai import make_player
+        return make_player(level, variant, seed=seed, options=options or None)
+    except Exception:  # noqa: BLE001 - logged: a broken AI must not stop the table
+        log.exception("the %r computer player for %s (seat %d) cannot be built; "
+                      "a simple stand-in plays that seat", level, variant, seat)
+        p = FallbackPlayer(variant, level)
+        p.stand_in = True
+        return p
 
 
 class GameSession:
@@ -139,6 +145,10 @@ class GameSession:
         self.rng = random.Random(seed ^ 0x5A5A)
         self.players = {s: make_ai(self.levels[s] or "normal", variant, s, seed + s, self.options)
                         for s in range(num_players) if s != human}
+        #: what went wrong with the computer players, for the table to say (``(message
+        #: id, seat)``; the table takes them: ``take_notices``)
+        self.notices: list[tuple[str, int]] = [
+            (AI_NOT_STARTED, s) for s, p in self.players.items() if getattr(p, "stand_in", False)]
         from concurrent.futures import ThreadPoolExecutor  # here: not on the picker's start
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-ai")
         self._future: Future | None = None
@@ -202,8 +212,8 @@ class GameSession:
                 if abandon:
                     self.journal.abandon()
                 self.journal.close()
-            except Exception:  # noqa: BLE001
-                pass
+            except Exception:  # noqa: BLE001 - leaving the table must not fail on it
+                log.exception("closing the game's record failed")
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ the hand's order
@@ -285,21 +295,37 @@ class GameSession:
         return fut
 
     def take_decision(self, seat: int):
-        """The decided action when ready (and still current), else ``None``.  A failing
-        AI falls back to the stand-in's choice."""
+        """The decided action when ready (and still current), else ``None``.  A decision
+        that raised, or that the rules refuse, is logged (with the traceback) and the
+        stand-in's choice is returned instead (``notices`` says so to the table)."""
         fut = self._future
         if fut is None or self._future_gen != self.generation or not fut.done():
             return None
         self._future = None
+        player = self.players.get(seat)
         try:
-            action, reason = fut.result()
-        except Exception:  # noqa: BLE001
+            action, _reason = fut.result()
+        except Exception:  # noqa: BLE001 - logged, and the stand-in moves
+            log.exception("the computer player of seat %d (%s) failed to decide in %s",
+                          seat, type(player).__name__, self.variant)
             action = None
-        legal = self.engine.legal_actions()
-        if action is None or not self.engine.is_legal(action):
+        else:
+            if action is None or not self.engine.is_legal(action):
+                log.error("the computer player of seat %d (%s) chose %r, which is not legal "
+                          "now in %s", seat, type(player).__name__, action, self.variant)
+                action = None
+        if action is None:
             obs = self.rules.observe(self.engine.state, seat)
-            action, reason = FallbackPlayer(self.variant).decide(obs, legal, self.rng)
+            legal = self.engine.legal_actions()
+            action, _reason = FallbackPlayer(self.variant).decide(obs, legal, self.rng)
+            log.warning("seat %d: the stand-in plays %s", seat, action)
+            self.notices.append((AI_FAILED, seat))
         return action
+
+    def take_notices(self) -> list[tuple[str, int]]:
+        """The computer players' failures not said yet (``(message id, seat)``)."""
+        out, self.notices = self.notices, []
+        return out
 
     def apply(self, action) -> list:
         """Apply through the engine (raises ``IllegalActionError``, nothing changes)."""
