@@ -76,8 +76,8 @@ def test_an_answer_just_after_the_next_offer_opens_does_not_buy_it(monkeypatch):
     assert card_name(second >> 3) in scene.toast.msg and scene.toast.bad
     click(app, scene.buttons["buy"].rect.center)
     assert len(eng.log) == n
-    scene.set_focus("buttons")
-    assert scene.focused() == "buy"
+    scene.keys.set_focus("buttons")
+    assert scene.keys.focused() == "buy"
     _key(app, pygame.K_RETURN)
     assert len(eng.log) == n and s.human_to_act() == "buy"
     # the question names the new card, and the offer flashes in

@@ -242,7 +242,7 @@ def test_a_simulated_2x_hidpi_window(monkeypatch):
         # and pygame_gui's buttons take window coordinates too
         sort = scene.buttons["sort_rank"].rect.center
         click(app, (sort[0] // 2, sort[1] // 2))
-        assert scene.sort_mode == "rank"
+        assert scene.hand.sort_mode == "rank"
         # the picker and the settings screen: widgets and their fonts twice as big
         from table_app.ui.scenes.picker import PickerScene
         from table_app.ui.scenes.settings import SettingsScene

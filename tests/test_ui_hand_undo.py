@@ -32,7 +32,7 @@ def _arrange(app, scene, codes):
     """The hand in this order (as the player drags it), the rest after them."""
     ids = [hand_card(scene, c) for c in codes]
     scene.ui.hand_order = ids + [c for c in scene.ui.hand_order if c not in ids]
-    scene.sort_mode = ""
+    scene.hand.sort_mode = ""
     scene.refresh()
     step(app, 2)
 

@@ -105,15 +105,15 @@ def test_the_focused_hand_card_is_drawn_over_its_neighbours_the_hovered_one_is_n
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RIGHT)
     app.draw()
-    assert scene.focus_zone == "hand" and scene.focus_shown
-    c = scene.focused()
+    assert scene.keys.focus_zone == "hand" and scene.keys.focus_shown
+    c = scene.keys.focused()
     assert _drawn_after(scene, c, _right_neighbour(scene, c))
     # a selected (lifted) card is not drawn over its neighbour (its index shows)
-    scene.focus_shown = False
+    scene.keys.focus_shown = False
     c2 = hand_card(scene, "9H")
     click(app, point_of(scene, c2))
     assert c2 in scene.ui.selected
-    scene.hovered = None
+    scene.gestures.hovered = None
     app.draw()
     assert not _drawn_after(scene, c2, _right_neighbour(scene, c2))
     # the card under the mouse is not raised: nothing moves under the pointer
@@ -301,7 +301,7 @@ def test_a_refused_or_cancelled_draw_by_dragging_leaves_the_hand_in_place():
     assert _hand_tx(scene, row) != pytest.approx(home)
     key(app, pygame.K_ESCAPE)
     step(app, 2)
-    assert scene.dragger.drag is None and s.human_to_act() == "draw"
+    assert scene.gestures.dragger.drag is None and s.human_to_act() == "draw"
     assert _hand_tx(scene, row) == pytest.approx(home)
     assert (scene.layer.sprites["stocktop"].tx, scene.layer.sprites["stocktop"].ty) == stock
     # refused: with the card drawn, a second draw is not legal
@@ -314,7 +314,7 @@ def test_a_refused_or_cancelled_draw_by_dragging_leaves_the_hand_in_place():
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
     step(app, 1)
     _motion(app, b)
-    assert scene.dragger.active
+    assert scene.gestures.dragger.active
     assert _hand_tx(scene, row) == pytest.approx(home)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
     step(app, 2)
@@ -341,12 +341,13 @@ def test_a_pile_card_covered_by_a_discard_does_not_fly_to_a_seat():
     assert pile
     scene.cur_event = types.SimpleNamespace(type="discard", player=1)
     under = types.SimpleNamespace(key=pile[0], group="pilebed")
-    assert scene._sink(under) is None
+    from table_app.ui.table.board import sink_at
+    assert sink_at(under, scene.view, scene.obs, scene.cur_event, scene.human) is None
     # a card that left the pile (taken by seat 1) still flies to seat 1
     gone = next(c for c in scene.ui.hand_order)  # any card not in the pile
     assert gone not in pile
     taken = types.SimpleNamespace(key=gone, group="upcard")
-    assert scene._sink(taken) == scene.view.seat_pos[1]
+    assert sink_at(taken, scene.view, scene.obs, scene.cur_event, scene.human) == scene.view.seat_pos[1]
 
 
 # ---------------------------------------------------------------- 4: the hand order survives a resume
@@ -370,7 +371,7 @@ def test_the_hand_order_survives_quit_and_resume():
     ps = sorted((p for p in scene.view.placements if p.group == "hand"), key=lambda p: p.x)
     drag(app, point_of(scene, ps[2].key), (int(ps[-1].x + ps[-1].w - 3), int(ps[-1].y + ps[-1].w)))
     arranged = list(scene.ui.hand_order)
-    assert arranged != scene._sorted(arranged)
+    assert arranged != scene.hand.sorted(arranged)
     # a further action: draw (dropped at the right end), the order kept
     if s.human_to_act() == "draw":
         drag(app, point_of(scene, "stocktop"), (int(ps[-1].x + ps[-1].w - 3), int(ps[-1].y + ps[-1].w)))
@@ -487,21 +488,21 @@ def _hidden_indexes(app, scene):
 
 
 def _every_card_raised_in_turn(app, scene):
-    hand = scene.hand_cards()
+    hand = scene.keys.hand_cards()
     assert len(hand) >= 8
     for c in hand:
         # under the mouse: nothing raised, nothing hidden
-        scene.focus_shown = False
-        scene.hovered = c
+        scene.keys.focus_shown = False
+        scene.gestures.hovered = c
         assert _hidden_indexes(app, scene) == [], (c, "hovered")
-    scene.hovered = None
-    scene.focus_shown, scene.focus_zone = True, "hand"
-    for i, c in enumerate(scene.focus_items("hand")):
-        scene.focus_idx = i
-        assert scene.focused() == c
+    scene.gestures.hovered = None
+    scene.keys.focus_shown, scene.keys.focus_zone = True, "hand"
+    for i, c in enumerate(scene.keys.focus_items("hand")):
+        scene.keys.focus_idx = i
+        assert scene.keys.focused() == c
         assert _hidden_indexes(app, scene) == [], (c, "focused")
         assert scene.layer.ordered()[-1].key == c
-    scene.focus_shown = False
+    scene.keys.focus_shown = False
     assert _hidden_indexes(app, scene) == []
 
 

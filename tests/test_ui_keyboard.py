@@ -41,19 +41,19 @@ def go_down_by_keys(app, scene, cancel_first=False):
 def tab_to(app, scene, zone):
     """Tab until the focus is on ``zone`` (the first Tab only shows the focus)."""
     for _ in range(10):
-        if scene.focus_shown and scene.focus_zone == zone:
+        if scene.keys.focus_shown and scene.keys.focus_zone == zone:
             return
         key(app, pygame.K_TAB)
-    raise AssertionError(f"Tab never reached {zone} (zones: {scene.focus_zones()})")
+    raise AssertionError(f"Tab never reached {zone} (zones: {scene.keys.focus_zones()})")
 
 
 def right_to(app, scene, want):
     """Right until ``want(focused item)``."""
     for _ in range(30):
-        if scene.focus_shown and want(scene.focused()):
+        if scene.keys.focus_shown and want(scene.keys.focused()):
             return
         key(app, pygame.K_RIGHT)
-    raise AssertionError(f"Right never reached the item in {scene.focus_zone}")
+    raise AssertionError(f"Right never reached the item in {scene.keys.focus_zone}")
 
 
 def pick(app, scene, code):
@@ -133,7 +133,7 @@ def test_may_i_whole_deal_by_keyboard_only():
     pick(app, scene, "2C")
     drop_on(app, scene, "discard")
     assert eng.log[n] == Discard(0, parse_face("2C"))
-    assert scene.focus_zone == "hand"    # the card went: the focus is back in the hand
+    assert scene.keys.focus_zone == "hand"    # the card went: the focus is back in the hand
     settle(app, scene)
 
     # seat 2 passes seat 1's 7H: the human is asked "May I?" and buys it with B
@@ -200,11 +200,11 @@ def test_mexican_draw_suggest_go_down_with_a_wild_and_discard_by_keys():
     assert eng.log[-1] == Draw(0, "stock")
     # Shift+Right moves the focused card one place right in the hand
     tab_to(app, scene, "hand")
-    first = scene.focused()
-    before = scene.hand_cards()
+    first = scene.keys.focused()
+    before = scene.keys.hand_cards()
     key(app, pygame.K_RIGHT, pygame.KMOD_LSHIFT)
-    after = scene.hand_cards()
-    assert after[1] == first and after[0] == before[1] and scene.focused() == first
+    after = scene.keys.hand_cards()
+    assert after[1] == first and after[0] == before[1] and scene.keys.focused() == first
     key(app, pygame.K_h)
     assert isinstance(scene.current_hint().action, GoDown)
     key(app, pygame.K_s)
@@ -234,7 +234,7 @@ def test_michigan_leads_by_keyboard_only():
     tab_to(app, scene, "hand")
     seen = set()
     for _ in range(4):
-        seen.add(scene.focused() >> 3)
+        seen.add(scene.keys.focused() >> 3)
         key(app, pygame.K_RIGHT)
     assert seen == {parse_face("2S"), parse_face("2H")}
     # a key that is no Michigan action changes nothing

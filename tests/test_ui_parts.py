@@ -281,7 +281,7 @@ def test_the_role_chooser_declares_the_wild_the_player_picks():
     stage(app, scene, ["7D", "7H", "7S"])
     joker = next(c for c in scene.ui.staged[0] if c >> 3 == 52)
     click(app, point_of(scene, joker))                 # opens the chooser
-    gi, rs, box = scene.chooser
+    gi, rs, box = scene.gestures.chooser
     assert len(rs) >= 2
     want = next(i for i, d in enumerate(rs) if parse_face("4C") in d.roles)
     click(app, (box.x + 30, box.y + 26 + 26 * want + 12))

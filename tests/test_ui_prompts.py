@@ -34,9 +34,9 @@ def test_after_an_undo_to_a_declared_stock_draw_the_prompt_offers_only_the_stock
     msg = _status(scene)
     assert msg == "You declared for the stock: drag its top card to your hand", msg
     assert "upcard" not in msg
-    scene.focus_shown = True              # the keyboard's words
+    scene.keys.focus_shown = True              # the keyboard's words
     assert _status(scene) == "You declared for the stock: D draws from it"
-    scene.focus_shown = False
+    scene.keys.focus_shown = False
     # dragging the upcard over the hand: the hand is not lit as a target
     up = scene.obs.upcard
     a = point_of(scene, up)
@@ -45,7 +45,7 @@ def test_after_an_undo_to_a_declared_stock_draw_the_prompt_offers_only_the_stock
     step(app, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
     step(app, 1)
-    assert not scene.layer_lit.get("hand")
+    assert not scene.gestures.lit.get("hand")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
     step(app, 2)
     assert eng.log[-1] != Draw(0, "discard")

@@ -269,7 +269,7 @@ def test_contract_whole_deal_with_call_and_lay_off_same_turn():
     drag(app, point_of(scene, eng.observe(0).upcard), zone_point(scene, "hand"))
     assert eng.log[-1] == Draw(0, "discard")
     press(app, scene, "suggest") if any(isinstance(a, GoDown) for a in eng.legal_actions()) else None
-    scene.ui.staged, scene.stage_pick = [], []
+    scene.ui.staged, scene.hand.picks = [], []
     scene.refresh()
     stage(app, scene, ["7C", "7D", "7H"])
     stage(app, scene, ["9S", "9H", "9D"])

@@ -224,7 +224,7 @@ class ReplayScene(TableScene):
     def startup(self) -> None:
         st = self.app.settings
         self.layer.speed = 0.0 if self.instant else 1.0 / max(0.25, float(getattr(st, "animation_speed", 1.0)))
-        self.sort_mode = "suit"
+        self.hand.sort_mode = "suit"
         self._layout()
         self._build_buttons()
         self.refresh(instant=True)
@@ -379,11 +379,9 @@ class ReplayScene(TableScene):
         if self.open_hands:
             changed = self._open_up() or changed
         if changed:
-            sp = self.layer.speed
-            if instant or self.instant:
-                self.layer.speed = 0.0
-            self.layer.apply(self.view.placements, self._spawn, self._sink, slow=slow)
-            self.layer.speed = sp
+            self.board.show(self.view, self.obs, self.cur_event, self.human,
+                            self.session.num_players, self.ui.hand_order,
+                            instant=instant or self.instant, slow=slow, dealing=False)
 
     def _open_up(self) -> bool:
         """Turn the other seats' cards and the stock's top card face up (same places)."""
@@ -397,7 +395,7 @@ class ReplayScene(TableScene):
             if isinstance(k, tuple) and k and k[0] == "opp":
                 s, i = k[1], k[2]
                 if s not in hands:
-                    hands[s] = self._sorted(list(st.hands[s]))
+                    hands[s] = self.hand.sorted(list(st.hands[s]))
                     # face-up cards need more of each card showing than backs do: the
                     # same row, spread over the seat's width
                     r = self.L.opp.get(s)

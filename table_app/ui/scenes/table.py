@@ -1,4 +1,4 @@
-"""The table scene: one game against the computer, played by drag and drop.
+"""The table scene: one game against the computer, played by drag and drop or by keys.
 
 The scene shows the human seat's Observation of the state it has *caught up to*
 (``shown``): after an action the new events are shown one by one at a readable pace, so
@@ -6,79 +6,121 @@ every AI card and every forced play visibly travels.  The human may act only whe
 display has caught up and it is their decision.  A gesture becomes a candidate action;
 ``GameSession.apply`` (the engine) accepts it or raises ``IllegalActionError``, whose
 message (with its rule id) is shown while the cards glide back.
+
+The scene composes the table's parts (``ui/table``), each readable and tested alone:
+
+* ``presenter.present``: the Observation -> where every card and label goes;
+* ``board.Board``: the card sprites gliding there, the felt and its caches (``felt``);
+* ``gestures.Gestures`` and ``keyboard.TableKeys``: a drag, a click or a key -> a
+  candidate action (events go to the keys, then the mouse: the first that takes it);
+* ``arrange.Arrangement``: the hand's order and the melds being built;
+* ``pacing.Pacer`` and ``pacing.AiTurns``: how long a move stays on screen, when a
+  computer seat may act;
+* ``narration.Narrator``: the log in words (the status line, the moves log L);
+* ``buypanel.BuyPanel``: the buying window; ``banner``: the banner, the status line and
+  the passing messages; ``buttons.TableButtons``: the buttons.
+
+What stays here: the scene's lifecycle, applying the player's actions (undo and redo
+with the hand's order, going down), and the frame (update and draw).
 """
 from __future__ import annotations
 
-
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
-from ...core.actions import (Buy, Discard, Draw, GoDown, LayOff, Lead, MeldDecl, PassBuy,
-                             PassUpcard, Swap)
-from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT
+from ...core.actions import Buy, Draw, GoDown, LayOff, PassBuy, PassUpcard, Swap
 from ...core.errors import IllegalActionError
-from ...i18n import _, card_name, player_name, rule_reason
-from ...i18n import strings as S
-from ...core.melds import layoff_roles, swap_index
+from ...i18n import _, player_name, rule_reason
 from ..scene import Scene
 from ..table import layout as layout_mod
-from ..table import text
+from ..table.arrange import Arrangement
 from ..table.banner import Banner, Toast, heading, scores_line, status_line
-from ..table.buttons import BUTTON_PAD, ExplainingButton, able, label_w, pair_split
+from ..table.board import HINT, Board
+from ..table.buttons import TableButtons
 from ..table.buypanel import BUY_CW, BuyPanel
-from ..table.drag import DragController
-from ..table.felt import TURN_BOXES, CardImages, Felt, bg_items, box, glow
-from ..table.labels import draw_label
+from ..table.felt import glow
+from ..table.gestures import Gestures
 from ..table.handhist import HandHistory, restore_order
-from ..table.keyboard import KeyboardMixin
+from ..table.hint import compute_hint
+from ..table.keyboard import TableKeys
+from ..table.labels import draw_label
 from ..table.narration import Narrator
 from ..table.pacing import AiTurns, Pacer, sounds_of
-from ..table.meldhelp import contract_shortfall, meld_fault, meld_order, readings, roles_by_card
-from ..table.presenter import UIState, hand_xs, is_michigan, present
+from ..table.presenter import UIState, is_michigan, present
 from ..table.session import GameSession
-from ..table.sprites import SpriteLayer, gap_shifts
 
-DRAGGABLE = ("hand", "stock", "upcard")
-GREEN = (110, 230, 130)
-GOLD = (255, 214, 80)
 FOCUS = (90, 225, 255)       # the keyboard focus outline
-HINT = (255, 120, 230)       # the hint's cards and target
-TOP_BUTTONS_W = 84 * 4 + 70 + 44   # menu, redo, undo, scores, hint, help
 
 
-class TableScene(KeyboardMixin, Scene):
+class TableScene(Scene):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
         self.engine = session.engine
         self.human = session.human
         self.ui = UIState(names=session.names, levels=session.levels)
-        self.layer = SpriteLayer()
-        self.dragger = DragController()
+        self.hand = Arrangement(self.ui)
+        self.board = Board()
+        self.layer, self.felt, self.images = self.board.layer, self.board.felt, self.board.images
         self.pacer = Pacer(self.human, shown=len(self.engine.log))
         self.ai = AiTurns(session, self.ui, self.pacer)
+        self.narrator = Narrator(session, since=self.shown)
         self.toast = Toast()
         self.banner = Banner()
-        self.narrator = Narrator(session, since=self.shown)
-        self.sort_mode = "suit"
-        self.stage_pick: list[int] = []
         self.buy = BuyPanel(session.variant)
+        self.controls = TableButtons()
+        self.gestures = Gestures(self)
+        self.keys = TableKeys(self)
         self.want_stock = False
-        self.chooser = None
+        self.hint = None
         self.sheet_for = None
         self.view = None
         self.obs = None
         self.L = None
-        self.felt = Felt()
-        self.images = CardImages()
-        self.buttons: dict = {}
         #: the hand's order before each of the player's decisions and where an undo left
         #: (an undo puts the cards it gives back where they were, a redo the cards it
         #: gives back where they had been put: ``handhist``)
         self.hands = HandHistory()
         self._redoing = False
         self.engine.subscribe(self._on_engine)
+
+    # ------------------------------------------------------------------ the parts' state
+    @property
+    def buttons(self) -> dict:
+        """The table's buttons by name (``TableButtons.named``)."""
+        return self.controls.named
+
+    @buttons.setter
+    def buttons(self, named: dict) -> None:
+        self.controls.named = named
+
+    @property
+    def shown(self) -> int:
+        """How many of the log's events the table shows (``Pacer.shown``)."""
+        return self.pacer.shown
+
+    @shown.setter
+    def shown(self, n: int) -> None:
+        self.pacer.shown = n
+
+    @property
+    def cur_event(self):
+        """The event shown last: the cards' motion follows it (``Pacer.cur_event``)."""
+        return self.pacer.cur_event
+
+    @cur_event.setter
+    def cur_event(self, ev) -> None:
+        self.pacer.cur_event = ev
+
+    @property
+    def last_text(self) -> str:
+        """What the status line says of the latest event shown (``narration``)."""
+        return self.narrator.last_text(self.shown)
+
+    def deal_moves(self) -> list[str]:
+        """What the status line said of each event of the current deal shown so far,
+        oldest first (the table's move log, L): ``narration``, from the log."""
+        return self.narrator.deal_moves(self.shown)
 
     # ------------------------------------------------------------------ setup
     @property
@@ -117,11 +159,11 @@ class TableScene(KeyboardMixin, Scene):
     def startup(self) -> None:
         self.pacer.source = self.app       # the speeds: the settings, skip animations
         self._apply_speed()
-        self.sort_mode = "suit"
+        self.hand.sort_mode = "suit"
         # a resumed game: the hand in the order the player had arranged it
         got = getattr(self.session, "saved_hand_order", lambda: None)()
         if got is not None:
-            self.ui.hand_order, self.sort_mode = list(got[0]), got[1]
+            self.ui.hand_order, self.hand.sort_mode = list(got[0]), got[1]
         if not self.engine.log and self.session.deal_due():
             self.session.deal_next()
             self.shown = 0
@@ -166,70 +208,19 @@ class TableScene(KeyboardMixin, Scene):
                           first=[p.face for p in self.view.placements if p.face is not None],
                           four=four, large=large, now=now, backs=backs)
 
-    def _btn(self, name, rect, label, tip=None, cls="@table_button", peers=(), kind=None):
-        # ``peers``: the labels of the buttons beside it, drawn in the same size
-        wide = max((label, *peers), key=lambda t: label_w(t, 14))
-        if cls == "@table_button" and label_w(wide, 14) > pygame.Rect(rect).w - 10:
-            # a long label (a translation) in a smaller font
-            cls = "@table_button_small" if label_w(wide, 12) <= pygame.Rect(rect).w - 8 \
-                else "@table_button_tiny"
-        b = (kind or pygame_gui.elements.UIButton)(
-            relative_rect=pygame.Rect(rect), text=label, manager=self.app.manager,
-            tool_tip_text=tip, object_id=ObjectID(class_id=cls, object_id="#" + name))
-        self.buttons[name] = b
-        return self.add(b)
-
     def _build_buttons(self) -> None:
-        from ...i18n import current_language
-        self._built_lang = current_language()
-        self.clear_widgets()
-        self.buttons = {}
-        L = self.L
-        W = L.size[0]
-        u = L.ui
+        self.controls.build(self, self.L, self.session.michigan, buy=self.buy,
+                            explain=self._explain_go_down)
 
-        def k(x):
-            return int(round(x * u))
-        bh = k(28)
-        y = k(5)
-        # the top row, right to left, each button as wide as its label needs
-        x = W - k(6)
-        for name, label, tip, least in (
-                ("menu", _(S.MENU), _("Scores, rules of this game, leave the table"), 78),
-                ("redo", _(S.REDO), _("Redo (Ctrl+Y)"), 78),
-                ("undo", _(S.UNDO), _("Undo back to your previous decision (Ctrl+Z)"), 78),
-                ("scores", _(S.SCORES), _("The score sheet"), 78),
-                ("hint", _(S.HINT), _("What the normal computer player would do now, and why (H)"), 64),
-                ("help", "?", _("Keyboard shortcuts (F1)"), 38)):
-            bw = max(k(least), label_w(label, 14) + k(18))
-            x -= bw
-            self._btn(name, (x, y, bw, bh), label, tip)
-            x -= k(6)
-        self._top_left = x
-        sd = L.side
-        bh2 = max(k(28), min(k(34), (sd.h - 12) // 3))
-
-        def pair(y, names, labels, tips):
-            # two buttons side by side, their labels in one size with room at the edges
-            cls, (w0, w1) = pair_split(labels, sd.w, 6, k(BUTTON_PAD))
-            self._btn(names[0], (sd.x, y, w0, bh2), labels[0], tips[0], cls=cls)
-            self._btn(names[1], (sd.right - w1, y, w1, bh2), labels[1], tips[1], cls=cls)
-        pair(sd.y, ("sort_suit", "sort_rank"), (_(S.SORT_SUIT), _(S.SORT_RANK)),
-             (_(S.SORT_SUIT_HELP), _(S.SORT_RANK_HELP)))
-        if not self.session.michigan:
-            pair(sd.y + bh2 + 6, ("suggest", "clear"), (_(S.SUGGEST), _(S.CLEAR)),
-                 (_("Fill the meld area with the best going-down"),
-                  _("Take the cards being built back into your hand")))
-            self._btn("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), _(S.GO_DOWN),
-                      _("Lay down the contract's melds"), cls="@primary", kind=ExplainingButton)
-            self.buttons["go_down"].on_disabled_click = self._explain_go_down
-            # the buying window (in the meld-building area)
-            self.buy.build(self._btn, L.stage, k)
+    @property
+    def _top_left(self) -> int:
+        """The left edge of the top row of buttons (the window's right edge without)."""
+        return self.controls.top_left or self.L.size[0]
 
     def resume(self) -> None:
         super().resume()
         from ...i18n import current_language
-        if self.buttons and getattr(self, "_built_lang", None) != current_language():
+        if self.buttons and self.controls.lang != current_language():
             # the language was changed in the settings: label everything anew
             self.buy.close()
             self._build_buttons()
@@ -276,7 +267,7 @@ class TableScene(KeyboardMixin, Scene):
                 # redo side's orders
                 if not self._redoing:
                     self.hands.forget_after(i)
-                self.hands.note(i, self.ui.hand_order, self.sort_mode)
+                self.hands.note(i, self.ui.hand_order, self.hand.sort_mode)
 
     def _restore_hand(self) -> None:
         """After an undo or a redo: the cards it gave back to the hand go where they were
@@ -287,7 +278,7 @@ class TableScene(KeyboardMixin, Scene):
         hand = list(self.shown_obs().hand)
         order = restore_order(saved[0], self.ui.hand_order, hand)
         if len(order) == len(hand) and order == [c for c in saved[0] if c in set(hand)]:
-            self.sort_mode = saved[1]     # the hand exactly as it was: its sort mode too
+            self.hand.sort_mode = saved[1]     # the hand exactly as it was: its sort mode too
         self.ui.hand_order = order
 
     # ------------------------------------------------------------------ the shown state
@@ -299,40 +290,13 @@ class TableScene(KeyboardMixin, Scene):
         return self.pacer.caught_up(len(self.engine.log))
 
     def refresh(self, instant: bool = False, slow: float = 1.0) -> None:
+        """The shown Observation laid out anew (the hand arranged, the meld area read,
+        Michigan's leads lifted) and the cards sent to their places."""
         obs = self.shown_obs()
         self.obs = obs
         hand = list(obs.hand)
-        hs = set(hand)
-        order = [c for c in self.ui.hand_order if c in hs]
-        new = [c for c in hand if c not in set(order)]
-        drop_x = self.__dict__.get("_drop_x")
-        if new and drop_x is not None:
-            # a card dragged from the stock or the discard pile into the hand goes where it
-            # was dropped, as a card moved within the hand does (``_reorder``)
-            self._drop_x = None
-            if len(new) == 1 and order:
-                i = self._index_at(order, drop_x)
-                order = order[:i] + new + order[i:]
-                new = []
-                self.sort_mode = ""
-        if len(new) > 3 or not order:
-            order = order + new
-            order = self._sorted(order) if self.sort_mode else order
-        else:
-            for c in new:
-                self._insert_sorted(order, c)
-        self.ui.hand_order = order
-        self.ui.selected &= hs
-        # staged groups keep only cards still in hand
-        staged = []
-        picks = []
-        for g, p in zip(self.ui.staged, self.stage_pick + [0] * len(self.ui.staged)):
-            g2 = [c for c in g if c in hs]
-            if g2:
-                staged.append(g2)
-                picks.append(p)
-        self.ui.staged, self.stage_pick = staged, picks
-        self._stage_roles(obs)
+        self.hand.arrange(hand, self.gestures.index_at)
+        self.hand.read(obs)
         self.ui.lift = set()
         self.ui.dim = set()
         if is_michigan(obs) and self.caught_up() and self.session.human_to_act() == "lead":
@@ -340,134 +304,26 @@ class TableScene(KeyboardMixin, Scene):
             self.ui.lift = {c for c in hand if c >> 3 in leads}
             self.ui.dim = {c for c in hand if c >> 3 not in leads}
         self.view = present(obs, self.L, self.ui)
-        sp = self.layer.speed
-        if instant or self.instant:
-            self.layer.speed = 0.0
-        dealing = getattr(self.cur_event, "type", "") == "deal"
-        self.layer.apply(self.view.placements, self._spawn, self._sink, slow=slow,
-                         delay_of=self._deal_delay if dealing else None)
-        self.layer.speed = sp
+        self.board.show(self.view, obs, self.cur_event, self.human, self.session.num_players,
+                        self.ui.hand_order, instant=instant or self.instant, slow=slow)
         self._update_buttons()
         # the hand's order kept beside the autosave (when it changed), for a resume
         keep = getattr(self.session, "save_hand_order", None)
         if keep is not None:
-            keep(self.ui.hand_order, self.sort_mode)
-
-    def _sorted(self, cards):
-        if self.sort_mode == "rank":
-            return sorted(cards, key=lambda c: (FACE_RANK[c >> 3] if c >> 3 != JOKER else 99,
-                                                FACE_SUIT[c >> 3], c))
-        suit_order = {0: 0, 1: 1, 3: 2, 2: 3, -1: 4}  # alternate colours: S H C D
-        return sorted(cards, key=lambda c: (suit_order[FACE_SUIT[c >> 3]], FACE_RANK[c >> 3], c))
-
-    def _insert_sorted(self, order, c) -> None:
-        if self.sort_mode:
-            srt = self._sorted(order + [c])
-            i = srt.index(c)
-            order.insert(i, c)
-        else:
-            order.append(c)
-
-    def _stage_roles(self, obs) -> None:
-        self.ui.roles = {}
-        self.ui.role_kinds = {}
-        self.ui.ambiguous = set()
-        self.ui.stage_note = ""
-        if is_michigan(obs):
-            return
-        if self.ui.staged and obs.round and not obs.down[obs.seat]:
-            # what the contract still lacks: Go down waits for count and kinds that could
-            # make it (each meld is checked when it is pressed)
-            self.ui.stage_note = contract_shortfall(
-                [[c >> 3 for c in g] for g in self.ui.staged], obs.contract, obs.contract_terms,
-                obs.wild_ranks, self.stage_pick) or ""
-        for gi, g in enumerate(self.ui.staged):
-            rs = readings([c >> 3 for c in g], obs.wild_ranks)
-            if len(rs) > 1:
-                self.ui.ambiguous.add(gi)
-            d = rs[self.stage_pick[gi] % len(rs)] if rs else None
-            # shown as it would be melded: a run by rank (wilds in their roles' places),
-            # a set by suit, not in the order the cards were dragged in
-            g[:] = meld_order(g, d, obs.wild_ranks)
-            if d is not None:
-                rc = roles_by_card(g, d)
-                self.ui.roles.update(rc)
-                self.ui.role_kinds.update(dict.fromkeys(rc, d.kind))
-
-    def _deal_delay(self, p) -> float:
-        """Dealing: one card at a time round the table from the dealer's left (the upcard
-        and the stock last)."""
-        n = self.session.num_players
-        dealer = getattr(self.cur_event, "dealer", 0)
-        step = 0.022
-        if p.group == "hand":
-            i = self.ui.hand_order.index(p.key) if p.key in self.ui.hand_order else 0
-            seat = self.human
-        elif isinstance(p.key, tuple) and p.key[0] == "opp":
-            seat, i = p.key[1], p.key[2]
-        else:
-            return step * n * 14
-        return step * (i * n + (seat - dealer - 1) % n)
-
-    def _actor(self):
-        ev = self.cur_event
-        return getattr(ev, "player", None) if ev is not None else None
-
-    def _spawn(self, p):
-        v = self.view
-        ev = self.cur_event
-        t = getattr(ev, "type", "")
-        actor = self._actor()
-        if t == "deal" or ev is None:
-            return v.stock_pos
-        if p.group == "hand" or (isinstance(p.key, tuple) and p.key[0] == "opp"):
-            if t == "draw":
-                return v.discard_pos if ev.source == "discard" else v.stock_pos
-            if t == "buy":
-                return v.discard_pos
-            if t == "swap" and p.group == "hand":
-                m = v.melds.get(ev.meld)
-                return (m.x, m.y) if m else v.stock_pos
-            return v.stock_pos
-        if actor is not None and actor in v.seat_pos:
-            return v.seat_pos[actor]
-        return (p.x, p.y)
-
-    def _sink(self, s):
-        actor = self._actor()
-        if isinstance(s.key, tuple):
-            return None
-        if s.key in getattr(self.obs, "discard_pile", ()):
-            # still in the discard pile, only no longer among the cards it shows (a
-            # discard covered it): it goes nowhere (it flew face up to the seat that
-            # acted, as if that seat had taken it)
-            return None
-        if actor is not None and actor != self.human and actor in self.view.seat_pos:
-            return self.view.seat_pos[actor]
-        if getattr(self.cur_event, "type", "") == "deal":
-            return self.view.stock_pos
-        return None
+            keep(self.ui.hand_order, self.hand.sort_mode)
 
     # ------------------------------------------------------------------ buttons
     def _update_buttons(self) -> None:
-        b = self.buttons
-        if not b:
+        if not self.buttons:
             return
-        eng = self.engine
         mine = self.caught_up() and self.session.human_to_act()
-        able(b.get("undo"), eng.can_undo(self.human))
-        able(b.get("redo"), eng.can_redo())
-        able(b.get("hint"), bool(mine))
+        obs = self.obs
+        down = (obs.down[self.human] if obs.round else True) if not self.session.michigan else True
+        self.controls.update(can_undo=self.engine.can_undo(self.human),
+                             can_redo=self.engine.can_redo(), mine=mine, down=down,
+                             staged=bool(self.ui.staged), note=self.ui.stage_note)
         if self.session.michigan:
             return
-        obs = self.obs
-        down = obs.down[self.human] if obs.round else True
-        able(b["suggest"], mine == "play" and not down)
-        # off until the staged melds could make the contract (the meld area says what
-        # is missing; a click on it says so too)
-        able(b["go_down"], mine == "play" and not down and bool(self.ui.staged)
-              and not self.ui.stage_note)
-        able(b["clear"], bool(self.ui.staged))
         self.buy.sync(mine == "buy", obs.buy_card, lambda: self._can_now()["buy"],
                       float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0),
                       guard=not self._instant_test())
@@ -487,18 +343,13 @@ class TableScene(KeyboardMixin, Scene):
             self.undo()
         elif name == "redo":
             self.redo()
-        elif name == "sort_suit":
-            self.sort_mode = "suit"
-            self.ui.hand_order = self._sorted(self.ui.hand_order)
-            self.refresh()
-        elif name == "sort_rank":
-            self.sort_mode = "rank"
-            self.ui.hand_order = self._sorted(self.ui.hand_order)
+        elif name in ("sort_suit", "sort_rank"):
+            self.hand.sort(name[5:])
             self.refresh()
         elif name == "suggest":
             self.suggest()
         elif name == "clear":
-            self.ui.staged, self.stage_pick = [], []
+            self.hand.clear()
             self.refresh()
         elif name == "go_down":
             self.go_down()
@@ -525,11 +376,8 @@ class TableScene(KeyboardMixin, Scene):
 
     def answer_buy(self, buy: bool) -> bool:
         """Buy (``buy``) or pass the card on offer: its button, B/P, or Enter on the
-        focused button.  Within ``BUY_GUARD_S`` of an offer opening the answer is
-        ignored; it is said to be meant for the last offer (the next one opens in the same
-        place, with another card, as soon as the next discard is passed) only when an
-        offer closed within ``BUY_GUARD_S`` of it: a stray B or click with no offer just
-        before (the deal's first offer) is ignored without a word."""
+        focused button; ignored (and said why) just after an offer opens
+        (``BuyPanel.answer``)."""
         ok, why = self.buy.answer()
         if not ok:
             if why:
@@ -567,7 +415,7 @@ class TableScene(KeyboardMixin, Scene):
         """Undo back to the human's previous decision.  The first undo of a game that
         takes back a card the human has seen (it makes the game practice: no longer
         counted in the statistics) asks first (``ConfirmUndo``), unless ``confirmed``."""
-        self.dragger.cancel(self.layer.sprites)
+        self.gestures.cancel()
         ask = getattr(self.session, "undo_makes_practice", None)
         if not confirmed and ask is not None and ask():
             from .confirm import ConfirmUndo
@@ -577,14 +425,14 @@ class TableScene(KeyboardMixin, Scene):
         # the hand as it is here, for a redo back to this point
         n = len(self.engine.log)
         if self.caught_up():
-            self.hands.note(n, self.ui.hand_order, self.sort_mode)
+            self.hands.note(n, self.ui.hand_order, self.hand.sort_mode)
         else:
             self.hands.forget(n)
         if self.session.undo():
             self.pacer.jump(len(self.engine.log))
-            self.ui.staged, self.stage_pick = [], []
+            self.hand.clear()
             self.want_stock = False
-            self._drop_x = None
+            self.hand.drop_x = None
             if not was_practice and getattr(self.session, "practice", False):
                 self.say(_("Undone: this is now a practice game, left out of your statistics"),
                          secs=7.0)
@@ -610,27 +458,12 @@ class TableScene(KeyboardMixin, Scene):
             self.say(_("Nothing to redo"), bad=True)
 
     def suggest(self) -> None:
+        """Suggest: the meld area filled with a going-down the hand makes."""
         gd = next((a for a in self.engine.legal_actions() if isinstance(a, GoDown)), None)
         if gd is None:
             self.say(_("No going-down found in your hand yet"), bad=True)
             return
-        used = set()
-        groups, picks = [], []
-        hand = self.ui.hand_order
-        for m in gd.melds:
-            g = []
-            for f in m.cards:
-                c = next((c for c in hand if c >> 3 == f and c not in used), None)
-                if c is None:
-                    continue
-                used.add(c)
-                g.append(c)
-            groups.append(g)
-            rs = readings(list(m.cards), self.obs.wild_ranks)
-            pick = next((i for i, r in enumerate(rs) if r.kind == m.kind and tuple(r.roles) == tuple(m.roles)), 0)
-            picks.append(pick)
-        self.ui.staged, self.stage_pick = groups, picks
-        self.ui.selected.clear()
+        self.hand.fill(gd, self.obs.wild_ranks)
         self.say(_("Suggested: press Go down to lay it"))
         self.refresh()
 
@@ -640,14 +473,8 @@ class TableScene(KeyboardMixin, Scene):
             self.say(self.ui.stage_note, bad=True)
 
     def go_down_action(self):
-        decls = []
-        for gi, g in enumerate(self.ui.staged):
-            rs = readings([c >> 3 for c in g], self.obs.wild_ranks)
-            if rs:
-                decls.append(rs[self.stage_pick[gi] % len(rs)])
-            else:
-                decls.append(MeldDecl("set", tuple(c >> 3 for c in g), (None,) * len(g)))
-        return GoDown(self.human, tuple(decls))
+        """The staged melds as the human's go-down (``Arrangement.declarations``)."""
+        return self.hand.declarations(self.human, self.obs.wild_ranks)
 
     def go_down(self) -> None:
         if not self.ui.staged:
@@ -669,19 +496,12 @@ class TableScene(KeyboardMixin, Scene):
         run is refused with its own reason and rule id and its cards go back to the hand
         (gliding there), the valid ones stay staged; ``True`` when one was refused.  (The
         contract's count is the rules' refusal, only when every staged meld is valid.)"""
-        wr = self.obs.wild_ranks if self.obs is not None else frozenset()
-        bad = []
-        for gi, g in enumerate(self.ui.staged):
-            why = meld_fault([c >> 3 for c in g], wr, self.stage_pick[gi] if gi < len(self.stage_pick) else 0,
-                             self.obs.contract if self.obs is not None else None)
-            if why is not None:
-                bad.append((gi, why))
+        obs = self.obs
+        bad = self.hand.drop_bad(obs.wild_ranks if obs is not None else frozenset(),
+                                 obs.contract if obs is not None else None)
         if not bad:
             return False
-        out = {gi for gi, _w in bad}
-        self.ui.staged = [g for gi, g in enumerate(self.ui.staged) if gi not in out]
-        self.stage_pick = [p for gi, p in enumerate(self.stage_pick) if gi not in out]
-        self.say("; ".join(w for _gi, w in bad), bad=True, secs=8.0)
+        self.say("; ".join(bad), bad=True, secs=8.0)
         if self.app is not None:
             self.app.play_sound("error")
         self.refresh()
@@ -690,391 +510,51 @@ class TableScene(KeyboardMixin, Scene):
     def confirm_go_down(self, action) -> None:
         """Apply a go-down (at once, or when the confirmation says "Go down")."""
         if self.act(action):
-            self.ui.staged, self.stage_pick = [], []
+            self.hand.clear()
             self.refresh()
 
-    # ------------------------------------------------------------------ gestures
+    # ------------------------------------------------------------------ hint, help, moves
+    def show_hint(self):
+        """H / the Hint button: the normal AI's move for the human now, lit on the table."""
+        if not self.caught_up() or self.session.human_to_act() is None:
+            self.say(_("A hint is for your own decision: wait for your turn"), bad=True)
+            self.hint = None
+            return None
+        up = getattr(self.obs, "upcard", None) if not self.session.michigan else None
+        if self.session.human_to_act() == "buy":
+            up = getattr(self.obs, "buy_card", None)
+        h = compute_hint(self.session, self.ui.hand_order, up)
+        self.hint = h
+        if h is None:
+            self.say(_("No hint now"), bad=True)
+            return None
+        self.say(h.text(), secs=8.0)
+        return h
+
+    def current_hint(self):
+        """The hint shown, while the game is where it was asked (else ``None``)."""
+        h = self.hint
+        if h is not None and h.generation != self.session.generation:
+            h = self.hint = None
+        return h
+
+    def open_moves(self) -> None:
+        """The deal's moves so far, over the table (``MovesScene``)."""
+        from .help import MovesScene
+        self.gestures.cancel()
+        self.app.push(MovesScene(self.deal_moves(), self.session.variant))
+
+    def open_help(self) -> None:
+        from .help import HelpScene
+        self.gestures.cancel()
+        self.app.push(HelpScene(self.session.variant))
+
+    # ------------------------------------------------------------------ the frame
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            ctrl = event.mod & pygame.KMOD_CTRL
-            if ctrl and event.key == pygame.K_z:
-                self.undo()
-                return True
-            if ctrl and event.key == pygame.K_y:
-                self.redo()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                if self.dragger.drag is not None:
-                    self.dragger.cancel(self.layer.sprites)
-                    self.refresh()
-                elif self.ui.selected or self.chooser is not None:
-                    self.ui.selected.clear()   # put the picked-up cards back
-                    self.chooser = None
-                    self.refresh()
-                else:
-                    self.press_button("menu")
-                return True
-            return self.handle_key(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.focus_shown = False   # the mouse is in use: no keyboard outline
-            return self.mouse_down(event.pos)
-        if event.type == pygame.MOUSEMOTION:
-            if self.dragger.drag is not None:
-                if self.dragger.motion(event.pos, self.layer.sprites):
-                    self._light_targets()
-                self._raise_hand()   # over the hand, the hand makes way for the cards
-                return True
-            # the hand card under the mouse is drawn over its neighbours (its face whole)
-            self._raise_hand()
-            s = self.layer.at(event.pos, lambda s: s.group == "hand")
-            self.hovered = s.key if s is not None else None
-            return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self.mouse_up(event.pos)
-        return False
+        """An event (after pygame_gui's widgets had it): the keys, then the mouse; the
+        first part that takes it keeps it (as ``UIManager.process_events`` routes)."""
+        return self.keys.handle_event(event) or self.gestures.handle_event(event)
 
-    # ---- the role chooser: the readings of a group with an ambiguous wild (CF-3)
-    def open_chooser(self, gi: int, rs) -> None:
-        r = self.view.zones.get(f"stage:{gi}")
-        rows = [_decl_pretty(d) for d in rs[:8]]
-        w = max([text.render(t, 15).get_width() for t in rows]
-                + [text.render(_("Which role for the wild?"), 13, bold=True).get_width()]) + 28
-        h = 30 + 26 * len(rows)
-        x = r.x if r else self.L.stage.x
-        y = (r.y if r else self.L.stage.y) - h - 6
-        self.chooser = (gi, rs[:8], pygame.Rect(x, max(40, y), w, h))
-
-    def chooser_click(self, pos) -> bool:
-        ch = getattr(self, "chooser", None)
-        if ch is None:
-            return False
-        gi, rs, box = ch
-        self.chooser = None
-        if box.collidepoint(pos):
-            i = (pos[1] - box.y - 26) // 26
-            if 0 <= i < len(rs) and gi < len(self.stage_pick):
-                self.stage_pick[gi] = i
-                self.say(_("Declared: {meld}").format(meld=_decl_pretty(rs[i])))
-        self.refresh()
-        return True
-
-    def _draw_chooser(self, surf) -> None:
-        ch = getattr(self, "chooser", None)
-        if ch is None:
-            return
-        gi, rs, r = ch
-        box(surf, r, "buy")
-        surf.blit(text.render(_("Which role for the wild?"), 13, (250, 236, 170), bold=True),
-                  (r.x + 12, r.y + 6))
-        cur = self.stage_pick[gi] % len(rs) if gi < len(self.stage_pick) else 0
-        mx, my = self.app.mouse_pos()
-        for i, d in enumerate(rs):
-            row = pygame.Rect(r.x + 6, r.y + 26 + 26 * i, r.w - 12, 24)
-            if i == cur or row.collidepoint(mx, my):
-                pygame.draw.rect(surf, (90, 70, 20) if i == cur else (60, 60, 40), row, border_radius=6)
-            surf.blit(text.render(_decl_pretty(d), 15, (245, 245, 235)), (row.x + 8, row.y + 2))
-
-    def _raise_hand(self) -> None:
-        """The one hand card with the keyboard focus is drawn over its right-hand
-        neighbour, its face whole (``layer.raised``, the drawing and hit order), and the
-        cards right of it make way (``layer.shift``, gliding) so that neighbour's index
-        corner still shows: every card stays known.  Selected and lifted cards are not
-        raised (several at once would hide several neighbours' indexes), and neither is
-        the card under the mouse: nothing in the hand moves under the pointer, so cards
-        clicked in quick succession where they were seen are the cards picked (when the
-        hovered card was raised and the hand made way, a quick second click landed on the
-        card before).  While hand cards are dragged over the hand, the hand makes way
-        for them instead (``_drag_gap``)."""
-        gap = self._drag_gap()
-        if gap is not None:
-            self.layer.raised = {}
-            self.layer.set_shift(gap)
-            return
-        top = None
-        if getattr(self, "focus_shown", False) and self.focus_zone == "hand" and self.view is not None:
-            it = self.focused()
-            if it is not None:
-                top = it
-        v = self.view
-        row = [(p.key, p.x) for p in v.placements if p.group == "hand"] if v is not None else []
-        if top is None or top not in dict(row):
-            self.layer.raised = {}
-            self.layer.set_shift({})
-            return
-        self.layer.raised = {top: 200}
-        p = next(p for p in v.placements if p.key == top)
-        st = getattr(self.app, "settings", None) if self.app is not None else None
-        large = bool(getattr(st, "large_index", False))
-        art = getattr(self.app, "art", None) if self.app is not None else None
-        ir = art.index_rect(p.face, int(round(p.w)), large) if hasattr(art, "index_rect") \
-            else pygame.Rect(0, 0, int(p.w * 0.3), int(p.w * 0.4))
-        hand = self.L.hand
-        self.layer.set_shift(gap_shifts(row, top, p.w, ir.right + 2, hand.x, hand.right))
-
-    def _drag_gap(self) -> dict | None:
-        """While cards picked up from the hand, or a card drawn by dragging it from the
-        stock or the discard pile, are dragged over the hand, the sideways shifts (key ->
-        px) that move the hand's cards to where they will be once the cards are dropped
-        there: the gap opens where the drop puts them (``_index_at``, the drop's own
-        index, staged cards not counted; a drawn card: ``refresh``, the hand one card
-        longer) and the cards glide aside as the pointer moves.  A drawn card opens it
-        only when the draw would be taken (the hand lit as its target): a refused one
-        snaps back with the hand in place.  ``None`` when no such drag is over the hand
-        (hovering moves nothing)."""
-        d = self.dragger.drag
-        v = self.view
-        if d is None or not d.moved or d.group not in ("hand", "stock", "upcard") or v is None:
-            return None
-        if self.zone_at(d.pos) != "hand":
-            return None
-        row = [p for p in v.placements if p.group == "hand"]   # in hand order, left to right
-        if d.group == "hand":
-            slots = [p.x for p in row]
-        elif getattr(self, "layer_lit", {}).get("hand"):
-            slots = hand_xs(self.L, len(row) + 1)   # the drawn card joins the row
-        else:
-            return None
-        keys = list(d.keys)
-        others = [c for c in self.ui.hand_order if c not in keys]
-        i = self._index_at(others, d.pos[0])
-        home = {p.key: p.x for p in row}
-        after = [c for c in others[:i] + keys + others[i:] if c in home or c in keys]
-        if len(after) != len(slots):
-            return None
-        return {c: x - home[c] for c, x in zip(after, slots) if c in home}
-
-    def mouse_down(self, pos) -> bool:
-        if self.dragger.drag is not None:
-            return True
-        # (the hand's raised card and gap as last drawn: the click goes to what shows)
-        if self.chooser_click(pos):
-            return True
-        s = self.layer.at(pos, lambda s: s.group in DRAGGABLE or s.group.startswith("stage:"))
-        if s is None:
-            return False
-        keys = [s.key]
-        if s.group == "hand" and s.key in self.ui.selected and not self.session.michigan:
-            keys = [s.key] + [c for c in self.ui.hand_order if c in self.ui.selected and c != s.key]
-        self.dragger.press(keys, s.group, pos, self.layer.sprites)
-        return True
-
-    def mouse_up(self, pos) -> bool:
-        d = self.dragger.release(pos, self.layer.sprites)
-        if d is None:
-            return False
-        self.layer_lit = {}
-        if not d.moved:
-            self.click(d)
-        else:
-            # the gap opened for the dragged cards closes: the new placements take over
-            self.layer.set_shift({})
-            self.drop(d, pos)
-        self.refresh()
-        return True
-
-    def click(self, d) -> None:
-        key = d.keys[0]
-        if d.group == "hand":
-            if self.session.michigan:
-                self.act(Lead(self.human, key >> 3))
-                return
-            if key in self.ui.selected:
-                self.ui.selected.discard(key)
-            else:
-                self.ui.selected.add(key)
-            return
-        if d.group in ("stock", "upcard"):
-            self.drop_action(d, "hand", d.pos)
-            return
-        if d.group.startswith("stage:"):
-            gi = int(d.group.split(":")[1])
-            c = key
-            f = c >> 3
-            if f == JOKER or FACE_RANK[f] in self.obs.wild_ranks:
-                rs = readings([x >> 3 for x in self.ui.staged[gi]], self.obs.wild_ranks)
-                if len(rs) > 1:
-                    self.open_chooser(gi, rs)
-                    return
-            self.ui.staged[gi].remove(c)
-
-    def zone_at(self, pos) -> str | None:
-        z = self.view.zones
-        order = [k for k in z if k.startswith("meld:")] + [k for k in z if k.startswith("stage:")] + \
-            ["discard", "stock", "stage", "lead", "hand"]
-        for k in order:
-            if k in z and z[k].collidepoint(pos):
-                return k
-        return None
-
-    def drop(self, d, pos) -> None:
-        zone = self.zone_at(pos)
-        if zone is None:
-            return
-        self.drop_action(d, zone, pos)
-
-    def candidate(self, d, zone, pos):
-        """``("engine", action)``, ``("ui", fn)`` or ``None`` for a drop of ``d`` on ``zone``."""
-        h = self.human
-        src = d.group
-        keys = d.keys
-        phase = self.session.human_to_act() if self.caught_up() else None
-        if src in ("stock", "upcard"):
-            if zone != "hand":
-                return None
-            if src == "upcard":
-                return ("engine", Draw(h, "discard"))
-            legal = self.engine.legal_actions() if phase else []
-            if any(isinstance(a, PassUpcard) for a in legal):
-                return ("engine", PassUpcard(h))
-            return ("engine", Draw(h, "stock"))
-        if src.startswith("stage:"):
-            gi = int(src.split(":")[1])
-            if zone == "hand":
-                return ("ui", lambda: self._unstage(keys))
-            if zone.startswith("stage"):
-                tgt = int(zone.split(":")[1]) if ":" in zone else None
-                if tgt == gi:
-                    return None
-                return ("ui", lambda: self._stage(keys, tgt))
-            return None
-        if src != "hand":
-            return None
-        face = keys[0] >> 3
-        if zone == "hand":
-            return ("ui", lambda: self._reorder(keys, pos))
-        if self.session.michigan:
-            if zone in ("lead",) or zone.startswith("cell"):
-                return ("engine", Lead(h, face))
-            return None
-        if zone == "discard":
-            if len(keys) > 1:
-                return ("error", _("Discard one card at a time (CF-11)"))
-            return ("engine", Discard(h, face))
-        if zone == "stage" or zone.startswith("stage:"):
-            if self.obs.down[h]:
-                return ("error", _("You have already gone down: lay off on the table's melds (CF-7)"))
-            tgt = int(zone.split(":")[1]) if ":" in zone else None
-            return ("ui", lambda: self._stage(keys, tgt))
-        if zone.startswith("meld:"):
-            if len(keys) > 1:
-                return ("error", _("Lay off one card at a time (CF-8)"))
-            mi = int(zone.split(":")[1])
-            return ("engine", self._layoff_or_swap(mi, keys[0], pos))
-        return None
-
-    def _layoff_or_swap(self, mi, card, pos):
-        h = self.human
-        obs = self.obs
-        m = obs.melds[mi]
-        f = card >> 3
-        wr = obs.wild_ranks
-        if self.session.variant == "contract" and m.kind == "run" and f != JOKER and swap_index(m, f) is not None:
-            # a natural card dropped on the wild it stands for swaps it (CR-7)
-            for r, c, role in self.view.meld_cards.get(mi, []):
-                if role is not None and r.collidepoint(pos):
-                    return Swap(h, mi, f)
-        roles = layoff_roles(m, f, wr)
-        if not roles:
-            if self.session.variant == "contract" and swap_index(m, f) is not None:
-                return Swap(h, mi, f)
-            return LayOff(h, mi, f, None)
-        if None in roles:
-            return LayOff(h, mi, f, None)
-        if len(roles) == 1 or m.kind == "set":
-            return LayOff(h, mi, f, roles[0])
-        rect = self.view.melds.get(mi)
-        low = rect is not None and pos[0] < rect.centerx
-        ordered = sorted(roles, key=lambda r: _run_rank(r, m))
-        return LayOff(h, mi, f, ordered[0] if low else ordered[-1])
-
-    def drop_action(self, d, zone, pos) -> None:
-        cand = self.candidate(d, zone, pos)
-        if cand is None:
-            return
-        kind, what = cand
-        if kind == "error":
-            self.say(what, bad=True)
-            return
-        if kind == "ui":
-            what()
-            return
-        if not self.caught_up():
-            self.say(_("Wait: the table is still moving"), bad=True)
-            return
-        if d.group in ("stock", "upcard") and zone == "hand" and d.moved:
-            self._drop_x = pos[0]    # the drawn card lands there (``refresh``)
-        if isinstance(what, PassUpcard):
-            if self.act(what):
-                self.want_stock = True
-            else:
-                self._drop_x = None
-            return
-        if not self.act(what):
-            self._drop_x = None
-
-    def _unstage(self, keys) -> None:
-        for g in self.ui.staged:
-            for k in keys:
-                if k in g:
-                    g.remove(k)
-
-    def _stage(self, keys, tgt) -> None:
-        self._unstage(keys)
-        self.ui.staged = [g for g in self.ui.staged]
-        if tgt is not None and tgt < len(self.ui.staged):
-            self.ui.staged[tgt].extend(keys)
-        else:
-            self.ui.staged.append(list(keys))
-            self.stage_pick.append(0)
-        self.ui.selected -= set(keys)
-
-    def _index_at(self, order, x) -> int:
-        """Where in ``order`` (hand cards) a card dropped at ``x`` goes: just before the
-        first card shown in the hand row whose middle is right of ``x``.  Cards of
-        ``order`` shown elsewhere (staged in the meld area) don't count: they made a drop
-        at the left of the hand land one place further right per staged card.  The
-        cards' own places count, not where a gap opened for a dragged card moved them
-        (``_drag_gap``: the gap would otherwise move the drop, and the drop the gap)."""
-        sp = self.layer.sprites
-        for j, c in enumerate(order):
-            s = sp.get(c)
-            if s is None or s.group != "hand":
-                continue
-            x0, _y, w = self.layer.home(c) or (s.tx, s.ty, s.tw)
-            if x0 + w / 2 >= x:
-                return j
-        return len(order)
-
-    def _reorder(self, keys, pos) -> None:
-        order = [c for c in self.ui.hand_order if c not in keys]
-        i = self._index_at(order, pos[0])
-        self.ui.hand_order = order[:i] + list(keys) + order[i:]
-        self.sort_mode = ""
-
-    def _light_targets(self) -> None:
-        d = self.dragger.drag
-        lit = {}
-        for zone, r in self.view.zones.items():
-            if zone == "hand" and d.group == "hand":
-                continue
-            cand = self.candidate(d, zone, r.center)
-            if cand is None or cand[0] == "error":
-                continue
-            if cand[0] == "ui":
-                lit[zone] = True
-            elif self.caught_up() and self.session.human_to_act():
-                a = cand[1]
-                if isinstance(a, LayOff) and not a.role and a.card == JOKER:
-                    continue
-                ok = self.engine.is_legal(a)
-                if not ok and isinstance(a, (LayOff, Swap)):
-                    ok = any(x.meld == a.meld and x.card == a.card for x in self.engine.legal_actions()
-                             if isinstance(x, (LayOff, Swap)))
-                if ok:
-                    lit[zone] = True
-        self.layer_lit = lit
-
-    # ------------------------------------------------------------------ update
     def frame_key(self):
         """Changes when an update applied or showed a move, opened or closed the buying
         window, ticked its countdown's shown second, or said something new."""
@@ -1083,31 +563,9 @@ class TableScene(KeyboardMixin, Scene):
                 int(max(0.0, self.buy.intro_t) * 40))
 
     def busy(self) -> bool:
-        return (self.layer.moving() or not self.caught_up() or self.dragger.drag is not None
+        return (self.layer.moving() or not self.caught_up() or self.gestures.dragging
                 or self.session.ai_to_act() is not None or self.buy.busy
-                or self.toast.t > 0 or self._faces_due())
-
-    def _faces_due(self) -> bool:
-        return self.images.due(self.app.art)
-
-    # ---- what the table shows of the log (``pacing``)
-    @property
-    def shown(self) -> int:
-        """How many of the log's events the table shows (``Pacer.shown``)."""
-        return self.pacer.shown
-
-    @shown.setter
-    def shown(self, n: int) -> None:
-        self.pacer.shown = n
-
-    @property
-    def cur_event(self):
-        """The event shown last: the cards' motion follows it (``Pacer.cur_event``)."""
-        return self.pacer.cur_event
-
-    @cur_event.setter
-    def cur_event(self, ev) -> None:
-        self.pacer.cur_event = ev
+                or self.toast.t > 0 or self.images.due(self.app.art))
 
     def _advance(self, dt, force: bool = False) -> None:
         """Show the next logged events when their time came (``Pacer.advance``)."""
@@ -1121,39 +579,10 @@ class TableScene(KeyboardMixin, Scene):
                 self.app.play_sound(snd)
         self.refresh()
 
-    def deal_moves(self) -> list[str]:
-        """What the status line said of each event of the current deal shown so far,
-        oldest first (the table's move log, L): ``narration``, from the log."""
-        return self.narrator.deal_moves(self.shown)
-
-    @property
-    def last_text(self) -> str:
-        """What the status line says of the latest event shown (``narration``)."""
-        return self.narrator.last_text(self.shown)
-
-    def _place_tooltips(self) -> None:
-        """A button's tooltip that would cover another button (Suggest's covered Go down
-        below it) moves beside the button column, left of it, level with the button."""
-        for b in self.buttons.values():
-            tt = getattr(b, "tool_tip", None)
-            if tt is None or getattr(tt, "_table_placed", False):
-                continue
-            tt._table_placed = True
-            others = [o.rect for o in self.buttons.values() if o is not b and o.visible]
-            if not any(tt.rect.colliderect(r) for r in others):
-                continue
-            W, H = self.L.size
-            left = self.L.side.x if b.rect.colliderect(self.L.side) else b.rect.x
-            x = left - tt.rect.w - 8
-            if x < 0:
-                x = min(W - tt.rect.w, b.rect.right + 8)
-            y = max(0, min(H - tt.rect.h, b.rect.centery - tt.rect.h // 2))
-            tt.set_position((x, y))
-
     def update(self, dt: float) -> None:
         self.layer.update(dt)
         self.buy.tick(dt)
-        self._place_tooltips()
+        self.controls.place_tooltips(self.L)
         err = getattr(getattr(self.session, "journal", None), "error", None)
         if err and err != getattr(self, "_save_error_shown", None):
             # the record could not be written (disk full...): play goes on, say so once
@@ -1164,7 +593,7 @@ class TableScene(KeyboardMixin, Scene):
             # a computer player failed (logged): the stand-in moved for it, say so
             self.say(_(mid).format(name=player_name(self.session.names[seat])), bad=True, secs=8.0)
         self.toast.tick(dt)
-        if self.dragger.drag is not None:
+        if self.gestures.dragging:
             return
         if not self.caught_up():
             self._showed(self.pacer.wait(self.engine.log, dt, self.layer.moving()))
@@ -1212,7 +641,7 @@ class TableScene(KeyboardMixin, Scene):
     def continue_after_sheet(self) -> None:
         """The score sheet's "Next deal"."""
         if self.session.deal_due():
-            self.ui.staged, self.stage_pick = [], []
+            self.hand.clear()
             self.ui.hand_order = []
             self.session.deal_next()
             self.sheet_for = None
@@ -1220,52 +649,13 @@ class TableScene(KeyboardMixin, Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
-        W, H = surf.get_size()
-        v = self.view
-        self.images.tick(self.app.art)
         turn = self.caught_up() and self.session.human_to_act() in ("draw", "play", "lead")
-        # the felt, the boxes and the chips are one background (the seats' boxes, which
-        # light up in turn, are drawn over it each frame); when a box or a chip stack
-        # changes, only the changed places are painted anew (``_update_background``)
-        surf.blit(self.felt.update(self.app.art, W, H, bg_items(v, turn)), (0, 0))
-        for r, kind in v.boxes:
-            if kind in TURN_BOXES:
-                box(surf, r, kind)
-        lit = getattr(self, "layer_lit", {}) if self.dragger.active else {}
-        for zone, ok in lit.items():
-            r = v.zones.get(zone)
-            if r is not None and zone not in ("hand",):
-                glow(surf, r)
-        art = self.app.art
-        st = self.app.settings
-        four = bool(getattr(st, "four_color", False))
-        large = bool(getattr(st, "large_index", False))
-        back = getattr(st, "card_back", "blue")
         h = self.current_hint()
-        hinted = h.cards if h is not None else ()
-        self._raise_hand()
-        for s in self.layer.ordered():
-            if s.t < 0:
-                continue  # still in the deck, waiting to be dealt
-            w = int(round(s.tw))
-            img = self.images.get(art, s.face, w, four, large, back)
-            r = s.rect()
-            if abs(s.w - s.tw) > 1:
-                img = pygame.transform.smoothscale(img, (max(1, r.w), max(1, int(r.w * 1.4))))
-            if s.dragging:
-                sh = art.shade(w, 70)
-                surf.blit(sh, (r.x + 6, r.y + 8))
-            surf.blit(img, r.topleft)
-            if s.dim:
-                surf.blit(art.shade(w, 80), r.topleft)
-            if s.key in self.ui.selected:
-                surf.blit(art.highlight(w), r.topleft)
-            elif s.key in self.ui.lift:
-                surf.blit(art.highlight(w, color=GREEN), r.topleft)
-            if s.key in hinted:
-                # a tinted ring in drawing order: in a fanned hand each hinted card's
-                # visible strip is marked, not a tangle of overlapping outlines
-                surf.blit(art.highlight(w, color=HINT, fill_alpha=55), r.topleft)
+        self.gestures.raise_hand()
+        self.board.draw(surf, self.app.art, self.app.settings, self.view, turn=turn,
+                        selected=self.ui.selected, lift=self.ui.lift,
+                        hinted=h.cards if h is not None else (),
+                        under_cards=self.gestures.draw_lit)
         for lab in self._drawn_labels():
             draw_label(surf, lab)
         self._draw_hint(surf)
@@ -1274,18 +664,19 @@ class TableScene(KeyboardMixin, Scene):
         if not self.session.michigan:
             self.buy.draw(surf, self.app.art, self.app.settings, self.obs, self.session.names,
                           self.L.ui)
-        self._draw_chooser(surf)
+        self.gestures.draw_chooser(surf)
         self.toast.draw(surf, self.L.stage)
 
     def _draw_focus(self, surf) -> None:
         """The keyboard focus: a bright outline round the focused card, pile, meld or
         button (shown once the keyboard is used)."""
-        if not self.focus_shown or self.app.stack.top is not self:
+        keys = self.keys
+        if not keys.focus_shown or self.app.stack.top is not self:
             return
-        r = self.focus_rect()
+        r = keys.focus_rect()
         if r is None:
             return
-        r = r.inflate(*((4, 4) if self.focus_zone in ("stage", "melds") else (10, 10)))
+        r = r.inflate(*((4, 4) if keys.focus_zone in ("stage", "melds") else (10, 10)))
         pygame.draw.rect(surf, (0, 0, 0), r.inflate(4, 4), 2, border_radius=12)
         pygame.draw.rect(surf, FOCUS, r, 4, border_radius=10)
         pygame.draw.rect(surf, (235, 255, 255), r.inflate(-6, -6), 1, border_radius=8)
@@ -1312,7 +703,7 @@ class TableScene(KeyboardMixin, Scene):
 
     def draw_banner(self, surf) -> None:
         """The banner (its heading, the status line) and the scores under it."""
-        right = getattr(self, "_top_left", self.L.size[0]) - 8   # the replay has no top buttons
+        right = self._top_left - 8
         self.banner.draw(surf, self.L, heading(self.obs, self.session), self.status_text(),
                          right, scores_line(self.obs, self.session))
 
@@ -1327,9 +718,9 @@ class TableScene(KeyboardMixin, Scene):
             last=self.last_text, game_over=s.game_over(), deal_due=s.deal_due(),
             hint=h.text() if h is not None else None, phase=s.human_to_act(),
             thinking=player_name(s.names[seat]) if seat is not None else None,
-            keyboard=self.focus_shown, want_stock=self.want_stock, can=self._can_now,
+            keyboard=self.keys.focus_shown, want_stock=self.want_stock, can=self._can_now,
             stock_due=bool(getattr(self.obs, "stock_due", False)), variant=s.variant,
-            now=s.observe if hasattr(s, "observe") else (lambda: None), human=self.human)
+            now=s.observe, human=self.human)
 
     def _drawn_labels(self):
         """The view's labels as drawn (short of the buying window's panel when open)."""
@@ -1356,23 +747,4 @@ class TableScene(KeyboardMixin, Scene):
         return can
 
 
-
-
-def _run_rank(role, m) -> int:
-    r = FACE_RANK[role]
-    if r == 14 and m.rank <= 2:
-        return 1
-    return r
-
-
-def _decl_pretty(d: MeldDecl) -> str:
-    out = []
-    for f, r in zip(d.cards, d.roles):
-        if r is None:
-            out.append(card_name(f))
-        elif d.kind == "set":
-            out.append(_("{card} as a {rank}").format(card=card_name(f), rank=RANK_TEXT[FACE_RANK[r]]))
-        else:
-            out.append(_("{card} as {role}").format(card=card_name(f), role=card_name(r)))
-    kind = _("set") if d.kind == "set" else _("run")
-    return _("{kind}: {cards}").format(kind=kind, cards="  ".join(out))
+__all__ = ["TableScene"]

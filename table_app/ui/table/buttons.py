@@ -7,12 +7,19 @@ how labels of any length (a translation) fit the buttons.
 * ``label_w``, ``pair_split``: the width a label needs in the theme's font; two buttons
   side by side sharing a text size, each label clear of its edges (``BUTTON_PAD``).
 * ``able``: turn a button on or off (only when it changes).
+* ``TableButtons``: the table's own: the top row (menu, redo, undo, scores, hint, help)
+  and the side column (sort, suggest and clear, go down), built for a layout and a
+  language, turned on and off for what the player may do now, their tooltips kept clear
+  of the other buttons.
 """
 from __future__ import annotations
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 
+from ...i18n import _
+from ...i18n import strings as S
 from . import text
 
 
@@ -99,5 +106,120 @@ def able(b, on: bool) -> None:
         b.disable()
 
 
-__all__ = ["PictureLabelButton", "ExplainingButton", "BUTTON_PAD", "able", "label_w",
-           "pair_split"]
+class TableButtons:
+    """The table scene's buttons.  ``named``: name -> widget (the buying window's two
+    too: ``BuyPanel.build`` makes them through ``make``); ``top_left``: the left edge of
+    the top row (the banner's texts end before it)."""
+
+    def __init__(self) -> None:
+        self.named: dict = {}
+        self.top_left = 0
+        self.lang: str | None = None
+
+    def make(self, scene, name, rect, label, tip=None, cls="@table_button", peers=(), kind=None):
+        """A button of ``scene`` named ``name`` (its object id ``#name``); a long label (a
+        translation) takes a smaller font, the same as its ``peers`` (the labels of the
+        buttons beside it)."""
+        wide = max((label, *peers), key=lambda t: label_w(t, 14))
+        if cls == "@table_button" and label_w(wide, 14) > pygame.Rect(rect).w - 10:
+            cls = "@table_button_small" if label_w(wide, 12) <= pygame.Rect(rect).w - 8 \
+                else "@table_button_tiny"
+        b = (kind or pygame_gui.elements.UIButton)(
+            relative_rect=pygame.Rect(rect), text=label, manager=scene.app.manager,
+            tool_tip_text=tip, object_id=ObjectID(class_id=cls, object_id="#" + name))
+        self.named[name] = b
+        return scene.add(b)
+
+    def build(self, scene, L, michigan: bool, buy=None, explain=None) -> None:
+        """Make the buttons of ``scene`` for layout ``L`` in the current language: the top
+        row right to left, each as wide as its label needs; the side column (not Suggest,
+        Clear and Go down in Michigan); ``buy`` (a ``BuyPanel``) makes its own;
+        ``explain()`` answers a click on Go down while it is off."""
+        from ...i18n import current_language
+        self.lang = current_language()
+        scene.clear_widgets()
+        self.named = {}
+        W = L.size[0]
+        u = L.ui
+
+        def k(x):
+            return int(round(x * u))
+
+        def make(*a, **kw):
+            return self.make(scene, *a, **kw)
+        bh = k(28)
+        y = k(5)
+        x = W - k(6)
+        for name, label, tip, least in (
+                ("menu", _(S.MENU), _("Scores, rules of this game, leave the table"), 78),
+                ("redo", _(S.REDO), _("Redo (Ctrl+Y)"), 78),
+                ("undo", _(S.UNDO), _("Undo back to your previous decision (Ctrl+Z)"), 78),
+                ("scores", _(S.SCORES), _("The score sheet"), 78),
+                ("hint", _(S.HINT), _("What the normal computer player would do now, and why (H)"), 64),
+                ("help", "?", _("Keyboard shortcuts (F1)"), 38)):
+            bw = max(k(least), label_w(label, 14) + k(18))
+            x -= bw
+            make(name, (x, y, bw, bh), label, tip)
+            x -= k(6)
+        self.top_left = x
+        sd = L.side
+        bh2 = max(k(28), min(k(34), (sd.h - 12) // 3))
+
+        def pair(y, names, labels, tips):
+            # two buttons side by side, their labels in one size with room at the edges
+            cls, (w0, w1) = pair_split(labels, sd.w, 6, k(BUTTON_PAD))
+            make(names[0], (sd.x, y, w0, bh2), labels[0], tips[0], cls=cls)
+            make(names[1], (sd.right - w1, y, w1, bh2), labels[1], tips[1], cls=cls)
+        pair(sd.y, ("sort_suit", "sort_rank"), (_(S.SORT_SUIT), _(S.SORT_RANK)),
+             (_(S.SORT_SUIT_HELP), _(S.SORT_RANK_HELP)))
+        if michigan:
+            return
+        pair(sd.y + bh2 + 6, ("suggest", "clear"), (_(S.SUGGEST), _(S.CLEAR)),
+             (_("Fill the meld area with the best going-down"),
+              _("Take the cards being built back into your hand")))
+        make("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), _(S.GO_DOWN),
+             _("Lay down the contract's melds"), cls="@primary", kind=ExplainingButton)
+        self.named["go_down"].on_disabled_click = explain
+        if buy is not None:
+            # the buying window (in the meld-building area)
+            buy.build(make, L.stage, k)
+
+    def update(self, *, can_undo: bool, can_redo: bool, mine, down: bool = True,
+               staged: bool = False, note: str = "") -> None:
+        """On or off for what the player may do now (``mine``: their decision, or
+        ``None``/``False``): Go down only in the play phase before going down, once the
+        staged melds could make the contract (``note``: what they still lack)."""
+        b = self.named
+        able(b.get("undo"), can_undo)
+        able(b.get("redo"), can_redo)
+        able(b.get("hint"), bool(mine))
+        if "go_down" not in b:
+            return
+        able(b["suggest"], mine == "play" and not down)
+        # off until the staged melds could make the contract (the meld area says what
+        # is missing; a click on it says so too)
+        able(b["go_down"], mine == "play" and not down and staged and not note)
+        able(b["clear"], staged)
+
+    def place_tooltips(self, L) -> None:
+        """A button's tooltip that would cover another button (Suggest's covered Go down
+        below it) moves beside the button column, left of it, level with the button."""
+        for b in self.named.values():
+            tt = getattr(b, "tool_tip", None)
+            if tt is None or getattr(tt, "_table_placed", False):
+                continue
+            tt._table_placed = True
+            others = [o.rect for o in self.named.values() if o is not b and o.visible]
+            if not any(tt.rect.colliderect(r) for r in others):
+                continue
+            W, H = L.size
+            left = L.side.x if b.rect.colliderect(L.side) else b.rect.x
+            x = left - tt.rect.w - 8
+            if x < 0:
+                x = min(W - tt.rect.w, b.rect.right + 8)
+            y = max(0, min(H - tt.rect.h, b.rect.centery - tt.rect.h // 2))
+            tt.set_position((x, y))
+
+
+__all__ = ["PictureLabelButton", "ExplainingButton", "TableButtons", "BUTTON_PAD", "able",
+           "label_w", "pair_split"]

@@ -6,11 +6,13 @@ melds being built), the table's melds and the buttons; Left/Right move within a 
 Space/Enter on a hand card picks it up (selects it: several may be picked up); on a place
 it drops the picked-up cards there (discard pile = discard, a meld = lay off, the meld area
 = build a meld) or, with nothing picked up, takes from it (the stock or the upcard).  Every
-action is made the way the mouse makes it (``candidate``/``drop_action``/``act`` of the
-table scene), so the engine checks it and a refusal shows its rule id.
+action is made the way the mouse makes it (``Gestures.candidate`` / ``drop_action``, then
+the table's ``act``), so the engine checks it and a refusal shows its rule id.
 
-``KeyboardMixin`` is mixed into ``TableScene``; ``focus_rect()`` is what the scene
-outlines.
+``TableKeys(table)`` is the table scene's keyboard part: ``handle_event`` takes a key
+press (Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Esc, then the table's keys), and
+``focus_rect()`` is what the scene outlines.  It reads of the table what ``Gestures``
+does, and its ``buttons``; it opens the help, the moves log, the hint through the table.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ import pygame
 
 from ...i18n import _
 from .drag import Drag
-from .hint import compute_hint
+from .meldhelp import decl_pretty, readings
 
 ZONES_CONTRACT = ("hand", "stock", "discard", "stage", "melds", "buttons")
 ZONES_MICHIGAN = ("hand", "buttons")
@@ -26,25 +28,31 @@ BUTTON_ORDER = ("buy", "pass_buy", "go_down", "suggest", "clear", "sort_suit", "
                 "hint", "help", "undo", "redo", "scores", "menu")
 
 
-class KeyboardMixin:
-    """Focus and keys for ``TableScene`` (needs its ``session``, ``ui``, ``view``, ``obs``,
-    ``buttons``, ``layer`` and action methods)."""
+class TableKeys:
+    """Focus and keys for the table scene ``table``.
 
-    focus_zone: str = "hand"
-    focus_idx: int = 0
-    focus_shown: bool = False       # the outline shows once the keyboard is used
-    hint = None
+    Attributes:
+        focus_zone: the focused place (``ZONES_CONTRACT``); focus_idx: the item in it;
+        focus_shown: the outline shows (once the keyboard is used; the mouse hides it).
+    """
+
+    def __init__(self, table) -> None:
+        self.t = table
+        self.focus_zone = "hand"
+        self.focus_idx = 0
+        self.focus_shown = False
+        self._hand_idx = 0
 
     # ------------------------------------------------------------------ what is focusable
     def focus_zones(self) -> list[str]:
-        if self.session.michigan:
+        if self.t.session.michigan:
             zs = list(ZONES_MICHIGAN)
         else:
             zs = list(ZONES_CONTRACT)
-            obs = self.obs
-            if obs is None or not obs.round or obs.down[self.human]:
+            obs = self.t.obs
+            if obs is None or not obs.round or obs.down[self.t.human]:
                 zs.remove("stage")
-            if not self.view or not self.view.melds:
+            if not self.t.view or not self.t.view.melds:
                 zs.remove("melds")
         if not self.hand_cards():
             zs.remove("hand")
@@ -54,31 +62,31 @@ class KeyboardMixin:
 
     def hand_cards(self) -> list:
         """The hand cards left to right as shown (cards in the meld area excluded)."""
-        if self.view is None:
+        if self.t.view is None:
             return []
-        ps = [p for p in self.view.placements if p.group == "hand"]
+        ps = [p for p in self.t.view.placements if p.group == "hand"]
         return [p.key for p in sorted(ps, key=lambda p: p.x)]
 
     def focus_items(self, zone: str | None = None) -> list:
         zone = zone or self.focus_zone
         if zone == "hand":
             cards = self.hand_cards()
-            if self.session.michigan and self.ui.lift:
-                cards = [c for c in cards if c in self.ui.lift]   # the legal leads only
+            if self.t.session.michigan and self.t.ui.lift:
+                cards = [c for c in cards if c in self.t.ui.lift]   # the legal leads only
             return cards
         if zone in ("stock", "discard"):
             return [zone]
         if zone == "stage":
-            return list(range(len(self.ui.staged) + 1))          # the groups, then a new one
+            return list(range(len(self.t.ui.staged) + 1))          # the groups, then a new one
         if zone == "melds":
-            ms = self.view.melds if self.view else {}
+            ms = self.t.view.melds if self.t.view else {}
             return sorted(ms, key=lambda mi: (ms[mi].y, ms[mi].x))
         if zone == "buttons":
             return self.focus_buttons()
         return []
 
     def focus_buttons(self) -> list[str]:
-        b = self.buttons
+        b = self.t.buttons
         return [n for n in BUTTON_ORDER if n in b and b[n].visible and b[n].is_enabled]
 
     def focused(self):
@@ -95,39 +103,37 @@ class KeyboardMixin:
     def focus_rect(self) -> pygame.Rect | None:
         """Where the focus outline goes (screen coordinates), or ``None``."""
         it = self.focused()
-        if it is None or self.view is None:
+        if it is None or self.t.view is None:
             return None
         z = self.focus_zone
         if z == "hand":
-            s = self.layer.sprites.get(it)
+            s = self.t.layer.sprites.get(it)
             return s.rect() if s is not None else None
         if z == "stock":
-            return self.L.stock.copy()
+            return self.t.L.stock.copy()
         if z == "discard":
-            return self.L.discard.copy()
+            return self.t.L.discard.copy()
         if z == "stage":
-            r = self.view.zones.get(f"stage:{it}")
+            r = self.t.view.zones.get(f"stage:{it}")
             if r is not None:
                 return r.copy()
-            st = self.view.zones.get("stage")
+            st = self.t.view.zones.get("stage")
             if st is None:
                 return None
-            if self.ui.staged:   # the free part of the meld area, right of the groups
-                x = max(self.view.zones[f"stage:{i}"].right for i in range(len(self.ui.staged))) + 6
+            if self.t.ui.staged:   # the free part of the meld area, right of the groups
+                x = max(self.t.view.zones[f"stage:{i}"].right for i in range(len(self.t.ui.staged))) + 6
                 if x < st.right - 20:
                     return pygame.Rect(x, st.y + 4, st.right - x - 4, st.h - 8)
             return st.copy()
         if z == "melds":
-            r = self.view.melds.get(it)
+            r = self.t.view.melds.get(it)
             return r.copy() if r is not None else None
         if z == "buttons":
-            b = self.buttons.get(it)
+            b = self.t.buttons.get(it)
             return b.rect.copy() if b is not None else None
         return None
 
     # ------------------------------------------------------------------ moving the focus
-    _hand_idx: int = 0
-
     def focus_next_zone(self, back: bool = False) -> None:
         if self.focus_zone == "hand":
             self._hand_idx = self.focus_idx
@@ -168,16 +174,39 @@ class KeyboardMixin:
         j = i + step
         if not 0 <= j < len(cards):
             return
-        other = cards[j]
-        order = list(self.ui.hand_order)
-        a, b = order.index(c), order.index(other)
-        order[a], order[b] = order[b], order[a]
-        self.ui.hand_order = order
-        self.sort_mode = ""
+        self.t.hand.swap(c, cards[j])
         self.focus_idx = j
-        self.refresh()
+        self.t.refresh()
 
     # ------------------------------------------------------------------ keys
+    def handle_event(self, event) -> bool:
+        """A key press at the table; whether it was used.  Ctrl+Z undoes, Ctrl+Y and
+        Ctrl+Shift+Z redo; Esc puts back a card being dragged, then the picked-up cards
+        (and closes the role chooser), else opens the table's menu."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        t = self.t
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if ctrl and event.key == pygame.K_z:
+            t.undo()
+            return True
+        if ctrl and event.key == pygame.K_y:
+            t.redo()
+            return True
+        if event.key == pygame.K_ESCAPE:
+            g = t.gestures
+            if g.dragging:
+                g.cancel()
+                t.refresh()
+            elif t.ui.selected or g.chooser is not None:
+                t.ui.selected.clear()   # put the picked-up cards back
+                g.chooser = None
+                t.refresh()
+            else:
+                t.press_button("menu")
+            return True
+        return self.handle_key(event)
+
     def handle_key(self, event) -> bool:
         """The table's keys; returns whether the key was used."""
         k = event.key
@@ -185,10 +214,10 @@ class KeyboardMixin:
         if mod & pygame.KMOD_CTRL or mod & pygame.KMOD_ALT:
             return False
         if k == pygame.K_F1:
-            self.open_help()
+            self.t.open_help()
             return True
         if k == pygame.K_l:
-            self.open_moves()
+            self.t.open_moves()
             return True
         if k == pygame.K_TAB:
             if not self.focus_shown and self.focus_zone in self.focus_zones():
@@ -198,7 +227,7 @@ class KeyboardMixin:
             return True
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
             if (mod & pygame.KMOD_SHIFT and self.focus_shown and self.focus_zone == "hand"
-                    and not self.session.michigan):
+                    and not self.t.session.michigan):
                 self.move_hand_card(1 if k == pygame.K_RIGHT else -1)
                 return True
             if self.focus_zone not in self.focus_zones():
@@ -219,7 +248,7 @@ class KeyboardMixin:
             self.focus_shown = True
             self.activate_focus(swap=bool(mod & pygame.KMOD_SHIFT))
             return True
-        m = self.session.michigan
+        m = self.t.session.michigan
         letter = {pygame.K_d: "draw", pygame.K_u: "upcard", pygame.K_g: "go_down",
                   pygame.K_s: "suggest", pygame.K_c: "clear", pygame.K_m: "stage",
                   pygame.K_b: "buy", pygame.K_p: "pass_buy", pygame.K_h: "hint",
@@ -227,46 +256,46 @@ class KeyboardMixin:
         if letter is None:
             return False
         if m and letter not in ("hint",):
-            self.say(_("Michigan: pick a lifted card with Left/Right and lead it with Enter"), bad=True)
+            self.t.say(_("Michigan: pick a lifted card with Left/Right and lead it with Enter"), bad=True)
             return True
         self.key_action(letter)
         return True
 
     def key_action(self, name: str) -> None:
         if name == "draw":
-            self.drop_action(Drag(["stocktop"], "stock", self._zone_center("stock")), "hand",
+            self.t.gestures.drop_action(Drag(["stocktop"], "stock", self._zone_center("stock")), "hand",
                              self._zone_center("hand"))
         elif name == "upcard":
-            up = getattr(self.obs, "upcard", None)
+            up = getattr(self.t.obs, "upcard", None)
             if up is None:
-                self.say(_("There is no upcard to take"), bad=True)
+                self.t.say(_("There is no upcard to take"), bad=True)
                 return
-            self.drop_action(Drag([up], "upcard", self._zone_center("discard")), "hand",
+            self.t.gestures.drop_action(Drag([up], "upcard", self._zone_center("discard")), "hand",
                              self._zone_center("hand"))
         elif name == "go_down":
-            if not self.ui.staged and self.ui.selected:
-                self.say(_("Put the picked-up cards in the meld area first (M), or press S to suggest"),
+            if not self.t.ui.staged and self.t.ui.selected:
+                self.t.say(_("Put the picked-up cards in the meld area first (M), or press S to suggest"),
                          bad=True)
                 return
-            self.go_down()
+            self.t.go_down()
         elif name == "suggest":
-            self.suggest()
+            self.t.suggest()
         elif name == "clear":
-            self.ui.staged, self.stage_pick = [], []
+            self.t.hand.clear()
         elif name == "stage":
             self.drop_selected_on("stage", None)
         elif name == "buy":
-            self.answer_buy(True)       # (ignored just after a new offer opens)
+            self.t.answer_buy(True)       # (ignored just after a new offer opens)
         elif name == "pass_buy":
-            self.answer_buy(False)
+            self.t.answer_buy(False)
         elif name == "hint":
-            self.show_hint()
+            self.t.show_hint()
         elif name == "role":
             self.cycle_role()
-        self.refresh()
+        self.t.refresh()
 
     def _zone_center(self, zone):
-        r = self.view.zones.get(zone) if self.view else None
+        r = self.t.view.zones.get(zone) if self.t.view else None
         return r.center if r is not None else (0, 0)
 
     # ------------------------------------------------------------------ Enter / Space
@@ -276,52 +305,50 @@ class KeyboardMixin:
         if it is None:
             return
         if z == "hand":
-            if self.session.michigan:
-                self.drop_action(Drag([it], "hand", self._zone_center("hand")), "lead",
+            if self.t.session.michigan:
+                self.t.gestures.drop_action(Drag([it], "hand", self._zone_center("hand")), "lead",
                                  self._zone_center("lead"))
-            elif it in self.ui.selected:
-                self.ui.selected.discard(it)
+            elif it in self.t.ui.selected:
+                self.t.ui.selected.discard(it)
             else:
-                self.ui.selected.add(it)
+                self.t.ui.selected.add(it)
         elif z == "stock":
-            if self.ui.selected:
-                self.say(_("Cards go to the discard pile or a meld, not the stock"), bad=True)
+            if self.t.ui.selected:
+                self.t.say(_("Cards go to the discard pile or a meld, not the stock"), bad=True)
             else:
                 self.key_action("draw")
-                if self.session.human_to_act() != "draw":
+                if self.t.session.human_to_act() != "draw":
                     self.set_focus("hand") if "hand" in self.focus_zones() else None
                 return
         elif z == "discard":
-            if self.ui.selected:
+            if self.t.ui.selected:
                 self.drop_selected_on("discard", None)
             else:
                 self.key_action("upcard")
                 return
         elif z == "stage":
-            n = len(self.ui.staged)
-            if self.ui.selected:
+            n = len(self.t.ui.staged)
+            if self.t.ui.selected:
                 self.drop_selected_on("stage" if it >= n else f"stage:{it}", None)
             elif it < n:
-                self._unstage(list(self.ui.staged[it]))
-                self.ui.staged = [g for g in self.ui.staged if g]
-                self.stage_pick = self.stage_pick[:len(self.ui.staged)]
+                self.t.hand.take_back(it)
             else:
-                self.say(_("Pick up cards in your hand first (Space), then drop them here"), bad=True)
+                self.t.say(_("Pick up cards in your hand first (Space), then drop them here"), bad=True)
         elif z == "melds":
             self.lay_off_selected(it, prefer_swap=swap)
         elif z == "buttons":
-            self.press_button(it)
+            self.t.press_button(it)
             return
-        self.refresh()
+        self.t.refresh()
 
     def picked(self) -> list:
         """The picked-up (selected) hand cards, in hand order."""
-        return [c for c in self.ui.hand_order if c in self.ui.selected]
+        return [c for c in self.t.ui.hand_order if c in self.t.ui.selected]
 
     def drop_selected_on(self, zone: str, pos) -> None:
         keys = self.picked()
         if not keys:
-            self.say(_("Pick up a card first: Space on a card in your hand"), bad=True)
+            self.t.say(_("Pick up a card first: Space on a card in your hand"), bad=True)
             return
         pos = pos or self._zone_center(zone)
         self._drop_and_return(Drag(keys, "hand", pos), zone, pos)
@@ -329,10 +356,10 @@ class KeyboardMixin:
     def _drop_and_return(self, d, zone, pos) -> None:
         """Drop the picked-up cards; once they have gone (discarded, laid off, put in the
         meld area) the focus goes back to the hand for the next card."""
-        n = len(self.engine.log)
-        self.drop_action(d, zone, pos)
-        gone = not (set(d.keys) & self.ui.selected)
-        if (len(self.engine.log) > n or gone) and "hand" in self.focus_zones():
+        n = len(self.t.engine.log)
+        self.t.gestures.drop_action(d, zone, pos)
+        gone = not (set(d.keys) & self.t.ui.selected)
+        if (len(self.t.engine.log) > n or gone) and "hand" in self.focus_zones():
             i = self.focus_idx if self.focus_zone == "hand" else self._hand_idx
             self.focus_zone = "hand"
             self.focus_idx = max(0, min(i, len(self.focus_items("hand")) - 1))
@@ -342,74 +369,34 @@ class KeyboardMixin:
         else on a wild it can replace (Contract's swap); Shift+Enter tries the swap first."""
         keys = self.picked()
         if not keys:
-            self.say(_("Pick up a card first: Space on a card in your hand"), bad=True)
+            self.t.say(_("Pick up a card first: Space on a card in your hand"), bad=True)
             return
-        r = self.view.melds.get(mi)
+        r = self.t.view.melds.get(mi)
         if r is None:
             return
         ends = [(r.right - 6, r.centery), (r.x + 6, r.centery)]
-        wilds = [cr.center for cr, _c, role in self.view.meld_cards.get(mi, []) if role is not None]
+        wilds = [cr.center for cr, _c, role in self.t.view.meld_cards.get(mi, []) if role is not None]
         spots = wilds + ends if prefer_swap else ends + wilds
         pos = ends[0]
-        if len(keys) == 1 and self.caught_up() and self.session.human_to_act():
+        if len(keys) == 1 and self.t.caught_up() and self.t.session.human_to_act():
             for p in spots:
-                a = self._layoff_or_swap(mi, keys[0], p)
-                if self.engine.is_legal(a):
+                a = self.t.gestures.layoff_or_swap(mi, keys[0], p)
+                if self.t.engine.is_legal(a):
                     pos = p
                     break
         self._drop_and_return(Drag(keys, "hand", pos), f"meld:{mi}", pos)
 
     def cycle_role(self) -> None:
         """R: the next reading of the focused (or first ambiguous) group in the meld area."""
-        from .meldhelp import readings
         gi = self.focused() if self.focus_zone == "stage" else None
-        if gi is None or gi >= len(self.ui.staged):
-            gi = min(self.ui.ambiguous) if self.ui.ambiguous else None
-        if gi is None or gi >= len(self.ui.staged):
-            self.say(_("No wild card with a choice of role in the meld area"), bad=True)
+        if gi is None or gi >= len(self.t.ui.staged):
+            gi = min(self.t.ui.ambiguous) if self.t.ui.ambiguous else None
+        if gi is None or gi >= len(self.t.ui.staged):
+            self.t.say(_("No wild card with a choice of role in the meld area"), bad=True)
             return
-        rs = readings([c >> 3 for c in self.ui.staged[gi]], self.obs.wild_ranks)
+        rs = readings([c >> 3 for c in self.t.ui.staged[gi]], self.t.obs.wild_ranks)
         if len(rs) < 2:
-            self.say(_("This group has only one reading"), bad=True)
+            self.t.say(_("This group has only one reading"), bad=True)
             return
-        self.stage_pick[gi] = (self.stage_pick[gi] + 1) % len(rs)
-        from ..scenes.table import _decl_pretty
-        self.say(_("Declared: {meld}").format(meld=_decl_pretty(rs[self.stage_pick[gi] % len(rs)])))
-
-    # ------------------------------------------------------------------ hint and help
-    def show_hint(self):
-        """H / the Hint button: the normal AI's move for the human now, lit on the table."""
-        if not self.caught_up() or self.session.human_to_act() is None:
-            self.say(_("A hint is for your own decision: wait for your turn"), bad=True)
-            self.hint = None
-            return None
-        up = getattr(self.obs, "upcard", None) if not self.session.michigan else None
-        if self.session.human_to_act() == "buy":
-            up = getattr(self.obs, "buy_card", None)
-        h = compute_hint(self.session, self.ui.hand_order, up)
-        self.hint = h
-        if h is None:
-            self.say(_("No hint now"), bad=True)
-            return None
-        self.say(h.text(), secs=8.0)
-        return h
-
-    def current_hint(self):
-        h = self.hint
-        if h is None:
-            return None
-        if h.generation != self.session.generation:
-            self.hint = None
-            return None
-        return h
-
-    def open_moves(self) -> None:
-        """The deal's moves so far, over the table (``MovesScene``)."""
-        from ..scenes.help import MovesScene
-        self.dragger.cancel(self.layer.sprites)
-        self.app.push(MovesScene(self.deal_moves(), self.session.variant))
-
-    def open_help(self) -> None:
-        from ..scenes.help import HelpScene
-        self.dragger.cancel(self.layer.sprites)
-        self.app.push(HelpScene(self.session.variant))
+        self.t.hand.picks[gi] = (self.t.hand.picks[gi] + 1) % len(rs)
+        self.t.say(_("Declared: {meld}").format(meld=decl_pretty(rs[self.t.hand.picks[gi] % len(rs)])))

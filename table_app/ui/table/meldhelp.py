@@ -302,3 +302,19 @@ def meld_order(cards, decl: MeldDecl | None, wild_ranks) -> list:
         return sorted(cards, key=lambda c: (c in wild, _SUIT_ORDER[FACE_SUIT[c >> 3]], c))
     return sorted(cards, key=lambda c: (_wild_capable(c >> 3, wr), _SUIT_ORDER[FACE_SUIT[c >> 3]],
                                         FACE_RANK[c >> 3], c))
+
+
+def decl_pretty(d: MeldDecl) -> str:
+    """A declaration in words: "run: 5♣  6♣  JK as 7♣  8♣", "set: 7♣  7♦  4♥ as a 7"."""
+    from ...core.cards import RANK_TEXT
+    from ...i18n import _, card_name
+    out = []
+    for f, r in zip(d.cards, d.roles):
+        if r is None:
+            out.append(card_name(f))
+        elif d.kind == "set":
+            out.append(_("{card} as a {rank}").format(card=card_name(f), rank=RANK_TEXT[FACE_RANK[r]]))
+        else:
+            out.append(_("{card} as {role}").format(card=card_name(f), role=card_name(r)))
+    kind = _("set") if d.kind == "set" else _("run")
+    return _("{kind}: {cards}").format(kind=kind, cards="  ".join(out))
