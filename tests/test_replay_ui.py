@@ -167,7 +167,7 @@ def test_a_broken_record_shows_the_verify_message_at_its_line(app):
     assert m.at_end and m.problem.line == 18
     assert "line 18" in sc.toast.msg and "MI-4" in sc.toast.msg and sc.toast.bad
     assert sc.status_text() == m.problem.message
-    rows = sc.list_rows()
+    rows = sc.panel.rows(sc.model)
     assert rows[-1] == m.end and m.kind(rows[-1]) == "error"
     sc.press_button("back")
     frame(app)
@@ -210,8 +210,8 @@ def test_slider_keys_play_and_list_clicks(app):
     assert int(sc.slider.get_current_value()) == m.pos
     # a click on a line of the event list goes there
     frame(app)
-    r = sc.list_rect
-    i = sc.list_top + 2
+    r = sc.panel.rect
+    i = sc.panel.top + 2
     sc.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"button": 1, "pos": (r.x + 20, r.y + 2 * 20 + 5)}))
     assert m.pos == i + 1
     # play runs to the end (instant app: one event a frame)
@@ -453,29 +453,41 @@ def test_a_record_with_only_a_header(app, tmp_path):
 
 
 def test_one_presenter_and_the_live_tables_drawing(app, monkeypatch):
-    """The viewer draws through the live table's code: the table scene's ``present`` and
-    its ``draw`` (no second renderer)."""
+    """The viewer draws through the live table's parts: the presenter's ``present``, the
+    board (sprites, felt, card images) and the banner the table scene uses (no second
+    renderer); it composes them rather than inheriting the table scene (issue 20)."""
+    from table_app.ui.scenes import replay as replay_mod
     from table_app.ui.scenes import table as table_mod
     from table_app.ui.scenes.replay import ReplayScene
     from table_app.ui.scenes.table import TableScene
-    calls = {"present": 0, "draw": 0}
-    real_present, real_draw = table_mod.present, TableScene.draw
+    from table_app.ui.table import presenter
+    from table_app.ui.table.banner import Banner
+    from table_app.ui.table.board import Board
+    assert replay_mod.present is presenter.present is table_mod.present
+    calls = {"present": 0, "board": 0, "banner": 0}
+    real_present, real_board, real_banner = presenter.present, Board.draw, Banner.draw
 
     def present(*a, **k):
         calls["present"] += 1
         return real_present(*a, **k)
 
-    def draw(self, surf):
-        calls["draw"] += 1
-        return real_draw(self, surf)
-    monkeypatch.setattr(table_mod, "present", present)
-    monkeypatch.setattr(TableScene, "draw", draw)
+    def board(self, *a, **k):
+        calls["board"] += 1
+        return real_board(self, *a, **k)
+
+    def banner(self, *a, **k):
+        calls["banner"] += 1
+        return real_banner(self, *a, **k)
+    monkeypatch.setattr(replay_mod, "present", present)
+    monkeypatch.setattr(Board, "draw", board)
+    monkeypatch.setattr(Banner, "draw", banner)
     sc = viewer(app, RECORDS / "contract_call_layoff_swap.jsonl")
-    assert isinstance(sc, ReplayScene) and isinstance(sc, TableScene)
+    assert isinstance(sc, ReplayScene) and not isinstance(sc, TableScene)
+    assert isinstance(sc.board, Board) and isinstance(sc.banner, Banner)
     sc.press_button("fwd")
     frame(app)
-    assert calls["present"] >= 2 and calls["draw"] >= 1
-    for name in ("_draw_banner", "_card_img", "_spawn", "_sink"):
+    assert calls["present"] >= 2 and calls["board"] >= 1 and calls["banner"] >= 1
+    for name in ("_draw_banner", "_card_img", "_spawn", "_sink", "_update_background"):
         assert name not in ReplayScene.__dict__
 
 
@@ -498,10 +510,10 @@ def test_animated_steps_and_the_mouse_wheel(tmp_path, monkeypatch):
                 a.step(0.05)
         assert moved and not sc.layer.moving()
         assert sc.model.pos == sc.model.deals()[0][0] + 12
-        top = sc.list_top
-        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: sc.list_rect.center)  # no mouse here
+        top = sc.panel.top
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: sc.panel.rect.center)  # no mouse here
         sc.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": -1}))
-        assert sc.list_top == top + 3 or sc.list_top == max(0, len(sc.list_rows()) - sc.visible_rows())
+        assert sc.panel.top == top + 3 or sc.panel.top == max(0, len(sc.panel.rows(sc.model)) - sc.panel.visible())
     finally:
         a.stack.clear()
 
@@ -564,7 +576,7 @@ def test_the_viewer_at_2x_hidpi_is_the_1x_viewer_doubled(record, monkeypatch):
             a, sc = _viewer_at(size, path, monkeypatch, scale)
             W, H = size
             g = geo[scale] = _panel_geometry(sc)
-            assert sc.row_h == 20 * scale
+            assert sc.panel.row_h == 20 * scale
             controls = {k: r for k, r in g.items() if k not in ("panel", "bar", "table")}
             for name, r in controls.items():
                 home = g["panel"] if r.x >= g["panel"].x else g["bar"]
@@ -582,7 +594,7 @@ def test_the_viewer_at_2x_hidpi_is_the_1x_viewer_doubled(record, monkeypatch):
             for r in texts:
                 assert g["panel"].contains(r), (scale, r, g["panel"])
                 assert not any(r.colliderect(c) for c in panel_controls), (scale, r)
-            assert sc.list_rect.bottom <= g["panel"].bottom and sc.visible_rows() >= 5
+            assert sc.panel.rect.bottom <= g["panel"].bottom and sc.panel.visible() >= 5
             a.stack.clear()
             monkeypatch.undo()
         one, two = geo[1], geo[2]

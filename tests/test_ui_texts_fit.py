@@ -93,7 +93,7 @@ def test_the_replay_viewer_shows_a_refusal_whole_and_cuts_long_lines_with_an_ell
         app.step(0.02)
         app.draw()
         # the list stops above the refusal's own box (the whole text, wrapped)
-        assert sc.list_rect.bottom < sc.panel_rect.bottom - 40
+        assert sc.panel.rect.bottom < sc.panel_rect.bottom - 40
     finally:
         app.stack.clear()
 

@@ -1,8 +1,9 @@
 """The replay viewer: step, scrub and play through a game record, and play on from any point.
 
-The table is drawn by the live table's own code: ``ReplayScene`` is a ``TableScene``
-(the same presenter, layout, sprites, banner and drawing) over a read-only stand-in for
-the game session (``ReplaySession``: nobody acts, nothing is saved).  What it shows is
+The table is drawn by the live table's own parts: ``ReplayScene`` composes the same
+presenter, layout, board (sprites, felt and card images), banner and labels as the
+table scene, over a read-only stand-in for the game session (``ReplaySession``: nobody
+acts, nothing is saved); it does not inherit the table.  What it shows is
 ``engine.states[pos]`` of a ``ReplayModel`` (``table_app.ui.replay_model``):
 
 * **one seat's view**: exactly ``rules.observe(state, seat)``, as that seat saw it;
@@ -27,21 +28,25 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
 
 from ...core.errors import RecordError
-from ...i18n import N_, _, card_name, is_you, ngettext, player_name
+from ...i18n import N_, _, is_you, ngettext, player_name
 from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..replay_model import ReplayModel, catch_up
+from ..replay_panel import GOLD, PALE, RED, UNDO, ReplayPanel, blit_clipped
 from ..scene import Scene, draw_overlay_panel
 from ..table import layout as layout_mod
 from ..table import text
-from ..table.presenter import fan_positions, is_michigan
+from ..table.arrange import Arrangement
+from ..table.banner import Banner, Toast, heading, scores_line
+from ..table.board import Board
 from ..table.buttons import able, label_w
-from .table import TableScene
+from ..table.labels import draw_label
+from ..table.pacing import SOUNDS
+from ..table.presenter import UIState, fan_positions, is_michigan, present
 
 SPEEDS = (("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("8×", 8.0))
 STEP_S = 0.8          # seconds per event at 1×
 BAR_H = 92
-ROW_H = 20
 ALL = N_("All hands open")
 CHOICES = ("You", "easy", "normal", "hard")
 
@@ -54,16 +59,11 @@ def _choice_text(c: str) -> str:
 def _seen_by(name: str) -> str:
     return _("Seen by {name}").format(name=player_name(name))
 
-GOLD = (250, 236, 170)
-PALE = (225, 235, 225)
-DIM = (150, 172, 156)
-UNDO = (255, 170, 70)
-RED = (255, 120, 110)
-
 
 class ReplaySession:
-    """What ``TableScene`` reads of a session, for a record being replayed: nobody is to
-    act, nothing thinks, nothing is saved."""
+    """What the table's parts read of a session (the presenter's names and levels, the
+    banner's game and rules), for a record being replayed: nobody is to act, nothing
+    thinks, nothing is saved."""
 
     def __init__(self, model: ReplayModel, seat: int) -> None:
         self.model = model
@@ -182,8 +182,12 @@ def _html(s: str) -> str:
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-class ReplayScene(TableScene):
-    """The viewer.
+class ReplayScene(Scene):
+    """The viewer.  It composes the table's parts it needs (``ui/table``: the presenter,
+    the board with the felt and its caches, the hand's arrangement for the bottom hand's
+    order, the banner and the passing messages) with its own controls, its side panel
+    (``replay_panel``) and its scrub bar; nobody acts, so it has none of the table's
+    input, pacing, computer players or buying window.
 
     Args:
         model: the record (``ReplayModel``).
@@ -193,25 +197,38 @@ class ReplayScene(TableScene):
     """
 
     def __init__(self, model: ReplayModel, seat: int | None = None, pos: int | None = None) -> None:
+        super().__init__()
         self.model = model
         self.open_hands = seat is None
         bottom = default_seat(model) if seat is None else seat
-        super().__init__(ReplaySession(model, bottom))
+        self.session = ReplaySession(model, bottom)
+        self.engine = model.engine
+        self.human = bottom
+        self.ui = UIState(names=self.session.names, levels=self.session.levels)
+        self.hand = Arrangement(self.ui)
+        self.board = Board()
+        self.layer, self.felt, self.images = self.board.layer, self.board.felt, self.board.images
+        self.toast = Toast()
+        self.banner = Banner()
+        self.panel = ReplayPanel(self.k, self._mouse)
+        self.buttons: dict = {}
+        self.view = None
+        self.obs = None
+        self.L = None
         if pos is None:  # the first deal's cards in the hands
             ds = model.deals()
             pos = ds[0][0] if ds else 0
         model.seek(pos)
         self.shown = model.pos
+        #: the event shown last when it was a step forward (the cards glide for it)
+        self.cur_event = None
         self.playing = False
         self.speed = 1.0
         self.play_t = 0.0
-        self.list_top = 0
-        self.follow = True
         self.move_seat = (bottom + 1) % model.num_players
         self.table_rect = pygame.Rect(0, 0, 100, 100)
         self.panel_rect = pygame.Rect(0, 0, 100, 100)
         self.bar_rect = pygame.Rect(0, 0, 100, 100)
-        self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.slider = None
         self._built_for = None
 
@@ -221,9 +238,20 @@ class ReplayScene(TableScene):
         """The seat whose knowledge limits the texts (``None``: all hands open)."""
         return None if self.open_hands else self.human
 
-    def startup(self) -> None:
+    @property
+    def instant(self) -> bool:
+        return bool(self.app and self.app.instant)
+
+    def say(self, msg: str, bad: bool = False, secs: float = 5.0) -> None:
+        """Tell the viewer ``msg`` over the meld area (``bad``: in red)."""
+        self.toast.say(msg, bad, secs)
+
+    def _apply_speed(self) -> None:
         st = self.app.settings
         self.layer.speed = 0.0 if self.instant else 1.0 / max(0.25, float(getattr(st, "animation_speed", 1.0)))
+
+    def startup(self) -> None:
+        self._apply_speed()
         self.hand.sort_mode = "suit"
         self._layout()
         self._build_buttons()
@@ -232,6 +260,50 @@ class ReplayScene(TableScene):
             self.say(self.model.problem_text(), bad=True, secs=1e9)
         elif self.model.notice:
             self.say(_(self.model.notice), secs=8.0)
+
+    def settings_changed(self, keys) -> None:
+        """A setting changed with the viewer open: the animation speed, the card size
+        (laid out anew), the deck's look (the card images drawn again)."""
+        keys = set(keys)
+        if keys & {"animation_speed", "skip_animations"}:
+            self._apply_speed()
+            if self.instant:
+                self.layer.finish()
+        if "card_size" in keys:
+            self.resize(self.app.size)
+            if self.app.stack.top is not self:
+                self.pause()
+        if keys & {"four_color", "large_index", "card_back"}:
+            self.images.clear()
+            if self.images.ahead and self.view is not None:
+                self._queue_faces()
+
+    def resize(self, size) -> None:
+        self._layout()
+        self.felt.invalidate()
+        self._build_buttons()
+        self.refresh(instant=True)
+        # the faces at the new widths: a few a frame, stand-ins meanwhile
+        self._queue_faces()
+
+    def retranslate(self) -> None:
+        """The language changed: the controls and the labels anew."""
+        if not self.buttons:
+            return
+        self._build_buttons()
+        self.refresh(instant=True)
+
+    def _queue_faces(self) -> None:
+        L = self.L
+        ws = {L.cw, L.mw}
+        if not self.session.michigan:
+            ws |= {max(L.mw, int(L.cw * 0.75))}
+        ws |= {int(round(p.w)) for p in self.view.placements if p.face is not None}
+        st = self.app.settings
+        self.images.queue(self.app.art, sorted(ws, reverse=True),
+                          first=[p.face for p in self.view.placements if p.face is not None],
+                          four=bool(getattr(st, "four_color", False)),
+                          large=bool(getattr(st, "large_index", False)))
 
     def _layout(self) -> None:
         W, H = self.app.size
@@ -356,7 +428,7 @@ class ReplayScene(TableScene):
         able(b.get("play_on"), why is None)
 
     def resume(self) -> None:
-        Scene.resume(self)
+        super().resume()
         from ...i18n import current_language
         if self.buttons and getattr(self, "_built_lang", None) != current_language():
             self._build_buttons()  # the language was changed meanwhile
@@ -374,20 +446,26 @@ class ReplayScene(TableScene):
         return True
 
     def refresh(self, instant: bool = False, slow: float = 1.0) -> None:
-        super().refresh(instant=instant, slow=slow)
-        changed = self._rename_labels()
-        if self.open_hands:
-            changed = self._open_up() or changed
-        if changed:
-            self.board.show(self.view, self.obs, self.cur_event, self.human,
-                            self.session.num_players, self.ui.hand_order,
-                            instant=instant or self.instant, slow=slow, dealing=False)
+        """The position shown laid out anew (the presenter, as at the table), the labels
+        spoken of the bottom seat, the other hands turned up when all are open."""
+        obs = self.shown_obs()
+        self.obs = obs
+        self.hand.arrange(list(obs.hand), lambda order, x: len(order))
+        self.hand.read(obs)
+        self.view = present(obs, self.L, self.ui)
+        self._rename_labels()
+        seats = self._open_up() if self.open_hands else None
+        self.board.show(self.view, obs, self.cur_event, self.human, self.session.num_players,
+                        self.ui.hand_order, instant=instant or self.instant, slow=slow,
+                        seats=seats)
+        self._update_buttons()
 
-    def _open_up(self) -> bool:
-        """Turn the other seats' cards and the stock's top card face up (same places)."""
+    def _open_up(self) -> dict:
+        """Turn the other seats' cards and the stock's top card face up (same places).
+        Returns where each card turned up sits: card id -> (seat, place in its hand)."""
         st = self.model.state(self.shown)
         hands = {}
-        changed = False
+        seats = {}
         out = []
         spread: dict = {}
         for p in self.view.placements:
@@ -408,16 +486,15 @@ class ReplayScene(TableScene):
                     xs = spread.get(s)
                     x = xs[i] if xs and i < len(xs) else p.x
                     p = dataclasses.replace(p, key=h[i], face=h[i] >> 3, x=x)
-                    changed = True
+                    seats[h[i]] = (s, i)
             elif k == "stocktop" and getattr(st, "stock", None):
                 top = st.stock[-1]
                 p = dataclasses.replace(p, key=top, face=top >> 3)
-                changed = True
             out.append(p)
         self.view.placements = out
-        return changed
+        return seats
 
-    def _rename_labels(self) -> bool:
+    def _rename_labels(self) -> None:
         """The presenter speaks to the person playing ("Your melds"); here the bottom
         seat is a named player and nobody is building melds."""
         name = self.session.names[self.human]
@@ -445,7 +522,6 @@ class ReplayScene(TableScene):
                 else:
                     lab.text = (_("Before the first deal") if self.model.michigan
                                 else _("Before the first round"))
-        return False
 
     def status_text(self) -> str:
         m = self.model
@@ -462,11 +538,10 @@ class ReplayScene(TableScene):
         new = self.model.seek(pos)
         self.shown = new
         self.cur_event = self.model.events[new - 1] if (animate and new == old + 1 and new > 0) else None
-        self.follow = True
+        self.panel.follow = True
         if new != old or animate is False:
             self.refresh(instant=not animate)
         if self.cur_event is not None:
-            from ..table.pacing import SOUNDS
             snd = SOUNDS.get(self.cur_event.type)
             if snd:
                 self.app.play_sound(snd)
@@ -558,6 +633,7 @@ class ReplayScene(TableScene):
         session = GameSession(m.variant, m.num_players, list(m.names), levels, opts, human=human,
                               seed=header["seed"], engine=eng, header=header, autosave=True)
         catch_up(session.engine)
+        from .table import TableScene
         self.app.push(TableScene(session))
         return session
 
@@ -626,16 +702,16 @@ class ReplayScene(TableScene):
                 return False
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if self.list_rect.collidepoint(self._mouse()):
-                self.scroll_list(-3 * event.y)
+            if self.panel.rect.collidepoint(self._mouse()):
+                self.panel.scroll(self.model, -3 * event.y)
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = self.row_at(event.pos)
+            i = self.panel.row_at(self.model, event.pos)
             if i is not None:
                 self.playing = False
                 self.seek(min(i + 1, self.model.end))
-                self.follow = False
+                self.panel.follow = False
                 return True
         return False
 
@@ -665,50 +741,34 @@ class ReplayScene(TableScene):
                     self.playing = False
                     self._update_buttons()
 
-    # ------------------------------------------------------------------ the event list
-    def list_rows(self) -> list[int]:
-        """The event indices listed (the bad event of a broken record last)."""
-        n = self.model.end + (1 if self.model.problem is not None else 0)
-        return list(range(n))
-
-    @property
-    def row_h(self) -> int:
-        """A list row's height in pixels."""
-        return self.k(ROW_H)
-
-    def visible_rows(self) -> int:
-        return max(1, self.list_rect.h // self.row_h)
-
-    def scroll_list(self, d: int) -> None:
-        n = len(self.list_rows())
-        self.list_top = max(0, min(max(0, n - self.visible_rows()), self.list_top + d))
-        self.follow = False
-
-    def _follow(self) -> None:
-        if not self.follow:
-            return
-        cur = self.model.pos - 1
-        if self.model.at_end and self.model.problem is not None:
-            cur = self.model.end
-        vis = self.visible_rows()
-        n = len(self.list_rows())
-        if cur < self.list_top + 1 or cur > self.list_top + vis - 2:
-            self.list_top = max(0, min(max(0, n - vis), cur - vis // 2))
-
-    def row_at(self, pos) -> int | None:
-        if not self.list_rect.collidepoint(pos):
-            return None
-        i = self.list_top + (pos[1] - self.list_rect.y) // self.row_h
-        return i if 0 <= i < len(self.list_rows()) else None
-
     # ------------------------------------------------------------------ drawing
+    def frame_key(self):
+        return (self.shown, self.toast.t > 0, self.toast.msg, id(self.obs))
+
     def draw(self, surf: pygame.Surface) -> None:
         if surf.get_size() != tuple(self.app.size):
-            super().draw(surf)
+            self._draw_table(surf)
             return
-        super().draw(surf.subsurface(self.table_rect))
+        self._draw_table(surf.subsurface(self.table_rect))
         self._draw_bar(surf)
         self._draw_panel(surf)
+
+    def _draw_table(self, surf) -> None:
+        """The table at the position shown: the board, its labels, the banner, a message."""
+        self.board.draw(surf, self.app.art, self.app.settings, self.view)
+        for lab in self.view.labels:
+            draw_label(surf, lab)
+        self.draw_banner(surf)
+        self.toast.draw(surf, self.L.stage)
+
+    def draw_banner(self, surf) -> None:
+        """The banner (the game, the round, the event's words) and the scores."""
+        self.banner.draw(surf, self.L, heading(self.obs, self.session), self.status_text(),
+                         self.L.size[0] - 8, scores_line(self.obs, self.session))
+
+    def _draw_panel(self, surf) -> None:
+        self.panel.draw(surf, self.panel_rect, self.model, self.shown, self.human,
+                        self.open_hands, self.where_text())
 
     def _draw_bar(self, surf) -> None:
         b = self.bar_rect
@@ -749,110 +809,6 @@ class ReplayScene(TableScene):
             where = fmt.format(n=di + 1, total=len(m.deals()), where=where)
         return where
 
-    def _draw_panel(self, surf) -> None:
-        p = self.panel_rect
-        m = self.model
-        bg = pygame.Surface(p.size, pygame.SRCALPHA)
-        bg.fill((8, 28, 17, 245))
-        surf.blit(bg, p.topleft)
-        k = self.k
-        pygame.draw.line(surf, (226, 182, 70), p.topleft, p.bottomleft, max(1, k(1)))
-        x = p.x + k(10)
-        w = p.w - k(20)
-        title = text.render(_("Replay · {game}").format(game=_(VARIANTS[m.variant].name)), 18, GOLD,
-                            bold=True)
-        if title.get_width() > w:
-            title = text.render(_("Replay · {game}").format(game=_(VARIANTS[m.variant].name)), 15,
-                                GOLD, bold=True)
-        surf.blit(title, (x, k(8)))
-        fname = os.path.basename(str(m.path)) if m.path is not None else _("(record)")
-        # the position (right) has the line first; the file's name (left) gets what is
-        # left, cut with an ellipsis (at 1024x640 the two overran each other)
-        where = _fit_line(self.where_text(), (12, 11), PALE, w)
-        surf.blit(where, (x + w - where.get_width(), k(33)))
-        room = w - where.get_width() - k(10)
-        if room >= k(40):
-            surf.blit(_fit_line(fname, (12, 11), DIM, room), (x, k(33)))
-        y = k(166)   # under the controls (the last row of buttons ends at 158)
-        # the scores (or chips) at this moment
-        y = self._draw_scores(surf, x, y, w)
-        # the hidden cards, when all hands are open
-        if self.open_hands:
-            hid = m.hidden(self.shown)
-            st = m.state(self.shown)
-            if "stock" in hid and st.round:
-                cards = " ".join(_pretty(c) for c in hid["stock"][:40])
-                more = f" … (+{len(hid['stock']) - 40})" if len(hid["stock"]) > 40 else ""
-                y = self._wrapped(surf, _("Stock, top first: {cards}").format(cards=cards + more)
-                                  if hid["stock"] else _("Stock: empty"),
-                                  x, y, w, 13, PALE, max_lines=3)
-            elif "widow" in hid and hid["widow"]:
-                y = self._wrapped(surf, _("Widow: {cards}").format(cards=" ".join(_pretty(c) for c in hid["widow"])),
-                                  x, y, w, 13, PALE, max_lines=2)
-            y += k(4)
-        # the event list
-        pygame.draw.line(surf, (226, 182, 70, 120), (x, y), (x + w, y), max(1, k(1)))
-        y += k(4)
-        bottom = p.bottom - k(8)
-        # a broken record's refusal in full under the list (its list row is cut with an
-        # ellipsis; the reason and the rule id must stay readable)
-        prob = (_wrap_pretty(m.text(m.end, self.viewer), 13, w - k(12))[:6]
-                if m.problem is not None else [])
-        lh = k(18)
-        rh = self.row_h
-        if prob and bottom - y - (len(prob) * lh + k(10)) >= 3 * rh:
-            box = pygame.Rect(x, bottom - len(prob) * lh - k(8), w, len(prob) * lh + k(8))
-            _fill(surf, box, (150, 24, 30, 200))
-            for j, ln in enumerate(prob):
-                surf.blit(text.render(ln, 13, (255, 235, 235)), (x + k(6), box.y + k(4) + j * lh))
-            bottom = box.y - k(6)
-        self.list_rect = pygame.Rect(x, y, w, max(rh, bottom - y))
-        self._follow()
-        rows = self.list_rows()
-        cur = m.pos - 1
-        vis = self.visible_rows()
-        viewer = self.viewer
-        hover = ""
-        for j in range(self.list_top, min(len(rows), self.list_top + vis)):
-            i = rows[j]
-            ry = y + (j - self.list_top) * rh
-            kind = m.kind(i)
-            rr = pygame.Rect(x, ry, w, rh - 1)
-            if kind == "error":
-                _fill(surf, rr, (150, 24, 30, 200))
-            elif kind == "undo":
-                _fill(surf, rr, (120, 66, 10, 190))
-            if i == cur or (kind == "error" and m.at_end):
-                _fill(surf, rr, (255, 214, 80, 70))
-                pygame.draw.rect(surf, (255, 214, 80), rr, 1, border_radius=3)
-            col = PALE if i <= cur else DIM
-            bold = False
-            if kind == "deal":
-                col, bold = (GOLD if i <= cur else DIM), True
-            elif kind == "result":
-                col = (255, 226, 140) if i <= cur else DIM
-            elif kind == "undo":
-                col = (255, 236, 200)
-            elif kind == "error":
-                col = (255, 235, 235)
-            elif kind in ("note", "chance"):
-                col = (190, 205, 195) if i <= cur else DIM
-            line = m.text(i, viewer)
-            img = text.render(line, 13, col, bold=bold)
-            if img.get_width() > w - k(8):
-                # too long: cut with an ellipsis (the whole line shows on hover)
-                img = _fit_line(line, (13,), col, w - k(8), bold=bold)
-                if rr.collidepoint(self._mouse()):
-                    hover = line
-            surf.blit(img, (x + k(4), ry + (rh - img.get_height()) // 2))
-        if hover:
-            # a line too long for the list: the whole of it beside the list, over the table
-            tip = text.plate(hover, 14, (245, 245, 235), (0, 0, 0, 220), pad=k(8))
-            ty = min(max(0, self._mouse()[1] - tip.get_height() // 2), surf.get_height() - tip.get_height())
-            surf.blit(tip, (max(0, x - k(8) - tip.get_width()), ty))
-        if not rows:
-            surf.blit(text.render(_("The record has no events"), 13, DIM), (x + k(4), y + k(2)))
-
     def _mouse(self):
         """The mouse in surface pixels (window coordinates times the HiDPI scale)."""
         try:
@@ -864,47 +820,6 @@ class ReplayScene(TableScene):
         app = self.app
         return app.scale_pos(pos) if app is not None and hasattr(app, "scale_pos") else pos
 
-    def _draw_scores(self, surf, x, y, w) -> int:
-        m = self.model
-        st = m.state(self.shown)
-        res = st.results
-        if m.michigan:
-            head = _("Chips · deal {n}").format(n=st.round) if st.round else _("Chips")
-        else:
-            head = (ngettext("Points after {n} deal", "Points after {n} deals", len(res)).format(n=len(res))
-                    if res else _("Points"))
-        k = self.k
-        surf.blit(text.render(head, 14, GOLD, bold=True), (x, y))
-        y += k(20)
-        lh = k(18)
-        vals = m.scores(self.shown)
-        n = m.num_players
-        cols = 1 if n <= 4 else 2
-        cw = w // cols
-        rows = (n + cols - 1) // cols
-        last = res[-1] if res else None
-        for s in range(n):
-            cx = x + (s // rows) * cw
-            cy = y + (s % rows) * lh
-            name = player_name(m.names[s])
-            col = (255, 214, 80) if (s == self.human and not self.open_hands) else PALE
-            extra = ""
-            if last is not None and not m.michigan and st.round == last.round:
-                # Translators: beside a score in the replay: the player went out this deal
-                extra = f" (+{last.scores[s]})" if last.scores[s] else _(" (out)") if last.winner == s else " (+0)"
-            val = text.render(vals[s] + extra, 13, (255, 240, 190), bold=True)
-            vx = cx + cw - k(10) - val.get_width()
-            # the name up to the score (a long name is clipped, never under the score)
-            _blit_clipped(surf, text.render(name, 13, col), (cx, cy), max(k(20), vx - k(6) - cx))
-            surf.blit(val, (vx, cy))
-        return y + rows * lh + k(6)
-
-    def _wrapped(self, surf, s, x, y, w, size, col, max_lines=3) -> int:
-        lines = _wrap_pretty(s, size, w)
-        for ln in lines[:max_lines]:
-            surf.blit(text.render(ln, size, col), (x, y))
-            y += self.k(size + 5)
-        return y
 
 
 class PlayOnDialog(Scene):
@@ -1006,7 +921,7 @@ class PlayOnDialog(Scene):
         img = text.render(sub, 13, PALE)
         if img.get_width() > p.w - k(40):
             img = text.render(sub, 11, PALE)
-        _blit_clipped(surf, img, (p.x + k(20), p.y + k(44)), p.w - k(40))
+        blit_clipped(surf, img, (p.x + k(20), p.y + k(44)), p.w - k(40))
         y = p.y + k(76)
         for i, name in enumerate(m.names):
             surf.blit(text.render(f"{i + 1}. {player_name(name)}", 16, PALE), (p.x + k(24), y))
@@ -1016,54 +931,19 @@ class PlayOnDialog(Scene):
 # ---------------------------------------------------------------------- helpers
 def _prev_deal(m: ReplayModel) -> int:
     best = 0
-    for p, _ in m.deals():
+    for p, _r in m.deals():
         if p < m.pos:
             best = p
     return best
 
 
 def _next_deal(m: ReplayModel) -> int:
-    for p, _ in m.deals():
+    for p, _r in m.deals():
         if p > m.pos:
             return p
     return m.end
 
 
-def _pretty(card: int) -> str:
-    return card_name(card >> 3)
-
-
-def _fill(surf, r: pygame.Rect, rgba) -> None:
-    s = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(s, rgba, s.get_rect(), border_radius=3)
-    surf.blit(s, r.topleft)
-
-
-def _fit_line(line: str, sizes, color, width: int, bold: bool = False) -> pygame.Surface:
-    """``line`` in the first of ``sizes`` it fits in, else cut with an ellipsis."""
-    for size in sizes:
-        img = text.render(line, size, color, bold=bold)
-        if img.get_width() <= width:
-            return img
-    lo, hi = 1, len(line)   # the longest cut that fits (a binary search: few renders)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text.render(line[:mid].rstrip() + "…", sizes[-1], color, bold=bold).get_width() <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text.render(line[:lo].rstrip() + "…", sizes[-1], color, bold=bold)
-
-
-def _blit_clipped(surf, img, pos, width) -> None:
-    if img.get_width() <= width:
-        surf.blit(img, pos)
-    else:
-        surf.blit(img, pos, pygame.Rect(0, 0, max(1, width), img.get_height()))
-
-
-def _wrap_pretty(s: str, size: int, width: int) -> list[str]:
-    return text.wrap(s, size, width, measure=lambda t, sz: text.render(t, sz).get_width())
 
 
 __all__ = ["ReplayScene", "ReplaySession", "NotARecordScene", "PlayOnDialog", "open_replay"]

@@ -59,15 +59,19 @@ def sink_at(s, view, obs, ev, human: int):
     return None
 
 
-def deal_delay(p, ev, hand_order, human: int, n: int) -> float:
+def deal_delay(p, ev, hand_order, human: int, n: int, seats=None) -> float:
     """Dealing: one card at a time round the table from the dealer's left (the upcard
-    and the stock last): seconds before placement ``p``'s card sets off."""
+    and the stock last): seconds before placement ``p``'s card sets off.  ``seats``:
+    card key -> (seat, place in its hand) of the other seats' cards shown face up (the
+    replay's all hands open)."""
     dealer = getattr(ev, "dealer", 0)
     if p.group == "hand":
         i = hand_order.index(p.key) if p.key in hand_order else 0
         seat = human
     elif isinstance(p.key, tuple) and p.key[0] == "opp":
         seat, i = p.key[1], p.key[2]
+    elif seats and p.key in seats:
+        seat, i = seats[p.key]
     else:
         return DEAL_STEP * n * 14
     return DEAL_STEP * (i * n + (seat - dealer - 1) % n)
@@ -82,10 +86,12 @@ class Board:
         self.images = CardImages()
 
     def show(self, view, obs, ev, human: int, num_players: int, hand_order, *,
-             instant: bool = False, slow: float = 1.0, dealing: bool | None = None) -> None:
+             instant: bool = False, slow: float = 1.0, dealing: bool | None = None,
+             seats=None) -> None:
         """Move the sprites to ``view``'s placements for the event ``ev`` shown last
         (``instant``: at once; ``slow``: a factor on the glide; ``dealing``: the deal's
-        one-by-one timing, by default when ``ev`` is a deal)."""
+        one-by-one timing, by default when ``ev`` is a deal; ``seats``: see
+        ``deal_delay``)."""
         layer = self.layer
         sp = layer.speed
         if instant:
@@ -94,7 +100,7 @@ class Board:
             dealing = getattr(ev, "type", "") == "deal"
         layer.apply(view.placements, lambda p: spawn_at(p, view, ev),
                     lambda s: sink_at(s, view, obs, ev, human), slow=slow,
-                    delay_of=(lambda p: deal_delay(p, ev, hand_order, human, num_players))
+                    delay_of=(lambda p: deal_delay(p, ev, hand_order, human, num_players, seats))
                     if dealing else None)
         layer.speed = sp
 
