@@ -35,21 +35,18 @@ from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table.arrange import Arrangement
 from ..table.banner import Banner, Toast, heading, scores_line, status_line
-from ..table.board import HINT, Board
+from ..table.board import Board
 from ..table.buttons import TableButtons
 from ..table.buypanel import BUY_CW, BuyPanel
-from ..table.felt import glow
 from ..table.gestures import Gestures
 from ..table.handhist import HandHistory, restore_order
-from ..table.hint import compute_hint
+from ..table.hint import compute_hint, draw_hint
 from ..table.keyboard import TableKeys
 from ..table.labels import draw_label
 from ..table.narration import Narrator
 from ..table.pacing import AiTurns, Pacer, sounds_of
 from ..table.presenter import UIState, is_michigan, present
 from ..table.session import GameSession
-
-FOCUS = (90, 225, 255)       # the keyboard focus outline
 
 
 class TableScene(Scene):
@@ -658,48 +655,16 @@ class TableScene(Scene):
                         under_cards=self.gestures.draw_lit)
         for lab in self._drawn_labels():
             draw_label(surf, lab)
-        self._draw_hint(surf)
-        self._draw_focus(surf)
+        if h is not None:
+            draw_hint(surf, h, self.view, self.L, self.buttons)
+        if self.app.stack.top is self:
+            self.keys.draw(surf)
         self.draw_banner(surf)
         if not self.session.michigan:
             self.buy.draw(surf, self.app.art, self.app.settings, self.obs, self.session.names,
                           self.L.ui)
         self.gestures.draw_chooser(surf)
         self.toast.draw(surf, self.L.stage)
-
-    def _draw_focus(self, surf) -> None:
-        """The keyboard focus: a bright outline round the focused card, pile, meld or
-        button (shown once the keyboard is used)."""
-        keys = self.keys
-        if not keys.focus_shown or self.app.stack.top is not self:
-            return
-        r = keys.focus_rect()
-        if r is None:
-            return
-        r = r.inflate(*((4, 4) if keys.focus_zone in ("stage", "melds") else (10, 10)))
-        pygame.draw.rect(surf, (0, 0, 0), r.inflate(4, 4), 2, border_radius=12)
-        pygame.draw.rect(surf, FOCUS, r, 4, border_radius=10)
-        pygame.draw.rect(surf, (235, 255, 255), r.inflate(-6, -6), 1, border_radius=8)
-
-    def _draw_hint(self, surf) -> None:
-        """The hint's target lit (its cards are ringed as they are drawn)."""
-        h = self.current_hint()
-        if h is None:
-            return
-        v = self.view
-        if h.zone is not None:
-            r = v.zones.get(h.zone)
-            if h.zone == "stock":
-                r = self.L.stock.inflate(12, 12)
-            elif h.zone == "discard":
-                r = self.L.discard.inflate(12, 12)
-            elif h.zone.startswith("meld:"):
-                mi = int(h.zone.split(":")[1])
-                r = v.melds[mi].inflate(8, 8) if mi in v.melds else None
-            if r is not None:
-                glow(surf, r, HINT)
-        if h.button and h.button in self.buttons and self.buttons[h.button].visible:
-            glow(surf, self.buttons[h.button].rect.inflate(10, 10), HINT)
 
     def draw_banner(self, surf) -> None:
         """The banner (its heading, the status line) and the scores under it."""

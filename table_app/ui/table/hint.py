@@ -130,3 +130,24 @@ def _plain_action(a) -> str:
     plain = {"go_down": N_("go down"), "buy": N_("buy"), "pass_buy": N_("pass"),
              "pass_upcard": N_("pass the upcard"), "play": N_("play")}
     return _(plain[t]) if t in plain else t.replace("_", " ")
+
+
+def draw_hint(surf, h: Hint, view, L, buttons) -> None:
+    """The hint's target lit on the table (its cards are ringed as they are drawn:
+    ``Board.draw``): its drop zone (the piles a little larger, a meld's box) and the
+    button it would press."""
+    from .board import HINT
+    from .felt import glow
+    if h.zone is not None:
+        r = view.zones.get(h.zone)
+        if h.zone == "stock":
+            r = L.stock.inflate(12, 12)
+        elif h.zone == "discard":
+            r = L.discard.inflate(12, 12)
+        elif h.zone.startswith("meld:"):
+            mi = int(h.zone.split(":")[1])
+            r = view.melds[mi].inflate(8, 8) if mi in view.melds else None
+        if r is not None:
+            glow(surf, r, HINT)
+    if h.button and h.button in buttons and buttons[h.button].visible:
+        glow(surf, buttons[h.button].rect.inflate(10, 10), HINT)

@@ -22,6 +22,7 @@ from ...i18n import _
 from .drag import Drag
 from .meldhelp import decl_pretty, readings
 
+FOCUS = (90, 225, 255)       # the keyboard focus outline
 ZONES_CONTRACT = ("hand", "stock", "discard", "stage", "melds", "buttons")
 ZONES_MICHIGAN = ("hand", "buttons")
 BUTTON_ORDER = ("buy", "pass_buy", "go_down", "suggest", "clear", "sort_suit", "sort_rank",
@@ -132,6 +133,19 @@ class TableKeys:
             b = self.t.buttons.get(it)
             return b.rect.copy() if b is not None else None
         return None
+
+    def draw(self, surf) -> None:
+        """The focus: a bright outline round the focused card, pile, meld or button
+        (once the keyboard is used)."""
+        if not self.focus_shown:
+            return
+        r = self.focus_rect()
+        if r is None:
+            return
+        r = r.inflate(*((4, 4) if self.focus_zone in ("stage", "melds") else (10, 10)))
+        pygame.draw.rect(surf, (0, 0, 0), r.inflate(4, 4), 2, border_radius=12)
+        pygame.draw.rect(surf, FOCUS, r, 4, border_radius=10)
+        pygame.draw.rect(surf, (235, 255, 255), r.inflate(-6, -6), 1, border_radius=8)
 
     # ------------------------------------------------------------------ moving the focus
     def focus_next_zone(self, back: bool = False) -> None:
