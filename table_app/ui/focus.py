@@ -23,6 +23,8 @@ import pygame_gui
 from pygame_gui.elements import (UIButton, UIDropDownMenu, UIHorizontalSlider,
                                  UITextEntryLine)
 
+from .keys import key_of
+
 #: the focus outline's colour (as the table's keyboard focus)
 FOCUS = (90, 225, 255)
 INTERACTIVE = (UIButton, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine)
@@ -243,7 +245,7 @@ class FocusRing:
         backs out as before, unless it only closes an open drop-down)."""
         if event.type != pygame.KEYDOWN:
             return False
-        k = event.key
+        k = key_of(event)
         w = self.focused
         if w is not None and not self._usable(w):
             w = None

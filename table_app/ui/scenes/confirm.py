@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton
 
 from ...i18n import N_, _, contract_name, pgettext
 from ...i18n import strings as S
+from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
 from ..table import text
 from ..table.meldhelp import role_tag
@@ -100,7 +101,7 @@ class _YesNo(Scene):
         if event.type != pygame.KEYDOWN:
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal
         if not (self.IGNORE_CTRL and event.mod & pygame.KMOD_CTRL):
-            self.handle_key(event.key)
+            self.handle_key(key_of(event))   # by the key's place in any layout
         return True
 
     def draw_focus(self, surf) -> None:

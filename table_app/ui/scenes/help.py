@@ -20,6 +20,7 @@ from pygame_gui.elements import UIButton, UITextBox
 
 from ...i18n import N_, _, ngettext
 from ...i18n import strings as S
+from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
 
 # (keys, what they do); a section starts with a ("", title) row.  Keys named in words
@@ -51,7 +52,7 @@ TABLE_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ('P', N_('Pass the buy')),
     ('H', N_('Hint: what the normal computer player would do now, and why')),
     ('L', N_("The moves so far in this round or deal: who did what, newest first")),
-    ('Ctrl+Z / Ctrl+Y', N_('Undo back to your previous decision / redo')),
+    ('Ctrl+Z / Ctrl+Y, Ctrl+Shift+Z', N_('Undo back to your previous decision / redo')),
     ('F1', N_('This help (F1, Esc or Enter closes it; R opens the rules of the game)')),
     ("", N_('Michigan')),
     (N_('Left / Right'), N_('Move over the cards you may lead (they are lifted)')),
@@ -168,15 +169,16 @@ class HelpScene(Scene):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER):
+            k = key_of(event)   # by the key's place in any layout
+            if k in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.close()
-            elif event.key == pygame.K_r:
+            elif k == pygame.K_r:
                 self.open_rules()
-            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            elif k in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 sb = self.box.scroll_bar if self.box is not None else None
                 if sb is not None:
                     step = {pygame.K_UP: -0.1, pygame.K_DOWN: 0.1, pygame.K_PAGEUP: -0.8,
-                            pygame.K_PAGEDOWN: 0.8}[event.key] * (sb.visible_percentage or 0)
+                            pygame.K_PAGEDOWN: 0.8}[k] * (sb.visible_percentage or 0)
                     top = max(0.0, 1.0 - (sb.visible_percentage or 0))
                     sb.set_scroll_from_start_percentage(min(top, max(0.0, sb.start_percentage + step)))
         return True  # nothing reaches the table below
@@ -328,20 +330,21 @@ class MovesScene(HelpScene):
             self.scroll(-3 * int(event.y))
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_l, pygame.K_r):
-                if event.key == pygame.K_l:
+            k = key_of(event)
+            if k in (pygame.K_l, pygame.K_r):
+                if k == pygame.K_l:
                     self.close()
                 return True  # (no rules button here)
             page = max(1, self.page() - 1)
             step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page,
-                    pygame.K_PAGEDOWN: page}.get(event.key)
+                    pygame.K_PAGEDOWN: page}.get(k)
             if step is not None:
                 self.scroll(step)
                 return True
-            if event.key == pygame.K_HOME:
+            if k == pygame.K_HOME:
                 self.scroll_to(0)
                 return True
-            if event.key == pygame.K_END:
+            if k == pygame.K_END:
                 self.scroll_to(self.max_top())
                 return True
         return super().handle_event(event)

@@ -17,6 +17,7 @@ from ...i18n import _, ngettext, player_name
 from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..replay_model import problem_words
+from ..keys import key_of
 from ..scene import Scene
 from ..table import text
 
@@ -183,7 +184,7 @@ class LibraryScene(Scene):
         self.app.push(open_replay(self.shown_games[index].path))
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and key_of(event) == pygame.K_ESCAPE:
             self.app.pop()
             return True
         return False

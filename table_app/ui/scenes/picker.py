@@ -17,6 +17,7 @@ from ...i18n import N_, _, ngettext
 from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..focus import DropDown, FocusRing
+from ..keys import key_of
 from ..scene import Scene
 from ..table import text
 from ..table.session import DEFAULT_NAMES, LEVELS, GameSession
@@ -354,7 +355,7 @@ class PickerScene(Scene):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+        if event.type == pygame.KEYDOWN and key_of(event) == pygame.K_F1:
             from .help import HelpScene   # the keys (these screens' first), R: the rules
             self.app.push(HelpScene(self.variant, screens_first=True))
             return True

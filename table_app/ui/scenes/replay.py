@@ -33,6 +33,7 @@ from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..replay_model import ReplayModel, catch_up
 from ..replay_panel import GOLD, PALE, RED, UNDO, ReplayPanel, blit_clipped
+from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
 from ..table import layout as layout_mod
 from ..table import text
@@ -161,7 +162,7 @@ class NotARecordScene(Scene):
         return False
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+        if event.type == pygame.KEYDOWN and key_of(event) in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.close()
             return True
         return False
@@ -679,7 +680,7 @@ class ReplayScene(Scene):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
-            k = event.key
+            k = key_of(event)
             if k != pygame.K_SPACE:
                 self.playing = False
             if k == pygame.K_ESCAPE:
@@ -906,7 +907,7 @@ class PlayOnDialog(Scene):
         return None
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and key_of(event) == pygame.K_ESCAPE:
             self.app.pop()
         return True
 

@@ -27,6 +27,7 @@ from pygame_gui.elements import UIButton, UITextBox
 
 from ... import i18n
 from ...i18n import strings as S
+from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
 
 GAMES = ("contract", "may_i", "mexican", "michigan")
@@ -302,17 +303,17 @@ class RulesScene(Scene):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_F1):
+            if key_of(event) in (pygame.K_ESCAPE, pygame.K_F1):
                 self.close()
                 return True
             steps = {pygame.K_UP: -0.1, pygame.K_DOWN: 0.1, pygame.K_PAGEUP: -0.9,
                      pygame.K_PAGEDOWN: 0.9, pygame.K_SPACE: 0.9,
                      pygame.K_HOME: float("-inf"), pygame.K_END: float("inf")}
-            if event.key in steps:
-                self.scroll(steps[event.key])
+            if key_of(event) in steps:
+                self.scroll(steps[key_of(event)])
                 return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_CTRL:
-                i = GAMES.index(self.variant) + (1 if event.key == pygame.K_RIGHT else -1)
+            if key_of(event) in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_CTRL:
+                i = GAMES.index(self.variant) + (1 if key_of(event) == pygame.K_RIGHT else -1)
                 self.show(variant=GAMES[i % len(GAMES)])
                 return True
         return True  # nothing reaches the scene below

@@ -10,6 +10,7 @@ from pygame_gui.core import ObjectID
 
 from ...i18n import _, is_you, player_name
 from ...i18n import strings as S
+from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
 from ..table import text
 
@@ -225,7 +226,7 @@ class ScoreSheet(Overlay):
                 top.continue_after_sheet()
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE):
+        if event.type == pygame.KEYDOWN and key_of(event) in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE):
             self.close()
         return True
 
@@ -346,7 +347,7 @@ class TableMenu(Overlay):
             self.app.quit()
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+        if event.type == pygame.KEYDOWN and key_of(event) == pygame.K_F1:
             # the keys (the menu's, the picker's and Settings' first, as there); R or its
             # Rules button: the rules of the game at the table; closing it: the menu again
             from .help import HelpScene
@@ -354,7 +355,7 @@ class TableMenu(Overlay):
             return True
         if self.ring.handle_event(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and key_of(event) == pygame.K_ESCAPE:
             self.app.pop()
         return True
 

@@ -27,6 +27,7 @@ from pygame_gui.elements import UIButton, UIHorizontalSlider
 from ...i18n import LANGUAGE_NAMES, _, pgettext, system_language
 from ...i18n import strings as S
 from ..focus import DropDown, FocusRing
+from ..keys import key_of
 from ..scene import Scene
 from ..table import text
 
@@ -245,12 +246,12 @@ class SettingsScene(Scene):
         return False
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+        if event.type == pygame.KEYDOWN and key_of(event) == pygame.K_F1:
             self.open_help()
             return True
         if self.ring.handle_event(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and key_of(event) == pygame.K_ESCAPE:
             self.app.pop()
             return True
         return False

@@ -10,7 +10,8 @@ action is made the way the mouse makes it (``Gestures.candidate`` / ``drop_actio
 the table's ``act``), so the engine checks it and a refusal shows its rule id.
 
 ``TableKeys(table)`` is the table scene's keyboard part: ``handle_event`` takes a key
-press (Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Esc, then the table's keys), and
+press (Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Esc, then the table's keys; every
+letter by the key's place, so they work in a Russian or Ukrainian layout: ``keys``), and
 ``focus_rect()`` is what the scene outlines.  It reads of the table what ``Gestures``
 does, and its ``buttons``; it opens the help, the moves log, the hint through the table.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
+from ..keys import key_of
 from .drag import Drag
 from .meldhelp import decl_pretty, readings
 
@@ -200,14 +202,16 @@ class TableKeys:
         if event.type != pygame.KEYDOWN:
             return False
         t = self.t
+        k = key_of(event)
         ctrl = event.mod & pygame.KMOD_CTRL
-        if ctrl and event.key == pygame.K_z:
+        shift = event.mod & pygame.KMOD_SHIFT
+        if ctrl and k == pygame.K_z and not shift:
             t.undo()
             return True
-        if ctrl and event.key == pygame.K_y:
+        if ctrl and (k == pygame.K_y or k == pygame.K_z):   # Ctrl+Y, Ctrl+Shift+Z
             t.redo()
             return True
-        if event.key == pygame.K_ESCAPE:
+        if k == pygame.K_ESCAPE:
             g = t.gestures
             if g.dragging:
                 g.cancel()
@@ -222,8 +226,9 @@ class TableKeys:
         return self.handle_key(event)
 
     def handle_key(self, event) -> bool:
-        """The table's keys; returns whether the key was used."""
-        k = event.key
+        """The table's keys (by the key's place in any layout: ``keys.key_of``);
+        returns whether the key was used."""
+        k = key_of(event)
         mod = event.mod
         if mod & pygame.KMOD_CTRL or mod & pygame.KMOD_ALT:
             return False
