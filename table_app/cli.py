@@ -3,6 +3,7 @@
 ``table-app``                     start the card table (GUI)
 ``table-app verify FILE [--json]`` replay a game record through the rules, no window
 ``table-app games [--json]``       the library of saved games, damaged ones with why
+``table-app stats [--json]``       the statistics (the Statistics screen's figures)
 ``table-app simulate ...``         AI-only games, headless (see ``--help``)
 ``table-app replay FILE``          open a record in the replay viewer
 
@@ -119,6 +120,82 @@ def _games(args) -> int:
     return 0
 
 
+STATS_JSON_HELP = (
+    'print one JSON object: {"variants": {ID: FIGURES} (contract, may_i, mexican, '
+    'michigan), "overall": FIGURES, "practice": {"games": n, "by_variant": {ID: n}, '
+    '"list": [{"file", "variant", "when", "won", "score", "winners"}]}, "ai_only_games": n}; '
+    'FIGURES = {"games": n, "wins": n, "win_rate": 0-1 or null, "average": x or null, '
+    '"best": x or null, "current_streak": n, "longest_streak": n, "by_level": {"easy"|'
+    '"normal"|"hard": {"games": n, "wins": n, "win_rate": x, "average": x}}}; scores are '
+    'your points (contract family, lower is better) or chips (michigan); average and best '
+    'are null in "overall" (points and chips do not add up)')
+
+
+def _pct(rate) -> str:
+    return "-" if rate is None else f"{round(100 * rate)}%"
+
+
+def _num(x) -> str:
+    if x is None:
+        return "-"
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def _stats(args) -> int:
+    from .storage.library import Library
+    from .storage.logs import setup_logging
+    from .variants import VARIANTS
+    setup_logging()
+    lib = Library()
+    st = lib.statistics()
+    for m in lib.take_messages():
+        print(f"table-app stats: {m}", file=sys.stderr)
+    data = st.figures_json()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(f"Statistics of the finished games with you at the table, from {lib.directory}")
+    print("(points: lower is better; Michigan Rummy: chips, higher is better; streaks: "
+          "games won in a row)")
+    head = f"{'':24}{'games':>6}{'wins':>6}{'win %':>7}{'average':>9}{'best':>7}" \
+           f"{'streak':>8}{'longest':>8}"
+    print(head)
+
+    def row(name, f):
+        return (f"{name:24}{f['games']:>6}{f['wins']:>6}{_pct(f['win_rate']):>7}"
+                f"{_num(f['average']):>9}{_num(f['best']):>7}{f['current_streak']:>8}"
+                f"{f['longest_streak']:>8}")
+    for vid, f in data["variants"].items():
+        name = VARIANTS[vid].name + (" (chips)" if vid == "michigan" else "")
+        print(row(name, f))
+    print(row("Overall", data["overall"]))
+    if data["overall"]["games"]:
+        print("Against each level (a game counts under every level of its opponents):")
+    for vid, f in list(data["variants"].items()) + [("overall", data["overall"])]:
+        if not f["games"]:
+            continue
+        name = VARIANTS[vid].name if vid in VARIANTS else "Overall"
+        parts = []
+        for lv, b in f["by_level"].items():
+            if b["games"]:
+                avg = "" if b["average"] is None else f", average {_num(b['average'])}"
+                parts.append(f"{lv} {b['games']} played, {b['wins']} won "
+                             f"({_pct(b['win_rate'])}){avg}")
+        print(f"  {name}: " + "; ".join(parts))
+    pr = data["practice"]
+    print(f"Practice games (left out of the figures): {pr['games']}")
+    for g in pr["list"]:
+        when = (g["when"] or "")[:16].replace("T", " ")
+        name = VARIANTS[g["variant"]].name if g["variant"] in VARIANTS else g["variant"]
+        res = "you won" if g["won"] else (" and ".join(g["winners"]) or "nobody") + " won"
+        print(f"  {when:16}  {name:14}  {res}, your score {_num(g['score'])}  ({g['file']})")
+    if data["ai_only_games"]:
+        n = data["ai_only_games"]
+        print(f"{n} finished game{'s' if n != 1 else ''} between computer players only "
+              f"(no human seat) not counted")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="table-app", description="A desktop card table for rummy games.")
     ap.add_argument("--version", action="version", version=f"table-app {__version__}")
@@ -138,6 +215,17 @@ def build_parser() -> argparse.ArgumentParser:
                         '(finished, unfinished or damaged), "problem", "players", "when", '
                         '"result", "practice", ...}]}')
     g.set_defaults(func=_games)
+    t = sub.add_parser("stats", help="the statistics: the Statistics screen's figures",
+                       description="The statistics, as the Statistics screen shows them: "
+                                   "per game and overall, the finished games with you at "
+                                   "the table (practice games listed apart and left out): "
+                                   "games, wins, win %, average and best score (points; "
+                                   "Michigan: chips), winning streaks, and the games "
+                                   "against each opponent level. They are computed from "
+                                   "the game records every time (stats.json is only a "
+                                   "cache): deleting it loses nothing.")
+    t.add_argument("--json", action="store_true", help=STATS_JSON_HELP.replace("%", "%%"))
+    t.set_defaults(func=_stats)
     for hook in _EXTRA:
         hook(sub)
     return ap

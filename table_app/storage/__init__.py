@@ -24,13 +24,13 @@ from .paths import (HOME_ENV, config_dir, data_dir, games_dir, index_path, log_d
 from .resume import Resumed, live_rng, load_engine, resume_game
 from .settings import (AI_LEVELS, CARD_SIZES, LANGUAGES, Settings, load_settings, save_settings,
                        settings_from_json)
-from .stats import GroupStats, Statistics, countable
+from .stats import Figures, GroupStats, PracticeGame, Statistics, countable
 from .summary import GameSummary, damaged_summary, setup_key, summarize
 
 __all__ = [
     "AI_LEVELS", "CARD_SIZES", "LANGUAGES",
-    "ABANDON_MARK", "PRACTICE_MARK", "UNDO_MARK", "GameJournal", "GameSummary", "GroupStats",
-    "GameOpenElsewhere", "HOME_ENV", "Library", "RecordLock", "Resumed", "Settings", "Statistics", "atomic_write_json",
+    "ABANDON_MARK", "PRACTICE_MARK", "UNDO_MARK", "Figures", "GameJournal", "GameSummary", "GroupStats",
+    "GameOpenElsewhere", "HOME_ENV", "Library", "PracticeGame", "RecordLock", "Resumed", "Settings", "Statistics", "atomic_write_json",
     "atomic_write_text", "config_dir", "countable", "damaged_summary", "data_dir", "games_dir",
     "index_path", "locked_elsewhere",
     "live_rng", "load_engine", "load_settings", "log_dir", "log_path", "move_aside", "new_record_path",

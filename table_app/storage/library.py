@@ -16,6 +16,7 @@ moved, and cannot be resumed here (``GameOpenElsewhere``).
 """
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
@@ -28,7 +29,8 @@ from ..i18n.refusals import refusal_to_json
 from . import paths
 from .files import atomic_write_json, move_aside, os_error_message, read_json_file
 from .journal import RECORD_SUFFIX, GameJournal
-from .lock import GameOpenElsewhere, RecordLock, locked_elsewhere, remove_lock_file
+from .lock import (GameOpenElsewhere, RecordLock, held_here, locked_elsewhere,
+                   remove_lock_file)
 from .resume import Resumed, resume_game
 from .stats import Statistics
 from .summary import GameSummary, damaged_summary, summarize
@@ -43,6 +45,10 @@ DAMAGED_RE = re.compile(r"\.jsonl\.bad-\d{8}-\d{6}(?:-\d+)?$")
 #: aside, or a person mended it)
 SET_ASIDE = ("kept aside as damaged earlier; it reads as a record now (rename it to end "
              "in .jsonl to list it as a game again)")
+
+
+#: the folder beside ``games/`` where deleted games are kept
+TRASH_DIR = "trash"
 
 
 def is_damaged_name(name: str) -> bool:
@@ -303,21 +309,44 @@ class Library:
             raise
         return rec
 
+    def trash_dir(self) -> Path:
+        """Where deleted games go: ``<data>/trash`` (beside the games folder)."""
+        return self.directory.parent / TRASH_DIR
+
     def delete(self, game: str | os.PathLike | GameSummary) -> bool:
-        """Delete a game's record.  Returns whether it was deleted (else a message)."""
+        """Delete a game: its record (and the hand order kept beside it) is moved into
+        the trash folder, ``<data>/trash`` (kept, never erased: moving the file back into
+        the games folder brings the game back; a name already there gets ``-2``...).
+        A game open in another copy of the app is refused (its lock is taken for the
+        move, so no copy can start writing it meanwhile).
+
+        Returns whether it was deleted; else a message says why (``take_messages``)."""
         p = self._path(game)
-        if self.open_elsewhere(p):
+        # (a record this process writes is ours to delete, as before: no lock to take)
+        lock = None if held_here(p) else RecordLock(p)
+        if lock is not None and not lock.acquire():
             self._say(f"{p.name} could not be deleted: the game is open in another window")
             return False
         try:
-            p.unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as e:
-            self._say(os_error_message(e, f"{p.name} could not be deleted"))
-            return False
-        from .handorder import delete_hand_order
-        delete_hand_order(p)     # the hand order kept beside it, if any
+            if not os.path.lexists(p):
+                return True            # gone already: nothing to keep
+            try:
+                trash = self.trash_dir()
+                trash.mkdir(parents=True, exist_ok=True)
+                move_no_clobber(p, trash / p.name)
+            except OSError as e:
+                self._say(os_error_message(e, f"{p.name} could not be deleted"))
+                return False
+            from .handorder import side_path
+            side = side_path(p)
+            if side.exists():
+                try:
+                    move_no_clobber(side, trash / side.name)
+                except OSError:
+                    pass   # the hand order is a convenience
+        finally:
+            if lock is not None:
+                lock.release()
         remove_lock_file(p)
         self.refresh()
         self._rebuild_stats_if_needed()
@@ -350,10 +379,10 @@ class Library:
             self._say(j.error)
         return j
 
-    def unfinished(self) -> GameSummary | None:
-        """The unfinished (not abandoned, not empty, not damaged) game played most
-        recently (the record written last), or ``None``."""
-        best, best_t = None, None
+    def unfinished_games(self) -> list[GameSummary]:
+        """Every game that can be resumed (unfinished, not abandoned, not empty, not
+        damaged), the one played most recently (the record written last) first."""
+        out = []
         for s in self.refresh():
             if not s.resumable or s.events == 0:
                 continue
@@ -361,9 +390,21 @@ class Library:
                 t = s.path.stat().st_mtime_ns
             except OSError:
                 continue
-            if best_t is None or t > best_t:
-                best, best_t = s, t
-        return best
+            out.append((t, s))
+        out.sort(key=lambda ts: (ts[0], ts[1].created, ts[1].id), reverse=True)
+        return [s for _t, s in out]
+
+    @staticmethod
+    def preferred(games: list[GameSummary]) -> GameSummary | None:
+        """The game Resume takes by default out of ``unfinished_games()``: the real game
+        played most recently, else (only practice games) the practice one."""
+        return next((s for s in games if not s.practice), games[0] if games else None)
+
+    def unfinished(self) -> GameSummary | None:
+        """The game to resume by default: of the unfinished (not abandoned, not empty,
+        not damaged) games, the real one played most recently (the record written last),
+        else the practice one played most recently; ``None`` when there is none."""
+        return self.preferred(self.unfinished_games())
 
     def resume(self, game: str | os.PathLike | GameSummary | None = None) -> Resumed | None:
         """Resume a game (by default the newest unfinished one), holding its lock.  A
@@ -470,6 +511,35 @@ class Library:
         if self._read_stats() != st:
             self._save_stats(st)
         return st
+
+
+def move_no_clobber(src: Path, dst: Path) -> Path:
+    """Move ``src`` to ``dst``, or to ``dst-2``, ``dst-3``... when that name is taken
+    (never over another file).  Returns where it went.
+
+    Raises:
+        OSError: it could not be moved (``src`` is then where it was).
+    """
+    for k in range(1, 10_000):
+        cand = dst if k == 1 else dst.with_name(f"{dst.name}-{k}")
+        if os.path.lexists(cand):
+            continue
+        try:
+            os.link(src, cand, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except (OSError, NotImplementedError, AttributeError):
+            if os.path.lexists(cand):
+                continue
+            os.rename(src, cand)      # no hard links here (a FAT disk): a plain rename
+            return cand
+        try:
+            os.unlink(src)
+        except OSError:
+            os.unlink(cand)
+            raise
+        return cand
+    raise OSError(errno.EEXIST, "no free name in the trash", str(dst))
 
 
 def move_target_name(path: Path, directory: Path) -> str | None:
