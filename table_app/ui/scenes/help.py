@@ -3,7 +3,8 @@ menu): every keyboard shortcut of the table and of the screens played with a foc
 (the picker, Settings, the table's menu), in a pygame_gui ``UITextBox`` over the scene,
 with a button to the rules of the game.
 
-``HelpScene(variant, screens_first=False)``; Escape, F1 or Close pops it; "Rules of this
+``HelpScene(variant, screens_first=False, own=())`` (``own``: the keys of the screen it is
+opened from, listed first); Escape, F1 or Close pops it; "Rules of this
 game" replaces it with the rules screen (``RulesScene``).  ``SHORTCUTS`` is the list the
 README's keyboard section follows: the table's keys (``TABLE_SHORTCUTS``), then the
 screens' (``SCREEN_SHORTCUTS``, first when the help is opened from a screen).
@@ -77,13 +78,14 @@ SCREEN_SHORTCUTS: tuple[tuple[str, str], ...] = (
 SHORTCUTS: tuple[tuple[str, str], ...] = TABLE_SHORTCUTS + SCREEN_SHORTCUTS
 
 
-def shortcuts_html(heading_px: int | None = None, screens_first: bool = False) -> str:
+def shortcuts_html(heading_px: int | None = None, screens_first: bool = False,
+                   own: tuple = ()) -> str:
     """The shortcuts as UITextBox HTML; ``heading_px``: the headings' pixel size (a
     HiDPI screen's), else HTML size 5; ``screens_first``: the picker's and Settings' keys
-    before the table's."""
+    before the table's; ``own``: a screen's own keys (rows as ``SHORTCUTS``'), first."""
     size = f"pixel_size={heading_px}" if heading_px else "size=5"
     out = []
-    rows = SCREEN_SHORTCUTS + TABLE_SHORTCUTS if screens_first else SHORTCUTS
+    rows = tuple(own) + (SCREEN_SHORTCUTS + TABLE_SHORTCUTS if screens_first else SHORTCUTS)
     for keys, what in rows:
         keys, what = (_(keys) if keys else ""), _(what)
         if not keys:
@@ -98,10 +100,12 @@ class HelpScene(Scene):
     """The keyboard shortcuts over the table."""
     transparent = True
 
-    def __init__(self, variant: str = "contract", screens_first: bool = False) -> None:
+    def __init__(self, variant: str = "contract", screens_first: bool = False,
+                 own: tuple = ()) -> None:
         super().__init__()
         self.variant = variant
         self.screens_first = screens_first
+        self.own = tuple(own)
         self.box: UITextBox | None = None
         self.btns: dict[str, UIButton] = {}
 
@@ -130,7 +134,7 @@ class HelpScene(Scene):
         top = p.y + k(52)
         bh = k(40)
         self.box = self.add(UITextBox(shortcuts_html(k(18) if k(100) != 100 else None,
-                                                     self.screens_first),
+                                                     self.screens_first, self.own),
                                       pygame.Rect(p.x + pad, top, p.w - 2 * pad, p.bottom - pad - bh - k(10) - top),
                                       m, object_id=ObjectID(object_id="#help_text")))
         self.btns = {}

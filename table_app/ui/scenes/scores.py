@@ -301,7 +301,7 @@ class TableMenu(Overlay):
     outline (on "Back to the table" at first), Enter or Space presses the focused button,
     Esc goes back to the table, F1 lists the keys (``HelpScene``, over the menu).  Settings
     opens over the menu: its Back or Esc comes back to the menu."""
-    panel_size = (400, 400)
+    panel_size = (400, 450)
 
     def __init__(self, table) -> None:
         super().__init__()
@@ -313,7 +313,9 @@ class TableMenu(Overlay):
         p = self.panel()
         k = self.k
         y = p.y + k(64)
+        from .stats import STATISTICS
         for name, label in (("resume", _(S.BACK_TO_TABLE)), ("scores", _(S.SCORE_SHEET)),
+                            ("stats", _(STATISTICS)),
                             ("rules", _("Rules of this game")), ("settings", _(S.SETTINGS)),
                             ("picker", _(S.LEAVE_TO_PICKER)), ("quit", _(S.QUIT))):
             self.button(name, (p.x + k(40), y, p.w - k(80), k(40)), label)
@@ -326,6 +328,10 @@ class TableMenu(Overlay):
         elif name == "scores":
             self.app.pop()
             self.app.push(ScoreSheet(self.table.session, between=False))
+        elif name == "stats":
+            # over the menu (as Settings): Back or Esc comes back here
+            from .stats import StatisticsScene
+            self.app.push(StatisticsScene(section=self.table.session.variant))
         elif name == "rules":
             self.app.pop()
             try:
