@@ -84,8 +84,12 @@ def test_picker_to_the_table_by_keys_only():
     tab_to(app, p, "#v_mexican")
     assert ring_drawn_around(app, p.named["v_mexican"])
     key(app, pygame.K_RETURN)
-    assert p.variant == "mexican" and focused(p) == "#v_mexican"
+    # the game picked, the focus goes to Start (the gold button): Enter starts that game
+    # (issue 19: it resumed the old game)
+    assert p.variant == "mexican" and focused(p) == "#start"
+    assert "@primary" in p.named["start"].class_ids
     # Up/Down move between the games
+    tab_to(app, p, "#v_mexican")
     key(app, pygame.K_UP)
     assert focused(p) == "#v_may_i"
     key(app, pygame.K_DOWN)

@@ -640,7 +640,8 @@ def test_the_picker_resume_button_says_which_game_it_resumes(lang, may_i, michig
             img = b.label_image
             assert img.get_width() + 16 <= b.rect.w and img.get_height() <= b.rect.h - 4
             row = sorted((w.rect for w in pk.widgets if w.rect.y == b.rect.y), key=lambda r: r.x)
-            assert len(row) == 6 and row[0].x >= 0 and row[-1].right <= app.size[0]
+            # (7: Statistics joined the row, issue 19)
+            assert len(row) == 7 and row[0].x >= 0 and row[-1].right <= app.size[0]
             assert all(a.right < c.x for a, c in zip(row, row[1:]))
     finally:
         app.stack.clear()

@@ -1,11 +1,19 @@
 """The variant picker (the first scene): the four games with a line each, the number of
-players, every opponent's name and level, the game's options, Resume, Replays,
-Settings and Quit.  The last choices are remembered in the settings.
+players, every opponent's name and level, the game's options, Start, Resume (and, with
+more than one unfinished game, the button beside it that lists them all: ``ResumeList``),
+Replays, Statistics, Settings, Rules and Quit.  The last choices are remembered in the
+settings.
+
+Resume takes the real game played last (a practice game only when there is no other);
+starting a new game never replaces an unfinished one: every unfinished game stays in
+the list and in Replays.
 
 Keyboard (``ring``, a ``FocusRing``): Tab / Shift+Tab and the arrows move the blue focus
 outline over the widgets, Enter or Space presses the focused button or opens the focused
 drop-down (Up/Down and Enter choose in it); the focus starts on Resume when a game can be
-resumed (then the highlighted button), else on Start.  F1 lists the keys (``HelpScene``)."""
+resumed (then the highlighted button), else on Start; once the player picks a game (or
+changes the table) Start is the gold button, and picking a game puts the focus on it, so
+Enter starts the game picked.  F1 lists the keys (``HelpScene``)."""
 from __future__ import annotations
 
 import pygame
@@ -21,6 +29,7 @@ from ..keys import key_of
 from ..scene import Scene
 from ..table import text
 from ..table.session import DEFAULT_NAMES, LEVELS, GameSession
+from .stats import STATISTICS
 
 ORDER = ("contract", "may_i", "mexican", "michigan")
 
@@ -71,15 +80,31 @@ RESUME_WHAT_SIZE = 12
 PRIMARY_INK = (0x1b, 0x13, 0x06)
 
 
-def resume_label(word: str, what: str) -> pygame.Surface:
+#: a plain button's text colour (theme.json's defaults)
+PLAIN_INK = (0xf2, 0xf0, 0xe6)
+
+
+def resume_label(word: str, what: str, ink=PRIMARY_INK) -> pygame.Surface:
     """The Resume button's label: "Resume" (as the theme draws a @primary button's
-    label) over which game it resumes ("May I?, round 3"), smaller."""
-    a = text.render(word, 16, PRIMARY_INK, bold=True)
-    b = text.render(what, RESUME_WHAT_SIZE, PRIMARY_INK)
+    label, or in ``ink``) over which game it resumes ("May I?, round 3"), smaller."""
+    a = text.render(word, 16, ink, bold=True)
+    b = text.render(what, RESUME_WHAT_SIZE, ink)
     h = a.get_height() + b.get_height() - 4
     out = pygame.Surface((max(a.get_width(), b.get_width()), h), pygame.SRCALPHA)
     out.blit(a, a.get_rect(midtop=(out.get_width() // 2, 0)))
     out.blit(b, b.get_rect(midbottom=(out.get_width() // 2, h)))
+    return out
+
+
+def more_label(n: int, ink=PLAIN_INK) -> pygame.Surface:
+    """The label of the button beside Resume that lists every unfinished game: their
+    number over a small drawn triangle pointing down (the buttons' font has no ▾)."""
+    a = text.render(str(n), 16, ink, bold=True)
+    tri = 7
+    out = pygame.Surface((max(a.get_width(), 2 * tri + 2), a.get_height() + tri + 2), pygame.SRCALPHA)
+    out.blit(a, a.get_rect(midtop=(out.get_width() // 2, 0)))
+    cx, y = out.get_width() // 2, a.get_height()
+    pygame.draw.polygon(out, ink, [(cx - tri, y), (cx + tri, y), (cx, y + tri)])
     return out
 
 
@@ -126,6 +151,10 @@ class PickerScene(Scene):
         self.entries: list = []
         self.level_menus: list = []
         self.unfinished = None
+        self.unfinished_list: list = []
+        #: the player picked a game or changed the table since the picker opened: Start
+        #: is the default (gold, Enter), not Resume
+        self.setting_up = False
         self.message = ""
         self.ring = FocusRing(self, shown=True)
 
@@ -165,12 +194,17 @@ class PickerScene(Scene):
         self._fresh = True  # the resume() that follows a push has nothing to refresh
 
     def _find_unfinished(self) -> None:
+        """Every unfinished game (``unfinished_list``, played last first) and the one
+        Resume takes (``unfinished``: the real game played last, else a practice one)."""
         self.unfinished = None
+        self.unfinished_list = []
         try:
             from ...storage.library import Library
-            self.unfinished = Library().unfinished()
+            self.unfinished_list = Library().unfinished_games()
+            self.unfinished = Library.preferred(self.unfinished_list)
         except Exception:  # noqa: BLE001 - no storage: no resume
             self.unfinished = None
+            self.unfinished_list = []
 
     def _clamp_players(self) -> None:
         info = VARIANTS[self.variant]
@@ -266,43 +300,84 @@ class PickerScene(Scene):
             self.named["rotations"] = rd
             self.add(rd)
         # the bottom row
+        self._bottom_row()
+        self.ring.set_items(self.widgets, default=self.default_button())
+        if getattr(self, "_focus_start", False):
+            # a game was just picked (or the table set up): Enter starts it, whatever had
+            # the focus (the old Resume, the game's button)
+            self._focus_start = False
+            self.ring.focus("#start", show=self.ring.shown)
+
+    def _bottom_row(self) -> None:
+        """Start, Resume (and, with more than one unfinished game, the button that lists
+        them all), Replays, Statistics, Settings, Rules, Quit: as wide as the window
+        lets them be (at most 140 px each)."""
+        W, H = self.app.size
+        k = self.k
         by = H - k(80)
-        bw = k(140)
         bh = k(46)
-        gap = k(12)
+        gap = k(10)
         can_resume = self.unfinished is not None
+        more = len(self.unfinished_list) > 1
+        resume_first = self.default_button() == "#resume"
         # Resume says which game it resumes, on a second line ("May I?, round 3"): as
         # wide as that needs
         what = self._resume_what()
-        rw = max(bw, text.width(what, RESUME_WHAT_SIZE) + k(24)) if what else bw
-        bx = (W - (5 * bw + rw + 5 * gap)) // 2
-        # the default (the gold button, the focus): Resume when a game can be resumed
+        word = text.width(_(S.RESUME), 16, bold=True) + k(24)
+        rw = max(k(120), word, text.width(what, RESUME_WHAT_SIZE) + k(24)) if what else max(k(120), word)
+        # (the list button sits against Resume, 2 px from it: one split button)
+        mw = k(52) + k(2) if more else 0
+        plain = ("start", "replays", "stats", "settings", "rules", "quit")
+        n_gaps = len(plain)
+        bw = max(k(90), min(k(140), (W - k(32) - rw - mw - n_gaps * gap) // len(plain)))
+        total = len(plain) * bw + rw + mw + n_gaps * gap
+        bx = (W - total) // 2
+        # the default (the gold button, the focus): Resume when a game can be resumed and
+        # no new game is being set up
         self._button("start", (bx, by, bw, bh), _(S.START),
-                     "@picker_button" if can_resume else "@primary")
+                     "@picker_button" if resume_first else "@primary")
+        x = bx + bw + gap
+        cls = "@primary" if resume_first else "@picker_button"
         if what:
             from ..table.buttons import PictureLabelButton
-            res = PictureLabelButton(relative_rect=pygame.Rect(bx + bw + gap, by, rw, bh), text="",
+            res = PictureLabelButton(relative_rect=pygame.Rect(x, by, rw, bh), text="",
                                      manager=self.app.manager, tool_tip_text=self._resume_tip(),
-                                     object_id=ObjectID(class_id="@primary", object_id="#resume"))
-            res.set_label(_(S.RESUME) + ": " + what, resume_label(_(S.RESUME), what))
+                                     object_id=ObjectID(class_id=cls, object_id="#resume"))
+            ink = PRIMARY_INK if resume_first else PLAIN_INK
+            res.set_label(_(S.RESUME) + ": " + what, resume_label(_(S.RESUME), what, ink))
             self.named["resume"] = self.add(res)
         else:
-            res = self._button("resume", (bx + bw + gap, by, bw, bh), _(S.RESUME),
-                               "@primary" if can_resume else "@picker_button", tip=self._resume_tip())
+            res = self._button("resume", (x, by, rw, bh), _(S.RESUME), cls, tip=self._resume_tip())
         if not can_resume:
             res.disable()
-        x = bx + 2 * gap + bw + rw
+        x += rw + gap
+        if more:
+            n = len(self.unfinished_list)
+            from ..table.buttons import PictureLabelButton
+            mb = PictureLabelButton(
+                relative_rect=pygame.Rect(x - gap + k(2), by, mw - k(2), bh), text="",
+                manager=self.app.manager,
+                # Translators: the tooltip of the button beside Resume that lists every
+                # unfinished game ({n} of them) to choose the one to resume
+                tool_tip_text=ngettext("Choose the game to resume: {n} unfinished game",
+                                       "Choose the game to resume: {n} unfinished games",
+                                       n).format(n=n),
+                object_id=ObjectID(class_id="@picker_button", object_id="#resume_list"))
+            mb.set_label(_("All unfinished games ({n})").format(n=n), more_label(n, PLAIN_INK))
+            self.named["resume_list"] = self.add(mb)
+            x += mw
         for name, label, tip in (("replays", _(S.REPLAYS), None),
+                                 ("stats", _(STATISTICS), _("Your games won, scores and streaks")),
                                  ("settings", _(S.SETTINGS), None),
                                  ("rules", _(S.RULES), _("The rules of the chosen game")),
                                  ("quit", _(S.QUIT), None)):
             self._button(name, (x, by, bw, bh), label, tip=tip)
             x += bw + gap
-        self.ring.set_items(self.widgets, default=self.default_button())
 
     def default_button(self) -> str:
-        """The button Enter presses on a fresh picker: Resume when a game can be resumed."""
-        return "#resume" if self.unfinished is not None else "#start"
+        """The button Enter presses: Resume when a game can be resumed, until the player
+        picks a game or sets up the table (then Start: Enter starts that game)."""
+        return "#resume" if self.unfinished is not None and not self.setting_up else "#start"
 
     def _resume_what(self) -> str:
         """Which game Resume resumes, as its second line says it: "May I?, round 3"
@@ -310,13 +385,8 @@ class PickerScene(Scene):
         u = self.unfinished
         if u is None:
             return ""
-        name = _(VARIANTS[u.variant].name) if u.variant in VARIANTS else u.variant
-        n = u.deals_played + 1
-        if u.variant == "michigan":
-            # Translators: the picker's Resume button, under "Resume": the game and its deal
-            return _("{game}, deal {n}").format(game=name, n=n)
-        # Translators: the picker's Resume button, under "Resume": the game and its round
-        return _("{game}, round {n}").format(game=name, n=n)
+        from .resume import game_round
+        return game_round(u)
 
     def _resume_tip(self):
         u = self.unfinished
@@ -373,15 +443,18 @@ class PickerScene(Scene):
             if el is self.named.get("players"):
                 self._read_entries()
                 self.players = int(event.text)
+                self._setting_up()
                 self.build()
                 return True
             if el is self.named.get("rotations"):
                 self.options["rotations"] = int(event.text)
+                self._setting_up(rebuild=True)
                 return True
             if el in self.level_menus:
                 lv = getattr(event, "selected_option_id", None) or event.text
                 if lv in LEVELS:
                     self.levels[el.seat_index] = lv
+                self._setting_up(rebuild=True)
                 return True
         return False
 
@@ -392,15 +465,24 @@ class PickerScene(Scene):
             self.variant = name[2:]
             self.options = dict(VARIANTS[self.variant].default_options)
             self._clamp_players()
+            self._setting_up()
+            self._focus_start = True     # Enter now starts the game just picked
             self.build()
         elif name == "opt_deuces":
             self._read_entries()
             self.options["deuces_wild"] = not bool(self.options.get("deuces_wild", False))
+            self._setting_up()
             self.build()
         elif name == "start":
             self.start()
         elif name == "resume":
             self.resume_game()
+        elif name == "resume_list":
+            from .resume import ResumeList
+            self.app.push(ResumeList(self.unfinished_list, self.unfinished))
+        elif name == "stats":
+            from .stats import StatisticsScene
+            self.app.push(StatisticsScene())
         elif name == "replays":
             from .library import LibraryScene
             self.app.push(LibraryScene())
@@ -415,6 +497,17 @@ class PickerScene(Scene):
             self.app.push(RulesScene(variant=self.variant))
         elif name == "quit":
             self.app.quit()
+
+    def _setting_up(self, rebuild: bool = False) -> None:
+        """The player picked a game or changed the table: Start becomes the default (the
+        gold button; Resume stays, plain).  ``rebuild``: re-draw the buttons now (a
+        drop-down's change, which rebuilds nothing by itself)."""
+        if self.setting_up:
+            return
+        self.setting_up = True
+        if rebuild:
+            self._read_entries()
+            self.build()
 
     def choices(self) -> dict:
         self._read_entries()
@@ -431,11 +524,18 @@ class PickerScene(Scene):
         session = GameSession(c["variant"], c["players"], c["names"], c["levels"], c["options"],
                               human=0, seed=seed, autosave=autosave)
         from .table import TableScene
-        self.app.push(TableScene(session))
+        kept = len(self.unfinished_list)
+        scene = self.app.push(TableScene(session))
+        if kept and autosave:
+            # never a silent replacement: the unfinished games stay, and Resume lists them
+            scene.say(ngettext("Your unfinished game is kept: Resume in the picker offers it",
+                               "Your {n} unfinished games are kept: Resume in the picker "
+                               "offers them", kept).format(n=kept), secs=6.0)
         return session
 
     def resume_game(self) -> None:
-        """Resume the newest unfinished game at the table (the library's Resume takes any
+        """Resume the default unfinished game at the table (the real game played last,
+        else a practice one; the list beside Resume and the library's Resume take any
         unfinished one); a file that can't be resumed is said, the picker stays."""
         if self.unfinished is None:
             return

@@ -1,5 +1,6 @@
-"""Resuming a saved game at the table: shared by the picker's Resume (the newest
-unfinished game) and the library's Resume (the one selected).
+"""Resuming a saved game at the table: shared by the picker's Resume (the default
+unfinished game: the real game played last), the picker's list of every unfinished game
+(``ResumeList``) and the library's Resume (the one selected).
 
 One writer per record: a game another copy of the app is playing (its record's lock is
 held, ``storage.lock``) is not resumed here; ``OpenElsewhere`` says so in words and
@@ -8,9 +9,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...i18n import strings as S
-from ..scene import draw_overlay_panel
+from ..focus import FOCUS
+from ..scene import Scene, draw_overlay_panel
 from ..table import text
 from .confirm import GOLD, _YesNo
 
@@ -123,3 +125,175 @@ class OpenElsewhere(_YesNo):
             surf.blit(text.render(ln, 15, (235, 240, 230)), (p.x + int(24 * u), y))
             y += int(21 * u)
         self.draw_focus(surf)
+
+
+def game_round(g) -> str:
+    """Which deal an unfinished game is at, as the picker's Resume says it: "May I?,
+    round 3" (Michigan: "deal 3")."""
+    from ...variants import VARIANTS
+    name = _(VARIANTS[g.variant].name) if g.variant in VARIANTS else g.variant
+    n = g.deals_played + 1
+    if g.variant == "michigan":
+        # Translators: the picker's Resume button, under "Resume": the game and its deal
+        return _("{game}, deal {n}").format(game=name, n=n)
+    # Translators: the picker's Resume button, under "Resume": the game and its round
+    return _("{game}, round {n}").format(game=name, n=n)
+
+
+def unfinished_line(g) -> str:
+    """An unfinished game's line in the list to resume from: the game and its round, the
+    opponents and their levels, when it started, "practice" when it is one."""
+    from ...i18n import player_name
+    who = ", ".join(
+        player_name(p.get("name") or "?") + (f" ({_(S.LEVELS[p['level']])})"
+                                             if p.get("level") in S.LEVELS else "")
+        for p in g.players if p.get("kind") != "human")
+    when = (g.created or "")[:16].replace("T", " ")
+    parts = [game_round(g), who, when]
+    if g.practice:
+        # Translators: in the list of unfinished games: a practice game (left out of the
+        # statistics)
+        parts.append(_("practice"))
+    return "  ·  ".join(p for p in parts if p)
+
+
+class ResumeList(Scene):
+    """Every unfinished game, to choose the one to resume (the button beside the
+    picker's Resume): a list (the default game selected: the real game played last),
+    "Resume" (the gold button) and "Back".
+
+    Keyboard: Up / Down (Page Up / Page Down, Home / End) move the selection, Enter or
+    Space presses the focused button (Resume at first: it resumes the selected game),
+    Tab / Left / Right move the focus between the buttons, Esc goes back.  Mouse: a
+    double-click on a game resumes it."""
+    transparent = True
+
+    def __init__(self, games, default=None) -> None:
+        super().__init__()
+        self.games = list(games)
+        first = next((i for i, g in enumerate(self.games) if default is not None
+                      and g.id == getattr(default, "id", None)), 0)
+        self.index = first if self.games else None
+        self.items: list = []
+        self.list = None
+        self.ok = None
+        self.cancel = None
+        self.focus = 0          # 0: Resume, 1: Back
+        self.message = ""
+
+    def panel(self) -> pygame.Rect:
+        W, H = self.app.size
+        k = self.k
+        w = min(k(860), W - k(40))
+        h = min(k(460), H - k(40))
+        return pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
+
+    def startup(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UISelectionList
+        from .listkeys import ListKeys, select_index
+        self.clear_widgets()
+        p = self.panel()
+        k = self.k
+        m = self.app.manager
+        items = []
+        for g in self.games:
+            t = unfinished_line(g)
+            while t in items:           # two lines alike: told apart by text
+                t += " "
+            items.append(t)
+        self.items = items
+        bh = k(42)
+        self.list = self.add(UISelectionList(
+            pygame.Rect(p.x + k(20), p.y + k(60), p.w - k(40), p.h - k(60) - bh - k(58)),
+            items, m, allow_double_clicks=True, object_id=ObjectID(object_id="#resume_games")))
+        self.keys = ListKeys(self.list, self._moved)
+        if self.index is not None:
+            select_index(self.list, self.index)
+        y = p.bottom - bh - k(18)
+        self.ok = self.add(UIButton(pygame.Rect(p.centerx - k(170), y, k(160), bh), _(S.RESUME), m,
+                                    object_id=ObjectID(class_id="@primary", object_id="#resume_ok")))
+        self.cancel = self.add(UIButton(pygame.Rect(p.centerx + k(10), y, k(160), bh), _(S.BACK), m,
+                                        object_id=ObjectID(object_id="#resume_back")))
+
+    def resize(self, size) -> None:
+        self.build()
+
+    def retranslate(self) -> None:
+        self.build()
+
+    def _moved(self, index: int) -> None:
+        self.index = index
+        self.message = ""
+
+    def selected(self):
+        return self.games[self.index] if self.index is not None and \
+            0 <= self.index < len(self.games) else None
+
+    def resume_selected(self) -> None:
+        """Resume the selected game (a file that can't be resumed: said, the list stays)."""
+        g = self.selected()
+        if g is None:
+            return
+        app = self.app
+        app.pop()
+        err = open_resumed(app, g)
+        if err:
+            top = app.stack.top
+            if hasattr(top, "message"):
+                top.message = err       # the picker says why
+
+    def handle_ui_event(self, event) -> bool:
+        import pygame_gui
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.ok:
+                self.resume_selected()
+                return True
+            if event.ui_element is self.cancel:
+                self.app.pop()
+                return True
+        if getattr(event, "ui_element", None) is self.list:
+            sel = self.list.get_single_selection()
+            if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and sel in self.items:
+                self.index = self.items.index(sel)
+                return True
+            if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+                text_ = getattr(event, "text", None)
+                if text_ in self.items:
+                    self.index = self.items.index(text_)
+                self.resume_selected()
+                return True
+        return False
+
+    def handle_event(self, event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            self.app.pop()
+        elif self.keys.handle_key(k):
+            pass
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.resume_selected() if self.focus == 0 else self.app.pop()
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            self.focus = 1 - self.focus
+        return True
+
+    def draw(self, surf) -> None:
+        p = self.panel()
+        k = self.k
+        draw_overlay_panel(surf, p, dim=140, fill_alpha=248)
+        n = len(self.games)
+        # Translators: the title of the list of unfinished games to resume ({n} of them)
+        title = ngettext("{n} unfinished game: which one?", "{n} unfinished games: which one?",
+                         n).format(n=n)
+        surf.blit(text.render_shadowed(title, 22, GOLD, bold=True), (p.x + k(20), p.y + k(16)))
+        hint = _("Up/Down choose, Enter resumes, Esc goes back")
+        if self.list is not None:
+            surf.blit(text.render(hint, 14, (200, 214, 204)), (p.x + k(22), self.list.rect.bottom + k(8)))
+        if self.ok is not None:
+            b = (self.ok if self.focus == 0 else self.cancel).rect.inflate(k(8), k(8))
+            pygame.draw.rect(surf, FOCUS, b, max(2, k(3)), border_radius=k(8))
