@@ -335,27 +335,28 @@ def _new_variants() -> dict:
 class Statistics:
     """The fold.  ``groups`` keyed by ``(variant, setup)``; ``variants`` keyed by variant
     id (all four, empty ones too); ``overall``; ``practice`` the finished practice games
-    in the order they were started; ``ai_only`` the finished games between computer
-    players only (not yours: not counted); ``counted`` lists the game ids counted."""
+    in the order they were started; ``ai_only`` the ids of the finished games between
+    computer players only (not yours: not counted); ``counted`` lists the game ids
+    counted."""
     groups: dict = field(default_factory=dict)
     counted: list = field(default_factory=list)
     variants: dict = field(default_factory=_new_variants)
     overall: Figures = field(default_factory=lambda: Figures(scored=False))
     practice: list = field(default_factory=list)
-    ai_only: int = 0
+    ai_only: list = field(default_factory=list)
 
     def add(self, s: GameSummary) -> bool:
         """Fold one finished game in (running statistics).  Returns ``False`` for a game
         the figures do not count (practice: listed apart; unfinished; no human seat) or
         one counted already."""
-        if s.id in self.counted or any(p.id == s.id for p in self.practice):
+        if s.id in self.counted or s.id in self.ai_only or any(p.id == s.id for p in self.practice):
             return False
         if practice_game(s):
             self.practice.append(PracticeGame.of(s))
             return False
         if not countable(s):
             if s.finished and not s.damaged and s.human_seat is None:
-                self.ai_only += 1
+                self.ai_only.append(s.id)
             return False
         key = (s.variant, s.setup)
         g = self.groups.get(key)
@@ -402,14 +403,15 @@ class Statistics:
                 "overall": self.overall.view(),
                 "practice": {"games": len(self.practice), "by_variant": by_variant,
                              "list": [p.view() for p in self.practice]},
-                "ai_only_games": self.ai_only}
+                "ai_only_games": len(self.ai_only)}
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "counted": sorted(self.counted),
                 "groups": [g.to_json() for _, g in sorted(self.groups.items())],
                 "variants": {v: f.to_json() for v, f in self.variants.items()},
                 "overall": self.overall.to_json(),
-                "practice": [p.to_json() for p in self.practice], "ai_only": self.ai_only}
+                "practice": [p.to_json() for p in self.practice],
+                "ai_only": sorted(self.ai_only)}
 
     @staticmethod
     def from_json(d) -> "Statistics":
@@ -449,7 +451,11 @@ class Statistics:
         if not isinstance(practice, list) or len(practice) > 10 ** 6:
             raise ValueError("malformed statistics ('practice')")
         st.practice = [PracticeGame.from_json(p) for p in practice]
-        st.ai_only = _count(d, "ai_only")
+        ai = d.get("ai_only")
+        if not isinstance(ai, list) or not all(isinstance(x, str) and len(x) <= 255 for x in ai) \
+                or len(set(ai)) != len(ai):
+            raise ValueError("malformed statistics ('ai_only')")
+        st.ai_only = sorted(ai)
         if st.overall.games != len(st.counted) or \
                 sum(f.games for f in st.variants.values()) != len(st.counted):
             raise ValueError("the counts do not add up")

@@ -40,7 +40,7 @@ LIBRARY_SHORTCUTS: tuple[tuple[str, str], ...] = (
                          "Home / End: the first or last)")),
     (N_("Left / Right"), N_("Move the focus over the buttons (Tab / Shift+Tab too)")),
     (N_("Enter / Space"), N_("Press the focused button: Replay at first")),
-    (N_("Delete"), N_("Delete the selected game (you are asked first; it goes to the trash "
+    ('Delete', N_("Delete the selected game (you are asked first; it goes to the trash "
                       "folder)")),
     ('Esc', N_("Go back")),
 )
@@ -200,11 +200,15 @@ class LibraryScene(Scene):
     def trash_folder(self):
         return self.trash if self.trash is not None else "trash"
 
-    def item_text(self, g) -> str:
+    def item_text(self, g, short: bool = False) -> str:
         """A game's line in the list: date, game, players, rounds (deals), and the
-        result (who won, with what score or chips) or the state."""
+        result (who won, with what score or chips) or the state.  ``short``: the number
+        of players instead of their names (a line too long for the list; the line under
+        the list names them with their totals)."""
         name = _(VARIANTS[g.variant].name) if g.variant in VARIANTS else _("Unknown game")
         who = ", ".join(player_name(p.get("name") or "?") for p in g.players)
+        if short and g.players:
+            who = ngettext("{n} player", "{n} players", len(g.players)).format(n=len(g.players))
         when = g.created[:16].replace("T", " ")
         if g.damaged:
             # Translators: a game of the Replays list whose file can't be opened; {problem}
@@ -232,6 +236,14 @@ class LibraryScene(Scene):
         deals = deals.format(n=g.deals_played)
         return f"{when}  {name}  ({who})  {deals}, {state}"
 
+    def text_width(self, t: str) -> int:
+        """A line's width as the list draws it (its items' font)."""
+        try:
+            font = self.app.manager.ui_theme.get_font(["@selection_list_item", "button"])
+            return font.get_rect(t).width
+        except Exception:  # noqa: BLE001 - a theme without that font: as long as it is
+            return 0
+
     def details(self, g) -> str:
         """The selected game in full, under the list: every player's total."""
         if g is None or g.damaged or not g.totals:
@@ -248,8 +260,13 @@ class LibraryScene(Scene):
         W, H = self.app.size
         self.shown_games = sorted(self.games, key=lambda g: g.created, reverse=True)
         items = []
+        room = W - 120 - 40           # the list's width less its scroll bar and padding
         for g in self.shown_games:
             t = self.item_text(g)
+            if self.text_width(t) > room:
+                t = self.item_text(g, short=True)
+            while self.text_width(t) > room and len(t) > 20:
+                t = t[:-2].rstrip() + "…"
             while t in items:      # two lines alike: the list tells them apart by text
                 t += " "
             items.append(t)

@@ -528,9 +528,13 @@ class PickerScene(Scene):
         scene = self.app.push(TableScene(session))
         if kept and autosave:
             # never a silent replacement: the unfinished games stay, and Resume lists them
-            scene.say(ngettext("Your unfinished game is kept: Resume in the picker offers it",
-                               "Your {n} unfinished games are kept: Resume in the picker "
-                               "offers them", kept).format(n=kept), secs=6.0)
+            if kept == 1:
+                said = _("Your unfinished game is kept: Resume in the picker offers it")
+            else:
+                said = ngettext("Your {n} unfinished game is kept: Resume in the picker "
+                                "offers it", "Your {n} unfinished games are kept: Resume in "
+                                "the picker offers them", kept).format(n=kept)
+            scene.say(said, secs=6.0)
         return session
 
     def resume_game(self) -> None:

@@ -43,9 +43,9 @@ STATS_SHORTCUTS: tuple[tuple[str, str], ...] = (
                            "focus is shown")),
     (N_("Arrows"), N_("The same: the next or previous section")),
     (N_("Enter / Space"), N_("Press the focused button")),
-    (N_("Page Up / Page Down"), N_("Scroll the figures when they don't fit (the practice "
+    ('Page Up / Page Down', N_("Scroll the figures when they don't fit (the practice "
                                    "games)")),
-    (N_("Home / End"), N_("To the top or the end of the figures")),
+    ('Home / End', N_("To the top or the end of the figures")),
     ('Esc', N_("Go back")),
 )
 
@@ -140,7 +140,7 @@ class StatisticsScene(Scene):
         W, H = self.app.size
         k = self.k
         x0 = k(40)
-        top = k(112)
+        top = k(116)
         lw = min(k(270), int(W * 0.27))
         back = pygame.Rect(W // 2 - k(90), H - k(66), k(180), k(44))
         bottom = back.y - k(40)       # a message line between the figures and Back
@@ -415,8 +415,8 @@ class StatisticsScene(Scene):
         k = self.k
         surf.blit(self.app.art.felt((W, H)), (0, 0))
         surf.blit(text.render_shadowed(_(STATISTICS), 32, (250, 236, 170), bold=True), (k(40), k(24)))
-        line = _("Your finished games, at every table you played; practice games are listed "
-                 "apart and left out. Computed from the game records.")
+        line = _("Your finished games; practice games are listed apart and left out. "
+                 "Computed from the game records.")
         for i, part in enumerate(text.wrap(line, 15, W - k(84))[:2]):
             surf.blit(text.render_shadowed(part, 15, (225, 235, 225)), (k(42), k(68) + k(19) * i))
         _left, right, back = self.geometry()
