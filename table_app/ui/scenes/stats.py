@@ -206,6 +206,7 @@ class StatisticsScene(Scene):
         what is left.  Returns the y under it."""
         k = self.k
         pad = k(14)
+        width = min(width, k(720))      # a wide window: the figures stay by their names
         n = len(header)
         widths = []
         for c in range(n):
@@ -232,6 +233,7 @@ class StatisticsScene(Scene):
         k = self.k
         h = k(CELL_H)
         half = (len(items) + 1) // 2
+        width = min(width, k(680))      # a wide window: the values stay by their names
         colw = width // 2 - k(8)
         for i, (name, value) in enumerate(items):
             col, row = divmod(i, half)
