@@ -359,3 +359,23 @@ def test_delete_moves_the_record_and_its_hand_order_to_the_trash_and_the_figures
     # moved back, the game is listed again
     (trash / g.id).rename(games_dir() / g.id)
     assert g.id in [s.id for s in Library().games()]
+
+
+def test_a_delete_that_cannot_reach_the_trash_keeps_the_game_and_says_why(library):
+    """A file where the trash folder should be (or a read-only data folder): the record
+    stays where it is, listed, and the message says why, in words the UI translates."""
+    from table_app.i18n import set_language
+    from table_app.i18n.messages import storage_message
+    from table_app.storage import Library, games_dir
+    made = library()
+    (games_dir().parent / "trash").write_text("not a folder")
+    lib = Library()
+    assert not lib.delete(made[0])
+    assert made[0].is_file() and made[0].name in [g.id for g in lib.games()]
+    (msg,) = [m for m in lib.take_messages() if "deleted" in m]
+    assert msg.startswith(f"{made[0].name} could not be deleted: ")
+    set_language("ru")
+    try:
+        assert "не удалось удалить" in storage_message(msg).lower(), storage_message(msg)
+    finally:
+        set_language("en")
