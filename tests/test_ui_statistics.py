@@ -287,7 +287,7 @@ def test_a_new_game_never_replaces_an_unfinished_one_and_enter_starts_the_game_p
     t = app.stack.top
     assert isinstance(t, TableScene) and t.session.variant == "mexican"
     assert t.session.journal.path != old
-    assert "kept" in t.msg
+    assert "kept" in t.toast.msg
     step(app, 30)
     t.session.close()
     app.stack.clear()
@@ -382,3 +382,25 @@ def test_replays_results_in_russian():
     assert "chip" not in t and " won" not in t
     data = json.loads(g.path.read_text().splitlines()[-1])
     assert data["type"] == "game_end"
+
+
+def test_delete_by_keys_in_a_russian_layout():
+    """D deletes in the dialog by the key's place (a Russian layout gives "в" there)."""
+    from test_ui_keys_layout import layout_event
+    from table_app.ui.scenes.library import ConfirmDelete, LibraryScene
+    p = play("michigan", 3)
+    app = make_app("ru")
+    picker(app)
+    sc = app.push(LibraryScene())
+    step(app)
+    for k in (pygame.K_DOWN, pygame.K_DELETE):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
+                                             scancode=pygame.KSCAN_DOWN if k == pygame.K_DOWN
+                                             else pygame.KSCAN_DELETE))
+        step(app)
+    assert isinstance(app.stack.top, ConfirmDelete)
+    ev = layout_event(pygame.K_d)
+    assert ev.key == ord("в")
+    pygame.event.post(ev)
+    step(app)
+    assert app.stack.top is sc and not p.exists() and sc.shown_games == []

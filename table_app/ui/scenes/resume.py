@@ -12,6 +12,7 @@ import pygame
 from ...i18n import N_, _, ngettext
 from ...i18n import strings as S
 from ..focus import FOCUS
+from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
 from ..table import text
 from .confirm import GOLD, _YesNo
@@ -271,7 +272,7 @@ class ResumeList(Scene):
     def handle_event(self, event) -> bool:
         if event.type != pygame.KEYDOWN:
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal
-        k = event.key
+        k = key_of(event)      # by the key's place in any layout
         if k == pygame.K_ESCAPE:
             self.app.pop()
         elif self.keys.handle_key(k):

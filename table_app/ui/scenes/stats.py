@@ -28,6 +28,7 @@ from ...i18n import N_, _, current_language, ngettext, player_name
 from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..focus import FocusRing
+from ..keys import key_of
 from ..scene import Scene
 from ..table import text
 
@@ -389,7 +390,7 @@ class StatisticsScene(Scene):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
-            k = event.key
+            k = key_of(event)      # by the key's place in any layout
             if k == pygame.K_F1:
                 from .help import HelpScene
                 self.app.push(HelpScene(own=STATS_SHORTCUTS, screens_first=True))
