@@ -369,8 +369,14 @@ def test_a_game_that_cannot_be_resumed_says_its_line_and_reason_and_logs_them(ga
 # ---------------------------------------------------------------------- simulate killed
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
 def test_simulate_killed_leaves_records_that_verify(tmp_path):
+    """Killed at any moment, every record verifies and at most one (the game being
+    played) is unfinished. A kill can land between two games (then none is unfinished),
+    more often on a busy machine: it is tried at other moments until one lands mid-game."""
     from table_app.engine.record import read_record, replay
-    for k, wait in enumerate((1.0, 1.7)):
+    caught_mid_game = 0
+    for k, wait in enumerate((1.0, 1.7, 1.3, 2.1, 1.15, 1.85)):
+        if k >= 2 and caught_mid_game:
+            break
         out = tmp_path / f"run{k}"
         p = subprocess.Popen([sys.executable, "-m", "table_app", "simulate", "--variant", "may_i",
                               "--players", "3", "--levels", "normal", "--games", "200",
@@ -397,7 +403,9 @@ def test_simulate_killed_leaves_records_that_verify(tmp_path):
             assert rc == 0, (f, o, e)
             finished.append(json.loads(o)["finished"])
         # the game being played at the kill is there, unfinished, and verifies
-        assert finished.count(False) == 1, finished
+        assert finished.count(False) <= 1, finished
+        caught_mid_game += finished.count(False)
+    assert caught_mid_game >= 1
 
 
 # ---------------------------------------------------------------------- verify, bounded
