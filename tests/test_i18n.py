@@ -11,8 +11,8 @@ from table_app.core.cards import JOKER, parse_face
 from table_app.i18n import (N_, _, card_name, current_language, ngettext, set_language,
                             system_language)
 from table_app.i18n import strings as S
-from table_app.i18n.extract import extract
-from table_app.i18n.po import catalog, mo_bytes, read_mo, read_po
+from table_app.i18n.compile import mo_bytes, translations
+from table_app.i18n.extract import extract, read_catalog, untranslated
 
 LANG_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -127,42 +127,67 @@ def test_every_face_has_a_name_in_every_language():
 
 
 # ------------------------------------------------------------------ catalogs
+def _forms(m) -> tuple:
+    return m.string if isinstance(m.string, tuple) else (m.string,)
+
+
+def _key(m) -> tuple:
+    return (m.context, m.id if isinstance(m.id, str) else m.id[0])
+
+
+def _mo(path) -> dict:
+    """What the standard library's gettext reads from a .mo file: id -> translation
+    (without the header)."""
+    return translations(path.read_bytes())
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_every_message_has_a_translation(lang):
-    msgs = [m for m in read_po(po_path(lang)) if m.msgid and not m.obsolete]
-    assert len(msgs) > 100
-    missing = [m.msgid for m in msgs if not m.translated() or m.fuzzy]
-    assert not missing, f"{lang}: untranslated {missing}"
+    cat = read_catalog(po_path(lang), lang)
+    assert sum(1 for m in cat if m.id) > 100
+    missing = [(m.id, "fuzzy" if m.fuzzy else "empty") for m in untranslated(cat)]
+    assert not missing, f"{lang}: untranslated (fuzzy: the English changed) {missing}"
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_translations_keep_the_brace_fields(lang):
     field = re.compile(r"\{([a-z_0-9.]+)\}")
-    for m in read_po(po_path(lang)):
-        if not m.msgid or m.obsolete:
+    for m in read_catalog(po_path(lang), lang):
+        if not m.id:
             continue
-        want = set(field.findall(m.msgid))
-        for form in m.forms():
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        want = set().union(*(field.findall(i) for i in ids))
+        for form in _forms(m):
             # the same fields, no others (as msgfmt --check wants)
-            assert set(field.findall(form)) == want, (lang, m.msgid, form)
+            assert set(field.findall(form)) <= want, (lang, m.id, form)
+            if not isinstance(m.id, tuple):
+                assert set(field.findall(form)) == want, (lang, m.id, form)
+        assert ("python-brace-format" in m.flags) == bool(want), m.id
 
 
 def test_the_catalogs_cover_every_marked_string_in_the_sources():
-    marked = {(m.msgctxt, m.msgid) for m in extract()}
+    marked = {_key(m) for m in extract() if m.id}
     assert len(marked) > 100
-    pot = {(m.msgctxt, m.msgid) for m in read_po(i18n.catalog_dir() / "table_app.pot") if m.msgid}
+    pot = {_key(m) for m in read_catalog(i18n.catalog_dir() / "table_app.pot") if m.id}
     assert marked == pot, "run python -m table_app.i18n.extract --update"
     for lang in ("ru", "uk"):
-        have = {(m.msgctxt, m.msgid) for m in read_po(po_path(lang)) if m.msgid and not m.obsolete}
+        have = {_key(m) for m in read_catalog(po_path(lang), lang) if m.id}
         assert marked <= have, f"{lang}: missing {marked - have}"
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_mo_files_are_up_to_date(lang):
-    msgs = read_po(po_path(lang))
     mo = po_path(lang).with_suffix(".mo")
-    assert read_mo(mo) == catalog(msgs), "run python -m table_app.i18n.compile"
-    assert mo.read_bytes() == mo_bytes(msgs)
+    got = _mo(mo)
+    assert got == translations(mo_bytes(po_path(lang))), "run python -m table_app.i18n.compile"
+    cat = read_catalog(po_path(lang), lang)
+    for m in cat:
+        if m.id and not m.fuzzy and all(_forms(m)):
+            if isinstance(m.id, tuple):
+                assert got[(m.id[0], 0)] == m.string[0]
+            else:
+                k = m.id if m.context is None else f"{m.context}\x04{m.id}"
+                assert got[k] == m.string
 
 
 def test_strings_module_constants_all_translate():
@@ -186,36 +211,55 @@ def test_variant_registry_names_and_descriptions_are_in_the_catalog():
 
 
 def test_the_extractor_reads_calls_plurals_contexts_and_comments(tmp_path):
-    from table_app.i18n.extract import extract_file
-    p = tmp_path / "m.py"
-    p.write_text('x = _("Hello {name}")\n'
-                 '# Translators: a card game word\n'
-                 'y = ngettext("one card", "{n} cards", n)\n'
-                 'z = pgettext("button", "Deal")\n'
-                 'w = _(variable)\n'
-                 'v = N_("Plain " "joined")\n', encoding="utf-8")
-    got = extract_file(p, "m.py")
-    assert [m.msgid for m in got] == ["Hello {name}", "one card", "Deal", "Plain joined"]
-    assert got[0].flags == ["python-brace-format"]
-    assert got[1].msgid_plural == "{n} cards" and got[1].auto_comments == ["a card game word"]
-    assert got[2].msgctxt == "button"
-    assert got[3].references == ["m.py:6"]
+    src = tmp_path / "pkg"
+    src.mkdir()
+    (src / "m.py").write_text('x = _("Hello {name}")\n'
+                              '# Translators: a card game word\n'
+                              'y = ngettext("one card", "{n} cards", n)\n'
+                              'z = pgettext("button", "Deal")\n'
+                              'w = _(variable)\n'
+                              'v = N_("Plain " "joined")\n'
+                              'u = tr("Deal")\n', encoding="utf-8")
+    got = [m for m in extract(src) if m.id]
+    assert [_key(m) for m in got] == [(None, "Hello {name}"), (None, "one card"),
+                                      ("button", "Deal"), (None, "Plain joined"), (None, "Deal")]
+    assert "python-brace-format" in got[0].flags and "python-brace-format" not in got[3].flags
+    assert got[1].id == ("one card", "{n} cards") and got[1].auto_comments == ["a card game word"]
+    assert got[3].locations == [("pkg/m.py", None)]   # the file, no line number
 
 
-def test_po_round_trip(tmp_path):
-    from table_app.i18n.po import format_po
-    msgs = read_po(po_path("uk"))
-    out = tmp_path / "x.po"
-    out.write_text(format_po(msgs), encoding="utf-8")
-    assert catalog(read_po(out)) == catalog(msgs)
-    assert out.read_text(encoding="utf-8") == po_path("uk").read_text(encoding="utf-8")
+def test_an_edited_english_string_keeps_its_translation_as_fuzzy(tmp_path, monkeypatch):
+    """Babel's fuzzy matching: a changed id is not silently untranslated (the old
+    translation comes back marked fuzzy, left out of the .mo until reviewed)."""
+    from babel.messages.catalog import Catalog
+
+    from table_app.i18n import extract as ex
+    old = tmp_path / "ru" / "LC_MESSAGES" / "table_app.po"
+    old.parent.mkdir(parents=True)
+    cat = Catalog(locale="ru")
+    cat.add("Draw from the stock", "Взять из колоды")
+    ex._write(old, cat)
+    monkeypatch.setattr(ex, "HERE", tmp_path)
+    tmpl = Catalog()
+    tmpl.add("Draw a card from the stock")
+    merged = ex.update(tmpl, "ru")
+    m = merged.get("Draw a card from the stock")
+    assert m.fuzzy and m.string == "Взять из колоды"
+    assert [x.id for x in untranslated(merged)] == ["Draw a card from the stock"]
+    out = tmp_path / "ru" / "LC_MESSAGES" / "table_app.mo"
+    ex._write(old, merged)
+    from table_app.i18n.compile import mo_bytes as mob
+    out.write_bytes(mob(old))
+    assert "Draw a card from the stock" not in _mo(out)
 
 
 def test_no_pygame_in_the_i18n_package():
     import subprocess
     import sys
-    code = ("import sys, table_app.i18n, table_app.i18n.strings, table_app.i18n.extract;"
+    code = ("import sys, table_app.i18n, table_app.i18n.strings;"
             "from table_app.i18n import rule_reason, rules_text;"
+            "assert 'babel' not in sys.modules, 'Babel at run time';"   # gettext reads the .mo
+            "import table_app.i18n.extract, table_app.i18n.compile;"
             "assert 'pygame' not in sys.modules and 'pygame_gui' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -231,4 +275,4 @@ def test_gnu_msgfmt_accepts_the_catalogs(lang, tmp_path):
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     # and what it compiles is what gettext reads from the committed .mo
-    assert read_mo(tmp_path / "x.mo") == read_mo(po_path(lang).with_suffix(".mo"))
+    assert _mo(tmp_path / "x.mo") == _mo(po_path(lang).with_suffix(".mo"))

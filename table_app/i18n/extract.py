@@ -1,34 +1,45 @@
-"""Extract the marked strings of ``table_app/**/*.py`` into ``table_app.pot``, and
-merge them into the ``.po`` catalogs.
+"""Extract the marked strings of ``table_app/**/*.py`` into ``table_app.pot`` and merge
+them into the ``.po`` catalogs, with Babel (the ``dev`` and ``test`` extras; the app
+itself reads the compiled ``.mo`` files with the standard library's ``gettext``).
 
 Marked: the first literal argument of ``_("...")``, ``N_("...")``, ``gettext("...")``,
 ``tr("...")``; ``ngettext("one", "many", n)`` (a plural entry); ``pgettext("ctx",
-"...")`` (an entry with a context).  Adjacent literals concatenate as Python does; a
-call whose argument is not a literal is skipped (translate such text where it is
-written).  A comment ``# Translators: ...`` on the line above (or the line of) a call
-goes into the template as an extracted comment.
+"...")`` (an entry with a context).  Adjacent literals concatenate as Python does; a call
+whose argument is not a literal is skipped (translate such text where it is written).  A
+comment ``# Translators: ...`` just above a call reaches the translators.  An id with
+``{fields}`` is flagged ``python-brace-format`` (so ``msgfmt --check`` compares the fields).
+
+Merging uses Babel's fuzzy matching: an id whose English changed keeps its old
+translation, marked ``fuzzy`` (left out of the ``.mo`` until a translator has looked at it,
+and reported by the tests as untranslated); ids no longer in the sources stay at the end as
+obsolete ``#~`` entries, so a string that comes back gets its translation back.  The
+references name the file only (no line numbers), so moving code does not rewrite the
+catalogs.
 
 Usage::
 
     python -m table_app.i18n.extract            # write table_app/i18n/table_app.pot
-    python -m table_app.i18n.extract --update   # also merge into ru/uk .po (new ids get
-                                                # an empty msgstr, vanished ids become #~)
+    python -m table_app.i18n.extract --update   # also merge into the ru and uk .po files
     python -m table_app.i18n.compile            # then rebuild the .mo files
 """
 from __future__ import annotations
 
-import ast
+import io
 import re
 import sys
 from pathlib import Path
 
-from .po import Message, format_po, read_po, write_po
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po, write_po
 
 PKG = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent
 POT = HERE / "table_app.pot"
 LANGS = ("ru", "uk")
-SIMPLE = {"_", "N_", "gettext", "tr"}
+KEYWORDS = {**DEFAULT_KEYWORDS, "tr": None, "N_": None}
+COMMENT_TAGS = ("Translators:",)
+WIDTH = 76
 _BRACE = re.compile(r"\{[a-z_][a-z_0-9]*\}")
 
 PLURAL_FORMS = {
@@ -40,124 +51,111 @@ PLURAL_FORMS = {
 LANG_NAMES = {"ru": "Russian", "uk": "Ukrainian"}
 
 
-def _lit(node) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    return None
+def _catalog(lang: str | None) -> Catalog:
+    return Catalog(locale=lang, project="table-app", version=_version(), charset="utf-8",
+                   msgid_bugs_address="dev@table-app.invalid", fuzzy=False)
 
 
-def extract_file(path: Path, rel: str) -> list[Message]:
-    """The marked strings of one source file, in order."""
-    src = path.read_text(encoding="utf-8")
-    lines = src.splitlines()
-    tree = ast.parse(src, str(path))
+def _version() -> str:
+    from .. import __version__
+    return __version__
+
+
+def po_path(lang: str) -> Path:
+    return HERE / lang / "LC_MESSAGES" / "table_app.po"
+
+
+def _ids(msg) -> tuple[str, ...]:
+    return msg.id if isinstance(msg.id, tuple) else (msg.id,)
+
+
+def extract(root: Path = PKG) -> Catalog:
+    """Every marked string under ``root`` (the ``table_app`` package) as a template
+    catalog: one message per (context, id), references merged, file names only."""
+    cat = _catalog(None)
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(root), method_map=[("**.py", "python")], keywords=KEYWORDS,
+            comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+        if not message or not (message[0] if isinstance(message, tuple) else message):
+            continue
+        ref = (Path(root.name, filename).as_posix(), None)
+        flags = ("python-brace-format",) if any(_BRACE.search(m or "") for m in
+                                                (message if isinstance(message, tuple) else (message,))) else ()
+        cat.add(message, None, [ref], auto_comments=comments, flags=flags, context=context)
+    for m in cat:
+        if m.id:
+            m.locations = sorted(set(m.locations))
+            m.flags.discard("python-format")  # our fields are {braces}, never %s
+    return cat
+
+
+def _write(path: Path, cat: Catalog) -> None:
+    buf = io.BytesIO()
+    write_po(buf, cat, width=WIDTH, include_lineno=False, sort_output=False,
+             sort_by_file=False, omit_header=False)
+    text = buf.getvalue().decode("utf-8")
+    # Babel stamps the creation and revision dates into the header on every write; a
+    # fixed header keeps the catalogs' diffs to what changed
+    text = re.sub(r'"POT-Creation-Date: [^"]*\\n"\n', "", text)
+    text = re.sub(r'"PO-Revision-Date: [^"]*\\n"\n', "", text)
+    text = re.sub(r'"Generated-By: [^"]*\\n"\n', "", text)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    """A ``.po`` or ``.pot`` file as a Babel catalog."""
+    with open(path, "rb") as f:
+        return read_po(f, locale=lang, charset="utf-8")
+
+
+def untranslated(cat: Catalog) -> list:
+    """The messages of ``cat`` a player would see in English: empty or fuzzy."""
     out = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
+    for m in cat:
+        if not m.id:
             continue
-        fn = node.func
-        name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else None
-        if name is None:
-            continue
-        args = node.args
-        msg = None
-        if name in SIMPLE and args:
-            s = _lit(args[0])
-            if s is not None:
-                msg = Message(s)
-        elif name == "ngettext" and len(args) >= 2:
-            s, p = _lit(args[0]), _lit(args[1])
-            if s is not None and p is not None:
-                msg = Message(s, ["", ""], msgid_plural=p)
-        elif name == "pgettext" and len(args) >= 2:
-            c, s = _lit(args[0]), _lit(args[1])
-            if c is not None and s is not None:
-                msg = Message(s, msgctxt=c)
-        if msg is None or not msg.msgid:
-            continue
-        msg.references = [f"{rel}:{node.lineno}"]
-        for ln in (node.lineno - 2, node.lineno - 1):
-            if 0 <= ln < len(lines) and "# Translators:" in lines[ln]:
-                msg.auto_comments = [lines[ln].split("# Translators:", 1)[1].strip()]
-        if _BRACE.search(msg.msgid):
-            msg.flags = ["python-brace-format"]
-        out.append(msg)
-    out.sort(key=lambda m: int(m.references[0].rsplit(":", 1)[1]))
+        strs = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(strs):
+            out.append(m)
     return out
 
 
-def extract(root: Path = PKG) -> list[Message]:
-    """Every marked string under ``root`` (the ``table_app`` package), one entry per
-    (context, id), references merged, in file then line order."""
-    seen: dict[tuple, Message] = {}
-    for path in sorted(root.rglob("*.py")):
-        rel = path.relative_to(root.parent).as_posix()
-        for m in extract_file(path, rel):
-            k = (m.msgctxt, m.msgid)
-            if k in seen:
-                seen[k].references += m.references
-                for c in m.auto_comments:
-                    if c not in seen[k].auto_comments:
-                        seen[k].auto_comments.append(c)
-            else:
-                seen[k] = m
-    return list(seen.values())
-
-
-def header(lang: str | None) -> Message:
-    h = ("Project-Id-Version: table-app\n"
-         "MIME-Version: 1.0\n"
-         "Content-Type: text/plain; charset=UTF-8\n"
-         "Content-Transfer-Encoding: 8bit\n")
-    if lang:
-        h += (f"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\nLast-Translator: table-app developers\n"
-              f"Language-Team: {LANG_NAMES[lang]}\nLanguage: {lang}\n"
-              f"Plural-Forms: {PLURAL_FORMS[lang]}\n")
+def update(template: Catalog, lang: str) -> Catalog:
+    """The ``.po`` of ``lang`` merged with ``template`` (Babel's ``Catalog.update`` with
+    fuzzy matching; the language's header kept)."""
+    path = po_path(lang)
+    if path.is_file():
+        cat = read_catalog(path, lang)
     else:
-        h += "Plural-Forms: nplurals=2; plural=(n != 1);\n"
-    return Message("", h)
-
-
-def merge(template: list[Message], old: list[Message], lang: str) -> list[Message]:
-    """The ``.po`` of ``lang`` for ``template``: translations kept, new ids empty,
-    ids no longer in the sources kept as obsolete ``#~`` entries."""
-    have = {(m.msgctxt, m.msgid): m for m in old if m.msgid}
-    out = [next((m for m in old if not m.msgid and not m.obsolete), header(lang))]
-    used = set()
-    nforms = 3
-    for t in template:
-        k = (t.msgctxt, t.msgid)
-        o = have.get(k)
-        used.add(k)
-        if o is not None and o.msgid_plural == t.msgid_plural:
-            strs = o.msgstr
-        else:
-            strs = [""] * nforms if t.msgid_plural is not None else ""
-        out.append(Message(t.msgid, strs, t.msgid_plural, t.msgctxt, list(t.auto_comments),
-                           list(t.references),
-                           sorted(set((o.flags if o else []) + t.flags)), False))
-    for k, o in have.items():
-        if k not in used and o.translated():
-            o.obsolete = True
-            o.references = []
-            out.append(o)
-    return out
+        cat = _catalog(lang)
+    cat.project, cat.version, cat.msgid_bugs_address = "table-app", _version(), "dev@table-app.invalid"
+    cat.update(template, no_fuzzy_matching=False, update_header_comment=False,
+               keep_user_comments=True)
+    cat.language_team = LANG_NAMES[lang]
+    cat.last_translator = "table-app developers"
+    cat.fuzzy = False
+    for m in cat:
+        if m.id:
+            m.flags.discard("python-format")
+    return cat
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    msgs = extract()
-    POT.write_text(format_po([header(None)] + msgs), encoding="utf-8")
-    print(f"{POT.relative_to(PKG.parent)}: {len(msgs)} messages")
+    template = extract()
+    _write(POT, template)
+    print(f"{POT.relative_to(PKG.parent)}: {sum(1 for m in template if m.id)} messages")
     if "--update" in argv:
         for lang in LANGS:
-            po = HERE / lang / "LC_MESSAGES" / "table_app.po"
-            old = read_po(po) if po.is_file() else []
-            new = merge(msgs, old, lang)
-            po.parent.mkdir(parents=True, exist_ok=True)
-            write_po(po, new)
-            missing = sum(1 for m in new if m.msgid and not m.obsolete and not m.translated())
-            print(f"{po.relative_to(PKG.parent)}: {len(new) - 1} entries, {missing} untranslated")
+            cat = update(template, lang)
+            _write(po_path(lang), cat)
+            fuzzy = sum(1 for m in cat if m.id and m.fuzzy)
+            empty = len(untranslated(cat)) - fuzzy
+            print(f"{po_path(lang).relative_to(PKG.parent)}: {sum(1 for m in cat if m.id)} "
+                  f"messages, {empty} untranslated, {fuzzy} fuzzy (the English changed: "
+                  f"check the old translation and remove the fuzzy mark), "
+                  f"{len(cat.obsolete)} obsolete")
     return 0
 
 
