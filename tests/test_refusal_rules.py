@@ -547,8 +547,15 @@ def _values(expr, fn, rules) -> set[str]:
         return {expr.value}
     if isinstance(expr, ast.IfExp):
         return _values(expr.body, fn, rules) | _values(expr.orelse, fn, rules)
-    if isinstance(expr, ast.Attribute):  # self.R_BUY and the like, per variant (None: the
-        v = getattr(rules, expr.attr)    # variant has no such refusal)
+    if isinstance(expr, ast.Attribute):  # self.rid.buy and the like: the spec's rule ids,
+        chain = []                       # per variant (None: the variant has no such refusal)
+        while isinstance(expr, ast.Attribute):
+            chain.append(expr.attr)
+            expr = expr.value
+        assert isinstance(expr, ast.Name) and expr.id == "self", ast.unparse(expr)
+        v = rules
+        for attr in reversed(chain):
+            v = getattr(v, attr)
         return set() if v is None else {v}
     if isinstance(expr, ast.Name):
         if expr.id in ("deal_rule", "game_rule"):  # the engine: the rules' derived_rules

@@ -10,11 +10,13 @@ perfect-information ``oracle`` (``oracle.py``) exist for benchmarks only.
 """
 from __future__ import annotations
 
+from ..variants.specs import SPECS
 from .player import BasePlayer, Player, RandomPlayer, legal_for_obs
 
 LEVELS = ("easy", "normal", "hard")
 BENCH_LEVELS = ("random",) + LEVELS + ("oracle",)
-CONTRACT_VARIANTS = ("contract", "may_i", "mexican")
+#: the contract games (the contract-family players play them)
+CONTRACT_VARIANTS = tuple(SPECS)
 
 
 def make_player(level: str, variant: str, seed: int | None = None, budget_ms: float = 300.0,
@@ -24,7 +26,8 @@ def make_player(level: str, variant: str, seed: int | None = None, budget_ms: fl
     Args:
         level: ``"easy"``, ``"normal"`` or ``"hard"`` (benchmarks also ``"random"`` and
             ``"oracle"``).
-        variant: a variant id or alias (``contract``, ``may_i``, ``mexican``, ``michigan``).
+        variant: a variant id or alias (``contract``, ``may_i``, ``mexican``, ``michigan``;
+            an alias brings the options it names: ``deuces_wild``).
         seed: unused by the players themselves (the caller injects the rng into every
             decision); kept for symmetry with the simulator.
         budget_ms: the hard level's time budget per decision (default 300 ms).
@@ -34,15 +37,16 @@ def make_player(level: str, variant: str, seed: int | None = None, budget_ms: fl
     Raises:
         ValueError: an unknown level or variant.
     """
-    from ..variants import variant_id
-    vid = variant_id(variant)
+    from ..variants import VARIANTS, Family, resolve_variant
+    vid, named = resolve_variant(variant, options)
+    options = named if named or options is not None else None
     lv = str(level).strip().lower()
     if lv not in BENCH_LEVELS:
         raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
     if lv == "random":
         return RandomPlayer()
     kw = {} if samples is None else {"samples": samples}
-    if vid == "michigan":
+    if VARIANTS[vid].family is Family.STOPS:
         from . import michigan_ai as m
         if lv == "easy":
             return m.EasyMichigan(vid, options)

@@ -27,6 +27,7 @@ from ..core.cards import FACE_RANK, FACE_SUIT, JOKER
 from ..core.melds import layoff_roles
 from ..core.messages import Message
 from ..variants.contract_family import MAX_RESTOCKS
+from ..variants.specs import Buying
 from .contract_eval import Analysis, ContractContext, describe_meld
 from .player import BasePlayer
 
@@ -194,7 +195,7 @@ class NormalContract(BasePlayer):
             ok = d1 <= 1
         elif d1 == 0:
             ok = True
-        elif self.variant == "may_i":
+        elif ctx.spec.buying is Buying.BUY:
             # May I?'s buys are cheap (any number, MI-7): any real help is worth it while
             # the hand is not huge (paired self-play: 19 points a game better than the
             # stricter rule below)

@@ -95,7 +95,8 @@ class ContractContext:
         self.wild_ranks = frozenset(wild_ranks)
         self.sets, self.runs = spec.contract(rnd)
         self.whole = rnd == 7 and spec.round7_whole_hand
-        self.run_len = 7 if (variant == "contract" and rnd == 7) else 4
+        # round 7's run in Contract is 7 cards or more (CR-9); otherwise runs of 4 (CF-2)
+        self.run_len = spec.round7_sizes[1] if rnd == 7 and spec.round7_sizes else 4
         self.majority = spec.naturals_majority
         # the most wilds one going-down meld may hold
         self.set_limit = 1 if self.majority else INF

@@ -27,6 +27,7 @@ import time
 from ..core.cards import make_deck
 from ..core.messages import Message
 from ..variants.contract_family import MAX_RESTOCKS, CFState, ContractFamilyRules
+from ..variants.specs import SPECS, Buying
 from .contract_ai import NormalContract, _faces
 
 
@@ -55,7 +56,7 @@ def rules_for_obs(obs) -> ContractFamilyRules:
     """The rules object an observation belongs to (Contract's deuces option shows in the
     wild ranks)."""
     opts = {}
-    if obs.variant == "contract" and 2 in obs.wild_ranks:
+    if "deuces_wild" in SPECS[obs.variant].default_options and 2 in obs.wild_ranks:
         opts = {"deuces_wild": True}
     return ContractFamilyRules(obs.variant, opts)
 
@@ -238,7 +239,8 @@ class HardContract(NormalContract):
         self._ctxs: dict = {}
 
     def rules_for(self, obs) -> ContractFamilyRules:
-        if self._rules is None or (2 in obs.wild_ranks) != self._rules.deuces_wild and obs.variant == "contract":
+        if self._rules is None or ((2 in obs.wild_ranks) != self._rules.deuces_wild
+                                   and "deuces_wild" in self._rules.spec.default_options):
             self._rules = rules_for_obs(obs)
         return self._rules
 
@@ -374,7 +376,7 @@ class HardContract(NormalContract):
         """The deal is about to end without me: an opponent who is down holds at most
         ``dump_cards`` cards while I am ``dump_dist`` or more cards from the contract.
         Not in May I?, where a dumped high card is bought by the others."""
-        if self.variant == "may_i" or obs.down[obs.seat]:
+        if SPECS[self.variant].buying is Buying.BUY or obs.down[obs.seat]:
             return False
         me = obs.seat
         near = [obs.hand_sizes[o] for o in range(obs.num_players) if o != me and obs.down[o]]

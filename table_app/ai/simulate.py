@@ -106,9 +106,10 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
         IllegalActionError: a player attempted an illegal action (a bug).
     """
     from ..engine.engine import Engine
-    from ..variants import find_variant, variant_id
-    vid = variant_id(variant)
-    rules = find_variant(vid)(options or {})
+    from ..variants import VARIANTS, find_variant, resolve_variant
+    vid, options = resolve_variant(variant, options)  # an alias brings its options
+    spec = VARIANTS[vid]
+    rules = find_variant(vid)(options)
     n = len(levels)
     rules.check_players(n)
     if players is None:
@@ -146,17 +147,15 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
             finished = False
             break
     st = eng.state
-    if vid == "michigan":
+    if spec.layout:  # a chips game: the balances (MG-11)
         totals = [float(b) for b in st.balances]
-        winners = list(rules.winners(st)) if finished else []
-        deals = [(r.round, r.winner) for r in st.results]
     else:
         totals = [float(x) for x in rules.totals(st)]
-        winners = list(rules.winners(st)) if finished else []
-        deals = [(r.round, r.winner) for r in st.results]
+    winners = list(rules.winners(st)) if finished else []
+    deals = [(r.round, r.winner) for r in st.results]
     res = GameResult(vid, seed, list(levels), totals, winners, deals,
                      sum(1 for _, w in deals if w is None), times, actions,
-                     time.perf_counter() - t0, finished, vid == "michigan")
+                     time.perf_counter() - t0, finished, spec.higher_wins)
     if journal is not None:
         journal.close()
     return res
@@ -173,8 +172,9 @@ def _journal(eng, vid: str, levels: list[str], options: dict | None, seed: int, 
     verifies."""
     from ..engine.record import make_header
     from ..storage.journal import GameJournal
-    info = {"contract": {"deuces_wild": False}, "michigan": {"rotations": 1}}.get(vid, {})
-    opts = {k: v for k, v in (options or {}).items() if info.get(k) != v}
+    from ..variants import VARIANTS
+    defaults = VARIANTS[vid].default_options
+    opts = {k: v for k, v in (options or {}).items() if defaults.get(k) != v}
     players = []
     for s, lv in enumerate(levels):
         p = {"name": f"{lv.title()} {s + 1}", "kind": "ai", "level": RECORD_LEVEL.get(lv, lv)}
@@ -261,8 +261,9 @@ def _fmt(x) -> str:
 
 
 def _table(summary: dict, variant: str) -> str:
+    from ..variants import VARIANTS
     lines = []
-    better = "higher" if variant == "michigan" else "lower"
+    better = "higher" if VARIANTS[variant].higher_wins else "lower"
     lines.append(f"{'level':<8} {'mean score':>11} {'± 95% CI':>9} {'wins':>5} {'seats':>6} "
                  f"{'p50 ms':>8} {'p99 ms':>8}   ({better} score is better)")
     for lv, d in summary["per_level"].items():
@@ -275,12 +276,12 @@ def _table(summary: dict, variant: str) -> str:
 
 
 def _cmd_simulate(args) -> int:
-    from ..variants import find_variant, variant_id
+    from ..variants import find_variant, resolve_variant
     try:
-        vid = variant_id(args.variant)
         options = json.loads(args.options) if args.options else {}
         if not isinstance(options, dict):
             raise ValueError("--options must be a JSON object")
+        vid, options = resolve_variant(args.variant, options)  # an alias brings its options
         rules = find_variant(vid)(options)
         n = args.players
         rules.check_players(n)

@@ -20,6 +20,12 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 
+def N_(msg: str) -> str:
+    """Mark ``msg`` as a catalog message id for the extractor (``table_app.i18n.extract``)
+    and return it unchanged: the words are chosen where it is shown, ``_(msg)``."""
+    return msg
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Message:
     """A message id with its parameters (immutable, hashable, compared by value).
@@ -54,4 +60,4 @@ class Message:
         return f"Message({self.id!r}{args})"
 
 
-__all__ = ["Message"]
+__all__ = ["Message", "N_"]

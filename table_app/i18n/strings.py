@@ -11,24 +11,13 @@ Everything here is in the catalogs (``N_`` only marks it for the extractor).
 """
 from __future__ import annotations
 
+from ..variants.specs import VARIANT_SPECS as _variant_specs
 from . import N_
 
-# ---- the games (table_app.variants.VARIANTS: names and one-line descriptions)
-VARIANT_NAMES = {
-    "contract": N_("Contract Rummy"),
-    "may_i": N_("May I?"),
-    "mexican": N_("Mexican Rummy"),
-    "michigan": N_("Michigan Rummy"),
-}
-VARIANT_DESCRIPTIONS = {
-    "contract": N_("Seven contracts; lay exactly the contract, call the upcard for a penalty "
-                   "card."),
-    "may_i": N_("Seven contracts with a big opening; buy the upcard out of turn by asking "
-                "\"May I?\"."),
-    "mexican": N_("Seven contracts with a growing hand and a wild rank that rises every "
-                  "round."),
-    "michigan": N_("A stops game for chips: pay cards, a kitty and a widow; be first out."),
-}
+# ---- the games: names and one-line descriptions, from each variant's spec (the one place
+# a game is described: table_app/variants/specs.py, where they are marked)
+VARIANT_NAMES = {v.id: v.name for v in _variant_specs.values()}
+VARIANT_DESCRIPTIONS = {v.id: v.description for v in _variant_specs.values()}
 
 # ---- whose turn and what now (the rules' to_act phases)
 YOUR_TURN = N_("Your turn")

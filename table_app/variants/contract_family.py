@@ -36,7 +36,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from dataclasses import replace as _dc_replace
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from ..core.actions import (Buy, Deal, DealEnd, Discard, Draw, GameEnd, GoDown, LayOff,
                             MeldDecl, PassBuy, PassUpcard, Restock, Swap)
@@ -45,12 +45,22 @@ from ..core.cards import (FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, dec
 from ..core.errors import IllegalActionError, RecordError
 from ..core.melds import Meld, build_meld, can_be_wild, is_wild, layoff_result, layoff_roles, swap_index
 from ..core.solver import find_go_down
-from .specs import SPECS, ContractTerms, VariantSpec
+from ..core.phase import Phase
+from .specs import SPECS, Buying, ContractSpec, ContractTerms
+
+#: a go-down witness: the card ids it uses and its melds ``(kind, card ids)``
+_Witness = tuple[frozenset[int], tuple[tuple[str, frozenset[int]], ...]]
 
 #: CF-14: the most times the stock is refilled in one deal (then the deal ends instead)
 MAX_RESTOCKS = 3
 
-_PLAYER_PHASES = {"draw": "draw", "stock": "draw", "buy": "buy", "play": "play"}
+# the phases (module names: a member read from the enum class costs more on the hot path)
+PREDEAL, DEAL, DRAW, STOCK, BUY, PLAY, BETWEEN, OVER = (
+    Phase.PREDEAL, Phase.DEAL, Phase.DRAW, Phase.STOCK, Phase.BUY, Phase.PLAY, Phase.BETWEEN,
+    Phase.OVER)
+_NO_BUYING, _BUYS = Buying.NONE, Buying.BUY
+# a state's phase -> the phase of the seat to act (``to_act``)
+_PLAYER_PHASES = {DRAW: DRAW, STOCK: DRAW, BUY: BUY, PLAY: PLAY}
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,45 +244,42 @@ class ContractFamilyRules:
         ValueError: unknown variant, unknown option or a bad option value.
     """
 
-    def __init__(self, variant: str, options: dict | None = None):
+    def __init__(self, variant: str, options: Mapping[str, Any] | None = None):
         if variant not in SPECS:
             raise ValueError(f"unknown contract-family variant {variant!r}")
         self.variant = variant
-        self.spec: VariantSpec = SPECS[variant]
+        self.spec: ContractSpec = SPECS[variant]
+        #: the rule ids this game's refusals cite where the games differ
+        self.rid = self.spec.rule_ids
+        self.derived_rules = self.rid.derived
+        if options is not None and not isinstance(options, Mapping):
+            raise ValueError(f"{self.spec.name} options must be an object, not {options!r}")
         options = dict(options or {})
-        allowed = {"deuces_wild"} if variant == "contract" else set()
         for k in options:
-            if k not in allowed:
+            if k not in self.spec.default_options:
                 raise ValueError(f"{self.spec.name} has no option {k!r}")
         dw = options.get("deuces_wild", False)
         if not isinstance(dw, bool):
             raise ValueError("deuces_wild must be true or false")
-        self.options = {"deuces_wild": dw} if variant == "contract" else {}
+        self.options: dict[str, Any] = {**self.spec.default_options, **options}
         self.deuces_wild = dw
         self._deck_cache: dict[int, tuple[int, ...]] = {}
         # go-down witnesses per (seat, round): the card ids of recent going-downs found
         # (see _go_down_offer); a speed cache only, every use is checked against the hand
-        self._witness: dict[tuple[int, int], list] = {}
-        self._req_cache: dict = {}
-        p = self.spec.rule_prefix
-        self.R_BUY = "CR-5" if variant == "contract" else ("MI-5" if variant == "may_i" else "MX-5")
-        # no laying off on the turn of going down (MI-4, MX-5); Contract allows it (CR-6)
-        self.R_TURN = {"contract": None, "may_i": "MI-4", "mexican": "MX-5"}[variant]
-        self.R_R7 = {"contract": "CR-9", "may_i": "MI-10", "mexican": "MX-7"}[variant]
-        self.R_PLAYERS = {"contract": "CR-1", "may_i": "MI-1", "mexican": "MX-1"}[variant]
-        self._prefix = p
+        self._witness: dict[tuple[int, int], list[_Witness]] = {}
+        self._req_cache: dict[Any, Any] = {}
 
     # ------------------------------------------------------------------ basics
     def check_players(self, n: int) -> None:
         """Raises ValueError outside the variant's seat range (CR-1, MI-1, MX-1)."""
         s = self.spec
-        rule = {"contract": "CR-1", "may_i": "MI-1", "mexican": "MX-1"}[self.variant]
         if not isinstance(n, int) or not s.min_players <= n <= s.max_players:
-            raise ValueError(f"{s.name} is for {s.min_players}-{s.max_players} players, not {n} ({rule})")
+            raise ValueError(f"{s.name} is for {s.min_players}-{s.max_players} players, not {n} "
+                             f"({self.rid.players})")
 
     def wild_ranks(self, rnd: int) -> frozenset[int]:
         """Wild ranks besides printed jokers in round ``rnd`` (CR-3, MX-3)."""
-        if self.variant == "mexican":
+        if self.spec.rising_wild:  # threes in round 1, ..., nines in round 7 (MX-3)
             return frozenset((rnd + 2,)) if 1 <= rnd <= 7 else frozenset()
         if self.deuces_wild:
             return frozenset((2,))
@@ -292,31 +299,33 @@ class ContractFamilyRules:
 
     def initial_state(self, n: int) -> CFState:
         self.check_players(n)
-        return CFState(n=n, round=0, dealer=-1, phase="predeal", current=-1,
+        return CFState(n=n, round=0, dealer=-1, phase=PREDEAL, current=-1,
                        hands=((),) * n, stock=(), discard=(), discarders=(), melds=(),
                        down=(False,) * n, known=((),) * n, wins=(0,) * n)
 
     def contract_terms(self, rnd: int) -> ContractTerms:
         """What the contract of round ``rnd`` (1..7) asks (CF-6; round 7: CR-9, MI-10,
         MX-7)."""
-        sets, runs = self.spec.contract(rnd)
-        if rnd == 7 and self.variant == "contract":
-            return ContractTerms(sets, runs, set_size=3, run_size=self.spec.round7_run_min,
-                                 whole_hand=True)
-        return ContractTerms(sets, runs, whole_hand=rnd == 7 and self.spec.round7_whole_hand)
+        spec = self.spec
+        sets, runs = spec.contract(rnd)
+        whole = rnd == 7 and spec.round7_whole_hand
+        if rnd == 7 and spec.round7_sizes is not None:
+            return ContractTerms(sets, runs, set_size=spec.round7_sizes[0],
+                                 run_size=spec.round7_sizes[1], whole_hand=whole)
+        return ContractTerms(sets, runs, whole_hand=whole)
 
     # ------------------------------------------------------------------ queries
-    def to_act(self, st: CFState):
-        """``(seat, phase)``; phase ``deal`` when a deal is due; ``None`` when over."""
+    def to_act(self, st: CFState) -> tuple[int, Phase] | None:
+        """``(seat, phase)``; phase ``DEAL`` when a deal is due; ``None`` when over."""
         ph = st.phase
-        if ph == "buy":
-            return (st.queue[0], "buy")
+        if ph == BUY:
+            return (st.queue[0], BUY)
         if ph in _PLAYER_PHASES:
             return (st.current, _PLAYER_PHASES[ph])
-        if ph == "between":
-            return ((st.dealer + 2) % st.n, "deal")
-        if ph == "predeal":
-            return (0, "deal")
+        if ph == BETWEEN:
+            return ((st.dealer + 2) % st.n, DEAL)
+        if ph == PREDEAL:
+            return (0, DEAL)
         return None
 
     def _stock_possible(self, st: CFState, keep: int = 1) -> bool:
@@ -346,74 +355,72 @@ class ContractFamilyRules:
         if t in ("lead", "play", "misdeal"):
             self._refuse("CF-11", "not_an_action", action=t, game=self.variant)
         ph = st.phase
-        if ph in ("predeal", "between"):
+        if ph in (PREDEAL, BETWEEN):
             self._refuse("CF-6", "no_deal_in_progress")
-        if ph == "over":
+        if ph == OVER:
             self._refuse("CF-16", "game_over")
         p = a.player
         if not isinstance(p, int) or not 0 <= p < st.n:
-            self._refuse(self.R_PLAYERS, "no_such_seat", seat=p)
+            self._refuse(self.rid.players, "no_such_seat", seat=p)
         if p != st.current and p in st.bought_now and t in ("go_down", "lay_off", "swap", "discard"):
             # a buyer (a caller) waits for their own turn (MI-9, CR-5)
-            if self.variant == "may_i":
-                self._refuse("MI-9", "buyer_waits")
-            self._refuse("CR-5", "caller_waits")
-        if ph == "buy":
+            self._refuse(self.rid.buyer_waits,
+                         "buyer_waits" if self.spec.buying is _BUYS else "caller_waits")
+        if ph == BUY:
             if t not in ("buy", "pass_buy"):
                 if p == st.current and t == "draw":  # the stock was declared for (MI-4, CR-5)
-                    self._refuse("MI-4" if self.variant == "may_i" else "CR-5", "buying_window_open")
-                self._refuse(self.R_BUY, "buying_window_open")
+                    self._refuse(self.rid.declare_stock, "buying_window_open")
+                self._refuse(self.rid.buy, "buying_window_open")
             if p != st.queue[0]:
                 if p == st.current:
-                    self._refuse("MI-6" if self.variant == "may_i" else "CR-5", "active_cannot_buy")
+                    self._refuse(self.rid.buy_who, "active_cannot_buy")
                 if p == st.prev_buyer:
-                    self._refuse("MI-6", "chain_buyer_again")
+                    self._refuse(self.rid.buy_who, "chain_buyer_again")
                 if st.discarders and p == st.discarders[-1]:
-                    self._refuse("MI-6" if self.variant == "may_i" else "CR-5", "own_discard")
+                    self._refuse(self.rid.buy_who, "own_discard")
                 if p not in st.queue:
-                    self._refuse(self.R_BUY, "already_passed")
-                self._refuse(self.R_BUY, "asked_first", seat=st.queue[0])
+                    self._refuse(self.rid.buy, "already_passed")
+                self._refuse(self.rid.buy, "asked_first", seat=st.queue[0])
             if t == "buy":
                 if len(st.stock) == 0 and len(st.discard) < 3:
-                    rule = "MI-8" if self.variant == "may_i" else "CR-5"
-                    self._refuse(rule, "no_penalty_card")
+                    self._refuse(self.rid.penalty_card, "no_penalty_card")
                 if not st.stock and st.restocks < MAX_RESTOCKS:
                     self._refuse("CF-13", "refill_first")
             return
         if t in ("buy", "pass_buy"):
-            if self.spec.buying is None:
-                self._refuse("MX-5", "no_buying_mexican")
+            if self.spec.buying is _NO_BUYING:
+                self._refuse(self.rid.buy, "no_buying_mexican")
             if t == "buy" and st.discard and p == st.discarders[-1]:
-                self._refuse("MI-6" if self.variant == "may_i" else "CR-5", "own_discard")
-            self._refuse(self.R_BUY, "no_buying_window")
+                self._refuse(self.rid.buy_who, "own_discard")
+            self._refuse(self.rid.buy, "no_buying_window")
         if p != st.current:
             self._refuse("CF-11", "not_your_turn", seat=st.current)
-        if ph == "draw":
+        if ph == DRAW:
             if t == "draw":
                 if a.source == "discard":
                     if not st.discard:
                         self._refuse("CF-10", "no_upcard_to_take")
                     return
-                if st.discard and self.spec.buying is not None:
-                    self._refuse("MI-4" if self.variant == "may_i" else "CR-5", "declare_for_stock_first")
+                if st.discard and self.spec.buying is not _NO_BUYING:
+                    self._refuse(self.rid.declare_stock, "declare_for_stock_first")
                 if not self._stock_possible(st):
                     self._refuse("CF-14", "stock_dead_take_upcard")
                 if not st.stock and st.restocks < MAX_RESTOCKS:
                     self._refuse("CF-13", "refill_first")
                 return
             if t == "pass_upcard":
-                if self.spec.buying is None:
-                    self._refuse("MX-5", "no_pass_mexican")
+                if self.spec.buying is _NO_BUYING:
+                    self._refuse(self.rid.buy, "no_pass_mexican")
                 if not st.discard:
                     self._refuse("CF-10", "no_upcard_to_pass")
                 if not self._stock_possible(st):
                     self._refuse("CF-14", "stock_dead_must_take")
                 return
             self._refuse("CF-10", "draw_first")
-        if ph == "stock":
+        if ph == STOCK:
             if t != "draw" or a.source != "stock":
                 # only May I? and Contract declare for the stock (MI-4, CR-5)
-                self._refuse("MI-4" if self.variant == "may_i" else "CR-5", "draw_from_stock")
+                self._refuse(self.rid.declare_stock, "draw_from_stock")
             if not st.stock:
                 if len(st.discard) <= 1:
                     self._refuse("CF-14", "stock_dead")
@@ -437,17 +444,17 @@ class ContractFamilyRules:
         self._refuse("CF-11", "unknown_action", action=t)
 
     def _check_deal(self, st: CFState, a: Deal) -> None:
-        if st.phase not in ("predeal", "between"):
+        if st.phase not in (PREDEAL, BETWEEN):
             self._refuse("CF-6", "deal_in_progress")
         if not 1 <= a.round <= 7:
             raise RecordError(f"round {a.round} is not one of the seven rounds")
         if not 0 <= a.dealer < st.n:
             raise RecordError(f"dealer {a.dealer} is not a seat")
-        if st.phase == "between":
+        if st.phase == BETWEEN:
             if a.round != st.round + 1:
                 self._refuse("CF-6", "next_round_is", round=st.round + 1)
             if a.dealer != (st.dealer + 1) % st.n:
-                self._refuse("MI-1" if self.variant == "may_i" else "CF-6", "deal_passes_left",
+                self._refuse(self.rid.deal_passes, "deal_passes_left",
                              seat=(st.dealer + 1) % st.n)
         if tuple(sorted(a.deck)) != self.deck(st.n):
             want = len(self.deck(st.n))
@@ -455,13 +462,13 @@ class ContractFamilyRules:
                               f"({want} cards: {want // 54} decks of 54)")
 
     def _check_restock(self, st: CFState, a: Restock) -> None:
-        if st.phase not in ("draw", "stock", "buy"):
+        if st.phase not in (DRAW, STOCK, BUY):
             self._refuse("CF-13", "no_take_now")
         if st.stock:
             self._refuse("CF-13", "refill_only_empty")
         if st.restocks >= MAX_RESTOCKS:
             self._refuse("CF-14", "refill_cap")
-        keep = 2 if st.phase == "buy" else 1
+        keep = 2 if st.phase == BUY else 1
         pool = st.discard[:-keep] if len(st.discard) > keep else ()
         if not pool:
             self._refuse("CF-14", "nothing_to_refill")
@@ -478,7 +485,7 @@ class ContractFamilyRules:
             if self._playable(st, a.card, wr):
                 faces = {x >> 3 for x in hand}
                 if not all(self._playable(st, f, wr) for f in faces):
-                    self._refuse("CR-8", "discard_playable", card=a.card)
+                    self._refuse(self.rid.discard_playable, "discard_playable", card=a.card)
 
     def _playable(self, st: CFState, face: int, wr: frozenset[int]) -> bool:
         return any(layoff_roles(m, face, wr) for m in st.melds)
@@ -503,7 +510,7 @@ class ContractFamilyRules:
         ks = Counter(m.kind for m in a.melds)
         whole = st.round == 7 and spec.round7_whole_hand
         if ks.get("set", 0) != sets or ks.get("run", 0) != runs or len(a.melds) != sets + runs:
-            self._refuse(self.R_R7 if st.round == 7 else "CF-7", "contract_is", round=st.round,
+            self._refuse(self.rid.round7 if st.round == 7 else "CF-7", "contract_is", round=st.round,
                          contract=self.contract_terms(st.round))
         allfaces = [f for m in a.melds for f in m.cards]
         ids = self._resolve(st, p, allfaces)
@@ -515,22 +522,23 @@ class ContractFamilyRules:
             k += len(m.cards)
             meld = build_meld(m.kind, p, cs, m.roles, wr)
             nw = meld.wild_count()
-            if self.variant == "contract":
-                if st.round == 7:
-                    lo = 3 if m.kind == "set" else spec.round7_run_min
-                    if len(cs) < lo:
-                        self._refuse("CR-9", "r7_meld_short", kind=m.kind, n=len(cs))
-                elif spec.exact_sizes:
-                    want = 3 if m.kind == "set" else 4
-                    if len(cs) != want:
-                        self._refuse("CR-4", "exact_contract", kind=m.kind, n=len(cs))
-                if spec.naturals_majority and not (len(cs) - nw > nw):
-                    self._refuse("CR-4", "naturals_majority", natural=len(cs) - nw, wild=nw)
+            if st.round == 7 and spec.round7_sizes is not None:
+                lo = spec.round7_sizes[0 if m.kind == "set" else 1]
+                if len(cs) < lo:
+                    self._refuse(self.rid.round7_sizes, "r7_meld_short", kind=m.kind, n=len(cs))
+            elif spec.exact_sizes:
+                want = 3 if m.kind == "set" else 4
+                if len(cs) != want:
+                    self._refuse(self.rid.meld_sizes, "exact_contract", kind=m.kind, n=len(cs))
+            if spec.naturals_majority and not (len(cs) - nw > nw):
+                self._refuse(self.rid.meld_sizes, "naturals_majority", natural=len(cs) - nw,
+                             wild=nw)
             out.append(meld)
         left = len(st.hands[p]) - len(ids)
         if whole and left != 0:
-            self._refuse(self.R_R7, "r7_whole_hand" if self.variant == "contract" else "r7_go_out_whole",
-                         n=left)
+            # Contract's round 7 names its melds' sizes (CR-9); the others' is 3 runs (MX-7)
+            self._refuse(self.rid.round7, "r7_whole_hand" if spec.round7_sizes is not None
+                         else "r7_go_out_whole", n=left)
         if not whole and left == 0:
             self._refuse("CF-12", "keep_card_meld")
         return out
@@ -540,7 +548,7 @@ class ContractFamilyRules:
         if not st.down[p]:
             self._refuse("CF-8", "down_before_layoff")
         if st.went_down_now and not self.spec.layoff_same_turn:
-            self._refuse(self.R_TURN, "no_layoff_on_go_down_turn")
+            self._refuse(self.rid.layoff_turn, "no_layoff_on_go_down_turn")
         if not 0 <= a.meld < len(st.melds):
             self._refuse("CF-8", "no_such_meld", meld=a.meld)
         c = _pick(st.hands[p], a.card)
@@ -553,23 +561,22 @@ class ContractFamilyRules:
     def _swap(self, st: CFState, a: Swap):
         p = a.player
         if not self.spec.swap:
-            rule = "MI-4" if self.variant == "may_i" else "MX-6"
-            self._refuse(rule, "wilds_immovable")
+            self._refuse(self.rid.no_swap, "wilds_immovable")
         if not st.down[p]:
-            self._refuse("CR-7", "swap_not_down")
+            self._refuse(self.rid.swap, "swap_not_down")
         if not 0 <= a.meld < len(st.melds):
-            self._refuse("CR-7", "no_such_meld", meld=a.meld)
+            self._refuse(self.rid.swap, "no_such_meld", meld=a.meld)
         m = st.melds[a.meld]
         if m.kind != "run":
-            self._refuse("CR-7", "swap_set")
+            self._refuse(self.rid.swap, "swap_set")
         c = _pick(st.hands[p], a.card)
         if c is None:
-            self._refuse("CR-7", "not_held", card=a.card)
+            self._refuse(self.rid.swap, "not_held", card=a.card)
         if a.card == JOKER:
-            self._refuse("CR-7", "swap_natural_only")
+            self._refuse(self.rid.swap, "swap_natural_only")
         i = swap_index(m, a.card)
         if i is None:
-            self._refuse("CR-7", "swap_no_wild_for", card=a.card)
+            self._refuse(self.rid.swap, "swap_no_wild_for", card=a.card)
         return c, i
 
     # ------------------------------------------------------------------ apply
@@ -578,7 +585,7 @@ class ContractFamilyRules:
         if t == "deal":
             return self._apply_deal(st, a)
         if t == "restock":
-            keep = 2 if st.phase == "buy" else 1
+            keep = 2 if st.phase == BUY else 1
             pool = list(st.discard[:-keep])
             ids = []
             for f in a.order:
@@ -594,7 +601,7 @@ class ContractFamilyRules:
             if a.source == "discard":
                 c = st.discard[-1]
                 disc = st.discard[:-1]
-                return replace(st, discard=disc, discarders=st.discarders[:-1], phase="play",
+                return replace(st, discard=disc, discarders=st.discarders[:-1], phase=PLAY,
                                known=_tup_set(st.known, p, st.known[p] + (c,)),
                                hands=hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
                                locked=st.locked or (not st.stock and len(disc) <= 1),
@@ -603,7 +610,7 @@ class ContractFamilyRules:
                 return self._end_deal(st, None)
             c = st.stock[-1]
             stock = st.stock[:-1]
-            return replace(st, stock=stock, phase="play",
+            return replace(st, stock=stock, phase=PLAY,
                            hands=hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
                            locked=st.locked or (not stock and len(st.discard) <= 1),
                            last=_L_DRAWS)
@@ -611,7 +618,7 @@ class ContractFamilyRules:
             q = self._window(st, st.current, st.discarders[-1], -1)
             last = LastAction("passes", st.discard[-1] >> 3)
             if q:
-                return replace(st, phase="buy", queue=q, prev_buyer=-1, last=last)
+                return replace(st, phase=BUY, queue=q, prev_buyer=-1, last=last)
             return self._to_stock(replace(st, last=last))
         if t == "pass_buy":
             q = st.queue[1:]
@@ -629,10 +636,10 @@ class ContractFamilyRules:
                           bought_now=st.bought_now + (p,),
                           last=LastAction("buys", up >> 3))
             st2 = _latch(self._set_hand(st2, p, hand))
-            if self.spec.buying == "buy" and st2.discard and not st2.locked:
+            if self.spec.buying is _BUYS and st2.discard and not st2.locked:
                 q = self._window(st2, st2.current, st2.discarders[-1], p)
                 if q:
-                    return replace(st2, phase="buy", queue=q, prev_buyer=p)
+                    return replace(st2, phase=BUY, queue=q, prev_buyer=p)
             return self._to_stock(replace(st2, queue=()))
         if t == "go_down":
             melds = self._go_down_melds(st, a)
@@ -684,7 +691,7 @@ class ContractFamilyRules:
                                               discarders=st.discarders + (p,), known=known,
                                               quiet=quiet, last=last), None)
             return replace(st, discard=st.discard + (c,), discarders=st.discarders + (p,),
-                           hands=hands, known=known, last=last, phase="draw",
+                           hands=hands, known=known, last=last, phase=DRAW,
                            current=(p + 1) % st.n, went_down_now=False, melded_now=False,
                            quiet=quiet, prev_buyer=-1, bought_now=())
         raise ValueError(f"cannot apply {t}")
@@ -704,7 +711,7 @@ class ContractFamilyRules:
         return tuple(out)
 
     def _to_stock(self, st: CFState) -> CFState:
-        st2 = replace(st, phase="stock", queue=(), prev_buyer=-1)
+        st2 = replace(st, phase=STOCK, queue=(), prev_buyer=-1)
         if not st2.stock and len(st2.discard) <= 1:
             return self._end_deal(st2, None)  # CF-14: nothing to draw
         return st2
@@ -718,7 +725,7 @@ class ContractFamilyRules:
             hands[(a.dealer + 1 + i) % n].append(cards[i])
         up = cards[h * n]
         stock = tuple(reversed(cards[h * n + 1:]))
-        return replace(st, round=a.round, dealer=a.dealer, phase="draw",
+        return replace(st, round=a.round, dealer=a.dealer, phase=DRAW,
                        current=(a.dealer + 1) % n, hands=tuple(tuple(x) for x in hands),
                        stock=stock, discard=(up,), discarders=(-1,), melds=(),
                        down=(False,) * n, went_down_now=False, melded_now=False, queue=(),
@@ -734,7 +741,7 @@ class ContractFamilyRules:
                        for s in range(st.n))
         res = st.results + (DealResult(rnd, winner, scores),)
         wins = st.wins if winner is None else _tup_set(st.wins, winner, st.wins[winner] + 1)
-        return replace(st, phase="over" if rnd >= 7 else "between", results=res, wins=wins,
+        return replace(st, phase=OVER if rnd >= 7 else BETWEEN, results=res, wins=wins,
                        queue=(), last=_L_GOES_OUT if winner is not None else _L_DEAD)
 
     # ------------------------------------------------------------------ engine hooks
@@ -744,11 +751,11 @@ class ContractFamilyRules:
         if st.stock or a.type not in ("draw", "buy") or st.restocks >= MAX_RESTOCKS:
             return []
         if a.type == "draw":
-            if a.source != "stock" or st.phase not in ("draw", "stock") or len(st.discard) < 2:
+            if a.source != "stock" or st.phase not in (DRAW, STOCK) or len(st.discard) < 2:
                 return []
             pool = [c >> 3 for c in st.discard[:-1]]
         else:
-            if st.phase != "buy" or len(st.discard) < 3:
+            if st.phase != BUY or len(st.discard) < 3:
                 return []
             pool = [c >> 3 for c in st.discard[:-2]]
         rng.shuffle(pool)
@@ -760,9 +767,9 @@ class ContractFamilyRules:
     def next_deal(self, st: CFState, rng: random.Random, first_round: int = 1):
         """The next ``Deal`` (shuffled by ``rng``), or ``None`` mid-deal or after round 7.
         The first dealer is chosen at random (rules README)."""
-        if st.phase == "predeal":
+        if st.phase == PREDEAL:
             rnd, dealer = first_round, rng.randrange(st.n)
-        elif st.phase == "between":
+        elif st.phase == BETWEEN:
             rnd, dealer = st.round + 1, (st.dealer + 1) % st.n
         else:
             return None
@@ -771,7 +778,7 @@ class ContractFamilyRules:
         return Deal(rnd, dealer, tuple(deck))
 
     def deal_end(self, st: CFState):
-        if st.phase in ("between", "over") and st.results:
+        if st.phase in (BETWEEN, OVER) and st.results:
             r = st.results[-1]
             return DealEnd(r.round, r.winner, scores=r.scores)
         return None
@@ -790,7 +797,7 @@ class ContractFamilyRules:
         return tuple(w)
 
     def game_end(self, st: CFState):
-        if st.phase != "over":
+        if st.phase != OVER:
             return None
         return GameEnd(self.totals(st), self.winners(st))
 
@@ -800,14 +807,14 @@ class ContractFamilyRules:
                "deals": [{"round": r.round, "winner": r.winner, "scores": list(r.scores)}
                          for r in st.results],
                "totals": list(self.totals(st)),
-               "finished": st.phase == "over"}
+               "finished": st.phase == OVER}
         ta = self.to_act(st)
-        if ta is not None and st.phase != "predeal":
+        if ta is not None and st.phase != PREDEAL:
             seat, ph = ta
-            if ph == "deal":
-                ph = "draw"
+            if ph == DEAL:
+                ph = DRAW
             out["to_act"] = {"player": seat, "phase": ph}
-        if st.phase == "over":
+        if st.phase == OVER:
             out["winners"] = list(self.winners(st))
         return out
 
@@ -818,17 +825,17 @@ class ContractFamilyRules:
         c = self.spec.contract(rnd) if rnd else (0, 0)
         return Observation(
             variant=self.variant, seat=seat, num_players=st.n, round=rnd, dealer=st.dealer,
-            phase="draw" if st.phase == "stock" else st.phase,
-            to_act=None if ta is None or ta[1] == "deal" else ta[0],
+            phase=DRAW if st.phase == STOCK else st.phase,
+            to_act=None if ta is None or ta[1] == DEAL else ta[0],
             hand=st.hands[seat], hand_sizes=tuple(len(h) for h in st.hands),
             upcard=st.discard[-1] if st.discard else None, discard_pile=st.discard,
             stock_size=len(st.stock), melds=st.melds, down=st.down, contract=c,
             contract_terms=self.contract_terms(rnd) if rnd else None,
             wild_ranks=self.wild_ranks(rnd), known=st.known, results=st.results,
-            totals=self.totals(st), buy_card=st.discard[-1] if st.phase == "buy" else None,
+            totals=self.totals(st), buy_card=st.discard[-1] if st.phase == BUY else None,
             current=st.current, went_down_now=st.went_down_now, last=st.last,
             upcard_by=st.discarders[-1] if st.discarders else -1, buy_queue=st.queue,
-            stock_due=st.phase in ("buy", "stock"), locked=st.locked, restocks=st.restocks)
+            stock_due=st.phase in (BUY, STOCK), locked=st.locked, restocks=st.restocks)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, st: CFState) -> list:
@@ -837,26 +844,26 @@ class ContractFamilyRules:
         finds (other go-downs are checked by ``check``)."""
         ph = st.phase
         out: list = []
-        if ph == "draw":
+        if ph == DRAW:
             p = st.current
             acts = _ACTS[p]
             if st.discard:
                 out.append(acts.take)
             if self._stock_possible(st):
-                if self.spec.buying is not None and st.discard:
+                if self.spec.buying is not _NO_BUYING and st.discard:
                     out.append(acts.pass_upcard)
                 else:
                     out.append(acts.draw)
             return out
-        if ph == "stock":
+        if ph == STOCK:
             return [_ACTS[st.current].draw] if self._stock_possible(st) else []
-        if ph == "buy":
+        if ph == BUY:
             acts = _ACTS[st.queue[0]]
             if st.stock or len(st.discard) >= 3:
                 out.append(acts.buy)
             out.append(acts.pass_buy)
             return out
-        if ph != "play":
+        if ph != PLAY:
             return out
         p = st.current
         hand = st.hands[p]
@@ -1007,15 +1014,19 @@ class ContractFamilyRules:
 
     def _solver_req(self, rnd: int):
         from ..core.solver import ContractReq
-        sets, runs = self.spec.contract(rnd)
-        whole = rnd == 7 and self.spec.round7_whole_hand
-        if self.variant == "contract":
-            if rnd == 7:
-                return ContractReq(sets, runs, set_min=3, run_min=7, naturals_majority=True,
-                                   whole_hand=True, keep_one=False)
+        spec = self.spec
+        sets, runs = spec.contract(rnd)
+        whole = rnd == 7 and spec.round7_whole_hand
+        nat = spec.naturals_majority
+        if rnd == 7 and spec.round7_sizes is not None:  # CR-9: at least these sizes
+            set_min, run_min = spec.round7_sizes
+            return ContractReq(sets, runs, set_min=set_min, run_min=run_min,
+                               naturals_majority=nat, whole_hand=whole, keep_one=not whole)
+        if spec.exact_sizes:  # CR-4: sets of exactly 3, runs of exactly 4
             return ContractReq(sets, runs, set_min=3, set_max=3, run_min=4, run_max=4,
-                               naturals_majority=True, whole_hand=False, keep_one=True)
-        return ContractReq(sets, runs, whole_hand=whole, keep_one=not whole)
+                               naturals_majority=nat, whole_hand=whole, keep_one=not whole)
+        return ContractReq(sets, runs, naturals_majority=nat, whole_hand=whole,
+                           keep_one=not whole)
 
     def suggest_go_down(self, st: CFState, p: int):
         """The solver's best going-down for seat ``p`` now (a ``GoDown``) or ``None``."""

@@ -51,8 +51,9 @@ Conventions of this module
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from bisect import bisect_left
+from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -60,12 +61,14 @@ from typing import Any, Mapping
 from ..core.actions import Deal, DealEnd, GameEnd, Lead, Misdeal, Play
 from ..core.cards import FACE_RANK, FACE_SUIT, make_face
 from ..core.errors import IllegalActionError, RecordError
+from ..core.phase import Phase
+from .specs import MICHIGAN, VariantSpec
 
 __all__ = ["MichiganRules", "MichiganState", "MichiganObservation", "DealResult",
-           "CELLS", "PAY_FACES", "DEFAULT_OPTIONS", "frac_text"]
+           "DealStatus", "CELLS", "PAY_FACES", "DEFAULT_OPTIONS", "frac_text"]
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 8
-DEFAULT_OPTIONS = {"rotations": 1}
+MIN_PLAYERS, MAX_PLAYERS = MICHIGAN.min_players, MICHIGAN.max_players
+DEFAULT_OPTIONS = dict(MICHIGAN.default_options)
 
 CELLS = ("AH", "KC", "QD", "JS")  # the pay cells (MG-2); the kitty is layout[KITTY]
 PAY_FACES = (make_face(14, 1), make_face(13, 3), make_face(12, 2), make_face(11, 0))
@@ -77,12 +80,27 @@ _ACE = 14
 WIDOW = -1
 PLAYED = -2
 
-# deal status
-BEFORE = "before"      # no deal yet in this record
-PLAYING = "playing"    # a deal in progress
-OVER = "over"          # a deal has just ended; more deals to come
-MISDEALT = "misdeal"   # the deal in progress was void (MG-12); the same dealer redeals
-FINAL = "final"        # the session's last deal has ended (MG-11)
+
+
+class DealStatus(str, Enum):
+    """Where a Michigan session is (``MichiganState.status``); the values are the plain
+    strings of earlier versions."""
+
+    BEFORE = "before"      # no deal yet in this record
+    PLAYING = "playing"    # a deal in progress
+    OVER = "over"          # a deal has just ended; more deals to come
+    MISDEALT = "misdeal"   # the deal in progress was void (MG-12); the same dealer redeals
+    FINAL = "final"        # the session's last deal has ended (MG-11)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# module names (the hot path reads these, not the enum class's attributes)
+BEFORE, PLAYING, OVER, MISDEALT, FINAL = (DealStatus.BEFORE, DealStatus.PLAYING,
+                                          DealStatus.OVER, DealStatus.MISDEALT,
+                                          DealStatus.FINAL)
+_DEAL, _LEAD, _FOLLOW = Phase.DEAL, Phase.LEAD, Phase.FOLLOW
 
 _ZERO = 0  # chips are ints; only the final share (MG-11) may make a Fraction
 
@@ -146,7 +164,7 @@ class MichiganState:
         results: the finished deals.
     """
     num_players: int
-    status: str
+    status: DealStatus
     round: int
     dealer: int
     hands: tuple[tuple[int, ...], ...]
@@ -203,7 +221,7 @@ class MichiganObservation:
     num_players: int
     round: int
     dealer: int
-    phase: str | None
+    phase: Phase | None
     to_act: int | None
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -247,13 +265,14 @@ class MichiganRules:
         ValueError: unknown option keys or bad values.
     """
 
-    variant = "michigan"
-    name = "Michigan Rummy"
-    derived_rules = ("MG-10", "MG-11")  # rule ids for a wrong deal_end / game_end line
+    spec: VariantSpec = MICHIGAN
+    variant = MICHIGAN.id
+    name = MICHIGAN.name
+    derived_rules = MICHIGAN.rule_ids.derived  # rule ids for a wrong deal_end / game_end line
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 
-    def __init__(self, options: dict | None = None):
+    def __init__(self, options: Mapping[str, Any] | None = None):
         if options is None:
             options = {}
         if not isinstance(options, Mapping):
@@ -266,7 +285,7 @@ class MichiganRules:
         if not isinstance(rot, int) or isinstance(rot, bool) or rot < 1:
             raise ValueError(f"Michigan option 'rotations' must be a whole number >= 1, not {rot!r}")
         self.rotations: int = rot
-        self.options: dict = {"rotations": rot}
+        self.options: dict[str, Any] = {"rotations": rot}
 
     def __repr__(self) -> str:
         return f"MichiganRules({self.options!r})"
@@ -275,7 +294,8 @@ class MichiganRules:
     def check_players(self, n: int) -> None:
         """Raises ValueError unless 3 <= n <= 8 (MG-1)."""
         if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ValueError(f"Michigan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} (MG-1)")
+            raise ValueError(f"Michigan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} "
+                             f"({self.spec.rule_ids.players})")
 
     def total_deals(self, num_players: int) -> int:
         """Deals in the session: ``rotations * players`` (MG-11)."""
@@ -293,20 +313,20 @@ class MichiganRules:
             layout=layout, balances=zeros, saved=(zeros, layout), winner=-1, results=())
 
     # ------------------------------------------------------------------ queries
-    def to_act(self, state: MichiganState):
-        """``(seat, "lead" | "follow")``; ``(seat, "deal")`` when a deal is due (the seat
-        that will lead it; seat 0 before the first cut); ``None`` once the session is
-        over.  (The same convention as the contract family.)"""
+    def to_act(self, state: MichiganState) -> tuple[int, Phase] | None:
+        """``(seat, Phase.LEAD | Phase.FOLLOW)``; ``(seat, Phase.DEAL)`` when a deal is due
+        (the seat that will lead it; seat 0 before the first cut); ``None`` once the
+        session is over.  (The same convention as the contract family.)"""
         st = state.status
         if st == PLAYING:
-            return (state.to_move, "follow" if state.following else "lead")
+            return (state.to_move, _FOLLOW if state.following else _LEAD)
         if st == FINAL:
             return None
         if st == BEFORE:
-            return (0, "deal")  # nobody has cut for the deal yet
+            return (0, _DEAL)  # nobody has cut for the deal yet
         n = state.num_players
         dealer = state.dealer if st == MISDEALT else (state.dealer + 1) % n
-        return ((dealer + 1) % n, "deal")
+        return ((dealer + 1) % n, _DEAL)
 
     def legal_leads(self, state: MichiganState) -> list:
         """The leads open to the leader: one per suit they may lead (MG-5, MG-8)."""
@@ -633,7 +653,7 @@ class MichiganRules:
         }
         ta = self.to_act(state)
         if ta is not None:
-            out["to_act"] = {"player": ta[0], "phase": "lead" if ta[1] == "deal" else ta[1]}
+            out["to_act"] = {"player": ta[0], "phase": _LEAD if ta[1] == _DEAL else ta[1]}
         else:
             out["winners"] = list(self.winners(state))
         return out
