@@ -53,7 +53,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -65,7 +64,7 @@ from ..core.phase import Phase
 from .specs import MICHIGAN, VariantSpec
 
 __all__ = ["MichiganRules", "MichiganState", "MichiganObservation", "DealResult",
-           "DealStatus", "CELLS", "PAY_FACES", "DEFAULT_OPTIONS", "frac_text"]
+           "CELLS", "PAY_FACES", "DEFAULT_OPTIONS", "frac_text"]
 
 MIN_PLAYERS, MAX_PLAYERS = MICHIGAN.min_players, MICHIGAN.max_players
 DEFAULT_OPTIONS = dict(MICHIGAN.default_options)
@@ -81,25 +80,14 @@ WIDOW = -1
 PLAYED = -2
 
 
+# deal status (``MichiganState.status``; plain strings, compared on every card: a str
+# enum's comparison is slower than a plain string's, and the status never leaves the state)
+BEFORE = "before"      # no deal yet in this record
+PLAYING = "playing"    # a deal in progress
+OVER = "over"          # a deal has just ended; more deals to come
+MISDEALT = "misdeal"   # the deal in progress was void (MG-12); the same dealer redeals
+FINAL = "final"        # the session's last deal has ended (MG-11)
 
-class DealStatus(str, Enum):
-    """Where a Michigan session is (``MichiganState.status``); the values are the plain
-    strings of earlier versions."""
-
-    BEFORE = "before"      # no deal yet in this record
-    PLAYING = "playing"    # a deal in progress
-    OVER = "over"          # a deal has just ended; more deals to come
-    MISDEALT = "misdeal"   # the deal in progress was void (MG-12); the same dealer redeals
-    FINAL = "final"        # the session's last deal has ended (MG-11)
-
-    def __str__(self) -> str:
-        return self.value
-
-
-# module names (the hot path reads these, not the enum class's attributes)
-BEFORE, PLAYING, OVER, MISDEALT, FINAL = (DealStatus.BEFORE, DealStatus.PLAYING,
-                                          DealStatus.OVER, DealStatus.MISDEALT,
-                                          DealStatus.FINAL)
 _DEAL, _LEAD, _FOLLOW = Phase.DEAL, Phase.LEAD, Phase.FOLLOW
 
 _ZERO = 0  # chips are ints; only the final share (MG-11) may make a Fraction
@@ -164,7 +152,7 @@ class MichiganState:
         results: the finished deals.
     """
     num_players: int
-    status: DealStatus
+    status: str
     round: int
     dealer: int
     hands: tuple[tuple[int, ...], ...]
