@@ -10,7 +10,10 @@ Every event class has ``type`` (its record type), ``to_json() -> dict`` and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Union, cast
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 from .cards import FACE_TEXT, parse_face
 from .errors import RecordError
@@ -20,13 +23,13 @@ def _ft(f: int | None) -> str | None:
     return None if f is None else FACE_TEXT[f]
 
 
-def _face(d: dict, key: str) -> int:
+def _face(d: dict[str, Any], key: str) -> int:
     if key not in d:
         raise RecordError(f"{d.get('type')} event without {key!r}")
     return parse_face(d[key])
 
 
-def _seat(d: dict) -> int:
+def _seat(d: dict[str, Any]) -> int:
     p = d.get("player")
     if not isinstance(p, int) or isinstance(p, bool):
         raise RecordError(f"{d.get('type')} event without a seat number in 'player'")
@@ -42,12 +45,12 @@ class Deal:
     type: ClassVar[str] = "deal"
     player: ClassVar[None] = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "deal", "round": self.round, "dealer": self.dealer,
                 "deck": [FACE_TEXT[f] for f in self.deck]}
 
     @staticmethod
-    def from_json(d: dict) -> "Deal":
+    def from_json(d: dict[str, Any]) -> "Deal":
         deck = d.get("deck")
         if not isinstance(deck, list):
             raise RecordError("deal event without a deck list")
@@ -67,11 +70,11 @@ class Restock:
     type: ClassVar[str] = "restock"
     player: ClassVar[None] = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "restock", "order": [FACE_TEXT[f] for f in self.order]}
 
     @staticmethod
-    def from_json(d: dict) -> "Restock":
+    def from_json(d: dict[str, Any]) -> "Restock":
         order = d.get("order")
         if not isinstance(order, list):
             raise RecordError("restock event without an order list")
@@ -88,11 +91,11 @@ class Draw:
     source: str
     type: ClassVar[str] = "draw"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "draw", "player": self.player, "from": self.source}
 
     @staticmethod
-    def from_json(d: dict) -> "Draw":
+    def from_json(d: dict[str, Any]) -> "Draw":
         src = d.get("from")
         if src not in ("stock", "discard"):
             raise RecordError("draw event needs 'from': 'stock' or 'discard'")
@@ -102,31 +105,42 @@ class Draw:
         return f"{self.player}: draw {self.source}"
 
 
-def _simple(name: str, doc: str):
-    @dataclass(frozen=True, slots=True)
-    class _A:
-        player: int
-        type: ClassVar[str] = name
+class _SeatAction:
+    """A player action with no argument but the seat: its JSON and text forms."""
+    __slots__ = ()
+    type: ClassVar[str]
+    player: int
 
-        def to_json(self) -> dict:
-            return {"type": name, "player": self.player}
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player}
 
-        @classmethod
-        def from_json(cls, d: dict):
-            return cls(_seat(d))
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Self:
+        return cls(_seat(d))  # type: ignore[call-arg]  # the dataclass's (player)
 
-        def code(self) -> str:
-            return f"{self.player}: {name}"
-    _A.__doc__ = doc
-    return _A
+    def code(self) -> str:
+        return f"{self.player}: {self.type}"
 
 
-PassUpcard = _simple("pass_upcard", "Decline the upcard and declare for the stock (MI-4, CR-5).")
-PassUpcard.__name__ = PassUpcard.__qualname__ = "PassUpcard"
-Buy = _simple("buy", "Buy (May I?) or call (Contract) the upcard: upcard + penalty card (MI-5, CR-5).")
-Buy.__name__ = Buy.__qualname__ = "Buy"
-PassBuy = _simple("pass_buy", "Decline to buy in a buying window (MI-6).")
-PassBuy.__name__ = PassBuy.__qualname__ = "PassBuy"
+@dataclass(frozen=True, slots=True)
+class PassUpcard(_SeatAction):
+    """Decline the upcard and declare for the stock (MI-4, CR-5)."""
+    player: int
+    type: ClassVar[str] = "pass_upcard"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(_SeatAction):
+    """Buy (May I?) or call (Contract) the upcard: upcard + penalty card (MI-5, CR-5)."""
+    player: int
+    type: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class PassBuy(_SeatAction):
+    """Decline to buy in a buying window (MI-6)."""
+    player: int
+    type: ClassVar[str] = "pass_buy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +152,7 @@ class MeldDecl:
     cards: tuple[int, ...]
     roles: tuple[int | None, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "cards": [FACE_TEXT[f] for f in self.cards]}
         if any(r is not None for r in self.roles):
             d["roles"] = [_ft(r) for r in self.roles]
@@ -166,11 +180,13 @@ class MeldDecl:
         return self.kind + "[" + " ".join(parts) + "]"
 
     @staticmethod
-    def make(kind: str, cards, roles=None) -> "MeldDecl":
+    def make(kind: str, cards: str | Iterable[str | int],
+             roles: Iterable[str | int | None] | None = None) -> "MeldDecl":
         """Build from codes: ``MeldDecl.make("set", "7C 7D 4H", [None, None, "7S"])``."""
         if isinstance(cards, str):
             cards = cards.split()
         cs = tuple(parse_face(c) if isinstance(c, str) else c for c in cards)
+        rs: tuple[int | None, ...]
         if roles is None:
             rs = (None,) * len(cs)
         else:
@@ -186,11 +202,11 @@ class GoDown:
     melds: tuple[MeldDecl, ...]
     type: ClassVar[str] = "go_down"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "go_down", "player": self.player, "melds": [m.to_json() for m in self.melds]}
 
     @staticmethod
-    def from_json(d: dict) -> "GoDown":
+    def from_json(d: dict[str, Any]) -> "GoDown":
         melds = d.get("melds")
         if not isinstance(melds, list):
             raise RecordError("go_down event without a melds list")
@@ -209,14 +225,14 @@ class LayOff:
     role: int | None = None
     type: ClassVar[str] = "lay_off"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d = {"type": "lay_off", "player": self.player, "meld": self.meld, "card": FACE_TEXT[self.card]}
         if self.role is not None:
             d["role"] = FACE_TEXT[self.role]
         return d
 
     @staticmethod
-    def from_json(d: dict) -> "LayOff":
+    def from_json(d: dict[str, Any]) -> "LayOff":
         m = d.get("meld")
         if not isinstance(m, int):
             raise RecordError("lay_off event without a meld number")
@@ -237,11 +253,11 @@ class Swap:
     card: int
     type: ClassVar[str] = "swap"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "swap", "player": self.player, "meld": self.meld, "card": FACE_TEXT[self.card]}
 
     @staticmethod
-    def from_json(d: dict) -> "Swap":
+    def from_json(d: dict[str, Any]) -> "Swap":
         m = d.get("meld")
         if not isinstance(m, int):
             raise RecordError("swap event without a meld number")
@@ -251,32 +267,46 @@ class Swap:
         return f"{self.player}: swap {self.meld} {FACE_TEXT[self.card]}"
 
 
-def _card_action(name: str, doc: str):
-    @dataclass(frozen=True, slots=True)
-    class _C:
-        player: int
-        card: int
-        type: ClassVar[str] = name
+class _CardAction:
+    """A player action naming one card (a face): its JSON and text forms."""
+    __slots__ = ()
+    type: ClassVar[str]
+    player: int
+    card: int
 
-        def to_json(self) -> dict:
-            return {"type": name, "player": self.player, "card": FACE_TEXT[self.card]}
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player, "card": FACE_TEXT[self.card]}
 
-        @classmethod
-        def from_json(cls, d: dict):
-            return cls(_seat(d), _face(d, "card"))
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Self:
+        return cls(_seat(d), _face(d, "card"))  # type: ignore[call-arg]  # (player, card)
 
-        def code(self) -> str:
-            return f"{self.player}: {name} {FACE_TEXT[self.card]}"
-    _C.__doc__ = doc
-    return _C
+    def code(self) -> str:
+        return f"{self.player}: {self.type} {FACE_TEXT[self.card]}"
 
 
-Discard = _card_action("discard", "Discard a card face up, ending the turn (CF-11).")
-Discard.__name__ = Discard.__qualname__ = "Discard"
-Lead = _card_action("lead", "Michigan: lead a suit with its lowest card in hand (MG-5, MG-8).")
-Lead.__name__ = Lead.__qualname__ = "Lead"
-Play = _card_action("play", "Michigan: a forced follow with the next card of the sequence (MG-6).")
-Play.__name__ = Play.__qualname__ = "Play"
+@dataclass(frozen=True, slots=True)
+class Discard(_CardAction):
+    """Discard a card face up, ending the turn (CF-11)."""
+    player: int
+    card: int
+    type: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Lead(_CardAction):
+    """Michigan: lead a suit with its lowest card in hand (MG-5, MG-8)."""
+    player: int
+    card: int
+    type: ClassVar[str] = "lead"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(_CardAction):
+    """Michigan: a forced follow with the next card of the sequence (MG-6)."""
+    player: int
+    card: int
+    type: ClassVar[str] = "play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,11 +316,11 @@ class Misdeal:
     type: ClassVar[str] = "misdeal"
     player: ClassVar[None] = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "misdeal"}
 
     @staticmethod
-    def from_json(d: dict) -> "Misdeal":
+    def from_json(d: dict[str, Any]) -> "Misdeal":
         return Misdeal()
 
     def code(self) -> str:
@@ -308,7 +338,7 @@ class DealEnd:
     type: ClassVar[str] = "deal_end"
     player: ClassVar[None] = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "deal_end", "round": self.round, "winner": self.winner}
         if self.scores is not None:
             d["scores"] = list(self.scores)
@@ -317,9 +347,10 @@ class DealEnd:
         return d
 
     @staticmethod
-    def from_json(d: dict) -> "DealEnd":
+    def from_json(d: dict[str, Any]) -> "DealEnd":
         sc, bal = d.get("scores"), d.get("balances")
-        return DealEnd(d.get("round"), d.get("winner"),
+        # the record reader checked the fields (engine.record.check_event)
+        return DealEnd(cast(int, d.get("round")), d.get("winner"),
                        None if sc is None else tuple(sc),
                        None if bal is None else tuple(str(b) for b in bal))
 
@@ -330,16 +361,16 @@ class DealEnd:
 @dataclass(frozen=True, slots=True)
 class GameEnd:
     """Derived event: the game's totals and winners (seats)."""
-    totals: tuple
+    totals: tuple[int | str, ...]  # points (contract family) or exact chip texts (Michigan)
     winners: tuple[int, ...]
     type: ClassVar[str] = "game_end"
     player: ClassVar[None] = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "game_end", "totals": list(self.totals), "winners": list(self.winners)}
 
     @staticmethod
-    def from_json(d: dict) -> "GameEnd":
+    def from_json(d: dict[str, Any]) -> "GameEnd":
         return GameEnd(tuple(d.get("totals") or ()), tuple(d.get("winners") or ()))
 
     def code(self) -> str:
@@ -349,38 +380,45 @@ class GameEnd:
 @dataclass(frozen=True, slots=True)
 class Extension:
     """An ``x-`` event (UI notes, undo marks, hints): kept, otherwise ignored."""
-    data: tuple  # sorted (key, json-text) pairs, so the value stays hashable
+    data: tuple[tuple[str, str], ...]  # sorted (key, json-text) pairs: the value stays hashable
     player: ClassVar[None] = None
 
     @property
-    def type(self) -> str:  # type: ignore[override]
+    def type(self) -> str:
         import json
-        return json.loads(dict(self.data)["type"])
+        t: str = json.loads(dict(self.data)["type"])
+        return t
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         import json
         return {k: json.loads(v) for k, v in self.data}
 
     @staticmethod
-    def from_json(d: dict) -> "Extension":
+    def from_json(d: dict[str, Any]) -> "Extension":
         import json
         return Extension(tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in d.items())))
 
     @staticmethod
-    def make(type_: str, **fields) -> "Extension":
+    def make(type_: str, **fields: Any) -> "Extension":
         return Extension.from_json({"type": type_, **fields})
 
     def code(self) -> str:
         return self.type
 
 
-EVENT_TYPES = {c.type: c for c in (Deal, Restock, Draw, PassUpcard, Buy, PassBuy, GoDown,
+EVENT_TYPES: dict[str, Any] = {c.type: c for c in (Deal, Restock, Draw, PassUpcard, Buy, PassBuy, GoDown,
                                    LayOff, Swap, Discard, Lead, Play, Misdeal, DealEnd, GameEnd)}
 CHANCE_TYPES = ("deal", "restock", "misdeal")
 DERIVED_TYPES = ("deal_end", "game_end")
 
 
-def event_from_json(d: Any):
+#: a player's action
+Action = Union[Draw, PassUpcard, Buy, PassBuy, GoDown, LayOff, Swap, Discard, Lead, Play]
+#: anything a record's body holds: actions, chance events, derived events, extensions
+Event = Union[Deal, Restock, Misdeal, DealEnd, GameEnd, Extension, Action]
+
+
+def event_from_json(d: Any) -> Event:
     """Parse one record line's object into an event.
 
     Raises:
@@ -396,10 +434,11 @@ def event_from_json(d: Any):
     cls = EVENT_TYPES.get(t)
     if cls is None:
         raise RecordError(f"unknown event type {t!r}")
-    return cls.from_json(d)
+    ev: Event = cls.from_json(d)
+    return ev
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Event:
     """Parse the text form that ``code()`` prints (``"2: discard KD"``,
     ``"1: draw stock"``, ``"0: lay_off 3 7H(8H)"``, ``"2: go_down set[7C 7D 4H(7S)] run[...]"``).
 
@@ -421,7 +460,7 @@ def parse_action(text: str):
     except ValueError:
         raise RecordError(f"not an action: {text!r}") from None
 
-    def card_role(s: str):
+    def card_role(s: str) -> tuple[int, int | None]:
         if "(" in s:
             c, r = s.rstrip(")").split("(")
             return parse_face(c), parse_face(r)
@@ -429,10 +468,15 @@ def parse_action(text: str):
 
     if name == "draw":
         return Draw(seat, args.strip())
-    if name in ("pass_upcard", "buy", "pass_buy"):
-        return {"pass_upcard": PassUpcard, "buy": Buy, "pass_buy": PassBuy}[name](seat)
+    if name == "pass_upcard":
+        return PassUpcard(seat)
+    if name == "buy":
+        return Buy(seat)
+    if name == "pass_buy":
+        return PassBuy(seat)
     if name in ("discard", "lead", "play"):
-        return {"discard": Discard, "lead": Lead, "play": Play}[name](seat, parse_face(args.strip()))
+        f = parse_face(args.strip())
+        return Discard(seat, f) if name == "discard" else Lead(seat, f) if name == "lead" else Play(seat, f)
     if name == "lay_off":
         m, c = args.split()
         card, role = card_role(c)
@@ -447,10 +491,11 @@ def parse_action(text: str):
             if not chunk:
                 continue
             kind, _, body = chunk.partition("[")
-            cs, rs = [], []
+            cs: list[int] = []
+            rs: list[int | None] = []
             for tok in body.split():
-                c, r = card_role(tok)
-                cs.append(c)
+                f, r = card_role(tok)
+                cs.append(f)
                 rs.append(r)
             melds.append(MeldDecl(kind.strip(), tuple(cs), tuple(rs)))
         return GoDown(seat, tuple(melds))

@@ -34,7 +34,7 @@ FACE_RANK: tuple[int, ...] = tuple([(f % 13) + 2 for f in range(52)] + [0])
 FACE_SUIT: tuple[int, ...] = tuple([f // 13 for f in range(52)] + [-1])
 FACE_TEXT: tuple[str, ...] = tuple(
     [RANK_TEXT[(f % 13) + 2] + SUITS[f // 13] for f in range(52)] + ["JK"])
-_TEXT_FACE = {t: f for f, t in enumerate(FACE_TEXT)}
+_TEXT_FACE: dict[str, int | None] = {t: f for f, t in enumerate(FACE_TEXT)}
 # lenient spellings accepted by the parser
 _TEXT_FACE.update({"T" + s: _TEXT_FACE["10" + s] for s in SUITS})
 _TEXT_FACE.update({"1" + s: None for s in SUITS})  # explicit "no": 1S is not a card

@@ -61,9 +61,11 @@ import functools
 import gc
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from .cards import FACE_RANK, FACE_SUIT, JOKER, make_face
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 __all__ = ["ContractReq", "PlannedMeld", "solve_go_down", "can_meet", "find_go_down", "wilds_in_hand"]
 
@@ -189,14 +191,14 @@ class _Search:
             floor = req.runs * self.rmax + req.sets * self.smax - n_nat
             self.d2 = floor - 1 >= self.P_total
         self.best = (-1, -1)
-        self.best_path = None
-        self.path: list = []
+        self.best_path: tuple[list[Any], Any, int] | None = None
+        self.path: list[Any] = []
         self.omitted: list[int] = []
         self.done = False
         self.keep_one_feas = req.keep_one and feasibility
         self.seen_any = False
-        self.table_memo: dict = {}
-        self.core_cache: dict = {}
+        self.table_memo: dict[Any, list[Any]] = {}
+        self.core_cache: dict[Any, list[Any]] = {}
         if req.whole_hand:
             # only a solution using every card counts
             tv = sum(vf[c >> 3] for c in hand)
@@ -207,7 +209,7 @@ class _Search:
         c = self.counts
         return sum(c[f] for f in self.wr_faces) if self.wr_faces else 0
 
-    def _pool_values(self, taken: tuple = ()) -> list[int]:
+    def _pool_values(self, taken: tuple[int, ...] = ()) -> list[int]:
         """Values of the pool now (most valuable first), the wild-rank naturals that
         the sets take (``taken``: count per wild rank) removed."""
         vals = list(self.fixed)
@@ -223,14 +225,15 @@ class _Search:
         vals.sort(reverse=True)
         return vals
 
-    def _pool_prefix(self, w: int, taken: tuple = ()) -> int:
+    def _pool_prefix(self, w: int, taken: tuple[int, ...] = ()) -> int:
         """Value of the ``w`` most valuable wilds of the pool."""
         if not self.wr_faces:
             return self.fixed_pre[w]
         return sum(self._pool_values(taken)[:w])
 
     # -- candidate run cores -----------------------------------------------------
-    def _run_cores(self, s: int, budget: int, left: tuple[int, int] | None = None):
+    def _run_cores(self, s: int, budget: int, left: tuple[int, int] | None = None
+                   ) -> Iterator[tuple[Any, ...]]:
         """Run cores of suit ``s`` needing at most ``budget`` wilds: yields
         ``(key, positions, omitted positions, k, wlo, whi, value)``.
 
@@ -357,9 +360,9 @@ class _Search:
                         yield key, pos, omitted, k, wlo, whi, v
 
     # -- the sets, as a table over ranks --------------------------------------------
-    _opt_cache: dict = {}
+    _opt_cache: dict[Any, list[Any]] = {}
 
-    def _rank_options(self, c: int) -> list:
+    def _rank_options(self, c: int) -> list[Any]:
         """Ways to make ``j`` sets from the ``k`` best of ``c`` naturals of one rank:
         ``(j, k, wlo, whi, parts)``."""
         key = (c, self.req.sets, self.smin, self.smax, self.majority, self.d1)
@@ -399,7 +402,7 @@ class _Search:
         _Search._opt_cache[key] = out
         return out
 
-    def _sets_table(self) -> list:
+    def _sets_table(self) -> list[Any]:
         """Every best way to lay ``req.sets`` sets from the free naturals: a list of
         ``(wlo, whi, value, count, ranks mask, wild-rank naturals taken, choice)``."""
         c = self.counts
@@ -437,7 +440,8 @@ class _Search:
                                 ((r, parts),)))
             self.table_memo[key] = out
             return out
-        states = {(0, 0, 0, zero): (0, 0, 0, ())}
+        states: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int, int, tuple[Any, ...]]] = {
+            (0, 0, 0, zero): (0, 0, 0, ())}
         for r in range(2, 15):
             vals = []
             for s in range(4):
@@ -487,7 +491,7 @@ class _Search:
         self.table_memo[key] = out
         return out
 
-    def _sets_d1(self, B: int, need: int):
+    def _sets_d1(self, B: int, need: int) -> tuple[int, int, tuple[Any, ...]] | None:
         """The best sets under d1 (every set takes all free naturals of its rank and any
         number of wilds) with at most ``B`` wilds needed and every rank of the bit mask
         ``need`` among them: ``(value, count, choice)`` or None."""
@@ -509,11 +513,11 @@ class _Search:
                 items.append((tv, tc, r))
         items.sort(reverse=True)
         self._d1_items = items
-        self._d1_best = None
+        self._d1_best: tuple[int, int, tuple[Any, ...]] | None = None
         self._d1_rec(0, S, B, 0, 0, (), need)
         return self._d1_best
 
-    def _d1_rec(self, i: int, left: int, B: int, nv: int, k: int, ch: tuple,
+    def _d1_rec(self, i: int, left: int, B: int, nv: int, k: int, ch: tuple[Any, ...],
                 need: int) -> None:
         """Branch and bound for :meth:`_sets_d1` over the ranks, richest first."""
         if left == 0:
@@ -691,7 +695,8 @@ class _Search:
                 return
             suits = range(s, min(s + 1, 4))
             restricted = True
-        cores = []
+        cores: list[Any] = []
+        lst: list[Any] | None
         cache = self.core_cache
         lastw = req.whole_hand and req.sets and m == 1
         if lastw:
@@ -812,6 +817,7 @@ class _Search:
                         # ends would make it longer at no cost, so it must be used
                         # elsewhere (checked when all runs are chosen)
                         a, b = pos[0], pos[-1]
+                        lows: tuple[int, ...]
                         if a == b == 14:
                             lows = (pf[13], pf[2])
                         elif a >= 2:
@@ -839,7 +845,7 @@ class _Search:
                 return
 
 
-def _partitions(k: int, j: int, most: int | None = None):
+def _partitions(k: int, j: int, most: int | None = None) -> Iterator[tuple[int, ...]]:
     """Partitions of ``k`` into ``j`` positive parts, largest first."""
     if most is None:
         most = k
@@ -856,9 +862,9 @@ def _partitions(k: int, j: int, most: int | None = None):
 
 # -- building the answer --------------------------------------------------------------
 
-def _set_items(search: _Search, choice: tuple) -> list:
+def _set_items(search: _Search, choice: tuple[Any, ...]) -> list[Any]:
     """Path items of the sets of a sets-table choice."""
-    out = []
+    out: list[Any] = []
     smin, smax, maj = search.smin, search.smax, search.majority
     for r, parts in choice:
         for q in parts:
@@ -873,7 +879,7 @@ def _set_items(search: _Search, choice: tuple) -> list:
     return out
 
 
-def _build(hand: Sequence[int], search: _Search, path: list, W: int,
+def _build(hand: Sequence[int], search: _Search, path: list[Any], W: int,
            wild_ranks: frozenset[int], vf: list[int]) -> tuple[PlannedMeld, ...]:
     majority = search.majority
     by_face: dict[int, list[int]] = {}
@@ -965,10 +971,10 @@ def _build(hand: Sequence[int], search: _Search, path: list, W: int,
     return tuple(out)
 
 
-def _fits_naturally(item, f: int, quota: int, k: int) -> bool:
+def _fits_naturally(item: tuple[Any, ...], f: int, quota: int, k: int) -> bool:
     kind = item[0]
     if kind == "set":
-        return FACE_RANK[f] == item[1]
+        return bool(FACE_RANK[f] == item[1])
     if kind == "wset":
         return True
     if kind == "run":
@@ -985,7 +991,7 @@ def _fits_naturally(item, f: int, quota: int, k: int) -> bool:
     return False  # an all-wild run is placed later
 
 
-def _place_set(item, core: list[int], wilds: list[int], leftover: list[int]) -> PlannedMeld:
+def _place_set(item: tuple[Any, ...], core: list[int], wilds: list[int], leftover: list[int]) -> PlannedMeld:
     if item[0] == "set":
         r = item[1]
     else:
@@ -1017,7 +1023,7 @@ def _place_set(item, core: list[int], wilds: list[int], leftover: list[int]) -> 
     return PlannedMeld("set", tuple(cards), tuple(roles))
 
 
-def _place_run(item, core: list[int], wilds: list[int]) -> PlannedMeld:
+def _place_run(item: tuple[Any, ...], core: list[int], wilds: list[int]) -> PlannedMeld:
     L = len(core) + len(wilds)
     if item[0] == "run":
         suits = [item[1]]
@@ -1029,7 +1035,7 @@ def _place_run(item, core: list[int], wilds: list[int]) -> PlannedMeld:
         spans = [(s, lo) for s in range(4) for lo in range(1, 16 - L)]
     wr = [c for c in wilds if (c >> 3) != JOKER]
 
-    def score(sl):
+    def score(sl: tuple[int, int]) -> tuple[int, int, int]:
         s, lo = sl
         gaps = [_POS_FACE[s][p] for p in range(lo, lo + L) if p not in pos]
         n = 0
@@ -1064,14 +1070,14 @@ def _place_run(item, core: list[int], wilds: list[int]) -> PlannedMeld:
 # -- public entry points ------------------------------------------------------------
 
 def _solve(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
-           vf: list[int]):
+           vf: list[int]) -> tuple[Any, ...] | None:
     """``(used value, used count, search, path, W)`` of the best going-down, or None."""
     s = _Search(hand, req, wild_ranks, vf)
     s.run()
     if s.best_path is None:
         return None
     runs, choice, W = s.best_path
-    best = (s.best[0], s.best[1], s, runs + _set_items(s, choice), W)
+    best: tuple[Any, ...] | None = (s.best[0], s.best[1], s, runs + _set_items(s, choice), W)
     if not req.keep_one or s.best[1] < len(hand):
         return best
     # CF-12: every card would be melded, but one must stay for the discard.  Leaving card
@@ -1102,12 +1108,12 @@ def _solve(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
     return best
 
 
-def _gc_paused(fn):
+def _gc_paused(fn: _F) -> _F:
     """Run ``fn`` with the cyclic garbage collector paused.  A search makes many
     short-lived, acyclic objects; a collection triggered by them would walk the whole
     program's heap (milliseconds in a big program) for nothing."""
     @functools.wraps(fn)
-    def paused(*args, **kwargs):
+    def paused(*args: Any, **kwargs: Any) -> Any:
         if not gc.isenabled():
             return fn(*args, **kwargs)
         gc.disable()
@@ -1115,7 +1121,7 @@ def _gc_paused(fn):
             return fn(*args, **kwargs)
         finally:
             gc.enable()
-    return paused
+    return paused  # type: ignore[return-value]  # the same signature as fn
 
 
 @_gc_paused
@@ -1174,11 +1180,13 @@ def find_go_down(hand: Sequence[int], req: ContractReq,
     if got is None:
         return None
     sub_hand, s = got
+    assert s.best_path is not None  # _feasible returns only a search that found one
     runs, choice, W = s.best_path
     return _build(sub_hand, s, runs + _set_items(s, choice), W, wild_ranks, s.vf)
 
 
-def _feasible(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]):
+def _feasible(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int]
+              ) -> tuple[Sequence[int], _Search] | None:
     """``(hand searched, search)`` of the first going-down found, or ``None``."""
     vf = [1] * 53
     s = _Search(hand, req, wild_ranks, vf, feasibility=True)

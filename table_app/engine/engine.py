@@ -38,8 +38,10 @@ import json
 import random
 from typing import Any, Callable, Iterable
 
-from ..core.actions import DealEnd, Extension, GameEnd
+from ..core.actions import DealEnd, Event, Extension, GameEnd
 from ..core.errors import IllegalActionError
+from ..core.phase import Phase
+from .rules import AnyRules
 
 Listener = Callable[[str, Any], None]
 
@@ -47,7 +49,7 @@ Listener = Callable[[str, Any], None]
 _CHANCE = frozenset(("deal", "restock", "misdeal"))
 
 
-def _is_decision(ev) -> bool:
+def _is_decision(ev: Any) -> bool:
     return getattr(ev, "player", None) is not None
 
 
@@ -64,36 +66,39 @@ class Engine:
             the file.
     """
 
-    def __init__(self, rules, num_players: int, seed: int | None = None,
+    def __init__(self, rules: AnyRules, num_players: int, seed: int | None = None,
                  rng: random.Random | None = None, auto: bool = True):
-        self.rules = rules
+        self.rules: AnyRules = rules
         self.num_players = num_players
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
         self.auto = auto
-        self.log: list = []
+        self.log: list[Event] = []
         self.forced: list[bool] = []
-        self.states: list = [rules.initial_state(num_players)]
+        self.states: list[Any] = [rules.initial_state(num_players)]
         self._redo: list[tuple[Any, bool]] = []
         self._listeners: list[Listener] = []
         self.revealed_by_undo = False  # an undo went back past a hidden card a seat saw
 
     # ------------------------------------------------------------------ queries
     @property
-    def state(self):
-        """The current state."""
+    def state(self) -> Any:
+        """The current state (the rules' state type)."""
         return self.states[-1]
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Any]:
+        """The legal actions of the seat to act now (``rules.legal_actions``)."""
         return self.rules.legal_actions(self.state)
 
-    def to_act(self):
+    def to_act(self) -> tuple[int, Phase] | None:
+        """``(seat, phase)`` of the decision due now, or ``None`` (``rules.to_act``)."""
         return self.rules.to_act(self.state)
 
-    def observe(self, seat: int):
+    def observe(self, seat: int) -> Any:
+        """What ``seat`` may know now (``rules.observe``)."""
         return self.rules.observe(self.state, seat)
 
-    def is_legal(self, action) -> bool:
+    def is_legal(self, action: Any) -> bool:
         try:
             self.rules.check(self.state, action)
             return True
@@ -125,19 +130,19 @@ class Engine:
     def redo_stack(self, stack: list[tuple[Any, bool]]) -> None:
         self._redo = list(stack)
 
-    def _last_real(self):
+    def _last_real(self) -> Event | None:
         """The last logged event that is not an ``x-`` extension, or ``None``."""
         for ev in reversed(self.log):
             if not isinstance(ev, Extension):
                 return ev
         return None
 
-    def _emit(self, kind: str, payload) -> None:
+    def _emit(self, kind: str, payload: Any) -> None:
         for fn in list(self._listeners):
             fn(kind, payload)
 
     # ------------------------------------------------------------------ recording
-    def _record(self, ev, forced: bool = False, trusted: bool = False) -> None:
+    def _record(self, ev: Any, forced: bool = False, trusted: bool = False) -> None:
         """Check (unless ``trusted``: the rules' own ``forced_action``), apply, log."""
         rules = self.rules
         st = self.states[-1]
@@ -150,10 +155,11 @@ class Engine:
         if self._listeners:
             self._emit("append", (len(self.log) - 1, ev, st))
 
-    def _check_derived(self, ev) -> None:
+    def _check_derived(self, ev: DealEnd | GameEnd) -> None:
         st = self.state
-        deal_rule, game_rule = getattr(self.rules, "derived_rules", ("CF-15", "CF-16"))
+        deal_rule, game_rule = self.rules.derived_rules
         last = self._last_real()
+        want: DealEnd | GameEnd | None
         if isinstance(ev, DealEnd):
             want = self.rules.deal_end(st)
             if want is None or isinstance(last, (DealEnd, GameEnd)):
@@ -167,7 +173,7 @@ class Engine:
                 deal_rule if isinstance(ev, DealEnd) else game_rule, "derived_mismatch",
                 {"json": json.dumps(ev.to_json()), "json2": json.dumps(want.to_json())})
 
-    def apply(self, action, *, forced: bool = False) -> list:
+    def apply(self, action: Any, *, forced: bool = False) -> list[Event]:
         """Check and record one event; in ``auto`` mode also the chance events it needs
         first and the forced and derived events after it.
 
@@ -242,7 +248,7 @@ class Engine:
             # would only repeat their work (a record read back checks every event)
             self._record(fa, forced=True, trusted=not pre)
 
-    def deal_next(self) -> list:
+    def deal_next(self) -> list[Event]:
         """Deal the next deal (a ``Deal`` chance event from ``rng``) when the state is
         before the first deal or between deals.
 
@@ -254,7 +260,7 @@ class Engine:
             return []
         return self.apply(ev, forced=True)
 
-    def run(self, events: Iterable) -> None:
+    def run(self, events: Iterable[Any]) -> None:
         """Apply events one by one (a record's body)."""
         for ev in events:
             self.apply(ev)
@@ -279,7 +285,7 @@ class Engine:
         return i is not None and self._reveals(self.log[i:], seat)
 
     @staticmethod
-    def _reveals(events, seat: int) -> bool:
+    def _reveals(events: Iterable[Any], seat: int) -> bool:
         for ev in events:
             t = ev.type
             if t in ("deal", "restock") or (getattr(ev, "player", None) == seat and (
@@ -336,7 +342,7 @@ class Engine:
         self._redo.clear()
 
 
-def _same_derived(a, b) -> bool:
+def _same_derived(a: Any, b: Any) -> bool:
     from fractions import Fraction
     if type(a) is not type(b):
         return False

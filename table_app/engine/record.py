@@ -11,19 +11,27 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+import random
 import re
 import stat
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NoReturn, TypeGuard, Union
 
-from ..core.actions import EVENT_TYPES, Deal, event_from_json
+from ..core.actions import EVENT_TYPES, Deal, Event, event_from_json
 from ..core.errors import IllegalActionError, RecordError
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+#: a JSON object (a header, an event's line)
+JsonDict = dict[str, Any]
+StrPath = Union[str, "os.PathLike[str]"]
 
 FORMAT = "table-app-record"
 VERSION = 1
 
 # upgrade functions: version -> function(header, events_json) -> (header, events_json) of version+1
-UPGRADES: dict[int, Callable[[dict, list], tuple[dict, list]]] = {}
+UPGRADES: dict[int, Callable[[JsonDict, list[Any]], tuple[JsonDict, list[Any]]]] = {}
 
 
 @dataclass
@@ -38,18 +46,20 @@ class Record:
         file_header: the header as the file has it (the names as written), for a writer
             that goes on with the same file (resume).
     """
-    header: dict
-    events: list = field(default_factory=list)
+    header: JsonDict
+    events: list[Event] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
-    file_header: dict | None = None
+    file_header: JsonDict | None = None
 
     @property
     def variant(self) -> str:
-        return self.header["variant"]
+        v: str = self.header["variant"]
+        return v
 
     @property
-    def players(self) -> list[dict]:
-        return self.header["players"]
+    def players(self) -> list[JsonDict]:
+        p: list[JsonDict] = self.header["players"]
+        return p
 
 
 class ReplayError(Exception):
@@ -60,7 +70,8 @@ class ReplayError(Exception):
     ``IllegalActionError``, to put it into another language).
     """
 
-    def __init__(self, line: int, event, rule: str, reason: str, engine=None, error=None):
+    def __init__(self, line: int, event: Any, rule: str, reason: str,
+                 engine: Engine | None = None, error: IllegalActionError | None = None):
         self.line, self.event, self.rule, self.reason = line, event, rule, reason
         self.engine = engine
         self.error = error
@@ -68,12 +79,13 @@ class ReplayError(Exception):
         super().__init__(f"line {line}: {event.type}{who} refused: {reason} ({rule})")
 
 
-def make_header(variant: str, players: list[dict], options: dict | None = None,
-                seed: int | None = None, app_version: str | None = None, **extra) -> dict:
+def make_header(variant: str, players: list[JsonDict], options: JsonDict | None = None,
+                seed: int | None = None, app_version: str | None = None,
+                **extra: Any) -> JsonDict:
     """A header object for a new record (``options``: only those that differ from the
     defaults)."""
     if app_version is None:
-        from .. import __version__ as app_version  # type: ignore[no-redef]
+        from .. import __version__ as app_version
     h = {"format": FORMAT, "version": VERSION, "variant": variant, "options": dict(options or {}),
          "players": players, "seed": seed, "app_version": app_version,
          "created": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
@@ -119,11 +131,11 @@ def shown_name(name: str) -> str:
     return name if len(name) <= NAME_SHOWN else name[:NAME_SHOWN - 1] + "…"
 
 
-def _is_int(v) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _number(v) -> bool:
+def _number(v: Any) -> bool:
     """A score or balance: a whole number, a finite JSON number of sensible size, or an
     exact decimal or fraction string (``"-6"``, ``"7/3"``, ``"2.5"``)."""
     if _is_int(v):
@@ -156,7 +168,7 @@ class _NotJson(ValueError):
     pass
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise _NotJson(f"{name} is not a JSON number")
 
 
@@ -170,7 +182,7 @@ _DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_int=_bounded_int)
 _LENIENT = json.JSONDecoder(parse_int=_bounded_int)
 
 
-def loads_line(text: str, *, allow_constants: bool = False):
+def loads_line(text: str, *, allow_constants: bool = False) -> Any:
     """One line of JSON, bounded: nesting deeper than ``MAX_DEPTH``, NaN and Infinity
     (unless ``allow_constants``: floats), integers of more than ``MAX_DIGITS`` digits and
     lone surrogate escapes are refused.
@@ -196,7 +208,7 @@ def loads_line(text: str, *, allow_constants: bool = False):
 
 
 # ---------------------------------------------------------------------- the header
-def _text_field(h: dict, key: str, max_len: int = 64) -> None:
+def _text_field(h: JsonDict, key: str, max_len: int = 64) -> None:
     if key in h and h[key] is not None:
         v = h[key]
         if not isinstance(v, str) or len(v) > max_len or _CONTROL.search(v):
@@ -204,7 +216,7 @@ def _text_field(h: dict, key: str, max_len: int = 64) -> None:
                               f"characters", 1)
 
 
-def check_players(players: Any, variant: str) -> list[dict]:
+def check_players(players: Any, variant: str) -> list[JsonDict]:
     """Validate the header's ``players``; returns them as the app shows them (names cut
     to ``NAME_SHOWN`` characters).
 
@@ -245,7 +257,7 @@ def check_players(players: Any, variant: str) -> list[dict]:
     return shown
 
 
-def check_options(options: Any, variant: str) -> dict:
+def check_options(options: Any, variant: str) -> JsonDict:
     """The header's ``options``, checked against the variant's: known keys, values of
     the right type that the rules accept.
 
@@ -292,7 +304,7 @@ def check_version(h: Any) -> int:
     return v
 
 
-def check_header(h: Any) -> dict:
+def check_header(h: Any) -> JsonDict:
     """Validate (and upgrade) a header object: format, version, variant, options,
     players (count, names, kinds, levels), seed and the text fields.
 
@@ -307,7 +319,8 @@ def check_header(h: Any) -> dict:
     """
     from ..variants import VARIANTS
     if check_version(h) < VERSION:
-        return h      # checked once upgraded (an older version may differ)
+        old: JsonDict = h
+        return old    # checked once upgraded (an older version may differ)
     variant = h.get("variant")
     if not isinstance(variant, str):
         raise RecordError("the header's 'variant' must be a game's id (contract, may_i, "
@@ -337,14 +350,14 @@ _SEAT_EVENTS = frozenset(("draw", "pass_upcard", "buy", "pass_buy", "go_down", "
 _CARD_LISTS = 1000   # the most cards in a deck or a stock order (eight players: 216)
 
 
-def _cards(v, key: str, t: str, most: int = _CARD_LISTS) -> None:
+def _cards(v: Any, key: str, t: str, most: int = _CARD_LISTS) -> None:
     if not isinstance(v, list) or len(v) > most or not all(isinstance(c, str) and len(c) <= 4 for c in v):
         if key == "cards":
             raise RecordError("a meld's 'cards' must be a list of card codes")
         raise RecordError(f"{t} event: {key!r} must be a list of card codes")
 
 
-def _card(d: dict, key: str, t: str, optional: bool = False) -> None:
+def _card(d: JsonDict, key: str, t: str, optional: bool = False) -> None:
     if key not in d:
         if optional:
             return
@@ -356,7 +369,7 @@ def _card(d: dict, key: str, t: str, optional: bool = False) -> None:
         raise RecordError(f"{t} event: {key!r} must be a card code")
 
 
-def _seat(v, n: int) -> bool:
+def _seat(v: Any, n: int) -> bool:
     return _is_int(v) and 0 <= v < n
 
 
@@ -521,7 +534,7 @@ def _file_kind(mode: int) -> str | None:
     return "not a file"
 
 
-def read_bounded(path: str | os.PathLike, limit: int = MAX_RECORD_BYTES) -> bytes:
+def read_bounded(path: StrPath, limit: int = MAX_RECORD_BYTES) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes, read without blocking on
     a named pipe or reading a device without end.
 
@@ -563,7 +576,7 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_RECORD_BYTES) -> byte
         os.close(fd)
 
 
-def peek_header(path: str | os.PathLike, *, checked: bool = True) -> dict | None:
+def peek_header(path: StrPath, *, checked: bool = True) -> JsonDict | None:
     """The header of a record that may be damaged further on (what a list of games can
     still show of it): checked, or (``checked=False``) any JSON object line 1 holds;
     ``None`` when even line 1 cannot be used."""
@@ -580,7 +593,7 @@ def peek_header(path: str | os.PathLike, *, checked: bool = True) -> dict | None
         return None
 
 
-def read_record(path: str | os.PathLike, *, drop_torn_tail: bool = False) -> Record:
+def read_record(path: StrPath, *, drop_torn_tail: bool = False) -> Record:
     """Read a record file: the one reader of every path that opens a record (``verify``,
     the library, resume, the replay viewer, play on).
 
@@ -612,7 +625,8 @@ def read_record(path: str | os.PathLike, *, drop_torn_tail: bool = False) -> Rec
     return rec
 
 
-def engine_for(header: dict, *, auto: bool = False, rng=None):
+def engine_for(header: JsonDict, *, auto: bool = False,
+               rng: random.Random | None = None) -> Engine:
     """A fresh engine for a record's header.
 
     Raises:
@@ -632,7 +646,7 @@ def engine_for(header: dict, *, auto: bool = False, rng=None):
     return Engine(rules, n, seed=header.get("seed"), rng=rng, auto=auto)
 
 
-def replay(rec: Record, *, engine=None, stop_at: int | None = None):
+def replay(rec: Record, *, engine: Engine | None = None, stop_at: int | None = None) -> Engine:
     """Fold a record's events through an engine (``auto=False``).
 
     Returns:
@@ -664,12 +678,12 @@ def replay(rec: Record, *, engine=None, stop_at: int | None = None):
     return eng
 
 
-def event_line(ev) -> str:
+def event_line(ev: Any) -> str:
     """One record line for an event (compact JSON, no newline)."""
     return json.dumps(ev.to_json(), ensure_ascii=False, separators=(", ", ": "))
 
 
-def dumps(header: dict, events: Iterable) -> str:
+def dumps(header: JsonDict, events: Iterable[Any]) -> str:
     """A whole record as text."""
     h = {k: v for k, v in header.items() if not k.startswith("_")}
     out = [json.dumps(h, ensure_ascii=False, separators=(", ", ": "))]
@@ -677,7 +691,7 @@ def dumps(header: dict, events: Iterable) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_record(path: str | os.PathLike, header: dict, events: Iterable) -> None:
+def write_record(path: StrPath, header: JsonDict, events: Iterable[Any]) -> None:
     """Write a whole record atomically (a temporary file, fsync, rename)."""
     path = os.fspath(path)
     tmp = path + ".tmp"
@@ -688,5 +702,5 @@ def write_record(path: str | os.PathLike, header: dict, events: Iterable) -> Non
     os.replace(tmp, path)
 
 
-def is_deal(ev) -> bool:
+def is_deal(ev: Any) -> bool:
     return isinstance(ev, Deal)

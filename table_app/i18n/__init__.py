@@ -24,6 +24,7 @@ from __future__ import annotations
 import gettext as _gettext
 import locale
 import os
+from typing import Any
 from pathlib import Path
 
 DOMAIN = "table_app"
@@ -165,7 +166,7 @@ def player_name(name: str) -> str:
     return _("You") if is_you(name) else name
 
 
-def contract_name(terms, lang: str | None = None) -> str:
+def contract_name(terms: Any, lang: str | None = None) -> str:
     """What a contract asks (a ``variants.specs.ContractTerms``) in words in ``lang``
     (default: the current language): ``"2 sets of 3 + 1 run of 7, whole hand"``,
     ``"2 группы по 3 + 1 серия из 7, вся рука"``; ``None`` gives ``""``."""

@@ -16,12 +16,13 @@ does not get, or an entry Russian or Ukrainian does not translate.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..core.errors import IllegalActionError
 from .render import N_, fields, forms, ngettext, render
 
 #: message id -> English text (a catalog message id) or a plural entry
-REFUSALS: dict[str, object] = {
+REFUSALS: dict[str, str | tuple[str, ...]] = {
     # ---- contract family: the deal, turn order, phases (variants/contract_family.py)
     "not_an_action": N_("{action} is not an action of {game}"),
     "no_deal_in_progress": N_("No deal is in progress: the next deal comes first"),
@@ -152,7 +153,7 @@ REFUSALS: dict[str, object] = {
 }
 
 
-def refusal_to_json(e) -> dict:
+def refusal_to_json(e: Any) -> dict[str, Any]:
     """A record's refused event (an ``engine.record.ReplayError``) as JSON data, to keep
     in a file and put into words later (``refusal_from_json``): ``{"line", "event",
     "seat", "rule", "message_id", "params"}``; a ``ContractTerms`` parameter as
@@ -170,7 +171,7 @@ def refusal_to_json(e) -> dict:
             "rule": e.rule, "message_id": getattr(err, "message_id", None), "params": params}
 
 
-def refusal_from_json(d) -> tuple | None:
+def refusal_from_json(d: Any) -> tuple[int, str, int | None, IllegalActionError] | None:
     """``(line, event type, seat, IllegalActionError)`` from ``refusal_to_json``'s data,
     or ``None`` for anything else (the data comes from a file a person may have edited:
     an unknown message id, a rule id that is not one, a parameter of the wrong type)."""

@@ -72,7 +72,7 @@ def entries() -> dict[str, Any]:
     return _ENTRIES
 
 
-def forms(entry) -> tuple[str, ...]:
+def forms(entry: str | tuple[str, ...]) -> tuple[str, ...]:
     """The English texts of an entry (one, or the plural entry's two)."""
     return entry[:2] if isinstance(entry, tuple) else (entry,)
 
@@ -138,10 +138,12 @@ def render(msg: Message, lang: str | None = None) -> str:
         text = t.gettext(entry)
         english = entry
     try:
-        return text.format(**fields(params, lang))
+        out: str = text.format(**fields(params, lang))
+        return out
     except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
         try:
-            return english.format(**fields(params, "en"))
+            en: str = english.format(**fields(params, "en"))
+            return en
         except (KeyError, IndexError, ValueError):
             return msg.id + "".join(f" {k}={v!r}" for k, v in msg.items)
 

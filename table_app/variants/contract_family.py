@@ -36,7 +36,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from dataclasses import replace as _dc_replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, NoReturn, Sequence, TypeVar
 
 from ..core.actions import (Buy, Deal, DealEnd, Discard, Draw, GameEnd, GoDown, LayOff,
                             MeldDecl, PassBuy, PassUpcard, Restock, Swap)
@@ -44,12 +44,15 @@ from ..core.cards import (FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, dec
                           faces_to_cards, make_face)
 from ..core.errors import IllegalActionError, RecordError
 from ..core.melds import Meld, build_meld, can_be_wild, is_wild, layoff_result, layoff_roles, swap_index
-from ..core.solver import find_go_down
+from ..core.solver import ContractReq, PlannedMeld, find_go_down
 from ..core.phase import Phase
 from .specs import SPECS, Buying, ContractSpec, ContractTerms
 
+_T = TypeVar("_T")
+
 #: a go-down witness: the card ids it uses and its melds ``(kind, card ids)``
-_Witness = tuple[frozenset[int], tuple[tuple[str, frozenset[int]], ...]]
+_WitnessMelds = tuple[tuple[str, frozenset[int]], ...]
+_Witness = tuple[frozenset[int], _WitnessMelds]
 
 #: CF-14: the most times the stock is refilled in one deal (then the deal ends instead)
 MAX_RESTOCKS = 3
@@ -111,7 +114,7 @@ class CFState:
     n: int
     round: int
     dealer: int
-    phase: str
+    phase: Phase
     current: int
     hands: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
@@ -133,16 +136,16 @@ class CFState:
     bought_now: tuple[int, ...] = ()
 
 
-def replace(st, **kw):
+def replace(st: _T, **kw: Any) -> _T:
     """``dataclasses.replace`` for ``CFState`` without its per-call overhead (the engine's
     hot path: every action makes a new state): the fields are copied as one dict (which
     is why ``CFState`` has no ``__slots__``).  Other dataclasses go to the standard one."""
     if type(st) is not CFState:
-        return _dc_replace(st, **kw)
+        return _dc_replace(st, **kw)  # type: ignore[type-var]  # any dataclass
     new = _new(CFState)
     # a fresh dict (not the instance's own, filled): attribute reads stay fast
     _setattr(new, "__dict__", {**st.__dict__, **kw})
-    return new
+    return new  # type: ignore[return-value]  # a CFState, as st
 
 
 _new = object.__new__
@@ -220,12 +223,12 @@ class Observation:
         return self.stock_size == 0 and self.restocks >= MAX_RESTOCKS
 
 
-def _remove(hand: tuple[int, ...], cards) -> tuple[int, ...]:
+def _remove(hand: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
     rm = set(cards)
     return tuple(c for c in hand if c not in rm)
 
 
-def _pick(hand: Sequence[int], face: int, used=()) -> int | None:
+def _pick(hand: Sequence[int], face: int, used: Sequence[int] = ()) -> int | None:
     best = None
     for c in hand:
         if c >> 3 == face and c not in used and (best is None or c < best):
@@ -332,12 +335,15 @@ class ContractFamilyRules:
         return not st.locked and (bool(st.stock) or len(st.discard) > keep)
 
     # ------------------------------------------------------------------ check
-    def _refuse(self, rule: str, message_id: str, **params):
+    def _refuse(self, rule: str | None, message_id: str, **params: Any) -> NoReturn:
         """Raise ``IllegalActionError(rule, message_id, params)`` (the ids and their texts:
-        ``table_app/i18n/refusals.py``)."""
+        ``table_app/i18n/refusals.py``).  ``rule`` comes from the spec's ``RuleIds``,
+        where ``None`` means the game has no such refusal: reaching one is a bug."""
+        if rule is None:
+            raise AssertionError(f"{self.variant} has no rule id for the refusal {message_id!r}")
         raise IllegalActionError(rule, message_id, params)
 
-    def check(self, st: CFState, a) -> None:  # noqa: C901 - one dispatcher per phase
+    def check(self, st: CFState, a: Any) -> None:  # noqa: C901 - one dispatcher per phase
         """Refuse an event the rules don't allow now; nothing else.
 
         Raises:
@@ -558,7 +564,7 @@ class ContractFamilyRules:
             self._refuse("CF-12", "keep_card_layoff")
         return layoff_result(st.melds[a.meld], c, a.role, self.wild_ranks(st.round))
 
-    def _swap(self, st: CFState, a: Swap):
+    def _swap(self, st: CFState, a: Swap) -> tuple[int, int]:
         p = a.player
         if not self.spec.swap:
             self._refuse(self.rid.no_swap, "wilds_immovable")
@@ -580,7 +586,7 @@ class ContractFamilyRules:
         return c, i
 
     # ------------------------------------------------------------------ apply
-    def apply(self, st: CFState, a) -> CFState:  # noqa: C901
+    def apply(self, st: CFState, a: Any) -> CFState:  # noqa: C901
         t = a.type
         if t == "deal":
             return self._apply_deal(st, a)
@@ -589,7 +595,7 @@ class ContractFamilyRules:
             pool = list(st.discard[:-keep])
             ids = []
             for f in a.order:
-                c = _pick(pool, f)
+                c: int = _pick(pool, f)  # type: ignore[assignment]  # checked: in the pool
                 pool.remove(c)
                 ids.append(c)
             return replace(st, stock=tuple(reversed(ids)), discard=st.discard[-keep:],
@@ -654,9 +660,9 @@ class ContractFamilyRules:
             return st2
         if t == "lay_off":
             nm = self._layoff_meld(st, a)
-            c = _pick(st.hands[p], a.card)
-            melds = st.melds[:a.meld] + (nm,) + st.melds[a.meld + 1:]
-            st2 = replace(st, melds=melds, melded_now=True,
+            c = _pick(st.hands[p], a.card)  # type: ignore[assignment]  # checked: held
+            melds2 = st.melds[:a.meld] + (nm,) + st.melds[a.meld + 1:]
+            st2 = replace(st, melds=melds2, melded_now=True,
                           known=_tup_set(st.known, p, _remove(st.known[p], (c,))),
                           last=LastAction("lays_off", a.card))
             return self._set_hand(st2, p, _remove(st.hands[p], (c,)))
@@ -666,15 +672,15 @@ class ContractFamilyRules:
             wild = m.cards[i]
             nm = replace(m, cards=m.cards[:i] + (c,) + m.cards[i + 1:],
                          roles=m.roles[:i] + (None,) + m.roles[i + 1:])
-            melds = st.melds[:a.meld] + (nm,) + st.melds[a.meld + 1:]
+            melds2 = st.melds[:a.meld] + (nm,) + st.melds[a.meld + 1:]
             hand = _remove(st.hands[p], (c,)) + (wild,)
-            st2 = replace(st, melds=melds, melded_now=True,
+            st2 = replace(st, melds=melds2, melded_now=True,
                           known=_tup_set(st.known, p, _remove(st.known[p], (c,)) + (wild,)),
                           last=LastAction("swaps", a.card))
             return self._set_hand(st2, p, hand)
         if t == "discard":
             h = st.hands[p]
-            c = _pick(h, a.card)
+            c = _pick(h, a.card)  # type: ignore[assignment]  # checked: held
             i = h.index(c)
             hand = h[:i] + h[i + 1:]
             kn = st.known[p]
@@ -720,7 +726,7 @@ class ContractFamilyRules:
         n = st.n
         cards = faces_to_cards(a.deck)
         h = self.spec.hand_size(a.round)
-        hands = [[] for _ in range(n)]
+        hands: list[list[int]] = [[] for _ in range(n)]
         for i in range(h * n):
             hands[(a.dealer + 1 + i) % n].append(cards[i])
         up = cards[h * n]
@@ -745,7 +751,7 @@ class ContractFamilyRules:
                        queue=(), last=_L_GOES_OUT if winner is not None else _L_DEAD)
 
     # ------------------------------------------------------------------ engine hooks
-    def pre_events(self, st: CFState, a, rng: random.Random) -> list:
+    def pre_events(self, st: CFState, a: Any, rng: random.Random) -> list[Restock]:
         """A ``Restock`` before a take from an empty stock (CF-13), shuffled by ``rng``;
         none after the third refill of the deal (the take then ends the deal, CF-14)."""
         if st.stock or a.type not in ("draw", "buy") or st.restocks >= MAX_RESTOCKS:
@@ -761,10 +767,10 @@ class ContractFamilyRules:
         rng.shuffle(pool)
         return [Restock(tuple(pool))]
 
-    def forced_action(self, st: CFState):
+    def forced_action(self, st: CFState) -> None:
         return None
 
-    def next_deal(self, st: CFState, rng: random.Random, first_round: int = 1):
+    def next_deal(self, st: CFState, rng: random.Random, first_round: int = 1) -> Deal | None:
         """The next ``Deal`` (shuffled by ``rng``), or ``None`` mid-deal or after round 7.
         The first dealer is chosen at random (rules README)."""
         if st.phase == PREDEAL:
@@ -777,7 +783,7 @@ class ContractFamilyRules:
         rng.shuffle(deck)
         return Deal(rnd, dealer, tuple(deck))
 
-    def deal_end(self, st: CFState):
+    def deal_end(self, st: CFState) -> DealEnd | None:
         if st.phase in (BETWEEN, OVER) and st.results:
             r = st.results[-1]
             return DealEnd(r.round, r.winner, scores=r.scores)
@@ -796,12 +802,12 @@ class ContractFamilyRules:
             w = [s for s in w if st.wins[s] == most]
         return tuple(w)
 
-    def game_end(self, st: CFState):
+    def game_end(self, st: CFState) -> GameEnd | None:
         if st.phase != OVER:
             return None
         return GameEnd(self.totals(st), self.winners(st))
 
-    def summary(self, st: CFState) -> dict:
+    def summary(self, st: CFState) -> dict[str, Any]:
         """The ``verify --json`` summary (RECORD_FORMAT.md)."""
         out = {"variant": self.variant,
                "deals": [{"round": r.round, "winner": r.winner, "scores": list(r.scores)}
@@ -838,12 +844,12 @@ class ContractFamilyRules:
             stock_due=st.phase in (BUY, STOCK), locked=st.locked, restocks=st.restocks)
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self, st: CFState) -> list:
+    def legal_actions(self, st: CFState) -> list[Any]:
         """The actions of the seat to act.  In the play phase: one discard per distinct
         face (CR-8 applied), the lay-offs and swaps, and the best go-down the solver
         finds (other go-downs are checked by ``check``)."""
         ph = st.phase
-        out: list = []
+        out: list[Any] = []
         if ph == DRAW:
             p = st.current
             acts = _ACTS[p]
@@ -904,7 +910,7 @@ class ContractFamilyRules:
                 out.append(gd)
         return out
 
-    def _go_down_offer(self, st: CFState, p: int):
+    def _go_down_offer(self, st: CFState, p: int) -> GoDown | None:
         """The go-down ``legal_actions`` offers: the same ``GoDown`` as
         ``suggest_go_down(st, p)`` (or ``None``), but its melds are worked out only when
         someone looks at them.
@@ -975,7 +981,8 @@ class ContractFamilyRules:
         self._add_witness(key, wits, _witness_melds(plan))
         return _LazyGoDown(p, self, st)
 
-    def _add_witness(self, key, wits, melds) -> None:
+    def _add_witness(self, key: tuple[int, int], wits: list[_Witness] | None,
+                     melds: _WitnessMelds) -> None:
         w = (frozenset().union(*(m[1] for m in melds)), melds)
         if wits is None:
             self._witness[key] = [w]
@@ -997,7 +1004,7 @@ class ContractFamilyRules:
             self._req_cache[("caps", rnd)] = caps
         return caps
 
-    def _sub_req(self, rnd: int, sets: int, runs: int):
+    def _sub_req(self, rnd: int, sets: int, runs: int) -> ContractReq:
         """Round ``rnd``'s solver requirement with only ``sets`` sets and ``runs`` runs."""
         k = (rnd, sets, runs)
         req = self._req_cache.get(k)
@@ -1005,15 +1012,14 @@ class ContractFamilyRules:
             req = self._req_cache[k] = _dc_replace(self.solver_req(rnd), sets=sets, runs=runs)
         return req
 
-    def solver_req(self, rnd: int):
+    def solver_req(self, rnd: int) -> ContractReq:
         """The solver's requirement (a ``ContractReq``) for going down in round ``rnd``."""
         req = self._req_cache.get(rnd)
         if req is None:
             req = self._req_cache[rnd] = self._solver_req(rnd)
         return req
 
-    def _solver_req(self, rnd: int):
-        from ..core.solver import ContractReq
+    def _solver_req(self, rnd: int) -> ContractReq:
         spec = self.spec
         sets, runs = spec.contract(rnd)
         whole = rnd == 7 and spec.round7_whole_hand
@@ -1028,7 +1034,7 @@ class ContractFamilyRules:
         return ContractReq(sets, runs, naturals_majority=nat, whole_hand=whole,
                            keep_one=not whole)
 
-    def suggest_go_down(self, st: CFState, p: int):
+    def suggest_go_down(self, st: CFState, p: int) -> GoDown | None:
         """The solver's best going-down for seat ``p`` now (a ``GoDown``) or ``None``."""
         try:
             from ..core.solver import solve_go_down
@@ -1066,7 +1072,7 @@ _WITNESSES = 4  # witnesses kept per seat and round
 
 
 def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
-              caps: tuple[int | None, int | None]):
+              caps: tuple[int | None, int | None]) -> tuple[str, frozenset[int]] | None:
     """A witness meld ``(kind, frozenset of ids)`` among ``cards`` leaving one card over:
     a set of 3 (three naturals of a rank, or two and a wild, or one and two wilds) or a
     run of 4 (a 4-position window of a suit with at least one natural, the gaps filled
@@ -1102,9 +1108,9 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
         for lo in range(1, 12):
             got = []
             for pos in range(lo, lo + 4):
-                cs = by_face.get(make_face(pos, s))
-                if cs:
-                    got.append(cs[0])
+                run_cs = by_face.get(make_face(pos, s))
+                if run_cs:
+                    got.append(run_cs[0])
             need = 4 - len(got)
             if got and need <= nw and (cap is None or need <= cap):
                 return ("run", frozenset(got + wilds[:need]))
@@ -1112,7 +1118,7 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
 
 
 def _greedy_melds(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
-                  caps: tuple[int | None, int | None]):
+                  caps: tuple[int | None, int | None]) -> _WitnessMelds | None:
     """Witness melds for the whole contract taken one quick look at a time (runs first,
     then sets, each from the cards the others left, a card left over), or ``None`` when
     that greedy way finds none (the solver decides then)."""
@@ -1129,7 +1135,7 @@ def _greedy_melds(hand: Sequence[int], contract: tuple[int, int], wild_ranks: fr
     return tuple(out)
 
 
-def _witness_melds(plan) -> tuple:
+def _witness_melds(plan: Iterable[PlannedMeld]) -> _WitnessMelds:
     """A solver plan as witness melds: ``((kind, frozenset of card ids)), ...)``."""
     return tuple((m.kind, frozenset(m.cards)) for m in plan)
 
@@ -1142,6 +1148,8 @@ class _LazyGoDown(GoDown):
     offers are never taken).  Equal to, and hashed like, the plain ``GoDown`` with the
     same melds; pickles and copies as one."""
     __slots__ = ("_rules", "_state")
+    _rules: ContractFamilyRules
+    _state: CFState | None
 
     def __init__(self, player: int, rules: "ContractFamilyRules", st: CFState):
         object.__setattr__(self, "player", player)
@@ -1151,8 +1159,10 @@ class _LazyGoDown(GoDown):
     @property
     def melds(self) -> tuple[MeldDecl, ...]:
         try:
-            return _GD_MELDS.__get__(self)
+            got: tuple[MeldDecl, ...] = _GD_MELDS.__get__(self)
+            return got
         except AttributeError:
+            assert self._state is not None  # cleared only once the melds are known
             gd = self._rules.suggest_go_down(self._state, self.player)
             if gd is None:  # pragma: no cover - the witness proved the hand can go down
                 raise RuntimeError("a witnessed go-down that the solver does not find")
@@ -1160,18 +1170,18 @@ class _LazyGoDown(GoDown):
             object.__setattr__(self, "_state", None)
             return gd.melds
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, GoDown):
             return self.player == other.player and self.melds == other.melds
         return NotImplemented
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.player, self.melds))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"GoDown(player={self.player!r}, melds={self.melds!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[GoDown], tuple[int, tuple[MeldDecl, ...]]]:
         return (GoDown, (self.player, self.melds))
 
 
@@ -1252,7 +1262,7 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
             return False
     if runs:
         d = _RUN_DEFICITS
-        deficits = []
+        deficits: list[int] = []
         # two runs may use the same window with a second copy of its cards: the second
         # use's missing cards are counted from the ranks held twice (and so on), so the
         # bound never refuses two identical runs from two decks
@@ -1286,7 +1296,7 @@ _MAX_RUNS = max(max(r for _, r in (s.contract(k) for k in range(1, 8))) for s in
 
 
 
-def _playable_faces(melds: Sequence[Meld], faces, wr: frozenset[int]) -> set[int]:
+def _playable_faces(melds: Sequence[Meld], faces: Iterable[int], wr: frozenset[int]) -> set[int]:
     """The faces among ``faces`` that could be laid off on some meld of ``melds`` now
     (CF-8; what CR-8 forbids discarding): a natural that extends a meld, or a card that
     may be a wild while some meld can still grow (a set always, a run short of A..A).
@@ -1324,7 +1334,7 @@ def _latch(st: CFState) -> CFState:
     return st
 
 
-def _tup_set(t: tuple, i: int, v) -> tuple:
+def _tup_set(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 

@@ -51,11 +51,12 @@ Conventions of this module
 """
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeVar, Union
 
 from ..core.actions import Deal, DealEnd, GameEnd, Lead, Misdeal, Play
 from ..core.cards import FACE_RANK, FACE_SUIT, make_face
@@ -91,6 +92,8 @@ FINAL = "final"        # the session's last deal has ended (MG-11)
 _DEAL, _LEAD, _FOLLOW = Phase.DEAL, Phase.LEAD, Phase.FOLLOW
 
 _ZERO = 0  # chips are ints; only the final share (MG-11) may make a Fraction
+#: an amount of chips: an int, or an exact Fraction after the final share (MG-11)
+Chips = Union[int, Fraction]
 
 
 # every seat's leads and plays, made once (actions are immutable values)
@@ -98,19 +101,22 @@ _LEADS = tuple(tuple(Lead(p, f) for f in range(52)) for p in range(MAX_PLAYERS))
 _PLAYS = tuple(tuple(Play(p, f) for f in range(52)) for p in range(MAX_PLAYERS))
 
 
-def _evolve(state, **changes):
+_S = TypeVar("_S")
+
+
+def _evolve(state: _S, **changes: Any) -> _S:
     """A copy of ``state`` (a ``MichiganState``) with ``changes``: one dict copy instead of
     the frozen dataclass's field-by-field ``__init__`` (the hot path of every card)."""
     new = _new(type(state))
     _setattr(new, "__dict__", {**state.__dict__, **changes})
-    return new
+    return new  # the same type as state
 
 
 _new = object.__new__
 _setattr = object.__setattr__  # past the frozen dataclass's __setattr__
 
 
-def frac_text(x: Fraction) -> str:
+def frac_text(x: Chips) -> str:
     """A chip amount as an exact string: ``"-8"``, ``"7/3"``."""
     return str(Fraction(x))
 
@@ -121,7 +127,7 @@ class DealResult:
     it (before the session's final share)."""
     round: int
     winner: int
-    balances: tuple[Fraction, ...]
+    balances: tuple[Chips, ...]
 
 
 @dataclass(frozen=True)
@@ -164,9 +170,9 @@ class MichiganState:
     to_move: int
     following: bool
     last_player: int
-    layout: tuple[Fraction, ...]
-    balances: tuple[Fraction, ...]
-    saved: tuple
+    layout: tuple[Chips, ...]
+    balances: tuple[Chips, ...]
+    saved: tuple[tuple[Chips, ...], tuple[Chips, ...]]
     winner: int
     results: tuple[DealResult, ...]
 
@@ -216,9 +222,9 @@ class MichiganObservation:
     played: tuple[tuple[int, ...], ...]
     sequence: tuple[int, int] | None
     stopped: bool
-    layout: Mapping[str, Fraction]
-    kitty: Fraction
-    balances: tuple[Fraction, ...]
+    layout: Mapping[str, Chips]
+    kitty: Chips
+    balances: tuple[Chips, ...]
     results: tuple[DealResult, ...]
     widow: tuple[int, ...] | None
     deal_over: bool
@@ -316,7 +322,7 @@ class MichiganRules:
         dealer = state.dealer if st == MISDEALT else (state.dealer + 1) % n
         return ((dealer + 1) % n, _DEAL)
 
-    def legal_leads(self, state: MichiganState) -> list:
+    def legal_leads(self, state: MichiganState) -> list[Lead]:
         """The leads open to the leader: one per suit they may lead (MG-5, MG-8)."""
         if state.status != PLAYING or state.following:
             return []
@@ -334,7 +340,7 @@ class MichiganRules:
             out = [a for a in out if a.card // 13 != ss]
         return out
 
-    def legal_actions(self, state: MichiganState) -> list:
+    def legal_actions(self, state: MichiganState) -> list[Lead] | list[Play]:
         """The legal leads, or the one forced play."""
         if state.status != PLAYING:
             return []
@@ -342,17 +348,17 @@ class MichiganRules:
             return [_PLAYS[state.to_move][state.seq_last + 1]]
         return self.legal_leads(state)
 
-    def pre_events(self, state: MichiganState, action, rng) -> list:
+    def pre_events(self, state: MichiganState, action: Any, rng: random.Random) -> list[Any]:
         return []  # no stock, no restocks
 
-    def forced_action(self, state: MichiganState):
+    def forced_action(self, state: MichiganState) -> Play | None:
         """The forced follow (MG-6) while the next card of the sequence is held."""
         if state.status == PLAYING and state.following:
             return _PLAYS[state.to_move][state.seq_last + 1]
         return None
 
     # ------------------------------------------------------------------ legality
-    def check(self, state: MichiganState, event) -> None:
+    def check(self, state: MichiganState, event: Any) -> None:
         """Raises ``IllegalActionError`` (with the MG rule id) for an event the rules
         refuse, or ``RecordError`` for a deal that is not one 52-card deck."""
         if isinstance(event, Deal):
@@ -403,7 +409,7 @@ class MichiganRules:
                                      {"seat": want, "round": ev.round, "seat2": ev.dealer})
         return None
 
-    def _check_card(self, state: MichiganState, ev) -> None:
+    def _check_card(self, state: MichiganState, ev: Lead | Play) -> None:
         n = state.num_players
         p, f = ev.player, ev.card
         is_lead = isinstance(ev, Lead)
@@ -457,7 +463,7 @@ class MichiganRules:
         return None
 
     # ------------------------------------------------------------------ the reducer
-    def apply(self, state: MichiganState, event) -> MichiganState:
+    def apply(self, state: MichiganState, event: Any) -> MichiganState:
         """The state after ``event`` (pure; trusts its input: call ``check`` first)."""
         if isinstance(event, (Lead, Play)):
             return self._apply_card(state, event.player, event.card)
@@ -535,7 +541,7 @@ class MichiganRules:
             status = OVER
             if state.round >= self.total_deals(n):  # MG-11: the session ends
                 status = FINAL
-                share = Fraction(sum(layout), n)
+                share: Chips = Fraction(sum(layout), n)
                 if share.denominator == 1:
                     share = share.numerator
                 if share:
@@ -560,7 +566,7 @@ class MichiganRules:
         return new  # _evolve, inline (the hot path of every card)
 
     # ------------------------------------------------------------------ chance
-    def next_deal(self, state: MichiganState, rng) -> Deal | None:
+    def next_deal(self, state: MichiganState, rng: random.Random) -> Deal | None:
         """The next ``Deal`` (a shuffled deck from ``rng``) when no deal is in progress and
         the session is not over; the first dealer is cut for (MG-4)."""
         st = state.status
@@ -578,7 +584,7 @@ class MichiganRules:
         return Deal(rnd, dealer, tuple(deck))
 
     @staticmethod
-    def cut_for_dealer(num_players: int, rng) -> int:
+    def cut_for_dealer(num_players: int, rng: random.Random) -> int:
         """Every seat cuts a card; the highest rank deals, ties cut again (MG-4)."""
         seats = list(range(num_players))
         while len(seats) > 1:
