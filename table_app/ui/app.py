@@ -80,7 +80,8 @@ def window_size(surf) -> tuple[int, int]:
         ws = tuple(pygame.display.get_window_size())
     except (pygame.error, AttributeError):
         ws = (0, 0)
-    return ws if ws[0] > 0 and ws[1] > 0 else tuple(surf.get_size())
+    w, h = ws if ws[0] > 0 and ws[1] > 0 else surf.get_size()
+    return (int(w), int(h))
 
 
 def display_window():

@@ -254,7 +254,7 @@ def _outlined_text(text: str, height: float, color, outline, thickness: int,
 # --- number-card pip layouts: (column, row) with column in {-1,0,1}, row in 0..1 -----
 
 _L, _C, _R = -1, 0, 1
-_LAYOUT = {
+_LAYOUT: dict[int, list[tuple[int, float]]] = {
     2: [(_C, 0), (_C, 1)],
     3: [(_C, 0), (_C, .5), (_C, 1)],
     4: [(_L, 0), (_R, 0), (_L, 1), (_R, 1)],

@@ -11,7 +11,7 @@ and hidden while paused (so a paused scene's buttons can't be pressed under an o
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -25,14 +25,17 @@ class Scene:
     Attributes:
         transparent: the scene below is drawn first (an overlay).
         update_below: the scene below keeps updating under this overlay.
-        app: the running app (set when pushed).
+        app: the running app (set when pushed; typed as always there, because a scene
+            runs, draws and handles events only once pushed).
     """
     transparent = False
     update_below = False
+    app: "App"
 
     def __init__(self) -> None:
-        self.app: "App | None" = None
-        self.widgets: list = []
+        self.app = None  # type: ignore[assignment]  # until pushed (see the docstring)
+        self.widgets: list[Any] = []
+        self.covered: list[Any] = []
 
     # ---- lifecycle
     def startup(self) -> None:

@@ -72,7 +72,7 @@ class SoundBoard:
         the picker's first frame)."""
         self._volume = _clamp(volume)
         self._muted = bool(muted)
-        self._sounds: dict[str, object] = {}
+        self._sounds: dict[str, Any] = {}  # pygame.mixer.Sound, or a stand-in in tests
         self.missing: list[str] = []
         self.mixer_ok = False
         names = tuple(names)

@@ -35,6 +35,8 @@ class _YesNo(Scene):
 
     YES_KEYS: tuple[int, ...] = ()
     OK_ID = "#confirm_ok"
+    focus: int
+    done: bool
 
     def on_confirm(self) -> None:
         raise NotImplementedError

@@ -84,7 +84,7 @@ def shortcuts_html(heading_px: int | None = None, screens_first: bool = False,
     HiDPI screen's), else HTML size 5; ``screens_first``: the picker's and Settings' keys
     before the table's; ``own``: a screen's own keys (rows as ``SHORTCUTS``'), first."""
     size = f"pixel_size={heading_px}" if heading_px else "size=5"
-    out = []
+    out: list[str] = []
     rows = tuple(own) + (SCREEN_SHORTCUTS + TABLE_SHORTCUTS if screens_first else SHORTCUTS)
     for keys, what in rows:
         keys, what = (_(keys) if keys else ""), _(what)

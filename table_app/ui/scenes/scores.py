@@ -223,7 +223,7 @@ class ScoreSheet(Overlay):
         if self.between:
             top = self.app.stack.top
             if hasattr(top, "continue_after_sheet"):
-                top.continue_after_sheet()
+                getattr(top, "continue_after_sheet")()
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and key_of(event) in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE):

@@ -178,7 +178,7 @@ class SettingsScene(Scene):
         elif key == "card_back":
             styles = back_styles()
             cur = st.card_back if st.card_back in styles else styles[0]
-            opts = [(back_name(b), b) for b in styles]
+            opts: list[str | tuple[str, str]] = [(back_name(b), b) for b in styles]
             dd = DropDown(opts, (back_name(cur), cur), pygame.Rect(r.x, r.y, min(r.w, self.k(260)), r.h),
                                 m, object_id=ObjectID(object_id="#set_card_back"))
             self.back_menu = self.add(dd)
@@ -261,9 +261,10 @@ class SettingsScene(Scene):
         game at the table below, else of the picker's last or default game."""
         from .help import HelpScene
         st = self.app.settings
-        variant = next((sc.session.variant for sc in reversed(self.app.stack.scenes)
+        variant = next((getattr(sc, "session").variant for sc in reversed(self.app.stack.scenes)
                         if getattr(sc, "session", None) is not None), None)
-        variant = variant or getattr(st, "last_variant", None) or getattr(st, "default_variant", "contract")
+        variant = str(variant or getattr(st, "last_variant", None)
+                      or getattr(st, "default_variant", "contract"))
         self.app.push(HelpScene(variant, screens_first=True))
 
     # ------------------------------------------------------------------ draw
