@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from ..core.actions import GoDown, MeldDecl
 from ..core.cards import FACE_RANK, FACE_SUIT, JOKER
@@ -138,7 +139,7 @@ class NormalContract(BasePlayer):
             return (other if end else take), why
         return other, why
 
-    def want_deal_end(self, obs) -> tuple[bool, str]:
+    def want_deal_end(self, obs) -> tuple[bool, Message]:
         """Whether ending the deal now (a dead deal, CF-14) is good for this seat: its
         hand's points against what the others are likely to hold (their hand sizes times
         the deck's average card value)."""
@@ -310,7 +311,7 @@ class NormalContract(BasePlayer):
         hand = _faces(obs.hand)
         me = obs.seat
         ds = [a for a in legal if a.type == "discard"]
-        out = []
+        out: list[tuple[float, Any, Message | None]] = []
         opp_down = any(obs.down[o] for o in range(obs.num_players) if o != me)
         if obs.down[me]:
             for a in ds:

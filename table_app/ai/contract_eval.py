@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Iterable, Sequence
 
 from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, make_face
 from ..core.messages import Message
@@ -163,7 +164,7 @@ class ContractContext:
                         break
                     if all((c[2], c[1]) != (s, lo) for c in cands):
                         cands.append((0, lo, s, wf))
-            combos = combinations(range(len(cands)), nruns)
+            combos: Iterable[tuple[int, ...]] = combinations(range(len(cands)), nruns)
         else:
             combos = [()]
         set_ranks = self._set_ranks
@@ -199,8 +200,9 @@ class ContractContext:
                 gaps += g
                 fill += g if g < run_lim else run_lim
                 npres += len(wf) - g
-            set_pick = ()
+            set_pick: Sequence[tuple[int, int]] = ()
             if nsets:
+                assert rk is not None
                 if nsets == 1:
                     av = [max(zip(rk, set_ranks_all))]
                 else:
@@ -224,6 +226,7 @@ class ContractContext:
             if best_score is None or score < best_score:
                 best_score = score
                 best = (combo, set_pick, dist, missing, dead)
+        assert best is not None  # combos holds one combination at least
         return self._detail(cnt, nw, cands, *best)
 
     def _dead(self, rest0, combo, cands, set_pick) -> int:

@@ -171,7 +171,7 @@ class Searcher:
         for _ in range(self.max_steps):
             if st.phase not in ("draw", "stock", "buy", "play"):
                 break
-            seat, _ph = r.to_act(st)
+            seat, _ph = r.to_act(st)  # type: ignore[misc]  # a player's phase: someone acts
             legal = r.legal_actions(st)
             if not legal:
                 break

@@ -246,6 +246,7 @@ def _policy_lead(w: _World, p: int, stopped_suit: int) -> int:
         sc, _ = lead_value(mine, gone, s, low, widow_p, w.cells, w.kitty, others, len(mine))
         if best is None or sc > best[0]:
             best = (sc, low)
+    assert best is not None  # the seat holds a suit to lead
     return best[1]
 
 

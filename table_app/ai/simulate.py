@@ -147,10 +147,7 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
             finished = False
             break
     st = eng.state
-    if spec.layout:  # a chips game: the balances (MG-11)
-        totals = [float(b) for b in st.balances]
-    else:
-        totals = [float(x) for x in rules.totals(st)]
+    totals = [float(x) for x in rules.totals(st)]  # points, or chips (spec.higher_wins)
     winners = list(rules.winners(st)) if finished else []
     deals = [(r.round, r.winner) for r in st.results]
     res = GameResult(vid, seed, list(levels), totals, winners, deals,

@@ -82,6 +82,10 @@ class Rules(Protocol[S, O_co]):
     def game_end(self, state: S) -> GameEnd | None:
         """The derived ``GameEnd`` of a game just ended, else ``None``."""
 
+    def totals(self, state: S) -> tuple[Any, ...]:
+        """Each seat's standing: points (the lowest wins, ``spec.higher_wins`` false) or
+        a chip balance (the highest wins)."""
+
     def winners(self, state: S) -> tuple[int, ...]:
         """The winning seats of a finished game."""
 

@@ -25,7 +25,7 @@ import datetime as _dt
 import logging
 import os
 from pathlib import Path
-from typing import Callable
+from typing import Callable, TextIO
 
 from ..core.actions import Extension, GameEnd
 from ..engine.record import dumps, event_line
@@ -111,7 +111,7 @@ class GameJournal:
         self._pos: list[int] = list(range(len(self._events)))  # file index of engine.log[i]
         self._written = 0        # events known to be on disk (when not dirty)
         self._dirty = True       # the file must be rewritten whole
-        self._fh = None
+        self._fh: TextIO | None = None
         self._closed = False
         self.practice = any(ext_type(e) == PRACTICE_MARK for e in self._events) \
             or bool(self.header.get("practice"))

@@ -17,6 +17,10 @@ import logging
 import os
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +54,7 @@ def _key(record: str | os.PathLike) -> str:
     return os.path.abspath(os.fspath(record))
 
 
-def _file_lock(path: Path):
+def _file_lock(path: Path) -> FileLock:
     from filelock import FileLock
     try:
         return FileLock(str(path), timeout=0, thread_local=False)
@@ -73,7 +77,7 @@ class RecordLock:
         self.path = lock_path(record)
         self.held = False
         self.unlockable = False
-        self._lock = None
+        self._lock: FileLock | None = None
 
     def acquire(self) -> bool:
         """Take the lock without waiting.  Returns ``False`` when another copy of the app

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable
 
 APP_NAME = "table-app"
 HOME_ENV = "TABLE_APP_HOME"
@@ -20,8 +21,8 @@ def _base(kind: str) -> Path:
     if home:
         return Path(home).expanduser() / {"data": "data", "config": "config", "log": "logs"}[kind]
     import platformdirs
-    fn = {"data": platformdirs.user_data_dir, "config": platformdirs.user_config_dir,
-          "log": platformdirs.user_log_dir}[kind]
+    fn: Callable[..., str] = getattr(platformdirs, {"data": "user_data_dir", "config": "user_config_dir",
+                                                    "log": "user_log_dir"}[kind])
     return Path(fn(APP_NAME, appauthor=False))
 
 

@@ -11,6 +11,7 @@ from typing import Callable
 
 from ..core.actions import DealEnd, Extension, GameEnd, event_from_json
 from ..core.errors import RecordError
+from ..engine.engine import Engine
 from ..engine.record import Record, check_event, engine_for, read_record, replay
 from .journal import PRACTICE_MARK, UNDO_MARK, GameJournal, ext_type
 
@@ -29,7 +30,7 @@ class Resumed:
         redo: how many events can be redone (from the record's last ``x-undo`` mark).
         messages: one-line messages for the person (the torn line, a write failure).
     """
-    engine: object
+    engine: Engine
     journal: GameJournal
     record: Record
     path: Path
@@ -76,7 +77,7 @@ def _restore_redo(eng, rec: Record) -> int:
             continue
         last = ev
         break
-    if ext_type(last) != UNDO_MARK or not hasattr(eng, "_redo"):
+    if last is None or ext_type(last) != UNDO_MARK or not hasattr(eng, "_redo"):
         return 0
     try:
         items = last.to_json().get("redo") or []

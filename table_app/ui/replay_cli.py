@@ -27,7 +27,7 @@ def _replay(args, *, app=None) -> int:
     ``App`` to use (tests pass a headless one and drive it themselves)."""
     try:
         from .app import App
-        from .scenes.replay import NotARecordScene, open_replay
+        from .scenes.replay import NotARecordScene, ReplayScene, open_replay
     except ImportError as e:
         print(f"table-app: the replay viewer is not available: {e}", file=sys.stderr)
         return 2
@@ -57,7 +57,7 @@ def _replay(args, *, app=None) -> int:
     scene = open_replay(args.file, seat=seat)     # (a seat it doesn't have: all hands)
     if isinstance(scene, NotARecordScene):
         print(f"table-app replay: {scene.message}", file=sys.stderr)
-    elif args.seat is not None and scene.open_hands:
+    elif args.seat is not None and isinstance(scene, ReplayScene) and scene.open_hands:
         print(f"table-app replay: the record has no player {args.seat} "
               f"(players 1 to {scene.model.num_players}); showing all hands", file=sys.stderr)
     app.push(scene)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from typing import Iterable
+from typing import Any, Iterable
 
 import pygame
 

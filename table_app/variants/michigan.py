@@ -609,6 +609,11 @@ class MichiganRules:
         return GameEnd(tuple(frac_text(b) for b in state.balances), self.winners(state))
 
     @staticmethod
+    def totals(state: MichiganState) -> tuple[Chips, ...]:
+        """Each seat's standing: the running chip balance (the highest wins, MG-11)."""
+        return state.balances
+
+    @staticmethod
     def winners(state: MichiganState) -> tuple[int, ...]:
         """The seats with the highest balance (MG-11: equal balances share)."""
         top = max(state.balances)
