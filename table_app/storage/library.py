@@ -117,7 +117,8 @@ class Library:
             return self._index
         try:
             problem = self._index_problem(obj)
-        except Exception as e:  # noqa: BLE001 - nothing in a cache may stop the library
+        except (TypeError, KeyError, AttributeError, IndexError) as e:  # a shape not foreseen
+            log.warning("the library index's shape", exc_info=True)
             problem = f"damaged library index ({type(e).__name__})"
         if problem:
             self._keep_cache_aside(self.index_file, problem + "; rebuilt from the records")
@@ -283,7 +284,7 @@ class Library:
         path = game.path if isinstance(game, GameSummary) else Path(game)
         try:
             return locked_elsewhere(path)
-        except Exception:  # noqa: BLE001 - a lock that can't be asked about: not held
+        except OSError:  # a lock that can't be asked about (its folder unreadable): not held
             return False
 
     def open(self, game: str | os.PathLike | GameSummary, *, verify: bool = False) -> Record:
@@ -457,8 +458,10 @@ class Library:
         self._index = None   # read again: the entry moves to the damaged name
         try:
             self.refresh()
-            ent = (self._index or {}).get(move_target_name(target, self.directory))
-        except Exception:  # noqa: BLE001
+            name = move_target_name(target, self.directory)
+            ent = (self._index or {}).get(name) if name is not None else None
+        except Exception:  # noqa: BLE001 - noting the reason never stops the app
+            log.exception("noting why %s cannot be resumed", target.name)
             ent = None
         if isinstance(ent, dict) and isinstance(ent.get("summary"), dict):
             ent["summary"]["problem"] = problem
@@ -485,7 +488,7 @@ class Library:
             return None
         try:
             return Statistics.from_json(obj)
-        except Exception as e:  # noqa: BLE001 - a cache never stops the library
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:  # its shape
             why = str(e) if isinstance(e, ValueError) else type(e).__name__
             self._keep_cache_aside(self.stats_file, f"statistics file damaged ({why}); "
                                                     "recomputed from the records")

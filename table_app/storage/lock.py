@@ -118,7 +118,7 @@ class RecordLock:
         if lk is not None:
             try:
                 lk.release()
-            except Exception as e:  # noqa: BLE001 - a release never stops the app
+            except OSError as e:  # the lock file's unlock failed: a release never stops the app
                 log.warning("releasing the lock of %s: %s", self.record.name, e)
 
     def __enter__(self) -> "RecordLock":
@@ -132,8 +132,8 @@ class RecordLock:
     def __del__(self) -> None:  # pragma: no cover - best effort
         try:
             self.release()
-        except Exception:  # noqa: BLE001
-            pass
+        except (OSError, TypeError, AttributeError):
+            pass  # at interpreter exit the module's globals may be gone already
 
 
 def held_here(record: str | os.PathLike) -> bool:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..core.actions import DealEnd, Extension, GameEnd, event_from_json
-from ..core.errors import RecordError
+from ..core.errors import IllegalActionError, RecordError
 from ..engine.engine import Engine
 from ..engine.record import Record, check_event, engine_for, read_record, replay
 from .journal import PRACTICE_MARK, UNDO_MARK, GameJournal, ext_type
@@ -61,10 +61,7 @@ def _fix_forced(eng) -> None:
         if getattr(ev, "player", None) is None:
             eng.forced[i] = True
             continue
-        try:
-            fa = rules.forced_action(eng.states[i])
-        except Exception:
-            fa = None
+        fa = rules.forced_action(eng.states[i])  # pure, on a state the replay checked
         eng.forced[i] = fa is not None and fa == ev
 
 
@@ -111,7 +108,7 @@ def _redo_plays(eng, stack) -> bool:
                 continue
             rules.check(st, ev)
             st = rules.apply(st, ev)
-        except Exception:  # noqa: BLE001 - refused (IllegalActionError) or malformed
+        except (IllegalActionError, RecordError):  # refused, or a deal that can't be this game's
             return False
     return True
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import math
 import os
 import re
@@ -24,6 +25,8 @@ from typing import Any, Callable
 
 from . import paths
 from .files import atomic_write_json, keep_copy, move_aside, os_error_message, read_json_file
+
+log = logging.getLogger(__name__)
 
 FORMAT = "table-app-settings"
 VERSION = 1
@@ -318,6 +321,8 @@ def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list
     except ValueError as e:
         return Settings(), [_aside(path, str(e))]
     except Exception as e:  # noqa: BLE001 - a settings file never stops the app
+        # (a shape the validators did not foresee: a bug there, so the traceback is logged)
+        log.exception("reading the settings file %s", path)
         return Settings(), [_aside(path, f"not a settings file ({type(e).__name__})")]
     if messages:
         messages.append(_keep_and_rewrite(path, s))

@@ -44,7 +44,7 @@ from ..core.cards import (FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, RANK_TEXT, dec
                           faces_to_cards, make_face)
 from ..core.errors import IllegalActionError, RecordError
 from ..core.melds import Meld, build_meld, can_be_wild, is_wild, layoff_result, layoff_roles, swap_index
-from ..core.solver import ContractReq, PlannedMeld, find_go_down
+from ..core.solver import ContractReq, PlannedMeld, find_go_down, solve_go_down
 from ..core.phase import Phase
 from .specs import SPECS, Buying, ContractSpec, ContractTerms
 
@@ -1036,10 +1036,6 @@ class ContractFamilyRules:
 
     def suggest_go_down(self, st: CFState, p: int) -> GoDown | None:
         """The solver's best going-down for seat ``p`` now (a ``GoDown``) or ``None``."""
-        try:
-            from ..core.solver import solve_go_down
-        except ImportError:  # pragma: no cover - the solver module is optional here
-            return None
         wr = self.wild_ranks(st.round)
         if not might_meet(st.hands[p], self.spec.contract(st.round), wr, caps=self._wild_caps(st.round),
                           keep_one=not (st.round == 7 and self.spec.round7_whole_hand)):
