@@ -25,6 +25,8 @@ with the hand's order, going down), and the frame (update and draw).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 
@@ -45,7 +47,8 @@ from ..table.keyboard import TableKeys
 from ..table.labels import draw_label
 from ..table.narration import Narrator
 from ..table.pacing import AiTurns, Pacer, sounds_of
-from ..table.presenter import UIState, is_michigan, present
+from ..table.layout import TableLayout
+from ..table.presenter import UIState, View, is_michigan, present
 from ..table.session import GameSession
 
 
@@ -69,11 +72,11 @@ class TableScene(Scene):
         self.gestures = Gestures(self)
         self.keys = TableKeys(self)
         self.want_stock = False
-        self.hint = None
-        self.sheet_for = None
-        self.view = None
-        self.obs = None
-        self.L = None
+        self.hint: Any = None            # the hint shown: (action, reason, ...) or None
+        self.sheet_for: Any = None       # the round (or "over") the score sheet was shown for
+        self.view: View = None  # type: ignore[assignment]  # set by refresh (startup)
+        self.obs: Any = None             # the seat's Observation (either game's)
+        self.L: TableLayout = None  # type: ignore[assignment]  # set by _layout (startup)
         #: the hand's order before each of the player's decisions and where an undo left
         #: (an undo puts the cards it gives back where they were, a redo the cards it
         #: gives back where they had been put: ``handhist``)

@@ -13,7 +13,7 @@
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -271,7 +271,7 @@ class Banner:
     it on the right."""
 
     def __init__(self) -> None:
-        self.plan = None
+        self.plan: Any = None  # (key, the lines laid out for it)
         self._bar: pygame.Surface | None = None
 
     def draw(self, surf, L, head: list[str], status: str, right: int, scores: str) -> None:

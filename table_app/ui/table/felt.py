@@ -15,6 +15,7 @@ Caches are bounded: ``CardImages`` holds at most ``CardImages.LIMIT`` surfaces, 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pygame
 
@@ -92,7 +93,8 @@ def bg_items(v, turn: bool) -> list:
     order: ``(Rect, what)`` with ``what`` ``("box", kind)`` or ``("chips", x, y, n)``;
     the Rect covers every pixel the item draws.  ``turn``: the human's turn (the hand's
     box glows)."""
-    items = [(pygame.Rect(r), ("box", kind)) for r, kind in v.boxes if kind not in TURN_BOXES]
+    items: list[tuple[pygame.Rect, tuple[Any, ...]]] = [
+        (pygame.Rect(r), ("box", kind)) for r, kind in v.boxes if kind not in TURN_BOXES]
     if turn:  # your turn: the hand's box glows (a large box: baked, not per frame)
         items.append((v.zones["hand"].inflate(-4, 0), ("box", "turn")))
     for x, y, n in v.chips:
@@ -145,7 +147,7 @@ class Felt:
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
         self.raw: pygame.Surface | None = None
-        self.key = None
+        self.key: Any = None  # what the cached surface shows (the view's background key)
         self.builds = 0
         self.patches = 0
         self.patched_area = 0
@@ -181,6 +183,7 @@ class Felt:
             self.builds += 1
         else:
             bg = self.surface
+            assert bg is not None  # patched only over a surface of this size
             for d in dirty:
                 bg.blit(raw, d, d)
                 bg.set_clip(d)
@@ -191,7 +194,7 @@ class Felt:
             self.patches += 1
             self.patched_area = sum(d.w * d.h for d in dirty)
         self.key = key
-        return self.surface
+        return bg
 
 
 class CardImages:

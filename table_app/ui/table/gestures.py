@@ -16,6 +16,8 @@ id).  The keys (``keyboard.TableKeys``) make their actions through the same
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ...core.actions import Discard, Draw, Lead, LayOff, PassUpcard, Swap
@@ -51,7 +53,7 @@ class Gestures:
         self.dragger = DragController()
         self.lit: dict = {}
         self.hovered = None
-        self.chooser = None
+        self.chooser: Any = None  # the wild's role chooser: (stage group, readings, Rect)
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
@@ -290,6 +292,7 @@ class Gestures:
         arrangement) light up."""
         t = self.t
         d = self.dragger.drag
+        assert d is not None  # called while a card is dragged
         lit = {}
         for zone, r in t.view.zones.items():
             if zone == "hand" and d.group == "hand":
@@ -345,7 +348,7 @@ class Gestures:
         app = t.app
         st = getattr(app, "settings", None) if app is not None else None
         large = bool(getattr(st, "large_index", False))
-        art = getattr(app, "art", None) if app is not None else None
+        art: Any = getattr(app, "art", None) if app is not None else None
         ir = art.index_rect(p.face, int(round(p.w)), large) if hasattr(art, "index_rect") \
             else pygame.Rect(0, 0, int(p.w * 0.3), int(p.w * 0.4))
         hand = t.L.hand

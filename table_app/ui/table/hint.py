@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...core.actions import Buy, Discard, Draw, GoDown, LayOff, Lead, PassBuy, PassUpcard, Swap
 
@@ -22,7 +23,7 @@ log = logging.getLogger(__name__)
 @dataclass
 class Hint:
     action: object
-    reason: object                              # the AI's reason (a Message), or ""
+    reason: Any                                 # the AI's reason (a Message), or ""
     cards: set = field(default_factory=set)     # card ids to outline (hand cards, the upcard)
     zone: str | None = None                     # the drop zone to light
     button: str | None = None                   # the button to light

@@ -22,7 +22,7 @@ def _set_readings(faces, wr) -> list[MeldDecl]:
     # the set's rank: one of the ranks present (a natural rank first)
     cands = sorted(ranks, key=lambda r: (r in wr, -sum(1 for f in faces if FACE_RANK[f] == r)))
     for r in cands:
-        roles = []
+        roles: list[int | None] = []
         ok = True
         nat = 0
         for f in faces:
@@ -50,7 +50,7 @@ def _run_readings(faces, wr) -> list[MeldDecl]:
     found = []
     for s in suit_cands:
         for lo in range(1, 16 - n):
-            slots = {}
+            slots: dict[int, tuple[int, int | None]] = {}
             ok = True
             fixed = [f for f in faces if not _wild_capable(f, wr)]
             semi = [f for f in faces if f != JOKER and FACE_RANK[f] in wr]

@@ -66,7 +66,7 @@ def said_last(you: bool, name: str, last, variant: str = "") -> str | None:
 
 def _last_key(last, variant: str) -> tuple[str, dict] | None:
     """The ``_SAID`` key and fields (the card in the current language) of a ``LastAction``."""
-    key = _LAST.get(getattr(last, "kind", None))
+    key = _LAST.get(getattr(last, "kind", ""))
     if key is None:
         return None
     fields = {} if last.face is None else {"card": card_name(last.face)}

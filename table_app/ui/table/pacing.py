@@ -14,6 +14,7 @@ or the tests' instant app, where nothing waits).  No drawing here.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from ...core.errors import IllegalActionError
 
@@ -53,7 +54,7 @@ class Pacer:
         self.shown = shown
         self.step_t = 0.0
         self.cur_event = None
-        self.source = None
+        self.source: Any = None  # what gives the speeds: the app (its settings), or None
 
     # ------------------------------------------------------------------ the speeds
     @property

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import pygame
 
@@ -259,7 +260,7 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
     v.zones["stage"] = st.copy()
     v.boxes.append((st, "stage"))
     u = L.ui
-    x = st.x + 10
+    x: float = st.x + 10
     y = st.y + int(22 * u)
     step = mw * 0.34
     for gi, g in enumerate(ui.staged):
@@ -402,7 +403,7 @@ def _fit_melds(blocks, R: pygame.Rect, mw: int, cols: int, force: bool = False,
         y = R.y + heights[col]
         label = (x0, y)
         y += int(17 * u)
-        x = x0
+        x: float = x0
         for mi, n in items:
             w = _meld_w(mw, n)
             if w > colw and not force:
@@ -432,7 +433,7 @@ def _keep_melds(prev, order, owners, lens, R: pygame.Rect, u: float):
         return None     # a player down already laid a new meld: lay the table out afresh
     mw, cols = prev["mw"], prev["cols"]
     mh = int(mw * CARD_RATIO)
-    plan = {k: dict(prev[k]) for k in ("pos", "label", "owner", "col")}
+    plan: dict[str, Any] = {k: dict(prev[k]) for k in ("pos", "label", "owner", "col")}
     plan.update(mw=mw, cols=cols)
     # each column ends below the last block placed in it (its melds as they are now)
     heights = [0] * cols

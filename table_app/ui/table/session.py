@@ -27,6 +27,8 @@ from ...variants import VARIANTS, find_variant
 if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import Future
 
+    from ...storage.journal import GameJournal
+
 log = logging.getLogger(__name__)
 
 LEVELS = ("easy", "normal", "hard")
@@ -47,6 +49,7 @@ class FallbackPlayer:
     def __init__(self, variant: str, level: str = "normal") -> None:
         self.variant = variant
         self.level = level
+        self.stand_in = False  # True: it plays a seat whose computer player failed
 
     def decide(self, obs, legal, rng):
         legal = list(legal)
@@ -154,9 +157,9 @@ class GameSession:
         self._future: Future | None = None
         self._future_gen = -1
         self.generation = 0
-        self.journal = None
+        self.journal: GameJournal | None = None
         self.save_error: str | None = None
-        self._hand_saved = None
+        self._hand_saved: tuple[tuple[int, ...], str] | None = None
         if autosave:
             self._start_journal(header)
 
