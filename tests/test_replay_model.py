@@ -43,7 +43,7 @@ def check_scores_at_deal_ends(m: ReplayModel) -> int:
             continue
         m.seek(i + 1)
         shown = m.score_values()
-        if m.michigan:
+        if m.spec.layout:
             assert shown == [Fraction(b) for b in ev.balances], (i, shown, ev.balances)
             assert m.scores() == [_chips(b) for b in ev.balances]
         else:
@@ -114,7 +114,7 @@ def test_acceptance_scores_match_their_deal_ends(acceptance_dir):
                 d = deals[k]
                 k += 1
                 m.seek(pos)
-                if m.michigan:
+                if m.spec.layout:
                     assert m.score_values() == [Fraction(b) for b in d["balances"]], f
                 else:
                     running = [a + b for a, b in zip(running, d["scores"])]
@@ -139,7 +139,7 @@ def test_the_issue_wording_of_buys_and_going_down(acceptance_dir):
 
 def test_seat_texts_never_name_a_hidden_card(acceptance_dir):
     for f, m in open_all(acceptance_dir):
-        if m.michigan:
+        if m.spec.layout:
             continue
         for i in range(m.end):
             ev = m.events[i]

@@ -77,7 +77,7 @@ def test_every_record_steps_to_the_end_and_back_with_its_scores(app, acceptance_
             ev = m.events[i]
             if isinstance(ev, DealEnd):
                 frame(app)
-                if m.michigan:
+                if m.spec.layout:
                     want = [Fraction(b) for b in ev.balances]
                     assert sc.model.score_values() == want
                     assert [Fraction(b) for b in sc.obs.results[-1].balances] == want
@@ -114,7 +114,7 @@ def test_seat_view_never_shows_another_seats_cards(app, acceptance_dir):
                 for s in range(n):
                     if s != seat:
                         hidden |= set(st.hands[s])
-                if m.michigan:
+                if m.spec.layout:
                     if sc.obs.widow is None:
                         hidden |= set(st.widow)
                 else:

@@ -25,7 +25,7 @@ from table_app.ui.table.keyboard import TableKeys  # noqa: E402
 from table_app.ui.table.layout import compute  # noqa: E402
 from table_app.ui.table.presenter import UIState, present  # noqa: E402
 from table_app.ui.table.sprites import SpriteLayer  # noqa: E402
-from table_app.variants import find_variant  # noqa: E402
+from table_app.variants import VARIANTS, find_variant  # noqa: E402
 
 from test_ui_table import build_deck  # noqa: E402
 
@@ -54,7 +54,7 @@ def _table(variant="may_i"):
         return ta[1] if ta is not None and ta[0] == 0 else None
     ui = UIState(names=["You", "Ann", "Boris"], levels=["", "normal", "normal"])
     t = types.SimpleNamespace(
-        session=types.SimpleNamespace(human_to_act=human_to_act, michigan=variant == "michigan",
+        session=types.SimpleNamespace(human_to_act=human_to_act, spec=VARIANTS[variant],
                                       variant=variant),
         engine=eng, human=0, ui=ui, hand=Arrangement(ui), L=compute((1280, 800), 3, 0, False),
         layer=SpriteLayer(), app=None, said=[], acted=[], want_stock=False, moving=False,
@@ -190,7 +190,7 @@ def test_after_going_down_cards_are_laid_off_not_staged():
 
 def test_michigan_a_hand_card_dropped_on_the_lead_is_a_lead():
     t = _table()
-    t.session.michigan = True
+    t.session.spec = VARIANTS["michigan"]  # the gestures of a layout game
     c = card(t, "2C")
     assert t.gestures.candidate(Drag([c], "hand", (0, 0)), "lead", (0, 0)) == (
         "engine", Lead(0, parse_face("2C")))

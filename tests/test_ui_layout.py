@@ -54,7 +54,7 @@ def _advance(eng, variant: str, seed: int = 3, steps: int = 160, until=None):
 @pytest.mark.parametrize("variant,n", CASES)
 def test_regions_fit_and_do_not_overlap(variant, n, size, card_size):
     W, H = size
-    L = compute(size, n, michigan=variant == "michigan", scale=card_scale(card_size))
+    L = compute(size, n, layout_game=variant == "michigan", scale=card_scale(card_size))
     regions = {"banner": L.banner, "middle": L.middle, "stock": L.stock, "discard": L.discard,
                "melds": L.melds, "stage": L.stage, "side": L.side, "hand": L.hand}
     regions.update({f"seat{s}": r for s, r in L.opp.items()})
@@ -79,7 +79,7 @@ def test_every_card_of_a_busy_table_is_inside_the_window(variant, n, size, card_
     obs = eng.observe(0)
     names = [f"Player {i}" for i in range(n)]
     ui = UIState(hand_order=list(obs.hand), names=names, levels=["normal"] * n)
-    L = compute(size, n, michigan=variant == "michigan", scale=card_scale(card_size))
+    L = compute(size, n, layout_game=variant == "michigan", scale=card_scale(card_size))
     v = present(obs, L, ui)
     assert v.placements
     for p in v.placements:
@@ -181,7 +181,7 @@ def test_every_seat_label_fits_its_box_uncut(variant, n, size, lang):
     set_language(lang)
     try:
         eng = _second_deal(variant, n)
-        L = compute(size, n, michigan=variant == "michigan")
+        L = compute(size, n, layout_game=variant == "michigan")
         import dataclasses
         for balance, level in itertools.product(
                 BALANCES if variant == "michigan" else ("-99",), ("easy", "normal", "hard")):
@@ -287,7 +287,7 @@ def test_michigan_played_cards_are_readable_at_1024x640(n, card_size):
     obs = eng.observe(0)
     ui = UIState(hand_order=list(obs.hand), names=[f"P{i}" for i in range(n)],
                  levels=["normal"] * n)
-    L = compute((1024, 640), n, michigan=True, scale=card_scale(card_size))
+    L = compute((1024, 640), n, layout_game=True, scale=card_scale(card_size))
     _check_played_rows(present(obs, L, ui), L, obs, 1024, 640)
 
 
@@ -330,7 +330,7 @@ def test_michigan_a_long_played_row_shows_the_newest_and_counts_the_rest(n, card
     obs = dataclasses.replace(obs, played=played)
     ui = UIState(hand_order=list(obs.hand), names=[f"P{i}" for i in range(n)],
                  levels=["normal"] * n)
-    L = compute((1024, 640), n, michigan=True, scale=card_scale(card_size))
+    L = compute((1024, 640), n, layout_game=True, scale=card_scale(card_size))
     v = present(obs, L, ui)
     _check_played_rows(v, L, obs, 1024, 640)
 
@@ -341,7 +341,7 @@ def _played_w(n: int, size, card_size, eng=None):
     obs = eng.observe(0)
     ui = UIState(hand_order=list(obs.hand), names=[f"P{i}" for i in range(n)],
                  levels=["normal"] * n)
-    L = compute(size, n, michigan=True, scale=card_scale(card_size))
+    L = compute(size, n, layout_game=True, scale=card_scale(card_size))
     v = present(obs, L, ui)
     ws = {p.w for p in v.placements if str(p.group).startswith("played:")
           and p.group != f"played:{L.human}"}
@@ -386,7 +386,7 @@ def test_michigan_pay_cells_amount_card_and_chips_do_not_overlap(size, card_size
     obs = dataclasses.replace(obs, layout=lay, kitty=amounts[4])
     ui = UIState(hand_order=list(obs.hand), names=[f"P{i}" for i in range(n)],
                  levels=["normal"] * n)
-    L = compute(size, n, michigan=True, scale=card_scale(card_size))
+    L = compute(size, n, layout_game=True, scale=card_scale(card_size))
     v = present(obs, L, ui)
     assert len(v.chips) == 5
     for i in range(5):

@@ -35,7 +35,7 @@ def _session(variant="may_i", names=("You", "Ann", "Boris")):
     eng = Engine(rules, 3, seed=1)
     eng.apply(Deal(1, 2, deck), forced=True)
     return types.SimpleNamespace(engine=eng, rules=rules, names=list(names), human=0,
-                                 variant=variant, michigan=False)
+                                 variant=variant)
 
 
 def _play_first_turns(s):

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, NoReturn, TypeGuard, Union
 
 from ..core.actions import EVENT_TYPES, Deal, Event, event_from_json
-from ..core.errors import IllegalActionError, RecordError
+from ..core.errors import IllegalActionError
+from ..core.errors import RecordError as RecordError  # re-exported: readers catch it from here
 
 if TYPE_CHECKING:
     from .engine import Engine

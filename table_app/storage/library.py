@@ -459,7 +459,7 @@ class Library:
         try:
             self.refresh()
             name = move_target_name(target, self.directory)
-            ent = (self._index or {}).get(name) if name is not None else None
+            ent = self._index.get(name) if name is not None and self._index else None
         except Exception:  # noqa: BLE001 - noting the reason never stops the app
             log.exception("noting why %s cannot be resumed", target.name)
             ent = None

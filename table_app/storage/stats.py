@@ -364,6 +364,7 @@ class Statistics:
             g = self.groups[key] = GroupStats(s.variant, s.setup, s.lower_is_better)
         h = s.human_seat
         score, won, levels = s.score_of(h), h in s.winners, opponent_levels(s)
+        assert score is not None  # countable(s)
         g.add(score, won, s.id)
         if s.variant in self.variants:
             self.variants[s.variant].add(score, won, s.id, levels)

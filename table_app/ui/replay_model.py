@@ -24,13 +24,15 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
-from ..core.actions import DealEnd, Extension, GameEnd
+from ..core.actions import Deal, DealEnd, Extension, GameEnd
 from ..core.cards import FACE_RANK, FACE_TEXT, JOKER, RANK_TEXT, face_pretty
 from ..core.errors import RecordError
 from ..engine.record import Record, ReplayError, engine_for, make_header, read_record, replay
 from ..i18n import (N_, _, card_name, contract_name, current_language, is_you, ngettext,
                     player_name)
+from ..variants import VARIANTS, Buying
 
 UNDO_TYPE = "x-undo"
 PAY_CELLS = ("AH", "KC", "QD", "JS")  # Michigan's pay cards, in the layout's order
@@ -47,7 +49,7 @@ class Problem:
     line: int | None
     rule: str | None
     message: str
-    event: object = None
+    event: Any = None
     error: object = None
 
 
@@ -93,7 +95,8 @@ class ReplayModel:
         self.names = [str(p.get("name") or f"Seat {i}") for i, p in enumerate(self.header["players"])]
         self.num_players = len(self.names)
         self.variant = self.header["variant"]
-        self.michigan = self.variant == "michigan"
+        #: what the game is and can do (capabilities, rule ids, names: ``VariantSpec``)
+        self.spec = VARIANTS[self.variant]
         self.problem: Problem | None = None
         self.engine = engine_for(self.header, auto=False)
         try:
@@ -104,7 +107,7 @@ class ReplayModel:
             k = len(self.engine.log)
             ln = e.line if e.line is not None else (self.lines[k] if k < len(self.lines) else None)
             self.problem = Problem(k, ln, None, f"line {ln}: {e.message}" if ln else e.message)
-        self.rules = self.engine.rules
+        self.rules: Any = self.engine.rules  # either game's rules (the contract games' helpers too)
         self.states = self.engine.states
         self.end = len(self.engine.log)
         self.pos = self.end
@@ -183,7 +186,8 @@ class ReplayModel:
     def deals(self) -> list[tuple[int, int]]:
         """``(position, round)`` of the start of every deal: just after its ``deal`` event
         (the cards are in the hands)."""
-        return [(i + 1, ev.round) for i, ev in enumerate(self.events[:self.end]) if ev.type == "deal"]
+        return [(i + 1, ev.round) for i, ev in enumerate(self.events[:self.end])
+                if isinstance(ev, Deal)]
 
     def deal_at(self, pos: int | None = None) -> int:
         """The index in ``deals()`` of the deal shown at ``pos`` (-1 before the first)."""
@@ -239,7 +243,7 @@ class ReplayModel:
     def scores(self, pos: int | None = None) -> list[str]:
         """Per seat, what the table shows at ``pos``: points so far (contract family) or
         chip balances (Michigan), as text."""
-        if self.michigan:
+        if self.spec.layout:
             return [chips_text(b) for b in self.score_values(pos)]
         return [str(t) for t in self.score_values(pos)]
 
@@ -249,7 +253,7 @@ class ReplayModel:
         layout (MG-11), as the record's ``deal_end`` and ``game_end`` lines say."""
         pos = self.pos if pos is None else pos
         st = self.state(pos)
-        if self.michigan:
+        if self.spec.layout:
             if getattr(st, "finished", False) and st.results and not self._game_end_shown(pos):
                 return [Fraction(b) for b in st.results[-1].balances]
             return [Fraction(b) for b in st.balances]
@@ -272,7 +276,7 @@ class ReplayModel:
         """What nobody sees at ``pos``: ``{"stock": ids top first}`` (contract family) or
         ``{"widow": ids}`` (Michigan, while the deal runs)."""
         st = self.state(pos)
-        if self.michigan:
+        if self.spec.layout:
             return {"widow": tuple(st.widow)} if st.round else {}
         return {"stock": tuple(reversed(st.stock))}
 
@@ -360,9 +364,9 @@ class ReplayModel:
                 return _("Marked practice (an undo went back past a hidden card)")
             return _("Note: {type}").format(type=tt)
         if t == "deal":
-            base = _said(is_you(self._who(ev.dealer)), "deals" if self.michigan else "deals_round",
+            base = _said(is_you(self._who(ev.dealer)), "deals" if self.spec.layout else "deals_round",
                          self._name(ev.dealer), n=ev.round)
-            if not self.michigan:
+            if not self.spec.layout:
                 base += _(" — {contract}").format(contract=contract_name(self.rules.contract_terms(ev.round)))
             return base
         if t == "misdeal":
@@ -373,7 +377,7 @@ class ReplayModel:
                             "The stock is refilled from the discard pile ({n} cards)", n).format(n=n)
         if t == "deal_end":
             w_you, w_name = is_you(self._who(ev.winner)), self._name(ev.winner)
-            if self.michigan:
+            if self.spec.layout:
                 res = st1.results[-1].balances if st1.results else st1.balances  # before MG-11's share
                 bal = ", ".join(f"{self._name(s)} {chips_text(b)}" for s, b in enumerate(res))
                 return _said(w_you, "deal_ends", w_name, n=ev.round, balances=bal)
@@ -390,13 +394,13 @@ class ReplayModel:
                 out = _("Game over: {names} share the win").format(
                     names=_(" and ").join(player_name(w) for w in ws))
             if ev.totals and len(ev.totals) == self.num_players:
-                fmt = chips_text if self.michigan else str
+                fmt = chips_text if self.spec.layout else str
                 lst = ", ".join(f"{self._name(s)} {fmt(x)}" for s, x in enumerate(ev.totals))
-                out += (_(" · chips: {list}") if self.michigan else _(" · totals: {list}")).format(list=lst)
+                out += (_(" · chips: {list}") if self.spec.layout else _(" · totals: {list}")).format(list=lst)
             return out
-        if self.michigan:
-            return self._describe_michigan(ev, st0, st1, you, name)
-        call = self.variant == "contract"
+        if self.spec.layout:
+            return self._describe_layout_game(ev, st0, st1, you, name)
+        call = self.spec.buying is Buying.CALL
         wr0 = self.rules.wild_ranks(st0.round)
         if t == "draw":
             if ev.source == "discard":
@@ -457,7 +461,7 @@ class ReplayModel:
         except Exception:  # noqa: BLE001 - a hand-made mark may say anything
             return ""
 
-    def _describe_michigan(self, ev, st0, st1, you, name) -> str:
+    def _describe_layout_game(self, ev, st0, st1, you, name) -> str:
         t = ev.type
         p = ev.player
         out = _said(you, "plays" if t == "play" else "leads", name, card=card_name(ev.card))

@@ -192,7 +192,7 @@ class ReplayPanel:
     def _draw_scores(self, surf, m, shown, human, open_hands, x, y, w) -> int:
         st = m.state(shown)
         res = st.results
-        if m.michigan:
+        if m.spec.layout:
             head = _("Chips · deal {n}").format(n=st.round) if st.round else _("Chips")
         else:
             head = (ngettext("Points after {n} deal", "Points after {n} deals", len(res)).format(n=len(res))
@@ -213,7 +213,7 @@ class ReplayPanel:
             name = player_name(m.names[s])
             col = (255, 214, 80) if (s == human and not open_hands) else PALE
             extra = ""
-            if last is not None and not m.michigan and st.round == last.round:
+            if last is not None and not m.spec.layout and st.round == last.round:
                 # Translators: beside a score in the replay: the player went out this deal
                 extra = f" (+{last.scores[s]})" if last.scores[s] else _(" (out)") if last.winner == s else " (+0)"
             val = text.render(vals[s] + extra, 13, (255, 240, 190), bold=True)

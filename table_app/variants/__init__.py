@@ -77,6 +77,16 @@ def spec_of(name: str) -> VariantSpec:
     return VARIANTS[variant_id(name)]
 
 
+def layout_game(name: str) -> bool:
+    """Whether a variant id or alias names a layout game played for chips
+    (``spec.layout``: Michigan; its deals are just deals, its scores chips, the highest
+    wins).  An unknown name (a damaged record's) is no layout game."""
+    try:
+        return VARIANTS[variant_id(name)].layout
+    except ValueError:
+        return False
+
+
 def find_variant(name: str) -> RulesFactory:
     """The rules factory of a variant id or alias: call it with the options (a mapping or
     ``None``); an alias adds the options it names.
@@ -105,5 +115,5 @@ def find_variant(name: str) -> RulesFactory:
     return make
 
 
-__all__ = ["VARIANTS", "find_variant", "variant_id", "resolve_variant", "spec_of",
+__all__ = ["VARIANTS", "find_variant", "variant_id", "resolve_variant", "spec_of", "layout_game",
            "VariantSpec", "ContractSpec", "RuleIds", "Buying", "Family", "Phase", "SPECS"]

@@ -210,6 +210,8 @@ class MichiganObservation:
         widow: the widow's card ids once the deal is over, else ``None``.
         deal_over, finished: a deal has just ended / the session is over.
         winner: the seat that went out of the deal just ended, else ``None``.
+        variant: the variant id (as the contract games' ``Observation.variant``: the UI
+            asks the variant's spec what the game can do).
     """
     seat: int
     num_players: int
@@ -230,6 +232,7 @@ class MichiganObservation:
     deal_over: bool
     finished: bool
     winner: int | None
+    variant: str = MICHIGAN.id
 
 
 def _lowest_of_suit(hand: tuple[int, ...], suit: int) -> int | None:

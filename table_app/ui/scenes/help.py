@@ -21,6 +21,7 @@ from pygame_gui.elements import UIButton, UITextBox
 
 from ...i18n import N_, _, ngettext
 from ...i18n import strings as S
+from ...variants import layout_game
 from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
 
@@ -216,7 +217,7 @@ class MovesScene(HelpScene):
         self.top = 0  # the index (in shown_lines) of the first line in view
 
     def title(self) -> str:
-        if self.variant == "michigan":
+        if layout_game(self.variant):
             return _("Moves this deal")
         return _("Moves this round")   # a contract game's deal is one of its rounds
 
@@ -224,7 +225,7 @@ class MovesScene(HelpScene):
         """The lines as shown, newest first."""
         if self.lines:
             return list(reversed(self.lines))
-        if self.variant == "michigan":
+        if layout_game(self.variant):
             return [_("No moves yet this deal")]
         return [_("No moves yet this round")]
 

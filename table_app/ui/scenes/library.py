@@ -16,6 +16,7 @@ confirmation), Esc goes back, F1 lists these keys."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -24,7 +25,7 @@ from pygame_gui.elements import UIButton, UISelectionList
 
 from ...i18n import N_, _, is_you, ngettext, player_name
 from ...i18n import strings as S
-from ...variants import VARIANTS
+from ...variants import VARIANTS, layout_game
 from ..focus import FocusRing
 from ..keys import key_of
 from ..replay_model import problem_words
@@ -32,6 +33,9 @@ from ..scene import Scene, draw_overlay_panel
 from ..table import text
 from .confirm import GOLD, _YesNo
 from .listkeys import ListKeys
+
+if TYPE_CHECKING:
+    from ...storage.summary import GameSummary
 
 #: the Replays screen's own keys (F1 lists them first)
 LIBRARY_SHORTCUTS: tuple[tuple[str, str], ...] = (
@@ -58,7 +62,7 @@ def score_words(g, seat: int) -> str:
     if x is None:
         return "?"
     n = abs(int(round(x)))
-    if g.variant == "michigan":
+    if layout_game(g.variant):
         sign = "+" if x > 0 else ""
         return ngettext("{n} chip", "{n} chips", n).format(n=sign + _number(x))
     return ngettext("{n} point", "{n} points", n).format(n=_number(x))
@@ -157,9 +161,9 @@ class ConfirmDelete(_YesNo):
 class LibraryScene(Scene):
     def __init__(self) -> None:
         super().__init__()
-        self.games = []
-        self.shown_games = []
-        self.items = []
+        self.games: list[GameSummary] = []
+        self.shown_games: list[GameSummary] = []
+        self.items: list[Any] = []
         self.message = ""
         self.note = ""
         self.elsewhere = set()
@@ -213,7 +217,7 @@ class LibraryScene(Scene):
         if g.damaged:
             # Translators: a game of the Replays list whose file can't be opened; {problem}
             # is why, as the record reader says it ("line 3: not a JSON object")
-            state = _("damaged: {problem}").format(problem=problem_words(g.problem, g.refusal))
+            state = _("damaged: {problem}").format(problem=problem_words(g.problem or "", g.refusal))
             if len(state) > 120:
                 state = state[:119] + "…"
             return f"{when}  {name}  ({who or g.id})  {state}"
@@ -229,7 +233,7 @@ class LibraryScene(Scene):
             # Translators: after "finished"/"unfinished" in the list of games: the game
             # doesn't count in the statistics (an undo took back a card already seen)
             state += ", " + _("practice")
-        if g.variant == "michigan":
+        if layout_game(g.variant):
             deals = ngettext("{n} deal", "{n} deals", g.deals_played)
         else:   # a contract game's deals are its rounds (as its score sheet says)
             deals = ngettext("{n} round", "{n} rounds", g.deals_played)
@@ -259,7 +263,7 @@ class LibraryScene(Scene):
         self.clear_widgets()
         W, H = self.app.size
         self.shown_games = sorted(self.games, key=lambda g: g.created, reverse=True)
-        items = []
+        items: list[str | tuple[str, str]] = []
         room = W - 120 - 40           # the list's width less its scroll bar and padding
         for g in self.shown_games:
             t = self.item_text(g)
@@ -323,7 +327,7 @@ class LibraryScene(Scene):
         self.note = ""
         if g is not None and g.damaged:
             self.message = _("This file can't be opened as a game: {problem}. It is kept "
-                             "as {file}.").format(problem=problem_words(g.problem, g.refusal), file=g.id)
+                             "as {file}.").format(problem=problem_words(g.problem or "", g.refusal), file=g.id)
 
     def resize(self, size) -> None:
         self.build()
@@ -371,7 +375,7 @@ class LibraryScene(Scene):
             return
         if g.damaged:
             self.message = _("This file can't be opened as a game: {problem}. It is kept "
-                             "as {file}.").format(problem=problem_words(g.problem, g.refusal), file=g.id)
+                             "as {file}.").format(problem=problem_words(g.problem or "", g.refusal), file=g.id)
             return
         if not g.resumable or g.events == 0:
             self.message = _("That game is over: it can only be replayed")

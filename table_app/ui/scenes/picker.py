@@ -23,7 +23,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from ...i18n import N_, _, ngettext
 from ...i18n import strings as S
-from ...variants import VARIANTS
+from ...variants import VARIANTS, layout_game
 from ..focus import DropDown, FocusRing
 from ..keys import key_of
 from ..scene import Scene
@@ -31,7 +31,7 @@ from ..table import text
 from ..table.session import DEFAULT_NAMES, LEVELS, GameSession
 from .stats import STATISTICS
 
-ORDER = ("contract", "may_i", "mexican", "michigan")
+ORDER = tuple(VARIANTS)  # the games, as the registry orders them
 
 HOW = {
     "contract": N_("Seven rounds, each with a contract (2 sets, 1 set + 1 run, ... up to 2 sets of 3 and "
@@ -260,7 +260,8 @@ class PickerScene(Scene):
         rw = cw - left_w - k(10)
         info = VARIANTS[self.variant]
         self.add(UILabel(pygame.Rect(rx, top, k(160), k(32)), _(S.PLAYERS), m, object_id=ObjectID(class_id="@heading")))
-        opts = [str(k) for k in range(info.min_players, info.max_players + 1)]
+        opts: list[str | tuple[str, str]] = [
+            str(k) for k in range(info.min_players, info.max_players + 1)]
         dd = DropDown(opts, str(self.players), pygame.Rect(rx + k(160), top, k(90), k(32)), m,
                             object_id=ObjectID(object_id="#players"))
         self.named["players"] = dd
@@ -280,18 +281,19 @@ class PickerScene(Scene):
                                 (self._level_name(self.levels[i]), self.levels[i]),
                                 pygame.Rect(rx + rw - k(160), y, k(150), row_h - k(4)), m,
                                 object_id=ObjectID(object_id=f"#level_{i}"))
-            lv.seat_index = i
+            lv.seat_index = i  # type: ignore[attr-defined]  # which seat's level it sets
             self.level_menus.append(self.add(lv))
             y += row_h
         # options
         y += k(8)
-        if self.variant == "contract":
+        game_opts = VARIANTS[self.variant].default_options  # the game's options, each offered
+        if "deuces_wild" in game_opts:
             dw = bool(self.options.get("deuces_wild", False))
             self._button("opt_deuces", (rx, y, rw - k(10), k(34)),
                          _("Deuces wild: {state} (not in the source's rules)").format(
                              state=_(S.ON) if dw else _(S.OFF)),
                          tip=_("Twos are wild too (CR-3 option)"))
-        elif self.variant == "michigan":
+        elif "rotations" in game_opts:
             self.add(UILabel(pygame.Rect(rx, y, k(200), k(32)), _(S.ROTATIONS), m))
             rot = int(self.options.get("rotations", 1))
             rd = DropDown([str(k) for k in range(1, 6)], str(rot),
@@ -393,7 +395,7 @@ class PickerScene(Scene):
         if u is None:
             return _("No unfinished game")
         name = _(VARIANTS[u.variant].name) if u.variant in VARIANTS else u.variant
-        if u.variant == "michigan":
+        if layout_game(u.variant):
             tip = ngettext("{game}, {n} deal played ({date})", "{game}, {n} deals played ({date})",
                            u.deals_played)
         else:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -43,7 +44,8 @@ from ..table.board import Board
 from ..table.buttons import able, label_w
 from ..table.labels import draw_label
 from ..table.pacing import SOUNDS
-from ..table.presenter import UIState, fan_positions, is_michigan, present
+from ..table.layout import TableLayout
+from ..table.presenter import UIState, View, fan_positions, is_layout_game, present
 
 SPEEDS = (("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("8×", 8.0))
 STEP_S = 0.8          # seconds per event at 1×
@@ -71,8 +73,7 @@ class ReplaySession:
         self.engine = model.engine
         self.rules = model.rules
         self.variant = model.variant
-        self.info = VARIANTS[model.variant]
-        self.michigan = model.michigan
+        self.info = self.spec = VARIANTS[model.variant]
         self.num_players = model.num_players
         self.names = list(model.names)
         self.levels = [(p.get("level") or "") if p.get("kind") != "human" else ""
@@ -133,8 +134,8 @@ class NotARecordScene(Scene):
     def __init__(self, message: str) -> None:
         super().__init__()
         self.message = message
-        self.window = None
-        self._felt = None
+        self.window: Any = None   # the pygame_gui message window, once built
+        self._felt: Any = None
 
     def startup(self) -> None:
         W, H = self.app.size
@@ -213,16 +214,16 @@ class ReplayScene(Scene):
         self.banner = Banner()
         self.panel = ReplayPanel(self.k, self._mouse)
         self.buttons: dict = {}
-        self.view = None
-        self.obs = None
-        self.L = None
+        self.view: View = None  # type: ignore[assignment]  # set by refresh (startup)
+        self.obs: Any = None             # the shown seat's Observation (either game's)
+        self.L: TableLayout = None  # type: ignore[assignment]  # set by _layout (startup)
         if pos is None:  # the first deal's cards in the hands
             ds = model.deals()
             pos = ds[0][0] if ds else 0
         model.seek(pos)
         self.shown = model.pos
         #: the event shown last when it was a step forward (the cards glide for it)
-        self.cur_event = None
+        self.cur_event: Any = None
         self.playing = False
         self.speed = 1.0
         self.play_t = 0.0
@@ -230,8 +231,8 @@ class ReplayScene(Scene):
         self.table_rect = pygame.Rect(0, 0, 100, 100)
         self.panel_rect = pygame.Rect(0, 0, 100, 100)
         self.bar_rect = pygame.Rect(0, 0, 100, 100)
-        self.slider = None
-        self._built_for = None
+        self.slider: Any = None          # the position slider (pygame_gui), once built
+        self._built_for: Any = None
 
     # ------------------------------------------------------------------ setup
     @property
@@ -297,7 +298,7 @@ class ReplayScene(Scene):
     def _queue_faces(self) -> None:
         L = self.L
         ws = {L.cw, L.mw}
-        if not self.session.michigan:
+        if not self.session.spec.layout:
             ws |= {max(L.mw, int(L.cw * 0.75))}
         ws |= {int(round(p.w)) for p in self.view.placements if p.face is not None}
         st = self.app.settings
@@ -315,11 +316,11 @@ class ReplayScene(Scene):
         self.table_rect = pygame.Rect(0, 0, W - pw, H - bar_h)
         self.bar_rect = pygame.Rect(0, H - bar_h, W - pw, bar_h)
         self.L = layout_mod.compute(self.table_rect.size, self.session.num_players, self.human,
-                                    self.session.michigan,
+                                    self.session.spec.layout,
                                     scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
                                     ui=getattr(self.app, "ui_scale", 1.0),
                                     # the "down" tag under the seat, not on its open hand
-                                    tag_row=self.open_hands and not self.session.michigan)
+                                    tag_row=self.open_hands and not self.session.spec.layout)
 
     def _w(self, name, widget):
         self.buttons[name] = widget
@@ -351,7 +352,7 @@ class ReplayScene(Scene):
         x = b.x + k(10)
         y = b.y + k(48)
         bw, bh = k(46), k(34)
-        mich = model.michigan   # a contract game's deals are its rounds
+        mich = model.spec.layout   # a contract game's deals are its rounds
         for name, label, tip in (("start", "|<", _("To the start (Home)")),
                                  ("prev_deal", "<<",
                                   _("To the start of this deal, or of the one before (PageUp)") if mich
@@ -368,18 +369,19 @@ class ReplayScene(Scene):
             self._button(name, (x, y, w, bh), label, tip)
             x += w + k(4)
         x += k(8)
-        labels = [s for s, _ in SPEEDS]
+        labels: list[str | tuple[str, str]] = [s for s, _ in SPEEDS]
         cur = next((s for s, v in SPEEDS if v == self.speed), "1×")
         self._w("speed", UIDropDownMenu(labels, cur, pygame.Rect(x, y, k(74), bh), m,
                                         object_id=ObjectID(object_id="#rp_speed")))
         x += k(80)
         deals = model.deals()
+        opts: list[str | tuple[str, str]]
         if mich:
-            opts = [_("Go to deal…")] + [_("Deal {n} (#{k})").format(n=r, k=k + 1)
-                                         for k, (_p, r) in enumerate(deals)]
+            opts = [_("Go to deal…"), *(_("Deal {n} (#{k})").format(n=r, k=k + 1)
+                                        for k, (_p, r) in enumerate(deals))]
         else:
-            opts = [_("Go to round…")] + [_("Round {n} (#{k})").format(n=r, k=k + 1)
-                                          for k, (_p, r) in enumerate(deals)]
+            opts = [_("Go to round…"), *(_("Round {n} (#{k})").format(n=r, k=k + 1)
+                                         for k, (_p, r) in enumerate(deals))]
         self._deal_opts = opts
         dw = max(k(120), min(k(170), b.right - k(10) - x))
         self._w("deal", UIDropDownMenu(opts, opts[0], pygame.Rect(x, y, dw, bh), m,
@@ -389,7 +391,7 @@ class ReplayScene(Scene):
         # the panel
         p = self.panel_rect
         px, pw = p.x + k(10), p.w - k(20)
-        views = [_(ALL)] + [_seen_by(n) for n in model.names]
+        views: list[str | tuple[str, str]] = [_(ALL), *(_seen_by(n) for n in model.names)]
         cur = _(ALL) if self.open_hands else _seen_by(model.names[self.human])
         self._w("view", UIDropDownMenu(views, cur, pygame.Rect(px, k(54), pw, k(30)), m,
                                        object_id=ObjectID(object_id="#rp_view")))
@@ -518,10 +520,10 @@ class ReplayScene(Scene):
                     else:
                         lab.text = ngettext("{name}'s hand ({n} card)", "{name}'s hand ({n} cards)", k)
                     lab.text = lab.text.format(name=name, n=k)
-                    if not is_michigan(obs) and obs.down[self.human]:
+                    if not is_layout_game(obs) and obs.down[self.human]:
                         lab.text += _(" · down")
                 else:
-                    lab.text = (_("Before the first deal") if self.model.michigan
+                    lab.text = (_("Before the first deal") if self.model.spec.layout
                                 else _("Before the first round"))
 
     def status_text(self) -> str:
@@ -805,7 +807,7 @@ class ReplayScene(Scene):
         di = m.deal_at()
         where = _("event {n} of {total}").format(n=m.pos, total=m.end)
         if di >= 0:
-            fmt = (_("deal {n} of {total} · {where}") if m.michigan
+            fmt = (_("deal {n} of {total} · {where}") if m.spec.layout
                    else _("round {n} of {total} · {where}"))
             where = fmt.format(n=di + 1, total=len(m.deals()), where=where)
         return where
@@ -862,7 +864,7 @@ class PlayOnDialog(Scene):
             dd = UIDropDownMenu([_choice_text(c) for c in CHOICES], _choice_text(self.choices[i]),
                                 pygame.Rect(p.right - k(200), y, k(170), k(32)),
                                 self.app.manager, object_id=ObjectID(object_id=f"#playon_{i}"))
-            dd.seat_index = i
+            dd.seat_index = i  # type: ignore[attr-defined]  # which seat's choice it sets
             self.menus.append(self.add(dd))
             y += k(38)
         for name, label, rect, cls in (

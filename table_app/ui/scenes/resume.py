@@ -131,10 +131,10 @@ class OpenElsewhere(_YesNo):
 def game_round(g) -> str:
     """Which deal an unfinished game is at, as the picker's Resume says it: "May I?,
     round 3" (Michigan: "deal 3")."""
-    from ...variants import VARIANTS
+    from ...variants import VARIANTS, layout_game
     name = _(VARIANTS[g.variant].name) if g.variant in VARIANTS else g.variant
     n = g.deals_played + 1
-    if g.variant == "michigan":
+    if layout_game(g.variant):
         # Translators: the picker's Resume button, under "Resume": the game and its deal
         return _("{game}, deal {n}").format(game=name, n=n)
     # Translators: the picker's Resume button, under "Resume": the game and its round

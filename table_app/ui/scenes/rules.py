@@ -27,10 +27,11 @@ from pygame_gui.elements import UIButton, UITextBox
 
 from ... import i18n
 from ...i18n import strings as S
+from ...variants import VARIANTS
 from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
 
-GAMES = ("contract", "may_i", "mexican", "michigan")
+GAMES = tuple(VARIANTS)  # the games, in the picker's order
 SUIT_FONT = "table_app_suits"
 #: a suit symbol as the table's text draws it: in the deck's ink (the 4-colour setting's
 #: ♦ blue, ♣ green) on a light chip, so black, blue and green show on the dark panel

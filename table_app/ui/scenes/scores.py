@@ -105,7 +105,7 @@ def score_rows(session):
     obs = session.rules.observe(st, session.human)
     rows = []
     names = [player_name(n) for n in session.names]
-    if session.michigan:
+    if session.spec.layout:
         prev = [Fraction(0)] * session.num_players
         for r in obs.results:
             delta = [Fraction(b) - p for b, p in zip(r.balances, prev)]
@@ -160,11 +160,11 @@ def draw_sheet(surf, p: pygame.Rect, session, top: int, u: float = 1.0) -> None:
         y += k(22)
     pygame.draw.line(surf, (226, 182, 70), (x0, y + 2), (p.right - k(20), y + 2), 1)
     y += k(8)
-    label = _(S.BALANCE) if session.michigan else _(S.TOTAL)
+    label = _(S.BALANCE) if session.spec.layout else _(S.TOTAL)
     surf.blit(text.render(label, size, (250, 236, 170), bold=True), (x0, y))
     for i, c in enumerate(total):
         surf.blit(text.render(c, size, (255, 240, 190), bold=True), (x0 + first_w + i * col_w, y))
-    if session.michigan and obs.round:
+    if session.spec.layout and obs.round:
         y += k(28)
         surf.blit(text.render(layout_line(obs), 14, (220, 230, 220)), (x0, y))
         if obs.widow is not None:
@@ -180,7 +180,7 @@ def sheet_title(session, r) -> str:
     w = r.winner
     you = w is not None and (w == session.human or is_you(session.names[w]))
     name = None if w is None else player_name(session.names[w])
-    if session.michigan:
+    if session.spec.layout:
         if w is None:
             return _("Deal {n}: a dead deal").format(n=r.round)
         if you:
@@ -205,10 +205,10 @@ class ScoreSheet(Overlay):
 
     def startup(self) -> None:
         rows = len(score_rows(self.session)[0])
-        extra = 80 if self.session.michigan else 0
+        extra = 80 if self.session.spec.layout else 0
         self.panel_size = (760, min(560, 230 + 22 * rows + extra))
         p = self.panel()
-        nxt = S.NEXT_DEAL if self.session.michigan else S.NEXT_ROUND
+        nxt = S.NEXT_DEAL if self.session.spec.layout else S.NEXT_ROUND
         label = _(nxt) if self.between else _(S.CLOSE)
         k = self.k
         bw = fit_w(label, k(160), bold=True)   # "Следующая сдача" is wider than 160
@@ -251,7 +251,7 @@ class ResultsScene(Overlay):
 
     def startup(self) -> None:
         rows = len(score_rows(self.session)[0])
-        extra = 80 if self.session.michigan else 0
+        extra = 80 if self.session.spec.layout else 0
         self.panel_size = (800, min(600, 250 + 22 * rows + extra))
         p = self.panel()
         k = self.k

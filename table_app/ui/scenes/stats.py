@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 STATISTICS = N_("Statistics")
 #: the sections, in the order of the buttons
-SECTIONS = ("overall", "contract", "may_i", "mexican", "michigan", "practice")
+SECTIONS = ("overall", *VARIANTS, "practice")
 #: the screen's own keys (F1 lists them first)
 STATS_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("", N_("The Statistics screen")),
@@ -262,7 +262,7 @@ class StatisticsScene(Scene):
     def fill_variant(self, vid: str, width: int) -> int:
         f = self.data["variants"][vid]
         y = self.heading(variant_name(vid), 0, width)
-        if vid == "michigan":
+        if VARIANTS[vid].higher_wins:
             unit = _("Scores are your chips at the end of a game: more is better.")
         else:
             unit = _("Scores are your points at the end of a game: fewer is better.")

@@ -48,7 +48,7 @@ from ..table.labels import draw_label
 from ..table.narration import Narrator
 from ..table.pacing import AiTurns, Pacer, sounds_of
 from ..table.layout import TableLayout
-from ..table.presenter import UIState, View, is_michigan, present
+from ..table.presenter import UIState, View, is_layout_game, present
 from ..table.session import GameSession
 
 
@@ -177,7 +177,7 @@ class TableScene(Scene):
 
     def _layout(self) -> None:
         self.L = layout_mod.compute(self.app.size, self.session.num_players, self.human,
-                                    self.session.michigan,
+                                    self.session.spec.layout,
                                     scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
                                     ui=getattr(self.app, "ui_scale", 1.0))
 
@@ -191,7 +191,7 @@ class TableScene(Scene):
         melds on the table, the buying window), widest first."""
         L = self.L
         ws = {L.cw, L.mw}
-        if not self.session.michigan:
+        if not self.session.spec.layout:
             ws |= {max(L.mw, int(L.cw * 0.75)), BUY_CW}
         if self.view is not None:
             ws |= {int(round(p.w)) for p in self.view.placements if p.face is not None}
@@ -202,14 +202,14 @@ class TableScene(Scene):
         ones on the table first; ``now``: render them all at once (the table's
         opening), else ``draw`` renders a few a frame (``CardImages``)."""
         four, large = self._face_opts()
-        backs = () if self.session.michigan else (
+        backs = () if self.session.spec.layout else (
             (BUY_CW, getattr(self.app.settings, "card_back", "blue")),)
         self.images.queue(self.app.art, self._face_widths(),
                           first=[p.face for p in self.view.placements if p.face is not None],
                           four=four, large=large, now=now, backs=backs)
 
     def _build_buttons(self) -> None:
-        self.controls.build(self, self.L, self.session.michigan, buy=self.buy,
+        self.controls.build(self, self.L, self.session.spec.layout, buy=self.buy,
                             explain=self._explain_go_down)
 
     @property
@@ -299,7 +299,7 @@ class TableScene(Scene):
         self.hand.read(obs)
         self.ui.lift = set()
         self.ui.dim = set()
-        if is_michigan(obs) and self.caught_up() and self.session.human_to_act() == "lead":
+        if is_layout_game(obs) and self.caught_up() and self.session.human_to_act() == "lead":
             leads = {a.card for a in self.engine.legal_actions() if a.type == "lead"}
             self.ui.lift = {c for c in hand if c >> 3 in leads}
             self.ui.dim = {c for c in hand if c >> 3 not in leads}
@@ -318,11 +318,11 @@ class TableScene(Scene):
             return
         mine = self.caught_up() and self.session.human_to_act()
         obs = self.obs
-        down = (obs.down[self.human] if obs.round else True) if not self.session.michigan else True
+        down = (obs.down[self.human] if obs.round else True) if not self.session.spec.layout else True
         self.controls.update(can_undo=self.engine.can_undo(self.human),
                              can_redo=self.engine.can_redo(), mine=mine, down=down,
                              staged=bool(self.ui.staged), note=self.ui.stage_note)
-        if self.session.michigan:
+        if self.session.spec.layout:
             return
         self.buy.sync(mine == "buy", obs.buy_card, lambda: self._can_now()["buy"],
                       float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0),
@@ -520,7 +520,7 @@ class TableScene(Scene):
             self.say(_("A hint is for your own decision: wait for your turn"), bad=True)
             self.hint = None
             return None
-        up = getattr(self.obs, "upcard", None) if not self.session.michigan else None
+        up = getattr(self.obs, "upcard", None) if not self.session.spec.layout else None
         if self.session.human_to_act() == "buy":
             up = getattr(self.obs, "buy_card", None)
         h = compute_hint(self.session, self.ui.hand_order, up)
@@ -663,7 +663,7 @@ class TableScene(Scene):
         if self.app.stack.top is self:
             self.keys.draw(surf)
         self.draw_banner(surf)
-        if not self.session.michigan:
+        if not self.session.spec.layout:
             self.buy.draw(surf, self.app.art, self.app.settings, self.obs, self.session.names,
                           self.L.ui)
         self.gestures.draw_chooser(surf)
@@ -692,7 +692,7 @@ class TableScene(Scene):
 
     def _drawn_labels(self):
         """The view's labels as drawn (short of the buying window's panel when open)."""
-        if self.session.michigan:
+        if self.session.spec.layout:
             return self.view.labels
         return self.buy.labels(self.view.labels, self.L.stage, self.L.ui)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...core.actions import GoDown, MeldDecl
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER
 from .meldhelp import contract_shortfall, meld_fault, meld_order, readings, roles_by_card
-from .presenter import is_michigan
+from .presenter import is_layout_game
 
 #: the suits' order when sorting by suit: colours alternate (♠ ♥ ♣ ♦, the joker last)
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3, -1: 4}
@@ -152,7 +152,7 @@ class Arrangement:
         ui.role_kinds = {}
         ui.ambiguous = set()
         ui.stage_note = ""
-        if is_michigan(obs):
+        if is_layout_game(obs):
             return
         if ui.staged and obs.round and not obs.down[obs.seat]:
             ui.stage_note = contract_shortfall(

@@ -21,7 +21,8 @@ from ...core.cards import RANK_TEXT
 from ...i18n import _, card_name, contract_name, player_name
 from ...i18n import strings as S
 from . import text
-from .presenter import is_michigan
+from ...variants import VARIANTS, Buying
+from .presenter import is_layout_game
 
 
 # ---------------------------------------------------------------------- what it says
@@ -40,7 +41,7 @@ def heading(obs, session) -> list[str]:
 
 
 def _parts(obs, s) -> list[str]:
-    if is_michigan(obs):
+    if is_layout_game(obs):
         total = s.rules.total_deals(s.num_players) if hasattr(s.rules, "total_deals") else "?"
         parts = [_("{game} · deal {n} of {total}").format(game=_(s.info.name), n=obs.round,
                                                           total=total)]
@@ -65,7 +66,7 @@ def _parts(obs, s) -> list[str]:
 def scores_line(obs, session) -> str:
     """The scores under the banner: "Points: You 0   Ann 25 ..." (Michigan: chips)."""
     s = session
-    if is_michigan(obs):
+    if is_layout_game(obs):
         from .presenter import _chips
         sc = "   ".join(f"{_short(player_name(s.names[i]))} {_chips(b)}" for i, b in enumerate(obs.balances))
         return _("Chips: {scores}").format(scores=sc)
@@ -82,7 +83,7 @@ def status_line(*, last: str, caught_up: bool = True, game_over: bool = False,
                 deal_due: bool = False, hint: str | None = None, phase: str | None = None,
                 thinking: str | None = None, keyboard: bool = False, want_stock: bool = False,
                 can: Callable[[], dict] = dict, stock_due: bool = False, variant: str = "",
-                now: Callable[[], object] = lambda: None, human: int = 0) -> str:
+                now: Callable[[], Any] = lambda: None, human: int = 0) -> str:
     """What the status line says.
 
     Args:
@@ -132,8 +133,9 @@ def status_line(*, last: str, caught_up: bool = True, game_over: bool = False,
         if kb:
             return _("Your turn: U takes the upcard")
         return _("Your turn: drag the upcard to your hand")
+    spec = VARIANTS.get(variant)
     if phase == "buy":
-        word = _("Call it?") if variant == "contract" else _(S.MAY_I)
+        word = _("Call it?") if spec is not None and spec.buying is Buying.CALL else _(S.MAY_I)
         if not can()["buy"]:
             return _("{word} No penalty card is left to take: you can only pass").format(word=word)
         if kb:
@@ -142,8 +144,8 @@ def status_line(*, last: str, caught_up: bool = True, game_over: bool = False,
     if phase == "play":
         obs = now()
         if (obs is not None and getattr(obs, "went_down_now", False)
-                and variant in ("may_i", "mexican")):
-            rule = "MI-4" if variant == "may_i" else "MX-5"
+                and spec is not None and not spec.layoff_same_turn):
+            rule = spec.rule_ids.layoff_turn  # no lay-off on the turn of going down
             return _("You went down: lay-offs wait for your next turn ({rule}); "
                      "discard to end this one").format(rule=rule)
         if kb:

@@ -130,10 +130,10 @@ class TableButtons:
         self.named[name] = b
         return scene.add(b)
 
-    def build(self, scene, L, michigan: bool, buy=None, explain=None) -> None:
+    def build(self, scene, L, layout_game: bool, buy=None, explain=None) -> None:
         """Make the buttons of ``scene`` for layout ``L`` in the current language: the top
         row right to left, each as wide as its label needs; the side column (not Suggest,
-        Clear and Go down in Michigan); ``buy`` (a ``BuyPanel``) makes its own;
+        Clear and Go down in a layout game); ``buy`` (a ``BuyPanel``) makes its own;
         ``explain()`` answers a click on Go down while it is off."""
         from ...i18n import current_language
         self.lang = current_language()
@@ -172,7 +172,7 @@ class TableButtons:
             make(names[1], (sd.right - w1, y, w1, bh2), labels[1], tips[1], cls=cls)
         pair(sd.y, ("sort_suit", "sort_rank"), (_(S.SORT_SUIT), _(S.SORT_RANK)),
              (_(S.SORT_SUIT_HELP), _(S.SORT_RANK_HELP)))
-        if michigan:
+        if layout_game:  # no melds in a layout game: no Suggest, Clear, Go down
             return
         pair(sd.y + bh2 + 6, ("suggest", "clear"), (_(S.SUGGEST), _(S.CLEAR)),
              (_("Fill the meld area with the best going-down"),

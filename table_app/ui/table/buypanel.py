@@ -20,6 +20,7 @@ import pygame
 from ...core.cards import JOKER
 from ...i18n import _, card_name, player_name
 from ...i18n import strings as S
+from ...variants import VARIANTS, Buying
 from . import text
 from .buttons import PictureLabelButton, able
 from .felt import box
@@ -33,7 +34,7 @@ GOLD = (255, 214, 80)
 
 def buy_label(variant: str, face: int) -> str:
     """The buy button's label: "Call K♣ +1", "May I? 7♦ +1"."""
-    word = _(S.CALL) if variant == "contract" else _(S.MAY_I)
+    word = _(S.CALL) if VARIANTS[variant].buying is Buying.CALL else _(S.MAY_I)
     # Translators: the buy button: "May I? 7♠ +1" (the upcard and a penalty card)
     return _("{word} {card} +1").format(word=word, card=card_name(face))
 

@@ -96,7 +96,7 @@ class Gestures:
         if s is None:
             return False
         keys = [s.key]
-        if s.group == "hand" and s.key in t.ui.selected and not t.session.michigan:
+        if s.group == "hand" and s.key in t.ui.selected and not t.session.spec.layout:
             keys = [s.key] + [c for c in t.ui.hand_order if c in t.ui.selected and c != s.key]
         self.dragger.press(keys, s.group, pos, t.layer.sprites)
         return True
@@ -124,7 +124,7 @@ class Gestures:
         t = self.t
         key = d.keys[0]
         if d.group == "hand":
-            if t.session.michigan:
+            if t.session.spec.layout:
                 t.act(Lead(t.human, key >> 3))
                 return
             if key in t.ui.selected:
@@ -208,7 +208,7 @@ class Gestures:
         if zone == "hand":
             return ("ui", lambda: t.hand.reorder(
                 keys, self.index_at([c for c in t.ui.hand_order if c not in keys], pos[0])))
-        if t.session.michigan:
+        if t.session.spec.layout:
             if zone in ("lead",) or zone.startswith("cell"):
                 return ("engine", Lead(h, face))
             return None
@@ -237,15 +237,15 @@ class Gestures:
         m = t.obs.melds[mi]
         f = card >> 3
         wr = t.obs.wild_ranks
-        contract = t.session.variant == "contract"
-        if contract and m.kind == "run" and f != JOKER and swap_index(m, f) is not None:
+        swaps = t.session.spec.swap  # natural cards replace wilds in runs (CR-7)
+        if swaps and m.kind == "run" and f != JOKER and swap_index(m, f) is not None:
             # a natural card dropped on the wild it stands for swaps it (CR-7)
             for r, c, role in t.view.meld_cards.get(mi, []):
                 if role is not None and r.collidepoint(pos):
                     return Swap(h, mi, f)
         roles = layoff_roles(m, f, wr)
         if not roles:
-            if contract and swap_index(m, f) is not None:
+            if swaps and swap_index(m, f) is not None:
                 return Swap(h, mi, f)
             return LayOff(h, mi, f, None)
         if None in roles:

@@ -48,7 +48,7 @@ class TableKeys:
 
     # ------------------------------------------------------------------ what is focusable
     def focus_zones(self) -> list[str]:
-        if self.t.session.michigan:
+        if self.t.session.spec.layout:
             zs = list(ZONES_MICHIGAN)
         else:
             zs = list(ZONES_CONTRACT)
@@ -74,7 +74,7 @@ class TableKeys:
         zone = zone or self.focus_zone
         if zone == "hand":
             cards = self.hand_cards()
-            if self.t.session.michigan and self.t.ui.lift:
+            if self.t.session.spec.layout and self.t.ui.lift:
                 cards = [c for c in cards if c in self.t.ui.lift]   # the legal leads only
             return cards
         if zone in ("stock", "discard"):
@@ -246,7 +246,7 @@ class TableKeys:
             return True
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
             if (mod & pygame.KMOD_SHIFT and self.focus_shown and self.focus_zone == "hand"
-                    and not self.t.session.michigan):
+                    and not self.t.session.spec.layout):
                 self.move_hand_card(1 if k == pygame.K_RIGHT else -1)
                 return True
             if self.focus_zone not in self.focus_zones():
@@ -267,7 +267,7 @@ class TableKeys:
             self.focus_shown = True
             self.activate_focus(swap=bool(mod & pygame.KMOD_SHIFT))
             return True
-        m = self.t.session.michigan
+        m = self.t.session.spec.layout
         letter = {pygame.K_d: "draw", pygame.K_u: "upcard", pygame.K_g: "go_down",
                   pygame.K_s: "suggest", pygame.K_c: "clear", pygame.K_m: "stage",
                   pygame.K_b: "buy", pygame.K_p: "pass_buy", pygame.K_h: "hint",
@@ -324,7 +324,7 @@ class TableKeys:
         if it is None:
             return
         if z == "hand":
-            if self.t.session.michigan:
+            if self.t.session.spec.layout:
                 self.t.gestures.drop_action(Drag([it], "hand", self._zone_center("hand")), "lead",
                                  self._zone_center("lead"))
             elif it in self.t.ui.selected:

@@ -31,7 +31,7 @@ class TableLayout:
     size: tuple[int, int]
     num_players: int
     human: int = 0
-    michigan: bool = False
+    layout_game: bool = False       # a layout game for chips (its pay cells and kitty)
     scale: float = 1.0              # the card size setting's factor
     ui: float = 1.0                 # pixels per logical pixel (2 on a 2x HiDPI screen)
     cw: int = 0                     # the human's card width
@@ -57,7 +57,7 @@ class TableLayout:
         return [(self.human + k) % n for k in range(1, n)]
 
 
-def compute(size, num_players: int, human: int = 0, michigan: bool = False,
+def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
             scale: float = 1.0, ui: float = 1.0, tag_row: bool = False) -> TableLayout:
     """The layout of a window ``size`` pixels big (the drawable surface's real size).
     ``scale``: the card size setting's factor (``card_scale``); ``ui``: pixels per
@@ -68,8 +68,8 @@ def compute(size, num_players: int, human: int = 0, michigan: bool = False,
     on the backs)."""
     W, H = size
     u = max(0.5, float(ui))
-    L = TableLayout(size=(W, H), num_players=num_players, human=human, michigan=michigan,
-                    scale=float(scale), ui=u, tag_row=bool(tag_row))
+    L = TableLayout(size=(W, H), num_players=num_players, human=human,
+                    layout_game=layout_game, scale=float(scale), ui=u, tag_row=bool(tag_row))
     # the cards' width: a share of the window, then the card size setting
     base = max(56 * u, min(150 * u, W / 13.5, H / 7.4))
     cw = int(base * L.scale)

@@ -9,7 +9,7 @@ table happened to show: an undone move is gone with its event, a redone one come
 and a resumed game's earlier moves are told like the ones played since.
 
 No pygame here.  ``Narrator(session)`` needs of the session only ``engine``, ``rules``,
-``names``, ``human``, ``variant`` and ``michigan``.
+``names``, ``human`` and ``variant`` (what the game can do is asked of its spec).
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import dataclasses
 
 from ...i18n import N_, _, card_name, current_language, player_name
 from ...i18n import strings as S
+from ...variants import VARIANTS, Buying
 
 # What a player did, as the status line says it: (said of you, said of another player).
 _SAID = {
@@ -41,8 +42,13 @@ _SAID = {
     "may_i": (N_("You ask “May I?” and take {card} + a penalty card"),
               N_("{name} asks “May I?” and takes {card} + a penalty card")),
 }
-#: a variant's (pass_buy, buys) keys of _SAID
-_BUY_WORDS = {"contract": ("no_call", "calls"), "may_i": ("no_may_i", "may_i")}
+#: the (pass_buy, buys) keys of _SAID for each way of taking the upcard out of turn
+_BUY_WORDS = {Buying.CALL: ("no_call", "calls"), Buying.BUY: ("no_may_i", "may_i")}
+
+
+def _buy_words(variant: str, default: tuple[str, str]) -> tuple[str, str]:
+    spec = VARIANTS.get(variant)
+    return _BUY_WORDS.get(spec.buying, default) if spec is not None else default
 # the rules' `last` (a LastAction) kinds -> _SAID keys
 _LAST = {"takes": "takes", "draws": "draws", "passes": "passes", "buys": "buys",
          "goes_down": "goes_down", "lays_off": "lays", "swaps": "swaps",
@@ -71,7 +77,7 @@ def _last_key(last, variant: str) -> tuple[str, dict] | None:
         return None
     fields = {} if last.face is None else {"card": card_name(last.face)}
     if key == "buys":
-        key = _BUY_WORDS.get(variant, ("", "buys"))[1]
+        key = _buy_words(variant, ("", "buys"))[1]
     return key, fields
 
 
@@ -140,7 +146,7 @@ class Narrator:
             return Said(said(you, t, name, **fields), p, t, tuple(fields.items()))
         if t == "deal":
             dn = player_name(s.names[ev.dealer])
-            if s.michigan:
+            if VARIANTS[s.variant].layout:  # the deals of a layout game are just deals
                 text = (_("Deal {n}: You dealt").format(n=ev.round) if ev.dealer == s.human
                         else _("Deal {n}: {name} dealt").format(n=ev.round, name=dn))
             else:   # a contract game's deal starts one of its rounds
@@ -153,7 +159,7 @@ class Narrator:
                 return Said(_(S.DEAD_DEAL))
             return Said(said(w == s.human, "went_out", player_name(s.names[w])), w, "went_out")
         if t == "pass_buy":
-            key = _BUY_WORDS.get(s.variant, ("pass_buy",))[0]
+            key = _buy_words(s.variant, ("pass_buy", "buys"))[0]
             return Said(said(you, key, name), p, key)
         if p is None:
             return None

@@ -17,6 +17,7 @@ import pygame
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, SUIT_SYMBOLS, face_pretty
 from ...i18n import _, contract_name, ngettext, pgettext, player_name
 from ...i18n import strings as S
+from ...variants import VARIANTS
 from . import text
 from .layout import CARD_RATIO, PLAYED_MIN_W, TableLayout
 from .meldhelp import role_tag, role_text
@@ -67,8 +68,10 @@ class View:
     discard_pos: tuple = (0, 0)
 
 
-def is_michigan(obs) -> bool:
-    return not hasattr(obs, "melds")
+def is_layout_game(obs) -> bool:
+    """The observation is of a layout game played for chips (Michigan: pay cells, a
+    kitty, sequences), which the table draws as such; else of a contract game."""
+    return VARIANTS[obs.variant].layout
 
 
 def seat_name(ui: UIState, s: int) -> str:
@@ -86,8 +89,8 @@ def fan_positions(n: int, rect: pygame.Rect, w: int, max_step: float) -> list[fl
 
 def present(obs, L: TableLayout, ui: UIState) -> View:
     v = View()
-    if is_michigan(obs):
-        _michigan(obs, L, ui, v)
+    if is_layout_game(obs):
+        _layout_game(obs, L, ui, v)
     else:
         _contract(obs, L, ui, v)
     _opponents(obs, L, ui, v)
@@ -161,7 +164,7 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
             v.labels.append(Label(pgettext("dealer button", "D"),
                                   (r.x + int(5 * u) + badge // 2, r.y + int(14 * u)), 13, "center",
                                   "dealer", width=badge))
-        if not is_michigan(obs) and obs.round and obs.down[s]:
+        if not is_layout_game(obs) and obs.round and obs.down[s]:
             # Translators: an opponent has gone down (laid the contract); on their cards
             # (on a row of its own under the level when the layout has one: the replay
             # viewer's face-up hands)
@@ -170,7 +173,7 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
             v.labels.append(Label(_("down"), pos, 12, "midbottom", "role",
                                   width=r.w - (4 if row else 10)))
         bits = [ngettext("{n} card", "{n} cards", n).format(n=n)]
-        if not is_michigan(obs):
+        if not is_layout_game(obs):
             if obs.totals and obs.results:
                 bits.append(ngettext("{n} pt", "{n} pts", obs.totals[s]).format(n=obs.totals[s]))
         else:
@@ -278,7 +281,8 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                       (x + i * step + 2, y + mh - 3), 11, "bottomleft", "role"))
         x += gw + mw * 0.4
     if not ui.staged:
-        if obs.down[obs.seat] and obs.went_down_now and obs.variant in ("may_i", "mexican"):
+        if (obs.down[obs.seat] and obs.went_down_now
+                and not VARIANTS[obs.variant].layoff_same_turn):
             txt = _("You went down this turn: lay off from your next turn on")
         elif obs.down[obs.seat]:
             txt = _("You are down: drop cards on a meld on the table to lay off")
@@ -505,7 +509,7 @@ def _melds_apart(plan, lens, R: pygame.Rect, mw: int, cols: int) -> bool:
 CELL_NAMES = ("AH", "KC", "QD", "JS")
 
 
-def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
+def _layout_game(obs, L: TableLayout, ui: UIState, v: View) -> None:
     from ...core.cards import parse_face
     cw = L.cw
     _hand(obs, L, ui, v)
@@ -524,13 +528,13 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
     # index legible), and with large cards at least as wide as with medium ones: the pay
     # cells' cards give way first (issue 7)
     min_pw = int(PLAYED_MIN_W * L.ui)
-    pw, ph, cell_h, area_top, rpw = _michigan_rows(L, min_pw, cell_min_h)
+    pw, ph, cell_h, area_top, rpw = _layout_rows(L, min_pw, cell_min_h)
     if L.scale > 1.0:
         from .layout import compute
-        Lm = compute(L.size, L.num_players, L.human, michigan=True, ui=L.ui, tag_row=L.tag_row)
-        want = _michigan_rows(Lm, min_pw, cell_min_h)[4]
+        Lm = compute(L.size, L.num_players, L.human, layout_game=True, ui=L.ui, tag_row=L.tag_row)
+        want = _layout_rows(Lm, min_pw, cell_min_h)[4]
         if want > rpw:
-            pw, ph, cell_h, area_top, rpw = _michigan_rows(L, want, cell_min_h)
+            pw, ph, cell_h, area_top, rpw = _layout_rows(L, want, cell_min_h)
     lw = max(pw, max(w for w, _h in amt[4:]))
     cell_w = 6 + lw + 6 + col_w + 6
     n_cells = 5
@@ -592,7 +596,7 @@ def _michigan(obs, L: TableLayout, ui: UIState, v: View) -> None:
 CHIPS_W, CHIPS_H = 2 * 18 + 19, 9 * 4 + 11
 
 
-def _michigan_rows(L: TableLayout, want: int, cell_min_h: int):
+def _layout_rows(L: TableLayout, want: int, cell_min_h: int):
     """Michigan's pay cells and the played cards' row under them, for played cards
     ``want`` px wide when there is room: the pay cards' width and height, the cells'
     height, the row's top and the played cards' width."""
@@ -645,4 +649,4 @@ def suit_word(s: int) -> str:
     return SUIT_SYMBOLS[s]
 
 
-__all__ = ["UIState", "View", "Label", "present", "is_michigan", "FACE_SUIT"]
+__all__ = ["UIState", "View", "Label", "present", "is_layout_game", "FACE_SUIT"]

@@ -144,7 +144,8 @@ class GameSession:
             engine = Engine(rules, num_players, seed=seed)
         self.engine = engine
         self.rules = engine.rules
-        self.michigan = variant == "michigan"
+        #: what the game is and can do (capabilities, rule ids, names: ``VariantSpec``)
+        self.spec = VARIANTS[variant]
         self.rng = random.Random(seed ^ 0x5A5A)
         self.players = {s: make_ai(self.levels[s] or "normal", variant, s, seed + s, self.options)
                         for s in range(num_players) if s != human}
