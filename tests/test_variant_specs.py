@@ -151,6 +151,16 @@ def _variant_compares(rel: str) -> list[str]:
     return out
 
 
+def test_the_ui_asks_capabilities_not_variant_names():
+    ui = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "table_app" / "ui").rglob("*.py"))
+    bad = [hit for rel in ui for hit in _variant_compares(rel)]
+    for rel in ui:
+        tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
+        bad += [f"{rel}:{n.lineno}: .{n.attr}" for n in ast.walk(tree)
+                if isinstance(n, ast.Attribute) and n.attr in ("michigan", "is_michigan")]
+    assert len(ui) > 30 and not bad, bad
+
+
 def test_the_rules_and_the_simulator_ask_the_spec_not_the_variants_name():
     files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "table_app" / "variants").glob("*.py"))
     files += ["table_app/ai/simulate.py", "table_app/ai/__init__.py", "table_app/engine/engine.py"]
