@@ -43,7 +43,7 @@ def mo_bytes(po: Path) -> bytes:
 def translations(data: bytes) -> dict:
     """What the standard library's gettext reads from ``.mo`` bytes, without the header
     (which names the Babel version that wrote it): id -> translation."""
-    cat = dict(gettext.GNUTranslations(io.BytesIO(data))._catalog)
+    cat = dict(gettext.GNUTranslations(io.BytesIO(data))._catalog)  # type: ignore[attr-defined]
     cat.pop("", None)
     return cat
 

@@ -28,6 +28,7 @@ import io
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -78,7 +79,7 @@ def extract(root: Path = PKG) -> Catalog:
             comment_tags=COMMENT_TAGS, strip_comment_tags=True):
         if not message or not (message[0] if isinstance(message, tuple) else message):
             continue
-        ref = (Path(root.name, filename).as_posix(), None)
+        ref: tuple[str, Any] = (Path(root.name, filename).as_posix(), None)  # no line number
         flags = ("python-brace-format",) if any(_BRACE.search(m or "") for m in
                                                 (message if isinstance(message, tuple) else (message,))) else ()
         cat.add(message, None, [ref], auto_comments=comments, flags=flags, context=context)

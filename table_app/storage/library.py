@@ -16,6 +16,7 @@ moved, and cannot be resumed here (``GameOpenElsewhere``).
 """
 from __future__ import annotations
 
+import builtins
 import errno
 import logging
 import os
@@ -380,7 +381,7 @@ class Library:
             self._say(j.error)
         return j
 
-    def unfinished_games(self) -> list[GameSummary]:
+    def unfinished_games(self) -> builtins.list[GameSummary]:  # (list: the method above)
         """Every game that can be resumed (unfinished, not abandoned, not empty, not
         damaged), the one played most recently (the record written last) first."""
         out = []
@@ -396,7 +397,7 @@ class Library:
         return [s for _t, s in out]
 
     @staticmethod
-    def preferred(games: list[GameSummary]) -> GameSummary | None:
+    def preferred(games: builtins.list[GameSummary]) -> GameSummary | None:
         """The game Resume takes by default out of ``unfinished_games()``: the real game
         played most recently, else (only practice games) the practice one."""
         return next((s for s in games if not s.practice), games[0] if games else None)

@@ -55,7 +55,7 @@ def _number(x: Fraction) -> str:
     return fmt_number(int(x) if x.denominator == 1 else float(x))
 
 
-def score_words(g, seat: int) -> str:
+def score_words(g, seat: int | None) -> str:
     """A seat's final total in words: "85 points" (the contract family), "+12 chips" or
     "−3 chips" (Michigan)."""
     x = g.score_of(seat)
@@ -115,8 +115,8 @@ class ConfirmDelete(_YesNo):
         self.library = library
         self.game = game
         self.line = line
-        self.ok = None
-        self.cancel = None
+        self.ok: Any = None
+        self.cancel: Any = None
         self.focus = 0          # 0: Delete, 1: Keep
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.done = False
@@ -166,11 +166,11 @@ class LibraryScene(Scene):
         self.items: list[Any] = []
         self.message = ""
         self.note = ""
-        self.elsewhere = set()
-        self.trash = None
+        self.elsewhere: set[str] = set()
+        self.trash: Any = None
         self.ring = FocusRing(self)
-        self.keys = None
-        self.list = None
+        self.keys: Any = None
+        self.list: Any = None
 
     def startup(self) -> None:
         self.load()

@@ -16,6 +16,8 @@ changes the table) Start is the gold button, and picking a game puts the focus o
 Enter starts the game picked.  F1 lists the keys (``HelpScene``)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -30,6 +32,9 @@ from ..scene import Scene
 from ..table import text
 from ..table.session import DEFAULT_NAMES, LEVELS, GameSession
 from .stats import STATISTICS
+
+if TYPE_CHECKING:
+    from ...storage.summary import GameSummary
 
 ORDER = tuple(VARIANTS)  # the games, as the registry orders them
 
@@ -143,14 +148,14 @@ class PickerScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.variant = "may_i"
-        self.players = 4
+        self.players: int = 4
         self.names: list[str] = list(DEFAULT_NAMES[1:])
         self.levels: list[str] = ["normal"] * 7
         self.options: dict = {}
         self.named: dict = {}
         self.entries: list = []
         self.level_menus: list = []
-        self.unfinished = None
+        self.unfinished: GameSummary | None = None
         self.unfinished_list: list = []
         #: the player picked a game or changed the table since the picker opened: Start
         #: is the default (gold, Enter), not Resume
@@ -163,7 +168,7 @@ class PickerScene(Scene):
         st = self.app.settings
         v = getattr(st, "last_variant", None) or getattr(st, "default_variant", "may_i")
         self.variant = v if v in VARIANTS else "may_i"
-        self.players = getattr(st, "last_players", None) or getattr(st, "default_players", 4)
+        self.players = getattr(st, "last_players", None) or getattr(st, "default_players", 4)  # type: ignore[assignment]  # noqa: E501 - an int (settings)
         names = list(getattr(st, "last_names", ()) or ())
         for i, n in enumerate(names[:7]):
             self.names[i] = n
@@ -536,7 +541,7 @@ class PickerScene(Scene):
                 said = ngettext("Your {n} unfinished game is kept: Resume in the picker "
                                 "offers it", "Your {n} unfinished games are kept: Resume in "
                                 "the picker offers them", kept).format(n=kept)
-            scene.say(said, secs=6.0)
+            scene.say(said, secs=6.0)  # type: ignore[attr-defined]  # a TableScene
         return session
 
     def resume_game(self) -> None:

@@ -8,6 +8,7 @@ offers to watch it in the replay viewer instead (the game as saved so far)."""
 from __future__ import annotations
 
 import pygame
+from typing import Any
 
 from ...i18n import N_, _, ngettext
 from ...i18n import strings as S
@@ -86,8 +87,8 @@ class OpenElsewhere(_YesNo):
     def __init__(self, path) -> None:
         super().__init__()
         self.path = path
-        self.ok = None
-        self.cancel = None
+        self.ok: Any = None
+        self.cancel: Any = None
         self.focus = 0          # 0: Watch, 1: Back
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.done = False
@@ -176,7 +177,7 @@ class ResumeList(Scene):
                       and g.id == getattr(default, "id", None)), 0)
         self.index = first if self.games else None
         self.items: list = []
-        self.list = None
+        self.list: Any = None
         self.ok = None
         self.cancel = None
         self.focus = 0          # 0: Resume, 1: Back
@@ -200,7 +201,7 @@ class ResumeList(Scene):
         p = self.panel()
         k = self.k
         m = self.app.manager
-        items = []
+        items: list[str | tuple[str, str]] = []
         for g in self.games:
             t = unfinished_line(g)
             while t in items:           # two lines alike: told apart by text
@@ -244,8 +245,8 @@ class ResumeList(Scene):
         err = open_resumed(app, g)
         if err:
             top = app.stack.top
-            if hasattr(top, "message"):
-                top.message = err       # the picker says why
+            if top is not None and hasattr(top, "message"):
+                setattr(top, "message", err)       # the picker says why
 
     def handle_ui_event(self, event) -> bool:
         import pygame_gui
@@ -256,8 +257,9 @@ class ResumeList(Scene):
             if event.ui_element is self.cancel:
                 self.app.pop()
                 return True
-        if getattr(event, "ui_element", None) is self.list:
-            sel = self.list.get_single_selection()
+        el = getattr(event, "ui_element", None)
+        if el is not None and el is self.list:
+            sel = el.get_single_selection()
             if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and sel in self.items:
                 self.index = self.items.index(sel)
                 return True

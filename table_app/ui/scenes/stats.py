@@ -18,6 +18,7 @@ scroll the tables when they don't fit; Esc goes back; F1 lists these keys."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -102,13 +103,13 @@ class StatisticsScene(Scene):
     def __init__(self, section: str = "overall") -> None:
         super().__init__()
         self.section = section if section in SECTIONS else "overall"
-        self.stats = None
+        self.stats: Any = None
         self.data: dict = {}
         self.message = ""
         self.sections: dict = {}
         self.cells: list = []
-        self.scroll = None
-        self.back = None
+        self.scroll: Any = None
+        self.back: Any = None
         self.content_h = 0
         self.ring = FocusRing(self, shown=True)
 
