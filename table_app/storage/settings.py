@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable
 
+from ..variants.specs import VARIANT_SPECS
 from . import paths
 from .files import atomic_write_json, keep_copy, move_aside, os_error_message, read_json_file
 
@@ -34,7 +35,7 @@ VERSION = 1
 LANGUAGES = ("system", "en", "ru", "uk")
 CARD_SIZES = ("small", "medium", "large")
 AI_LEVELS = ("easy", "normal", "hard")
-VARIANT_IDS = ("contract", "may_i", "mexican", "michigan")
+VARIANT_IDS = tuple(VARIANT_SPECS)  # the games, in the picker's order
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable
 
+from ..variants.specs import VARIANT_SPECS
 from .summary import GameSummary
 
 FORMAT = "table-app-stats"
@@ -36,7 +37,7 @@ VERSION = 1
 #: the opponents' levels (as records write them), weakest first
 LEVELS = ("easy", "normal", "hard")
 #: the variants, in the picker's order
-VARIANT_IDS = ("contract", "may_i", "mexican", "michigan")
+VARIANT_IDS = tuple(VARIANT_SPECS)
 
 
 def countable(s: GameSummary) -> bool:

@@ -13,9 +13,10 @@ from ..core.actions import DealEnd, Extension, GameEnd
 from ..engine.record import Record
 from ..i18n.refusals import refusal_from_json
 from ..variants import VARIANTS
+from ..variants.specs import SPECS
 from .journal import ABANDON_MARK, PRACTICE_MARK, ext_type
 
-CONTRACT_FAMILY = ("contract", "may_i", "mexican")
+CONTRACT_FAMILY = tuple(SPECS)  # the contract games: points, the lowest wins (CF-16)
 
 
 def human_seat(players) -> int | None:
