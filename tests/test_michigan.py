@@ -553,7 +553,8 @@ def test_observation_shows_only_what_the_seat_may_know():
     assert [f.name for f in dataclasses.fields(obs)] == [
         "seat", "num_players", "round", "dealer", "phase", "to_act", "hand", "hand_sizes",
         "played", "sequence", "stopped", "layout", "kitty", "balances", "results", "widow",
-        "deal_over", "finished", "winner"]
+        "deal_over", "finished", "winner", "variant"]
+    assert obs.variant == "michigan"  # (a variant id: the UI asks its spec, issue 20)
     hidden = set(st.hands[0] + st.hands[1] + st.hands[3] + st.widow)
     assert not hidden & (set(obs.hand) | set(sum(obs.played, ())) - set(sum(st.played, ())))
     assert eng.observe(0).hand == st.hands[0] != obs.hand
