@@ -11,6 +11,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from table_app.i18n import set_language, translation  # noqa: E402
+from table_app.variants import VARIANTS  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -36,7 +37,7 @@ def _finished_michigan(share=None):
                 Fraction(b) + share - (7 if i == 0 else 0) for i, b in enumerate(last)))
         rules = types.SimpleNamespace(observe=observe)
     return types.SimpleNamespace(engine=eng, rules=rules, names=["You", "Ann", "Boris"],
-                                 num_players=3, michigan=True, human=0)
+                                 num_players=3, spec=VARIANTS["michigan"], human=0)
 
 
 def _chips(s: str) -> Fraction:
@@ -82,7 +83,8 @@ def test_no_share_row_before_the_session_ends():
     i = max(j for j, e in enumerate(eng.log) if e.type == "deal_end" and e.round == 2)
     st = eng.states[i + 1]
     s = types.SimpleNamespace(engine=types.SimpleNamespace(state=st), rules=eng.rules,
-                              names=["You", "Ann", "Boris"], num_players=3, michigan=True, human=0)
+                              names=["You", "Ann", "Boris"], num_players=3,
+                              spec=VARIANTS["michigan"], human=0)
     rows, total, obs = score_rows(s)
     assert [h for h, _c, _n in rows] == ["Deal 1", "Deal 2"]
 
@@ -162,7 +164,8 @@ def test_mid_deal_the_sheet_shows_the_deal_so_far_not_a_final_share():
     st = eng.states[(i + 1 + j) // 2]
     assert st.in_deal and st.round == 3
     s = types.SimpleNamespace(engine=types.SimpleNamespace(state=st), rules=eng.rules,
-                              names=["You", "Ann", "Boris"], num_players=3, michigan=True, human=0)
+                              names=["You", "Ann", "Boris"], num_players=3,
+                              spec=VARIANTS["michigan"], human=0)
     rows, total, obs = score_rows(s)
     assert [h for h, _c, _n in rows] == ["Deal 1", "Deal 2", "Deal 3"]
     assert rows[-1][2] == "so far: antes and pay cards"
