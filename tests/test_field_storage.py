@@ -227,3 +227,51 @@ def test_an_x_event_or_an_unknown_event_with_a_long_type_is_refused_in_few_words
         p.write_text("\n".join(lines + [json.dumps(bad)]) + "\n")
         rc, out, err = run_cli("verify", p)
         assert rc == 2 and want in err and len(err) < 300, err[:300]
+
+
+
+def _break_last_play(path: Path) -> int:
+    """Give the record's last action (before its derived deal and game ends) to a seat
+    whose turn it is not.  Returns its line (1-based)."""
+    from fieldutil import write_lines
+    ev = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    k = max(i for i, o in enumerate(ev) if "player" in o and o.get("type") not in
+            ("deal_end", "game_end"))
+    ev[k]["player"] = (ev[k]["player"] + 1) % len(ev[0]["players"])
+    write_lines(path, ev)
+    return k + 1
+
+
+def test_a_record_the_rules_refuse_is_listed_damaged_before_anyone_opens_it(home):
+    """A finished game whose lines all parse but whose last play the rules refuse (a seat
+    whose turn it is not) is judged when the library lists it: damaged, with the line and
+    the rule, moved aside once, and not counted in the statistics; the good game beside
+    it stays listed and counted.  An index entry written by the older reader, which did
+    not replay, is judged again."""
+    from fieldutil import bad_files
+    from table_app.storage import Library, games_dir, paths
+    good = games_dir() / "20261101-100000-michigan-aaaaaa.jsonl"
+    bad = games_dir() / "20261102-100000-michigan-bbbbbb.jsonl"
+    play_record(good, "michigan", seed=5, actions=None, n=3, created="2026-11-01T10:00:00Z")
+    play_record(bad, "michigan", seed=6, actions=None, n=3, created="2026-11-02T10:00:00Z")
+    line = _break_last_play(bad)
+    games = {g.id.split(".jsonl")[0]: g for g in Library().games()}
+    assert set(games) == {good.stem, bad.stem}
+    g = games[bad.stem]
+    assert g.damaged and g.status == "damaged" and not g.finished
+    assert f"line {line}:" in g.problem and "refused" in g.problem
+    assert g.refusal is not None and g.refusal["rule"].startswith("MG-")
+    assert len(bad_files(games_dir())) == 1 and not bad.exists()
+    assert games[good.stem].finished and not games[good.stem].damaged
+    st = Library().statistics()
+    assert st.counted == [good.name]
+    idx = json.loads(paths.index_path().read_text(encoding="utf-8"))
+    assert {e.get("checked") for e in idx["games"].values()} == {2}
+    # the older reader's entry (no "checked") of a record that now breaks the rules
+    _break_last_play(good)
+    stat = good.stat()
+    idx["games"][good.name].update(size=stat.st_size, mtime_ns=stat.st_mtime_ns)
+    del idx["games"][good.name]["checked"]
+    paths.index_path().write_text(json.dumps(idx), encoding="utf-8")
+    assert [g.damaged for g in Library().games()] == [True, True]
+    assert Library().statistics().counted == []

@@ -2,8 +2,8 @@
 their summaries, statistics, resume, open and delete.
 
 Every file is judged alone, so that no file can hide the others.  A record that cannot
-be opened (not a record, damaged, foreign, a newer version, one the rules refuse at
-resume) is moved aside once as ``NAME.bad-YYYYmmdd-HHMMSS`` (kept, never deleted), its
+be opened (not a record, damaged, foreign, a newer version, one whose moves the rules
+refuse: each record is replayed when first listed) is moved aside once as ``NAME.bad-YYYYmmdd-HHMMSS`` (kept, never deleted), its
 reason logged (the app's log) and said in ``library.messages``, and it stays in the
 list as a *damaged* game (``GameSummary.problem``), which the Replays screen shows with
 its reason; every other game stays listed and playable.
@@ -50,6 +50,11 @@ SET_ASIDE = ("kept aside as damaged earlier; it reads as a record now (rename it
 
 #: the folder beside ``games/`` where deleted games are kept
 TRASH_DIR = "trash"
+
+
+# An index entry's ``checked``: how its record was judged.  2: read and replayed through
+# the rules (entries written before, by a reader that did not replay, are judged again).
+CHECKED = 2
 
 
 def is_damaged_name(name: str) -> bool:
@@ -175,13 +180,20 @@ class Library:
         """A record's summary; a record that cannot be opened is moved aside (unless it
         cannot be read at all, or another copy of the app writes it) and comes back as a
         damaged entry with its reason."""
-        rec = None
+        rec = refusal = None
         try:
             rec = read_record(path, drop_torn_tail=True)
+            # the rules judge every event, as resume, the viewer and verify will: a record
+            # they refuse is damaged now, not a game listed (and counted) until it is opened
+            replay(rec)
             return summarize(rec, path)
         except UnreadableRecord as e:
             self._say(f"{path.name}: {e.message}")
             return damaged_summary(path, e.message)
+        except ReplayError as e:
+            problem = str(e)
+            if e.error is not None:
+                refusal = refusal_to_json(e)  # the rules' refusal, as data (ids, no words)
         except RecordError as e:
             problem = str(e)
         except Exception as e:  # noqa: BLE001 - one file never stops the library
@@ -190,9 +202,9 @@ class Library:
         header = peek_header(path)
         if locked_elsewhere(path):
             # being written by another copy of the app: not ours to move
-            return damaged_summary(path, problem, rec, header)
+            return damaged_summary(path, problem, rec, header, refusal=refusal)
         new = self._bad_file(path, f"not a valid game record ({problem})")
-        return damaged_summary(new or path, problem, rec, header)
+        return damaged_summary(new or path, problem, rec, header, refusal=refusal)
 
     def _summarize_damaged(self, path: Path) -> GameSummary:
         """A damaged record kept aside: why it cannot be opened, read again (the index,
@@ -214,7 +226,7 @@ class Library:
 
     def _cached(self, ent, path: Path, st) -> GameSummary | None:
         if not isinstance(ent, dict) or ent.get("size") != st.st_size \
-                or ent.get("mtime_ns") != st.st_mtime_ns:
+                or ent.get("mtime_ns") != st.st_mtime_ns or ent.get("checked") != CHECKED:
             return None
         try:
             return GameSummary.from_json(ent.get("summary"), path)
@@ -243,7 +255,7 @@ class Library:
                 except OSError:
                     continue
                 index[summ.path.name] = {"size": st.st_size, "mtime_ns": st.st_mtime_ns,
-                                         "summary": summ.to_json()}
+                                         "checked": CHECKED, "summary": summ.to_json()}
                 changed = True
             if summ.path.name in seen:
                 continue
