@@ -4,9 +4,10 @@ their summaries, statistics, resume, open and delete.
 Every file is judged alone, so that no file can hide the others.  A record that cannot
 be opened (not a record, damaged, foreign, a newer version, one whose moves the rules
 refuse: each record is replayed when first listed) is moved aside once as
-``NAME.bad-YYYYmmdd-HHMMSS`` (kept, never deleted), its reason logged (the app's log) and said in ``library.messages``, and it stays in the
-list as a *damaged* game (``GameSummary.problem``), which the Replays screen shows with
-its reason; every other game stays listed and playable.
+``NAME.bad-YYYYmmdd-HHMMSS`` (kept, never deleted), its reason logged (the app's log)
+and said in ``library.messages``, and it stays in the list as a *damaged* game
+(``GameSummary.problem``), which the Replays screen shows with its reason; every
+other game stays listed and playable.
 
 The index is only a cache: it is rebuilt from the records when it is missing or
 unreadable (not JSON, nested too deep, wrong types: the file as it was is kept aside
