@@ -636,7 +636,8 @@ def test_the_down_tag_covers_no_open_card(n, lang, tmp_path, monkeypatch):
         else:
             eng.apply(choose(eng, rng))
     session = GameSession("contract", n, seed=11, engine=eng, autosave=True)
-    rec = session.journal.path
+    rec = tmp_path / "copy.jsonl"   # (a copy: the library's own unfinished game shows
+    rec.write_bytes(session.journal.path.read_bytes())   # only its player's view)
     session.close()
     app = App((1024, 640), headless=True, instant=True, settings=Settings().replace(language=lang))
     try:
@@ -724,3 +725,46 @@ def test_the_library_resumes_any_unfinished_game(app):
     assert table.session.variant == "mexican" and table.session.engine.state == states["mexican"][1]
     frame(app)
     table.session.close()
+
+
+def test_a_game_being_played_shows_only_its_players_view(app, tmp_path, monkeypatch):
+    """An unfinished real game of the library (one the player will resume, or one open
+    in another window and watched) opens as its player saw it, and no other view can be
+    chosen: the other hands and the stock stay hidden until the game is over.  A copy
+    of the same record from elsewhere, and the same game marked practice, open every
+    view."""
+    import json
+
+    from fieldutil import play_record
+    from table_app.storage import games_dir
+    monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
+    rec = games_dir() / "20261101-100000-may_i-aaaaaa.jsonl"
+    play_record(rec, "may_i", seed=4, actions=60, n=4)
+    sc = viewer(app, rec)
+    m = sc.model
+    assert m.guarded_seat() == 0 and sc.guard == 0
+    assert not sc.open_hands and sc.human == 0
+    assert [o[0] for o in sc.buttons["view"].options_list] == ["Seen by You"]
+    sc.set_view(None)            # (the keyboard and the list both end here)
+    sc.set_view(2)
+    frame(app)
+    assert not sc.open_hands and sc.human == 0
+    assert "not finished" in sc.toast.msg
+    sc.seek(m.end)
+    frame(app)
+    st = m.state(m.end)
+    vis = _visible_cards(sc)
+    assert not vis & (set(st.stock) | set(st.hands[1]) | set(st.hands[2]) | set(st.hands[3]))
+    assert set(st.hands[0]) <= vis
+    # the same record from elsewhere: someone else's game, every view
+    other = tmp_path / "given.jsonl"
+    other.write_bytes(rec.read_bytes())
+    sc = viewer(app, other)
+    assert sc.guard is None and sc.open_hands
+    # marked practice: every view
+    lines = rec.read_text(encoding="utf-8").splitlines()
+    h = json.loads(lines[0])
+    h["practice"] = True
+    rec.write_text("\n".join([json.dumps(h)] + lines[1:]) + "\n", encoding="utf-8")
+    sc = viewer(app, rec)
+    assert sc.guard is None and sc.open_hands

@@ -283,6 +283,32 @@ class ReplayModel:
     def game_over(self, pos: int | None = None) -> bool:
         return self.rules.to_act(self.state(pos)) is None
 
+    def guarded_seat(self) -> int | None:
+        """The seat whose view alone may be shown, or ``None`` (every view may).
+
+        A real game of the player's own library still being played (its record in the
+        games folder, unfinished, not practice, with a human seat) is shown only as that
+        player saw it: the other hands, the stock and the widow open once the game is
+        over, so that watching or stepping through a game one will resume cannot show
+        its hidden cards.  A finished game, a practice game, a game of computer players
+        only, a record the rules refuse (it cannot be resumed) and a record from
+        elsewhere (someone else's game, which this library cannot resume) are open to
+        every view."""
+        if self.problem is not None or self.game_over(self.end) or self.header.get("practice"):
+            return None
+        from ..storage import games_dir
+        try:
+            if self.path is None or self.path.resolve().parent != games_dir().resolve():
+                return None
+        except OSError:
+            return None
+        if any(isinstance(e, Extension) and ext_type(e) == PRACTICE_TYPE for e in self.events):
+            return None
+        for i, p in enumerate(self.header["players"]):
+            if p.get("kind") == "human":
+                return i
+        return None
+
     # ------------------------------------------------------------------ event texts
     def text(self, i: int, viewer: int | None = None) -> str:
         """A readable line for event ``i`` as seat ``viewer`` may know it (``None``: all

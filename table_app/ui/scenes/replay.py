@@ -201,6 +201,10 @@ class ReplayScene(Scene):
     def __init__(self, model: ReplayModel, seat: int | None = None, pos: int | None = None) -> None:
         super().__init__()
         self.model = model
+        #: a real game still being played: only its player's view (``guarded_seat``)
+        self.guard = model.guarded_seat()
+        if self.guard is not None:
+            seat = self.guard
         self.open_hands = seat is None
         bottom = default_seat(model) if seat is None else seat
         self.session = ReplaySession(model, bottom)
@@ -392,6 +396,8 @@ class ReplayScene(Scene):
         p = self.panel_rect
         px, pw = p.x + k(10), p.w - k(20)
         views: list[str | tuple[str, str]] = [_(ALL), *(_seen_by(n) for n in model.names)]
+        if self.guard is not None:   # the game is being played: its player's view only
+            views = [_seen_by(model.names[self.guard])]
         cur = _(ALL) if self.open_hands else _seen_by(model.names[self.human])
         self._w("view", UIDropDownMenu(views, cur, pygame.Rect(px, k(54), pw, k(30)), m,
                                        object_id=ObjectID(object_id="#rp_view")))
@@ -557,7 +563,12 @@ class ReplayScene(Scene):
         self.seek(self.model.pos + d, animate=abs(d) == 1)
 
     def set_view(self, seat: int | None) -> None:
-        """``None``: all hands open (bottom seat unchanged); else that seat's view."""
+        """``None``: all hands open (bottom seat unchanged); else that seat's view.  A
+        game still being played shows only its player's view (``guard``): other views
+        are refused, with a word why."""
+        if self.guard is not None and seat != self.guard:
+            self.say(_("This game is not finished: the other hands open when it is over"))
+            return
         if seat is None:
             self.open_hands = True
         else:
