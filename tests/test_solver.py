@@ -656,3 +656,30 @@ def test_two_runs_of_one_suit_match_brute_force(case):
     assert can_meet(hand, req, frozenset()) == (want is not None)
     if want is not None:
         assert check_result(hand, req, frozenset(), contract_value, got) == want
+
+
+@pytest.mark.parametrize("hand, wild", [
+    ("2S 5S 6S 7S JK", 2),       # the deuce is the run's 3 (a wild): 3-7
+    ("2S 5H 6H 7H JK", 2),       # a deuce of another, lower suit binds no run
+    ("2S 5D 6D 7D JK", 2),
+    ("2S 5C 6C 7C JK", 2),
+    ("2S 5S 6S 7S 8S JK", 2),
+    ("2S 5S 6S 7S 2H", 2),
+])
+def test_round_seven_runs_take_a_wild_rank_card_as_a_wild(hand, wild):
+    """Found by the property test above: with the whole hand in runs (CR-9) under the
+    naturals majority (CR-4), the search bound the next run to the lowest suit holding a
+    natural and to start at its lowest natural, counting a wild-rank card as one, so 2♠
+    5♠ 6♠ 7♠ JK (deuces wild) "could not go down", though 2♠ and the joker fill 3 and 4
+    (or 8 and 9).  A wild-rank card may be a wild elsewhere: it binds no run."""
+    cards = tuple(H(hand))
+    req = ContractReq(0, 1, 3, None, 5, None, naturals_majority=True, whole_hand=True,
+                      keep_one=False)
+    wr = frozenset({wild})
+    want = brute_force(cards, req, wr, contract_value)
+    assert want is not None
+    assert can_meet(cards, req, wr)
+    some = find_go_down(cards, req, wr)
+    assert some is not None and check_result(cards, req, wr, contract_value, some) >= want
+    best = solve_go_down(cards, req, wr, contract_value)
+    assert best is not None and check_result(cards, req, wr, contract_value, best) == want

@@ -683,17 +683,27 @@ class _Search:
         ends = self.d2 and req.run_max is None
         suits = range(min_suit, 4)
         restricted = False
+        wrf = self.wr_faces
         if req.whole_hand and not req.sets:
             # every natural goes into a run, and runs come in suit order: the next run
-            # is in the lowest suit that still holds naturals
+            # is in the lowest suit that still holds naturals.  A wild-rank card may go
+            # to the pool instead (as a wild), so it binds no run: the next run is in a
+            # suit from the lowest holding any natural to the lowest holding a natural
+            # that is not of a wild rank (a suit of wild-rank naturals alone can still
+            # hold a run of them, with two wild ranks)
+            lo = hi = 4
             for s in range(0, 4):
-                if any(c[s * 13:s * 13 + 13]):
+                fs = range(s * 13, s * 13 + 13)
+                if lo == 4 and any(c[f] for f in fs):
+                    lo = s
+                if any(c[f] for f in fs if f not in wrf):
+                    hi = s
                     break
-            else:
-                s = 4
-            if s < min_suit:
+            if hi == 4 and lo < 4:
+                hi = 3   # wild-rank naturals only: any suit holding one
+            if hi < min_suit:
                 return
-            suits = range(s, min(s + 1, 4))
+            suits = range(max(lo, min_suit), min(hi + 1, 4))
             restricted = True
         cores: list[Any] = []
         lst: list[Any] | None
@@ -723,11 +733,14 @@ class _Search:
                     lst = [(core[6], core[3], s, core) for core in self._run_cores(s, budget)]
                     cache[ck] = lst
             if restricted:
-                # ...and starts at or below its lowest natural (runs of a suit come in
-                # order of their lowest card)
+                # ...and starts at or below its lowest natural that is not of a wild
+                # rank (runs of a suit come in order of their lowest card; a wild-rank
+                # card may be a wild elsewhere)
                 pf = _POS_FACE[s]
-                low = next(p for p in range(2, 15) if c[pf[p]])  # an ace counts as 14
-                lst = [x for x in lst if x[3][1][0] <= low]
+                low = next((p for p in range(2, 15) if c[pf[p]] and pf[p] not in wrf),
+                           None)  # an ace counts as 14
+                if low is not None:
+                    lst = [x for x in lst if x[3][1][0] <= low]
             if mink > 0 and s == min_suit:
                 cores.extend(x for x in lst if x[3][0] >= mink)
             else:
