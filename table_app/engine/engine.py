@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from ..core.actions import DealEnd, Event, Extension, GameEnd
 from ..core.errors import IllegalActionError
@@ -47,6 +47,10 @@ Listener = Callable[[str, Any], None]
 
 
 _CHANCE = frozenset(("deal", "restock", "misdeal"))
+
+#: the note after the moves of one gesture recorded together (``Engine.apply_together``):
+#: ``{"type": "x-together", "events": n}`` follows the ``n`` actions it joins
+TOGETHER_MARK = "x-together"
 
 
 def _is_decision(ev: Any) -> bool:
@@ -221,6 +225,48 @@ class Engine:
             self._after()
         return self.log[start:]
 
+    def apply_together(self, actions) -> list:
+        """Check and record several actions of one seat as one decision: the moves of one
+        gesture (several cards laid off by one drop, "play everything that fits").
+
+        Every action is checked first, in order, on the pure rules (each on the state the
+        ones before it make): a refusal raises and nothing is recorded.  Then each is
+        recorded as an ordinary event (the record's format is unchanged: a reader sees
+        ``n`` lay-offs), the first as the decision and the others as part of it
+        (``forced``: an undo goes back past them to the first, a redo puts them all
+        back), followed by the note ``{"type": "x-together", "events": n}`` so that a game
+        resumed from its record undoes them together too (``joined_indices``).  One action
+        is recorded as by ``apply``, with no note.
+
+        Returns:
+            the events recorded, in order.
+
+        Raises:
+            IllegalActionError: an action the rules refuse there (nothing changes).
+            ValueError: no actions, actions of more than one seat, or one that is not a
+                player's action (a chance or derived event, an extension).
+        """
+        actions = list(actions)
+        if not actions:
+            raise ValueError("apply_together needs at least one action")
+        seats = {getattr(a, "player", None) for a in actions}
+        if None in seats or len(seats) != 1 or any(
+                isinstance(a, (DealEnd, GameEnd, Extension)) or a.type in _CHANCE
+                for a in actions):
+            raise ValueError("apply_together joins the actions of one seat")
+        if len(actions) == 1:
+            return self.apply(actions[0])
+        rules = self.rules
+        st = self.state
+        for a in actions:
+            rules.check(st, a)
+            st = rules.apply(st, a)
+        start = len(self.log)
+        for k, a in enumerate(actions):
+            self.apply(a, forced=k > 0)
+        self.apply(Extension.make(TOGETHER_MARK, events=len(actions)))
+        return self.log[start:]
+
     def _after(self) -> None:
         rules = self.rules
         while True:
@@ -340,6 +386,27 @@ class Engine:
 
     def clear_redo(self) -> None:
         self._redo.clear()
+
+
+def joined_indices(log: Sequence[Any]) -> set[int]:
+    """The indices of ``log`` whose events are part of the decision before them: the
+    second and later of the ``n`` actions an ``x-together`` note joins
+    (``Engine.apply_together``).  A note that does not follow ``n`` actions of one seat
+    (an edited record) joins nothing."""
+    out: set[int] = set()
+    for j, ev in enumerate(log):
+        if not isinstance(ev, Extension) or ev.type != TOGETHER_MARK:
+            continue
+        n = ev.to_json().get("events")
+        if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= j:
+            continue
+        run = log[j - n:j]
+        seats = {getattr(e, "player", None) for e in run}
+        if None in seats or len(seats) != 1 or any(isinstance(e, (DealEnd, GameEnd, Extension))
+                                                   for e in run):
+            continue
+        out.update(range(j - n + 1, j))
+    return out
 
 
 def _same_derived(a: Any, b: Any) -> bool:

@@ -45,6 +45,8 @@ CALL = N_("Call")
 PASS = N_("Pass")
 GO_DOWN = N_("Go down")
 LAY_OFF = N_("Lay off")
+# the button (and key A) that lays off every card of the hand that fits a meld on the table
+LAY_OFF_ALL = N_("Lay off all that fits")
 DISCARD = N_("Discard")
 DRAW_STOCK = N_("Draw from the stock")
 TAKE_UPCARD = N_("Take the upcard")

@@ -55,9 +55,16 @@ def _last_real(log):
 
 def _fix_forced(eng) -> None:
     """Replay records every event as a decision; mark the chance, derived and forced
-    ones (Michigan's forced follows) so that undo skips them as in live play."""
+    ones (Michigan's forced follows), and the moves an ``x-together`` note joins to the
+    decision before them (``Engine.apply_together``), so that undo skips them as in live
+    play."""
+    from ..engine.engine import joined_indices
     rules = eng.rules
+    joined = joined_indices(eng.log)
     for i, ev in enumerate(eng.log):
+        if i in joined:
+            eng.forced[i] = True
+            continue
         if getattr(ev, "player", None) is None:
             eng.forced[i] = True
             continue

@@ -225,7 +225,8 @@ class TableScene(Scene):
             self.buy.close()
             self._build_buttons()
             self.refresh(instant=True)
-        self.buy.resumed()
+        self._update_buttons()      # (the scene's resume showed every button: Go down's
+        self.buy.resumed()          # place holds one of two)
 
     def retranslate(self) -> None:
         """The language changed (in Settings, from the table's menu): the buttons and
@@ -321,7 +322,9 @@ class TableScene(Scene):
         down = (obs.down[self.human] if obs.round else True) if not self.session.spec.layout else True
         self.controls.update(can_undo=self.engine.can_undo(self.human),
                              can_redo=self.engine.can_redo(), mine=mine, down=down,
-                             staged=bool(self.ui.staged), note=self.ui.stage_note)
+                             staged=bool(self.ui.staged), note=self.ui.stage_note,
+                             can_lay_off=bool(mine == "play" and down and not self.session.spec.layout
+                                              and self._can_now()["lay_off"]))
         if self.session.spec.layout:
             return
         self.buy.sync(mine == "buy", obs.buy_card, lambda: self._can_now()["buy"],
@@ -353,6 +356,8 @@ class TableScene(Scene):
             self.refresh()
         elif name == "go_down":
             self.go_down()
+        elif name == "play_all":
+            self.play_all()
         elif name == "buy":
             self.answer_buy(True)
         elif name == "pass_buy":
@@ -391,11 +396,15 @@ class TableScene(Scene):
         self.toast.say(msg, bad, secs)
 
     def act(self, action) -> bool:
-        """Apply a human action; on refusal show the reason (with its rule id)."""
+        """Apply a human action (a tuple of actions: one gesture's, applied together as
+        one decision, undone as one); on refusal show the reason (with its rule id)."""
         if not self.caught_up():
             return False
         try:
-            self.session.apply(action)
+            if isinstance(action, (tuple, list)):
+                self.session.apply_together(action)
+            else:
+                self.session.apply(action)
         except IllegalActionError as e:
             self.say(rule_reason(e), bad=True)
             self.app.play_sound("error")
@@ -466,6 +475,43 @@ class TableScene(Scene):
         self.hand.fill(gd, self.obs.wild_ranks)
         self.say(_("Suggested: press Go down to lay it"))
         self.refresh()
+
+    def play_all(self) -> bool:
+        """"Lay off all that fits" (its button, the key A): every card of the hand that
+        fits a meld on the table laid off (``layoffs.plan_all``: naturals as themselves,
+        wilds where they let most cards follow), keeping a card to discard (CF-12),
+        applied together as one decision (one undo takes it all back).  When nothing can
+        be laid off now, says why (the rules' reason where they refuse one)."""
+        from ..table.layoffs import NO_FIT, plan_all
+        if not self.caught_up() or self.session.human_to_act() != "play":
+            self.say(_("Lay off on your turn, after drawing"), bad=True)
+            return False
+        obs = self.obs
+        if obs is None or self.session.spec.layout or not obs.down[self.human]:
+            self.say(_("Go down with the contract first: then the cards that fit the melds "
+                       "on the table can be laid off (CF-8)"), bad=True)
+            return False
+        acts = plan_all(self.session.rules, self.engine.state, self.human)
+        if not acts:
+            why = _("No card of your hand fits a meld on the table")
+            if obs.melds and obs.hand:
+                # the rules' refusal when laying off is not allowed now at all (the turn
+                # of going down, the last card)
+                from ...core.errors import IllegalActionError
+                try:
+                    self.session.rules.check(self.engine.state,
+                                             LayOff(self.human, 0, obs.hand[0] >> 3, None))
+                except IllegalActionError as e:
+                    if e.rule != "CF-3" and e.message_id not in NO_FIT:
+                        why = rule_reason(e)
+            self.say(why, bad=True)
+            return False
+        if not self.act(tuple(acts)):
+            return False
+        from ...i18n import ngettext
+        self.say(ngettext("Laid off {n} card", "Laid off {n} cards", len(acts)).format(n=len(acts)))
+        self.refresh()
+        return True
 
     def _explain_go_down(self) -> None:
         """A click on Go down while it is off: what the staged melds still lack."""

@@ -180,15 +180,22 @@ class TableButtons:
         make("go_down", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), _(S.GO_DOWN),
              _("Lay down the contract's melds"), cls="@primary", kind=ExplainingButton)
         self.named["go_down"].on_disabled_click = explain
+        # once down, the same place lays off every card that fits (the key A)
+        make("play_all", (sd.x, sd.y + 2 * (bh2 + 6), sd.w, bh2), _(S.LAY_OFF_ALL),
+             _("Lay off every card of your hand that fits a meld on the table, keeping a "
+               "card to discard (A)"), cls="@primary")
+        self.named["play_all"].hide()
         if buy is not None:
             # the buying window (in the meld-building area)
             buy.build(make, L.stage, k)
 
     def update(self, *, can_undo: bool, can_redo: bool, mine, down: bool = True,
-               staged: bool = False, note: str = "") -> None:
+               staged: bool = False, note: str = "", can_lay_off: bool = False) -> None:
         """On or off for what the player may do now (``mine``: their decision, or
         ``None``/``False``): Go down only in the play phase before going down, once the
-        staged melds could make the contract (``note``: what they still lack)."""
+        staged melds could make the contract (``note``: what they still lack); once
+        down, "Lay off all that fits" in its place, on while a lay-off is legal
+        (``can_lay_off``)."""
         b = self.named
         able(b.get("undo"), can_undo)
         able(b.get("redo"), can_redo)
@@ -200,6 +207,14 @@ class TableButtons:
         # is missing; a click on it says so too)
         able(b["go_down"], mine == "play" and not down and staged and not note)
         able(b["clear"], staged)
+        pa = b.get("play_all")
+        if pa is not None:
+            shown, gone = (pa, b["go_down"]) if down else (b["go_down"], pa)
+            if gone.visible:
+                gone.hide()
+            if not shown.visible:
+                shown.show()
+            able(pa, mine == "play" and down and can_lay_off)
 
     def place_tooltips(self, L) -> None:
         """A button's tooltip that would cover another button (Suggest's covered Go down

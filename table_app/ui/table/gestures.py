@@ -23,10 +23,11 @@ import pygame
 from ...core.actions import Discard, Draw, Lead, LayOff, PassUpcard, Swap
 from ...core.cards import FACE_RANK, JOKER
 from ...core.melds import layoff_roles, swap_index
-from ...i18n import _
+from ...i18n import _, rule_reason
 from . import text
 from .drag import DragController
 from .felt import box, glow
+from .layoffs import plan_drop
 from .meldhelp import decl_pretty, readings
 from .presenter import hand_xs
 from .sprites import gap_shifts
@@ -222,11 +223,26 @@ class Gestures:
             tgt = int(zone.split(":")[1]) if ":" in zone else None
             return ("ui", lambda: t.hand.stage(keys, tgt))
         if zone.startswith("meld:"):
-            if len(keys) > 1:
-                return ("error", _("Lay off one card at a time (CF-8)"))
             mi = int(zone.split(":")[1])
+            if len(keys) > 1:
+                return self.layoff_many(mi, keys, pos)
             return ("engine", self.layoff_or_swap(mi, keys[0], pos))
         return None
+
+    def layoff_many(self, mi, keys, pos):
+        """Several cards dropped on table meld ``mi``: ``("engine", (LayOff, ...))``, the
+        one-card lay-offs (CF-8) in an order the rules take them all (``layoffs.plan_drop``:
+        8♥ before 9♥; a wild's role at the end the drop is nearer), applied together as one
+        decision; or ``("error", reason)``: the rules' refusal of the card that does not go
+        on (nothing is laid off)."""
+        t = self.t
+        rect = t.view.melds.get(mi) if t.view is not None else None
+        low = rect is not None and pos[0] < rect.centerx
+        acts, err = plan_drop(t.engine.rules, t.engine.state, t.human,
+                              [k >> 3 for k in keys], mi, low_first=low)
+        if acts is None:
+            return ("error", rule_reason(err))
+        return ("engine", tuple(acts))
 
     def layoff_or_swap(self, mi, card, pos):
         """The action of ``card`` dropped on table meld ``mi`` at ``pos``: a natural card
@@ -304,6 +320,9 @@ class Gestures:
                 lit[zone] = True
             elif t.caught_up() and t.session.human_to_act():
                 a = cand[1]
+                if isinstance(a, tuple):
+                    lit[zone] = True      # lay-offs planned on the rules: all legal
+                    continue
                 if isinstance(a, LayOff) and not a.role and a.card == JOKER:
                     continue
                 ok = t.engine.is_legal(a)

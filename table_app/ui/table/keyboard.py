@@ -27,7 +27,7 @@ from .meldhelp import decl_pretty, readings
 FOCUS = (90, 225, 255)       # the keyboard focus outline
 ZONES_CONTRACT = ("hand", "stock", "discard", "stage", "melds", "buttons")
 ZONES_MICHIGAN = ("hand", "buttons")
-BUTTON_ORDER = ("buy", "pass_buy", "go_down", "suggest", "clear", "sort_suit", "sort_rank",
+BUTTON_ORDER = ("buy", "pass_buy", "go_down", "play_all", "suggest", "clear", "sort_suit", "sort_rank",
                 "hint", "help", "undo", "redo", "scores", "menu")
 
 
@@ -271,7 +271,7 @@ class TableKeys:
         letter = {pygame.K_d: "draw", pygame.K_u: "upcard", pygame.K_g: "go_down",
                   pygame.K_s: "suggest", pygame.K_c: "clear", pygame.K_m: "stage",
                   pygame.K_b: "buy", pygame.K_p: "pass_buy", pygame.K_h: "hint",
-                  pygame.K_r: "role"}.get(k)
+                  pygame.K_r: "role", pygame.K_a: "play_all"}.get(k)
         if letter is None:
             return False
         if m and letter not in ("hint",):
@@ -311,6 +311,8 @@ class TableKeys:
             self.t.show_hint()
         elif name == "role":
             self.cycle_role()
+        elif name == "play_all":
+            self.t.play_all()
         self.t.refresh()
 
     def _zone_center(self, zone):

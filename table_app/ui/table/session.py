@@ -337,6 +337,13 @@ class GameSession:
         self.generation += 1
         return evs
 
+    def apply_together(self, actions) -> list:
+        """Apply several actions of the human as one decision (a gesture's lay-offs:
+        ``Engine.apply_together``; raises ``IllegalActionError``, nothing changes)."""
+        evs = self.engine.apply_together(actions)
+        self.generation += 1
+        return evs
+
     def deal_next(self) -> list:
         self.generation += 1
         return self.engine.deal_next()
