@@ -29,7 +29,9 @@ def _faces(cards):
 
 
 # ---------------------------------------------------------------- 1: a bad staged meld
-def test_a_bad_staged_meld_is_named_and_only_its_cards_go_back():
+# (issue 19: a refused go-down keeps every staged group, the bad one marked red; it sent
+# the bad group's cards back to the hand before)
+def test_a_bad_staged_meld_is_named_and_stays_staged():
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
     _drawn(app, scene)
     n = len(s.engine.log)
@@ -40,11 +42,13 @@ def test_a_bad_staged_meld_is_named_and_only_its_cards_go_back():
     assert len(s.engine.log) == n
     assert "2♣ 4♦" in scene.toast.msg and "(CF-" in scene.toast.msg, scene.toast.msg
     assert "all at once" not in scene.toast.msg
-    # the bad group is back in the hand, the good one stays staged
-    assert [sorted(_faces(g)) for g in scene.ui.staged] == [sorted(parse_face(x) for x in ("7C", "7D", "7H"))]
-    back = [p for p in scene.view.placements if p.key in (hand_card(scene, "2C"), hand_card(scene, "4D"))]
-    assert {p.group for p in back} == {"hand"}
-    # completing the contract goes down
+    # both groups stay staged, the bad one red
+    assert [sorted(_faces(g)) for g in scene.ui.staged] == [
+        sorted(parse_face(x) for x in ("7C", "7D", "7H")), sorted(parse_face(x) for x in ("2C", "4D"))]
+    assert scene.ui.bad_groups == {1}
+    # taken back and the contract completed, it goes down
+    scene.hand.take_back(1)
+    scene.refresh()
     stage(app, scene, ["9S", "9H", "9D"])
     press(app, scene, "go_down")
     assert isinstance(s.engine.log[-1], GoDown)
@@ -58,7 +62,7 @@ def test_one_bad_meld_gets_its_own_reason_not_the_contract_count():
     scene.go_down()
     assert "all at once" not in scene.toast.msg
     assert "(CF-" in scene.toast.msg
-    assert scene.ui.staged == []
+    assert len(scene.ui.staged) == 1      # kept, to be mended (issue 19)
 
 
 def test_the_contract_count_is_refused_only_when_every_meld_is_valid():
@@ -66,7 +70,8 @@ def test_the_contract_count_is_refused_only_when_every_meld_is_valid():
     _drawn(app, scene)
     stage(app, scene, ["7C", "7D", "7H"])
     scene.go_down()
-    assert "all at once" in scene.toast.msg
+    # the meld area's count says it before the rules would (issue 19)
+    assert scene.toast.msg == "Go down needs 2 sets: 1 set still to build"
     assert len(scene.ui.staged) == 1   # stays staged: the player completes the contract
 
 

@@ -523,8 +523,16 @@ class TableScene(Scene):
         return self.hand.declarations(self.human, self.obs.wild_ranks)
 
     def go_down(self) -> None:
+        """Go down with the staged melds (the button, G).  While they can't make the
+        contract (``ui.stage_note``) it says what they lack, as the button does while it
+        is off; a refused go-down keeps every staged group where it is."""
         if not self.ui.staged:
             self.say(_("Build the contract's melds first"), bad=True)
+            return
+        if self.ui.stage_note:
+            self.say(self.ui.stage_note, bad=True, secs=8.0)
+            if self.app is not None:
+                self.app.play_sound("error")
             return
         if self._refuse_bad_melds():
             return
@@ -539,12 +547,12 @@ class TableScene(Scene):
 
     def _refuse_bad_melds(self) -> bool:
         """Each staged meld checked before the go-down: a group that is no valid set or
-        run is refused with its own reason and rule id and its cards go back to the hand
-        (gliding there), the valid ones stay staged; ``True`` when one was refused.  (The
-        contract's count is the rules' refusal, only when every staged meld is valid.)"""
+        run is refused with its own reason and rule id; every group stays staged (to be
+        mended there); ``True`` when one was refused.  (The contract's count is the
+        rules' refusal, only when every staged meld is valid.)"""
         obs = self.obs
-        bad = self.hand.drop_bad(obs.wild_ranks if obs is not None else frozenset(),
-                                 obs.contract if obs is not None else None)
+        bad = self.hand.faults(obs.wild_ranks if obs is not None else frozenset(),
+                               obs.contract if obs is not None else None)
         if not bad:
             return False
         self.say("; ".join(bad), bad=True, secs=8.0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...core.actions import GoDown, MeldDecl
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER
-from .meldhelp import contract_shortfall, meld_fault, meld_order, readings, roles_by_card
+from .meldhelp import contract_shortfall, group_state, meld_fault, meld_order, readings, roles_by_card
 from .presenter import is_layout_game
 
 #: the suits' order when sorting by suit: colours alternate (♠ ♥ ♣ ♦, the joker last)
@@ -144,20 +144,18 @@ class Arrangement:
 
     def read(self, obs) -> None:
         """Each staged group as it would be melded: its reading (the one picked, CF-3),
-        the wilds' roles (``ui.roles``, ``ui.role_kinds``), the ambiguous groups, and
-        what the contract still lacks (``ui.stage_note``: Go down waits for a count and
-        kinds that could make it; each meld is checked when it is pressed)."""
+        the wilds' roles (``ui.roles``, ``ui.role_kinds``), the ambiguous groups, the
+        groups no cards make a set or run of the contract (``ui.bad_groups``: marked red,
+        not counted; ``meldhelp.group_state``), and what the contract still lacks
+        (``ui.stage_note``: Go down waits until the groups make it)."""
         ui = self.ui
         ui.roles = {}
         ui.role_kinds = {}
         ui.ambiguous = set()
         ui.stage_note = ""
+        ui.bad_groups = set()
         if is_layout_game(obs):
             return
-        if ui.staged and obs.round and not obs.down[obs.seat]:
-            ui.stage_note = contract_shortfall(
-                [[c >> 3 for c in g] for g in ui.staged], obs.contract, obs.contract_terms,
-                obs.wild_ranks, self.picks) or ""
         for gi, g in enumerate(ui.staged):
             rs = readings([c >> 3 for c in g], obs.wild_ranks)
             if len(rs) > 1:
@@ -170,6 +168,18 @@ class Arrangement:
                 rc = roles_by_card(g, d)
                 ui.roles.update(rc)
                 ui.role_kinds.update(dict.fromkeys(rc, d.kind))
+        # (judged in the order shown)
+        if ui.staged and obs.round and not obs.down[obs.seat]:
+            from ...variants.specs import SPECS
+            spec = SPECS.get(getattr(obs, "variant", ""))
+            groups = [[c >> 3 for c in g] for g in ui.staged]
+            states = [group_state(g, obs.wild_ranks, obs.contract, spec, obs.round,
+                                  obs.contract_terms, self.picks[gi] if gi < len(self.picks) else 0)
+                      for gi, g in enumerate(groups)]
+            ui.bad_groups = {gi for gi, gs in enumerate(states) if gs.status == "bad"}
+            ui.stage_note = contract_shortfall(groups, obs.contract, obs.contract_terms,
+                                               obs.wild_ranks, self.picks, spec, obs.round,
+                                               states=states) or ""
 
     def declarations(self, seat: int, wild_ranks) -> GoDown:
         """The staged groups as a go-down of ``seat``: each group's picked reading (a
@@ -183,19 +193,17 @@ class Arrangement:
                 decls.append(MeldDecl("set", tuple(c >> 3 for c in g), (None,) * len(g)))
         return GoDown(seat, tuple(decls))
 
-    def drop_bad(self, wild_ranks, contract) -> list[str]:
-        """Take the staged groups that are no valid set or run back into the hand and
-        return their reasons (each with its rule id); the valid ones stay staged."""
+    def faults(self, wild_ranks, contract) -> list[str]:
+        """The reasons (each with its rule id) of the staged groups that are no valid set
+        or run; every group stays staged (a refused go-down keeps the melds being built,
+        to be mended there)."""
         bad = []
         for gi, g in enumerate(self.ui.staged):
             why = meld_fault([c >> 3 for c in g], wild_ranks,
                              self.picks[gi] if gi < len(self.picks) else 0, contract)
             if why is not None:
-                bad.append((gi, why))
-        out = {gi for gi, _w in bad}
-        self.ui.staged = [g for gi, g in enumerate(self.ui.staged) if gi not in out]
-        self.picks = [p for gi, p in enumerate(self.picks) if gi not in out]
-        return [w for _gi, w in bad]
+                bad.append(why)
+        return bad
 
     def fill(self, go_down: GoDown, wild_ranks) -> None:
         """Stage the melds of ``go_down`` (the Suggest button) with the hand's cards of

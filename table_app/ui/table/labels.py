@@ -97,6 +97,8 @@ def label_img(lab) -> pygame.Surface:
                          (255, 214, 80, 235) if k == "plate_hi" else (0, 0, 0, 140), pad=8, bold=True)
     elif k in ("tag", "tag_hi"):
         img = text.render_shadowed(lab.text, lab.size, (255, 230, 140) if k == "tag_hi" else (225, 235, 225))
+    elif k == "tag_bad":      # the meld area's note when a group is no meld (red)
+        img = text.render_shadowed(lab.text, lab.size, (255, 160, 145))
     elif k == "role":
         img = text.plate(lab.text, lab.size, (20, 20, 20), (255, 230, 120, 235), pad=3)
     elif k == "dealer":

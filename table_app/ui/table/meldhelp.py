@@ -8,6 +8,8 @@ table proposes the first reading; clicking a wild in the group steps through the
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...core.actions import MeldDecl
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, make_face
 
@@ -220,47 +222,212 @@ def meld_fault(faces, wild_ranks, pick: int = 0, contract=None) -> str | None:
     return _("{cards}: {reason}").format(cards=shown, reason=rule_reason(err))
 
 
-def contract_shortfall(groups, contract, contract_terms, wild_ranks, picks=()) -> str | None:
+@dataclass(frozen=True)
+class GroupState:
+    """How a group being built in the meld area stands (``group_state``).
+
+    Attributes:
+        status: ``"meld"`` (a set or run of the contract as it is), ``"partial"`` (it
+            becomes one with more cards: a pair, 5♥ 6♥ 7♥) or ``"bad"`` (no cards added
+            make it a set or run of the contract: K♠ K♥ 5♣; the table marks it red and
+            does not count it).
+        kind: the meld's kind (``"meld"``), the one kind it can become (``"partial"``;
+            ``None``: either), else ``None``.
+        more: the fewest cards still to add (``"partial"``).
+        reason: why it is ``"bad"`` (translated, ending with the rule id), else ``""``.
+    """
+    status: str
+    kind: str | None = None
+    more: int = 0
+    reason: str = ""
+
+
+def _bounds(kind: str, spec, rnd: int | None, terms) -> tuple[int, int]:
+    """The fewest and most cards a going-down ``kind`` may have: CF-1/CF-2 (3+, 4+),
+    Contract's exact 3 and 4 in rounds 1-6 (CR-4), round 7's sizes (CR-9: sets of 3 or
+    more, a run of 7 or more)."""
+    lo = 3 if kind == "set" else 4
+    hi = 10 ** 6 if kind == "set" else 14
+    size = getattr(terms, "set_size" if kind == "set" else "run_size", None) if terms else None
+    if size:
+        lo = max(lo, size)
+    if kind == "run" and spec is not None and rnd == 7:
+        lo = max(lo, spec.round7_run_min)
+    if spec is not None and spec.exact_sizes and rnd is not None and rnd != 7:
+        hi = lo
+    return lo, hi
+
+
+def _wild_cap(n: int) -> int:
+    """The most wilds a meld of ``n`` cards holds when its naturals must outnumber them
+    (CR-4)."""
+    return (n - 1) // 2
+
+
+def _could_be_set(faces, wr, lo, hi, majority) -> int | None:
+    """The fewest cards to add to make ``faces`` a set (CF-1), or ``None`` if none make it."""
+    fixed = {FACE_RANK[f] for f in faces if not _wild_capable(f, wr)}
+    if len(fixed) > 1 or len(faces) > hi:
+        return None
+    if fixed:
+        r = next(iter(fixed))
+        wild = sum(1 for f in faces if f == JOKER or FACE_RANK[f] != r)
+    else:   # only wild-capable cards: a set of their rank (threes in Mexican's round 1)
+        ranks = {FACE_RANK[f] for f in faces if f != JOKER}
+        wild = min((sum(1 for f in faces if f == JOKER or FACE_RANK[f] != r) for r in ranks),
+                   default=len(faces))
+    if majority and hi < 10 ** 6 and wild > _wild_cap(hi):
+        return None
+    return max(0, lo - len(faces))
+
+
+def _could_be_run(faces, wr, lo, hi, majority) -> int | None:
+    """The fewest cards to add to make ``faces`` a run (CF-2), or ``None``."""
+    fixed = [f for f in faces if not _wild_capable(f, wr)]
+    if len(faces) > hi or len({FACE_SUIT[f] for f in fixed}) > 1:
+        return None
+    best = None
+    ranks = [FACE_RANK[f] for f in fixed]
+    for ace in (14, 1):
+        vals = sorted(ace if r == 14 else r for r in ranks)
+        if len(set(vals)) < len(vals):
+            continue
+        span = vals[-1] - vals[0] + 1 if vals else 0
+        need = max(lo, span, len(faces))
+        if need > hi or need > 14:
+            continue
+        if majority:
+            jokers = sum(1 for f in faces if f == JOKER)
+            if jokers > _wild_cap(hi):
+                continue
+        more = need - len(faces)
+        best = more if best is None else min(best, more)
+    return best
+
+
+def group_state(faces, wild_ranks, contract, spec=None, rnd: int | None = None, terms=None,
+                pick: int = 0) -> GroupState:
+    """How a staged group of ``faces`` stands for the round's contract (``GroupState``).
+
+    Args:
+        contract: ``(sets, runs)``; only its kinds count (a run in a round of sets only
+            is ``"bad"``).
+        spec: the variant's ``VariantSpec`` (Contract's exact sizes and naturals majority,
+            CR-4; round 7's run of 7, CR-9), or ``None`` for the plain CF-1/CF-2 sizes.
+        rnd, terms: the round and its ``ContractTerms`` (round 7's sizes).
+        pick: the reading chosen for its wilds (``readings``).
+    """
+    from ...core.errors import IllegalActionError
+    from ...core.melds import build_meld
+    from ...i18n import card_name, rule_reason
+    faces = list(faces)
+    wr = frozenset(wild_ranks)
+    sets_n, runs_n = contract
+    kinds = [k for k, n in (("set", sets_n), ("run", runs_n)) if n]
+    majority = bool(spec is not None and spec.naturals_majority)
+    rs = readings(faces, wr)
+    size_err = None
+    if rs:
+        d = rs[pick % len(rs)]
+        for cand in [d] + [r for r in rs if r is not d]:
+            if cand.kind not in kinds:
+                continue
+            try:
+                build_meld(cand.kind, 0, tuple(f << 3 for f in cand.cards), cand.roles, wr)
+            except IllegalActionError:
+                continue
+            lo, hi = _bounds(cand.kind, spec, rnd, terms)
+            nw = sum(1 for r in cand.roles if r is not None)
+            if lo <= len(faces) <= hi and not (majority and not len(faces) - nw > nw):
+                return GroupState("meld", cand.kind)
+            if len(faces) > hi and size_err is None:
+                size_err = IllegalActionError("CR-4", "exact_contract",
+                                              {"kind": cand.kind, "n": len(faces)})
+            elif majority and not len(faces) - nw > nw and size_err is None \
+                    and len(faces) >= hi:
+                size_err = IllegalActionError("CR-4", "naturals_majority",
+                                              {"natural": len(faces) - nw, "wild": nw})
+    could = {}
+    for k in kinds:
+        lo, hi = _bounds(k, spec, rnd, terms)
+        more = (_could_be_set if k == "set" else _could_be_run)(faces, wr, lo, hi, majority)
+        if more is not None and more > 0:
+            could[k] = more
+    if could:
+        kind = next(iter(could)) if len(could) == 1 else None
+        return GroupState("partial", kind, min(could.values()))
+    why = meld_fault(faces, wr, pick, contract) if size_err is None else None
+    if why is None:
+        # a meld, but not one this contract takes: too long (CR-4), too wild (CR-4), or of
+        # a kind the contract has none of (three sevens in a round of runs)
+        from ...i18n import _
+        err = size_err
+        if err is None and rnd is not None and terms is not None:
+            err = IllegalActionError("CF-7", "contract_is", {"round": rnd, "contract": terms})
+        if err is None:
+            err = IllegalActionError("CF-1", "set_mixed_ranks") if kinds == ["set"] \
+                else IllegalActionError("CF-2", "run_mixed_suits")
+        shown = " ".join(card_name(f) for f in faces)
+        why = _("{cards}: {reason}").format(cards=shown, reason=rule_reason(err))
+    return GroupState("bad", reason=why)
+
+
+def contract_shortfall(groups, contract, contract_terms, wild_ranks, picks=(), spec=None,
+                       rnd: int | None = None, states=None) -> str | None:
     """Why the staged ``groups`` (lists of faces) cannot make the round's contract yet, as
-    the meld area says it and Go down stays off for (translated), or ``None`` when their
-    count and kinds could meet it: ``contract`` is ``(sets, runs)``, ``contract_terms``
-    all the contract asks (a ``ContractTerms``).  A group is read as the table reads it
-    (``readings``): a set, a run, either, or not yet a meld (then either: Go down names
-    its fault).  Each group is still checked when Go down is pressed.
+    the meld area says it and Go down stays off for (translated), or ``None`` when they
+    make it: ``contract`` is ``(sets, runs)``, ``contract_terms`` all the contract asks (a
+    ``ContractTerms``), ``spec`` and ``rnd`` the variant's sizes (``group_state``).
+
+    Each group is judged by ``group_state`` (``states``: already worked out): a meld
+    counts as its kind, a group that more cards complete counts as the kind it can
+    become (either, when it can become both) and says what it lacks, a group that no
+    cards make a set or run of the contract is not counted and says why.
 
     "Go down needs 2 sets: 1 set still to build"; "Go down needs 1 set + 1 run, not
-    2 sets"; "Go down needs 2 sets: 1 group too many in the meld area"."""
-    from ...i18n import _, contract_name, ngettext
+    2 sets"; "Go down needs 2 sets: 1 group too many in the meld area"; "Go down needs
+    2 sets: 1 set still to build; K♠ K♥ needs 1 more card"; "Go down needs 2 sets: 2 sets
+    still to build; K♠ K♥ 5♣: A set's cards must all be of one rank (CF-1)"."""
+    from ...i18n import _, card_name, contract_name, ngettext
     from ...variants.specs import ContractTerms as counted
     sets, runs = contract
     wr = frozenset(wild_ranks)
+    if states is None:
+        states = [group_state(g, wr, contract, spec, rnd, contract_terms,
+                              picks[gi] if gi < len(picks) else 0) for gi, g in enumerate(groups)]
     only_set = only_run = flexible = 0
-    shown = {"set": 0, "run": 0}
-    for gi, g in enumerate(groups):
-        rs = readings(list(g), wr)
-        kinds = {r.kind for r in rs}
-        if kinds == {"set"}:
+    extras = []
+    for g, gs in zip(groups, states):
+        if gs.status == "bad":
+            extras.append(gs.reason)
+            continue
+        if gs.kind == "set":
             only_set += 1
-        elif kinds == {"run"}:
+        elif gs.kind == "run":
             only_run += 1
         else:
             flexible += 1
-        if rs:
-            pick = picks[gi] if gi < len(picks) else 0
-            shown[rs[pick % len(rs)].kind] += 1
+        if gs.status == "partial":
+            shown = " ".join(card_name(f) for f in g)
+            # Translators: a group in the meld area that is not a meld yet: "K♠ K♥ needs
+            # 1 more card"
+            extras.insert(0, ngettext("{cards} needs {n} more card", "{cards} needs {n} more cards",
+                                      gs.more).format(cards=shown, n=gs.more))
     need = contract_name(contract_terms)
-    n = len(groups)
+    n = only_set + only_run + flexible
+    main = None
     if n > sets + runs:
         k = n - sets - runs
-        return ngettext("Go down needs {contract}: {n} group too many in the meld area",
+        main = ngettext("Go down needs {contract}: {n} group too many in the meld area",
                         "Go down needs {contract}: {n} groups too many in the meld area",
                         k).format(contract=need, n=k)
-    if only_set > sets or only_run > runs:
+    elif only_set > sets or only_run > runs:
         # Translators: the meld area when its melds are of the wrong kinds: "Go down needs
         # 1 set + 1 run, not 2 sets"
-        return _("Go down needs {contract}, not {built}").format(
-            contract=need, built=contract_name(counted(shown["set"], shown["run"])))
-    if n < sets + runs:
+        main = _("Go down needs {contract}, not {built}").format(
+            contract=need, built=contract_name(counted(only_set + (flexible if only_run > runs else 0),
+                                                       only_run + (flexible if only_set > sets else 0))))
+    elif n < sets + runs:
         k = sets + runs - n
         miss_s, miss_r = sets - only_set, runs - only_run
         if flexible == 0:
@@ -274,9 +441,15 @@ def contract_shortfall(groups, contract, contract_terms, wild_ranks, picks=()) -
             missing = ngettext("{n} meld", "{n} melds", k).format(n=k)
         # Translators: the meld area while melds are missing: "Go down needs 2 sets: 1 set
         # still to build"
-        return _("Go down needs {contract}: {missing} still to build").format(
+        main = _("Go down needs {contract}: {missing} still to build").format(
             contract=need, missing=missing)
-    return None
+    if main is None and not extras:
+        return None
+    if main is None:
+        # Translators: the meld area when the melds are counted but one is not ready:
+        # "Go down needs 2 sets: K♠ K♥ needs 1 more card"
+        main = _("Go down needs {contract}: {what}").format(contract=need, what=extras.pop(0))
+    return "; ".join([main] + extras)
 
 
 #: the hand's suit order (alternate colours: spades, hearts, clubs, diamonds; jokers last)

@@ -40,6 +40,7 @@ class UIState:
     role_kinds: dict = field(default_factory=dict)  # staged wild card id -> "set" / "run"
     ambiguous: set = field(default_factory=set)     # staged groups with more than one reading
     stage_note: str = ""    # why the staged melds can't make the contract yet ("" if they could)
+    bad_groups: set = field(default_factory=set)    # staged groups no cards make a meld (red)
     meld_plan: dict | None = None   # where the table's melds were put (kept while they fit)
 
 
@@ -270,7 +271,8 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
         gw = mw + step * (len(g) - 1)
         r = pygame.Rect(int(x) - 4, y - 4, int(gw) + 8, mh + 8)
         v.zones[f"stage:{gi}"] = r
-        v.boxes.append((r, "group"))
+        # a group no cards make a set or run of the contract: red (and not counted)
+        v.boxes.append((r, "group_bad" if gi in ui.bad_groups else "group"))
         for i, c in enumerate(g):
             v.placements.append(Placement(c, x + i * step, y, mw, c >> 3, z=500 + gi * 30 + i,
                                           group=f"stage:{gi}", lift=0))
@@ -302,7 +304,8 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
         else:
             txt = (_("Contract: {contract}   ·   click a wild card (or press R) to change its role")
                    if ui.ambiguous else _("Contract: {contract}")).format(contract=ct)
-        v.labels.append(Label(txt, (st.x + 8, st.y + 3), 13, "topleft", "tag", width=st.w - 16))
+        v.labels.append(Label(txt, (st.x + 8, st.y + 3), 13, "topleft",
+                              "tag_bad" if ui.bad_groups else "tag", width=st.w - 16))
     _table_melds(obs, L, ui, v)
 
 
