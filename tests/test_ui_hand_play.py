@@ -128,3 +128,113 @@ def test_lay_off_all_before_going_down_says_to_go_down_first():
     n = len(s.engine.log)
     assert not scene.play_all()
     assert len(s.engine.log) == n and "(CF-8)" in scene.toast.msg
+
+
+# ---------------------------------------------------------------- a double-click discards
+def test_a_double_click_on_a_hand_card_discards_it():
+    app, scene, s = contract_down()
+    eng = s.engine
+    n = len(eng.log)
+    p = point_of(scene, hand_card(scene, "4D"))
+    click(app, p)
+    click(app, p)
+    assert types(eng.log, n)[:1] == ["discard"] and eng.log[n].card == parse_face("4D")
+
+
+def test_a_double_click_where_the_discard_is_refused_says_why():
+    """Contract, down, holding the playable 7♠ and unplayable cards: discarding 7♠ is
+    refused (CR-8); in the draw phase a discard is refused too (CF-10)."""
+    app, scene, s = contract_down()
+    eng = s.engine
+    n = len(eng.log)
+    p = point_of(scene, hand_card(scene, "7S"))
+    click(app, p)
+    click(app, p)
+    assert len(eng.log) == n and scene.toast.bad and scene.toast.msg.endswith("(CR-8)")
+    assert hand_card(scene, "7S") not in scene.ui.selected     # the card is put back
+
+
+def test_two_clicks_far_apart_pick_up_and_put_back(monkeypatch):
+    from table_app.ui.table import gestures
+    app, scene, s = contract_down()
+    monkeypatch.setattr(gestures, "DOUBLE_CLICK_MS", -1)      # every click is a slow one
+    n = len(s.engine.log)
+    c = hand_card(scene, "4D")
+    click(app, point_of(scene, c))
+    assert c in scene.ui.selected
+    click(app, point_of(scene, c))
+    assert c not in scene.ui.selected and len(s.engine.log) == n
+
+
+def test_a_double_click_in_the_draw_phase_is_refused_with_the_rule():
+    from test_ui_table import may_i_table
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    settle(app, scene)
+    assert s.human_to_act() == "draw"
+    n = len(s.engine.log)
+    p = point_of(scene, hand_card(scene, "2C"))
+    click(app, p)
+    click(app, p)
+    assert len(s.engine.log) == n and scene.toast.msg.endswith("(CF-10)")
+
+
+# ---------------------------------------------------------------- Mexican's wild badge
+def mexican_table(rnd=1):
+    from table_app.core.actions import Deal
+    from table_app.core.cards import JOKER
+    from table_app.variants import find_variant
+    from cfutil import deck_order
+    from test_ui_table import make_table
+    rules = find_variant("mexican")({})
+    wild = {1: "3", 2: "4"}[rnd]
+    hand = f"{wild}S {wild}H 7C 7D JK 9S 9H" + (" KD" if rnd == 2 else "")
+    deck = deck_order(rules, 2, rnd, 1, hands={0: hand}, upcard=f"{wild}C")
+    app, scene, s = make_table("mexican", 2, Deal(rnd, 1, deck), {1: Scripted()})
+    settle(app, scene)
+    return app, scene, s, parse_face, JOKER, wild
+
+
+@pytest.mark.parametrize("rnd", [1, 2])
+def test_mexican_badges_the_rounds_wild_rank_not_the_jokers(rnd):
+    app, scene, s, pf, JOKER, wild = mexican_table(rnd)
+    obs = s.engine.observe(0)
+    want = {c for c in obs.hand if c >> 3 in (pf(f"{wild}S"), pf(f"{wild}H"))} | {obs.upcard}
+    assert scene.view.wild_cards == want
+    assert not any(c >> 3 == JOKER for c in scene.view.wild_cards)
+    # drawn: the badge's violet lies on the card's left edge
+    app.draw()
+    c = next(iter(want - {obs.upcard}))
+    spr = scene.layer.sprites[c]
+    r = spr.rect()
+    from table_app.ui.table.labels import wild_badge
+    b = wild_badge(int(round(spr.tw)))
+    x0, y0 = r.x + 2, r.y + int(r.h * 0.56)
+    px = [app.screen.get_at((x0 + i, y0 + j)) for i in range(b.get_width())
+          for j in range(b.get_height())]
+    violet = [p for p in px if p.b > p.g + 60 and p.r > p.g + 20]
+    assert len(violet) > len(px) // 3, len(violet)     # violet, not the card's white
+
+
+def test_other_games_and_a_joker_wear_no_badge():
+    from test_ui_table import may_i_table
+    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
+    settle(app, scene)
+    assert scene.view.wild_cards == set()
+
+
+# ---------------------------------------------------------------- round 7's status line
+def test_round_seven_whole_hand_asks_to_go_out_not_for_a_discard_after_it():
+    import types as ty
+    from table_app.ui.table.banner import status_line
+    from table_app.variants.specs import ContractTerms
+    can = {"upcard": True, "stock": True, "buy": True, "lay_off": False}
+    r7 = ty.SimpleNamespace(down=(False, False), went_down_now=False,
+                            contract_terms=ContractTerms(0, 3, whole_hand=True))
+    got = status_line(last="x", phase="play", now=lambda: r7, can=lambda: can, variant="mexican")
+    assert got == ("Your turn: go out by laying your whole hand as the contract (no discard), "
+                   "or drag a card to the discard pile")
+    may_i = ty.SimpleNamespace(down=(False, False), went_down_now=False,
+                               contract_terms=ContractTerms(0, 3))
+    assert status_line(last="x", phase="play", now=lambda: may_i, can=lambda: can,
+                       variant="may_i") == \
+        "Your turn: go down if you can, then drag a card to the discard pile"

@@ -151,6 +151,12 @@ def status_line(*, last: str, caught_up: bool = True, game_over: bool = False,
         if kb:
             return _("Your turn: Space picks up, Tab to a place, Enter drops")
         if obs is not None and not obs.down[human]:
+            terms = getattr(obs, "contract_terms", None)
+            if getattr(terms, "whole_hand", False):
+                # round 7 of Contract and Mexican: going down lays the whole hand and goes
+                # out, with no discard after it (CR-9, MX-7)
+                return _("Your turn: go out by laying your whole hand as the contract (no "
+                         "discard), or drag a card to the discard pile")
             # (laying off comes only after going down, CF-8)
             return _("Your turn: go down if you can, then drag a card to the discard pile")
         if can()["lay_off"]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from .felt import TURN_BOXES, CardImages, Felt, bg_items, box
+from .labels import wild_badge
 from .sprites import SpriteLayer
 
 GREEN = (110, 230, 130)      # a card that may be led (Michigan)
@@ -109,7 +110,8 @@ class Board:
         """The felt with its boxes (``turn``: the player's turn, the hand's box glows),
         the seats lit in turn, then ``under_cards(surf)`` (the places lit for a drag),
         and the cards: picked up (``selected``, gold), a lead that may be made (``lift``,
-        green), the hint's (``hinted``, a tinted ring)."""
+        green), the hint's (``hinted``, a tinted ring), a wild rank's "wild" badge
+        (``view.wild_cards``)."""
         W, H = surf.get_size()
         self.images.tick(art)
         # the felt, the boxes and the chips are one background (the seats' boxes, which
@@ -124,6 +126,7 @@ class Board:
         four = bool(getattr(settings, "four_color", False))
         large = bool(getattr(settings, "large_index", False))
         back = getattr(settings, "card_back", "blue")
+        wild = getattr(view, "wild_cards", ())
         for s in self.layer.ordered():
             if s.t < 0:
                 continue  # still in the deck, waiting to be dealt
@@ -135,6 +138,8 @@ class Board:
             if s.dragging:
                 surf.blit(art.shade(w, 70), (r.x + 6, r.y + 8))
             surf.blit(img, r.topleft)
+            if s.key in wild and s.face is not None:
+                surf.blit(wild_badge(w), (r.x + 2, r.y + int(r.h * 0.56)))
             if s.dim:
                 surf.blit(art.shade(w, 80), r.topleft)
             if s.key in selected:

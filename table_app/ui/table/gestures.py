@@ -25,7 +25,7 @@ from ...core.cards import FACE_RANK, JOKER
 from ...core.melds import layoff_roles, swap_index
 from ...i18n import _, rule_reason
 from . import text
-from .drag import DragController
+from .drag import Drag, DragController
 from .felt import box, glow
 from .layoffs import plan_drop
 from .meldhelp import decl_pretty, readings
@@ -34,6 +34,8 @@ from .sprites import gap_shifts
 
 #: the sprite groups a press picks up (and the meld area's groups, ``stage:N``)
 DRAGGABLE = ("hand", "stock", "upcard")
+#: two clicks on one hand card within this many milliseconds discard it (a double-click)
+DOUBLE_CLICK_MS = 400
 
 
 def run_rank(role, m) -> int:
@@ -55,6 +57,7 @@ class Gestures:
         self.lit: dict = {}
         self.hovered = None
         self.chooser: Any = None  # the wild's role chooser: (stage group, readings, Rect)
+        self._last_click = None     # (card, pygame ticks) of the last click on a hand card
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
@@ -121,12 +124,21 @@ class Gestures:
 
     def click(self, d) -> None:
         """A press and release in place: a hand card is picked up or put back (Michigan:
-        led), the stock or the upcard drawn, a wild in the meld area asks its role."""
+        led), a second click on it within ``DOUBLE_CLICK_MS`` discards it (a double-click:
+        the engine accepts the discard or refuses it with its reason), the stock or the
+        upcard drawn, a wild in the meld area asks its role."""
         t = self.t
         key = d.keys[0]
         if d.group == "hand":
             if t.session.spec.layout:
                 t.act(Lead(t.human, key >> 3))
+                return
+            now = pygame.time.get_ticks()
+            last, self._last_click = self._last_click, (key, now)
+            if last is not None and last[0] == key and now - last[1] <= DOUBLE_CLICK_MS:
+                self._last_click = None
+                t.ui.selected.discard(key)       # (the first click picked it up)
+                self.drop_action(Drag([key], "hand", d.pos), "discard", d.pos)
                 return
             if key in t.ui.selected:
                 t.ui.selected.discard(key)

@@ -66,6 +66,34 @@ def label_fitted(lab, img):
     return img
 
 
+def wild_badge(w: int) -> pygame.Surface:
+    """The "wild" badge on a card ``w`` pixels wide whose rank is wild this deal (Mexican's
+    rising rank, MX-3; Contract's deuces, CR-3): the word on a violet plate, at most half
+    the card's width (drawn on the card's left edge, the part a fanned hand shows)."""
+    from ...i18n import current_language, pgettext
+    # Translators: the badge on a card whose rank is wild this round (Mexican's threes
+    # in round 1...): one short word
+    word = pgettext("card badge", "wild")
+    key = (w, word, current_language(), text.style_key())
+    img = _BADGES.get(key)
+    if img is None:
+        size = max(8, int(w * 0.14 / max(0.5, text.get_scale())))
+        img = text.plate(word, size, (255, 255, 255), (110, 40, 160, 235), pad=3,
+                         border=(255, 230, 140, 255), bold=True)
+        while img.get_width() > w * 0.5 and size > 7:   # (a longer word: smaller)
+            size -= 1
+            img = text.plate(word, size, (255, 255, 255), (110, 40, 160, 235), pad=2,
+                             border=(255, 230, 140, 255), bold=True)
+        if len(_BADGES) > 64:
+            _BADGES.clear()
+        _BADGES[key] = img
+    return img
+
+
+_BADGES: dict = {}
+pygame.register_quit(_BADGES.clear)
+
+
 def dealer_button(letter: str, size: int, d: int) -> pygame.Surface:
     """The dealer's button: a white disc ``d`` pixels across with a bold letter (the
     language's: "D", "Д"), smaller when it would reach the disc's ring."""
@@ -115,4 +143,4 @@ def label_img(lab) -> pygame.Surface:
 
 
 __all__ = ["draw_label", "label_image", "label_img", "label_fitted", "dealer_button",
-           "dealer_letter"]
+           "dealer_letter", "wild_badge"]

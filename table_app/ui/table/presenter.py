@@ -65,6 +65,7 @@ class View:
     boxes: list = field(default_factory=list)       # (Rect, kind) decorations
     chips: list = field(default_factory=list)       # (x, bottom y, count): chip stacks
     seat_pos: dict = field(default_factory=dict)    # seat -> (x, y) where its cards come from
+    wild_cards: set = field(default_factory=set)    # cards shown with a "wild" badge
     stock_pos: tuple = (0, 0)
     discard_pos: tuple = (0, 0)
 
@@ -307,6 +308,15 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
         v.labels.append(Label(txt, (st.x + 8, st.y + 3), 13, "topleft",
                               "tag_bad" if ui.bad_groups else "tag", width=st.w - 16))
     _table_melds(obs, L, ui, v)
+    # a wild rank's cards (Mexican's rank rises every round, MX-3; Contract's deuces,
+    # CR-3) wear a "wild" badge in the hand, the meld area (unless its role tag, "=7",
+    # says it) and on the discard pile (the jokers are plainly wild)
+    wr = obs.wild_ranks
+    if wr:
+        v.wild_cards = {p.key for p in v.placements
+                        if p.face is not None and p.face != JOKER and FACE_RANK[p.face] in wr
+                        and (p.group in ("hand", "upcard", "pilebed")
+                             or (p.group.startswith("stage:") and p.key not in ui.roles))}
 
 
 def _table_melds(obs, L: TableLayout, ui: UIState, v: View) -> None:
