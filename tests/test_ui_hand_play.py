@@ -238,3 +238,75 @@ def test_round_seven_whole_hand_asks_to_go_out_not_for_a_discard_after_it():
     assert status_line(last="x", phase="play", now=lambda: may_i, can=lambda: can,
                        variant="may_i") == \
         "Your turn: go down if you can, then drag a card to the discard pile"
+
+
+# ---------------------------------------------------------------- a crowded table's melds fan out
+def crowded_table(n=7, size=(1024, 640), melds=8):
+    """A Contract table of ``n`` seats played by the stand-in player until ``melds``
+    melds lie on the table and it is seat 0's play."""
+    import random
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import FallbackPlayer, GameSession
+    s = GameSession("contract", n, seed=11, autosave=False)
+    eng = s.engine
+    eng.deal_next()
+    rng = random.Random(3)
+    fb = FallbackPlayer("contract")
+    for _ in range(3000):
+        ta = eng.to_act()
+        if len(eng.state.melds) >= melds and ta[0] == 0 and ta[1] == "play":
+            break
+        eng.apply(fb.decide(eng.observe(ta[0]), eng.legal_actions(), rng)[0])
+    assert len(eng.state.melds) >= melds
+    app = App(size, headless=True, instant=True)
+    sc = TableScene(s)
+    s.players = {k: Scripted() for k in range(1, n)}
+    app.push(sc)
+    for _ in range(3):
+        app.step(0.02)
+    return app, sc, s
+
+
+def _move(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.02)
+
+
+def test_on_a_crowded_table_the_meld_under_the_mouse_fans_out_readably():
+    app, sc, s = crowded_table()
+    W, H = app.size
+    mi = max(sc.view.melds, key=lambda m: len(s.engine.state.melds[m].cards))
+    r = sc.view.melds[mi]
+    table_w = sc.ui.meld_plan["mw"]
+    _move(app, r.center)
+    fan = sc.meld_fan()
+    assert fan is not None and fan.meld == mi
+    assert len(fan.cards) == len(s.engine.state.melds[mi].cards)
+    assert fan.w == sc.L.cw and fan.w >= 1.4 * table_w
+    assert fan.panel.left >= 0 and fan.panel.right <= W and fan.panel.bottom <= H
+    assert not fan.panel.colliderect(r)                     # beside the meld, not on it
+    xs = [cr.x for cr, _f, _r in fan.cards]
+    assert all(b - a >= 0.45 * fan.w for a, b in zip(xs, xs[1:]))   # every index shows
+    # drawn: the panel's gold border where the felt was
+    app.draw()
+    px = app.screen.get_at((fan.panel.centerx, fan.panel.y + 1))
+    assert px.r > 200 and px.g > 150, px
+    # the mouse leaves the meld: no fan
+    _move(app, (sc.L.melds.right - 3, sc.L.melds.bottom - 3))
+    assert sc.meld_fan() is None
+
+
+def test_the_keyboard_focus_fans_the_focused_meld():
+    app, sc, s = crowded_table()
+    assert sc.meld_fan() is None
+    sc.keys.set_focus("melds", 2)
+    fan = sc.meld_fan()
+    assert fan is not None and fan.meld == sc.keys.focused()
+
+
+def test_a_roomy_table_does_not_fan_its_melds():
+    app, sc, s = crowded_table(n=4, size=(1600, 1000), melds=4)
+    mi = next(iter(sc.view.melds))
+    _move(app, sc.view.melds[mi].center)
+    assert sc.gestures.hovered_meld == mi and sc.meld_fan() is None

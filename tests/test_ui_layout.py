@@ -456,3 +456,37 @@ def test_the_window_manager_holds_the_minimum_size(monkeypatch):
     app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=700, size=(1300, 700)))
     assert app.size == (1300, 700)
     assert calls == [] and tuple(display_window().minimum_size) == (1024, 640)
+
+
+# ---------------------------------------------------------------- the cards follow the window
+def _cover(size, variant="contract", n=4) -> float:
+    """The share of the window a busy table's cards cover (the medium size)."""
+    import pygame
+    eng = _game_in_progress(variant, n)
+    obs = eng.observe(0)
+    ui = UIState(hand_order=list(obs.hand), names=[f"P{i}" for i in range(n)],
+                 levels=["normal"] * n)
+    v = present(obs, compute(size, n), ui)
+    m = pygame.mask.Mask(size)
+    for p in v.placements:
+        w = int(p.w)
+        m.draw(pygame.mask.Mask((w, int(w * CARD_RATIO)), fill=True), (int(p.x), int(p.y - p.lift)))
+    return m.count() / (size[0] * size[1])
+
+
+def test_the_cards_grow_with_the_window_up_to_4k():
+    """Issue 19: at 1600x1000 the medium cards left most of the felt empty (their width
+    stopped growing at 150 px, and grew slower than the window): the cards now cover a
+    fifth of the window or more from 1280x800 to 3840x2160 (18.8 % at 1600x1000 and 5.9 %
+    at 4K before), and 1024x640 keeps its size."""
+    from table_app.ui.table.layout import card_width
+    sizes = [(1024, 640), (1280, 800), (1600, 1000), (1920, 1080), (2560, 1440), (3840, 2160)]
+    ws = [card_width(s) for s in sizes]
+    assert ws == sorted(ws) and len(set(ws)) == len(ws)
+    assert 75 <= ws[0] <= 77 and ws[-1] >= 2 * 150
+    for s in sizes[1:]:
+        assert _cover(s) >= 0.2, s
+    # the setting picks a size relative to the window: the same factor at every size
+    for s in sizes:
+        med, large = compute(s, 4), compute(s, 4, scale=card_scale("large"))
+        assert abs(large.cw / med.cw - CARD_SCALES["large"]) < 0.02

@@ -614,7 +614,7 @@ class TableScene(Scene):
         window, ticked its countdown's shown second, or said something new."""
         return (self.shown, len(self.engine.log), self.buy.open, int(max(0.0, self.buy.t)),
                 self.toast.t > 0, self.toast.msg, id(self.obs), self.ui.thinking,
-                int(max(0.0, self.buy.intro_t) * 40))
+                int(max(0.0, self.buy.intro_t) * 40), self.gestures.hovered_meld)
 
     def busy(self) -> bool:
         return (self.layer.moving() or not self.caught_up() or self.gestures.dragging
@@ -712,6 +712,10 @@ class TableScene(Scene):
                         under_cards=self.gestures.draw_lit)
         for lab in self._drawn_labels():
             draw_label(surf, lab)
+        fan = self.meld_fan()
+        if fan is not None:
+            from ..table.meldfan import draw_fan
+            draw_fan(surf, fan, self.images, self.app.art, self.app.settings)
         if h is not None:
             draw_hint(surf, h, self.view, self.L, self.buttons)
         if self.app.stack.top is self:
@@ -722,6 +726,25 @@ class TableScene(Scene):
                           self.L.ui)
         self.gestures.draw_chooser(surf)
         self.toast.draw(surf, self.L.stage)
+
+    def meld_fan(self):
+        """The table meld shown fanned out (``meldfan``) on a crowded table: the one under
+        the mouse, else the one the keyboard focuses; ``None`` while a card is dragged,
+        when the melds are not crowded, or no meld is pointed at."""
+        from ..table.meldfan import fan_layout, wants_fan
+        obs = self.obs
+        if (self.session.michigan or obs is None or self.view is None or self.gestures.dragging
+                or not wants_fan(self.L, self.session.num_players,
+                                 (self.ui.meld_plan or {}).get("mw"))):
+            return None
+        mi = self.gestures.hovered_meld
+        k = self.keys
+        if mi is None and k.focus_shown and k.focus_zone == "melds" and self.app is not None \
+                and self.app.stack.top is self:
+            mi = k.focused()
+        if mi is None:
+            return None
+        return fan_layout(self.view, self.L, obs.melds, mi, obs.wild_ranks)
 
     def draw_banner(self, surf) -> None:
         """The banner (its heading, the status line) and the scores under it."""

@@ -58,6 +58,7 @@ class Gestures:
         self.hovered = None
         self.chooser: Any = None  # the wild's role chooser: (stage group, readings, Rect)
         self._last_click = None     # (card, pygame ticks) of the last click on a hand card
+        self.hovered_meld = None    # the table meld under the mouse (``meldfan``)
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
@@ -76,6 +77,9 @@ class Gestures:
             self.raise_hand()
             s = t.layer.at(event.pos, lambda s: s.group == "hand")
             self.hovered = s.key if s is not None else None
+            v = t.view
+            self.hovered_meld = None if v is None or s is not None else next(
+                (mi for mi, r in v.melds.items() if r.collidepoint(event.pos)), None)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self.mouse_up(event.pos)

@@ -19,6 +19,22 @@ TAG_ROW_H = 22
 PLAYED_MIN_W = 36
 #: the card size setting: a factor on the human's card width (and the others with it)
 CARD_SCALES = {"small": 0.85, "medium": 1.0, "large": 1.2}
+#: the cards' width follows the window (``card_width``): a share of its width, or of its
+#: height left after the fixed rows (the banner, the seats' label rows, the margins: about
+#: ``FIXED_H`` logical px), whichever is smaller, between ``CARD_MIN`` and ``CARD_MAX``
+#: logical px (``CARD_MAX``: the medium size of a 3840x2160 window; it stopped at 150 px,
+#: so a large window had small cards on a mostly empty felt)
+CARD_W_SHARE, CARD_H_SHARE, FIXED_H = 11.5, 5.8, 200
+CARD_MIN, CARD_MAX = 56, 340
+
+
+def card_width(size, ui: float = 1.0) -> float:
+    """The medium card's width (px) in a window ``size`` pixels big, ``ui`` pixels per
+    logical pixel: ``min(W / 11.5, (H - 200 ui) / 5.8)`` within ``[56, 340] * ui``: 76 px
+    at 1024x640, 103 at 1280x800, 138 at 1600x1000, 152 at 1920x1080, 334 at 3840x2160."""
+    W, H = size
+    u = max(0.5, float(ui))
+    return max(CARD_MIN * u, min(CARD_MAX * u, W / CARD_W_SHARE, (H - FIXED_H * u) / CARD_H_SHARE))
 
 
 def card_scale(name) -> float:
@@ -70,8 +86,8 @@ def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
     u = max(0.5, float(ui))
     L = TableLayout(size=(W, H), num_players=num_players, human=human,
                     layout_game=layout_game, scale=float(scale), ui=u, tag_row=bool(tag_row))
-    # the cards' width: a share of the window, then the card size setting
-    base = max(56 * u, min(150 * u, W / 13.5, H / 7.4))
+    # the cards' width: a share of the window (``card_width``), then the card size setting
+    base = card_width((W, H), u)
     cw = int(base * L.scale)
     L.cw = cw
     ch = L.ch
