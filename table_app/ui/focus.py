@@ -56,8 +56,57 @@ def widen_list(dd) -> None:
         lst.set_dimensions((dd.relative_rect.width, lst.relative_rect.height))
 
 
+#: the theme class of a drop-down whose list of options opens upwards (theme.json)
+DROP_UP = "@drop_up"
+#: the height of one option of an open list (pygame_gui's ``list_item_height``, which the
+#: theme leaves at its default), and the list's borders and shadow
+LIST_ITEM_H, LIST_FRAME_H = 20, 8
+
+
+def list_room(rect, n_options: int, window_h: int) -> tuple[bool, int | None]:
+    """Which way the list of a drop-down at ``rect`` (window pixels) with ``n_options``
+    opens so that it lies inside a window ``window_h`` pixels high: ``(up, limit)``.
+    Down with no limit when the whole list fits below; else up when there is more room
+    above than below, else down; ``limit`` the room it has then (a longer list scrolls).
+    (pygame_gui opens every list down, cut at the window's edge: the replay's "Go to
+    round…" and speed lists at the bottom of a 1280x800 window were 13 px tall.)"""
+    r = pygame.Rect(rect)
+    need = LIST_ITEM_H * max(1, n_options) + LIST_FRAME_H
+    below = window_h - r.bottom - 2
+    above = r.top - 2
+    if need <= below:
+        return False, None
+    if above > below:
+        return True, min(need, above)
+    return False, max(LIST_ITEM_H + LIST_FRAME_H, below)
+
+
 class DropDown(UIDropDownMenu):
-    """A ``UIDropDownMenu`` whose open list of options is as wide as its box."""
+    """A ``UIDropDownMenu`` whose open list of options lies inside the window (upwards
+    when there is no room below: ``list_room``) and is as wide as its box.  Every
+    drop-down of the app is one (``tests/test_ui_dropdowns.py``); its arguments are
+    ``UIDropDownMenu``'s (``object_id`` an ``ObjectID`` or a string)."""
+
+    def __init__(self, options_list, starting_option, relative_rect, manager=None, *,
+                 object_id=None, expansion_height_limit=None, **kw):
+        from pygame_gui.core import ObjectID
+        rect = pygame.Rect(relative_rect)
+        window_h = None
+        if manager is not None and kw.get("container") is None:
+            try:
+                window_h = manager.get_root_container().get_rect().height
+            except (AttributeError, TypeError):
+                window_h = None
+        up = False
+        if window_h and expansion_height_limit is None:
+            up, expansion_height_limit = list_room(rect, len(options_list), window_h)
+        if up:
+            oid = object_id.object_id if isinstance(object_id, ObjectID) else object_id
+            object_id = ObjectID(class_id=DROP_UP, object_id=oid)
+        #: the list opens upwards (``list_room``)
+        self.opens_up = up
+        super().__init__(options_list, starting_option, rect, manager, object_id=object_id,
+                         expansion_height_limit=expansion_height_limit, **kw)
 
     def update(self, time_delta: float):
         super().update(time_delta)

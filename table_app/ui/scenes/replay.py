@@ -26,12 +26,13 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider
+from pygame_gui.elements import UIButton, UIHorizontalSlider
 
 from ...core.errors import RecordError
 from ...i18n import N_, _, is_you, ngettext, player_name
 from ...i18n import strings as S
 from ...variants import VARIANTS
+from ..focus import DropDown
 from ..replay_model import ReplayModel, catch_up
 from ..replay_panel import GOLD, PALE, RED, UNDO, ReplayPanel, blit_clipped
 from ..keys import key_of
@@ -375,7 +376,7 @@ class ReplayScene(Scene):
         x += k(8)
         labels: list[str | tuple[str, str]] = [s for s, _ in SPEEDS]
         cur = next((s for s, v in SPEEDS if v == self.speed), "1×")
-        self._w("speed", UIDropDownMenu(labels, cur, pygame.Rect(x, y, k(74), bh), m,
+        self._w("speed", DropDown(labels, cur, pygame.Rect(x, y, k(74), bh), m,
                                         object_id=ObjectID(object_id="#rp_speed")))
         x += k(80)
         deals = model.deals()
@@ -388,7 +389,7 @@ class ReplayScene(Scene):
                                          for k, (_p, r) in enumerate(deals))]
         self._deal_opts = opts
         dw = max(k(120), min(k(170), b.right - k(10) - x))
-        self._w("deal", UIDropDownMenu(opts, opts[0], pygame.Rect(x, y, dw, bh), m,
+        self._w("deal", DropDown(opts, opts[0], pygame.Rect(x, y, dw, bh), m,
                                        object_id=ObjectID(object_id="#rp_deal")))
         if not deals:
             self.buttons["deal"].disable()
@@ -399,10 +400,10 @@ class ReplayScene(Scene):
         if self.guard is not None:   # the game is being played: its player's view only
             views = [_seen_by(model.names[self.guard])]
         cur = _(ALL) if self.open_hands else _seen_by(model.names[self.human])
-        self._w("view", UIDropDownMenu(views, cur, pygame.Rect(px, k(54), pw, k(30)), m,
+        self._w("view", DropDown(views, cur, pygame.Rect(px, k(54), pw, k(30)), m,
                                        object_id=ObjectID(object_id="#rp_view")))
         half = int(pw * 0.5)
-        self._w("move_seat", UIDropDownMenu([player_name(n) for n in model.names],
+        self._w("move_seat", DropDown([player_name(n) for n in model.names],
                                             player_name(model.names[self.move_seat]),
                                             pygame.Rect(px, k(90), half - k(4), k(30)), m,
                                             object_id=ObjectID(object_id="#rp_move_seat")))
@@ -872,7 +873,7 @@ class PlayOnDialog(Scene):
         k = self.k
         y = p.y + k(70)
         for i, name in enumerate(m.names):
-            dd = UIDropDownMenu([_choice_text(c) for c in CHOICES], _choice_text(self.choices[i]),
+            dd = DropDown([_choice_text(c) for c in CHOICES], _choice_text(self.choices[i]),
                                 pygame.Rect(p.right - k(200), y, k(170), k(32)),
                                 self.app.manager, object_id=ObjectID(object_id=f"#playon_{i}"))
             dd.seat_index = i  # type: ignore[attr-defined]  # which seat's choice it sets
