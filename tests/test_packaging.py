@@ -61,9 +61,17 @@ def test_the_desktop_entry_is_translated():
             text = e[f"{key}[{lang}]"]
             assert re.search("[а-яіїєґ]", text.lower()), (key, lang, text)
             assert text != e[key]
-    # the window's X11 class (ui/app.py TITLE, set as SDL_VIDEO_X11_WMCLASS)
-    from table_app.ui.app import TITLE
-    assert e["StartupWMClass"] == TITLE
+    # the window's X11 class (ui/app.py WM_CLASS, set as SDL_VIDEO_X11_WMCLASS), and its
+    # title (ui/app.py WINDOW_TITLE, translated) the entry's name in each language
+    from table_app.i18n import _, set_language
+    from table_app.ui.app import WINDOW_TITLE, WM_CLASS
+    assert e["StartupWMClass"] == WM_CLASS == "table-app"
+    try:
+        for lang, key in (("en", "Name"), ("ru", "Name[ru]"), ("uk", "Name[uk]")):
+            set_language(lang)
+            assert _(WINDOW_TITLE) == e[key], lang
+    finally:
+        set_language("en")
 
 
 def test_the_appstream_metadata_names_the_app_the_desktop_entry_and_this_version():

@@ -59,7 +59,10 @@ class Settings:
             (``default_levels``: one AI level per opponent seat).
         last_variant, last_players, last_levels, last_names, last_options: the picker's
             last choices (``None`` / empty until a game was started).
-        fullscreen: start full-screen; window_size: ``[width, height]`` of the window.
+        fullscreen: start full-screen (F11 toggles it); window_size: ``[width, height]``
+            of the window.
+        ui_scale: the size of everything drawn, in per cent (100..200) of the screen's
+            own scale: for a HiDPI screen where nothing scales by itself (X11).
     """
     language: str = "system"
     animation_speed: float = 1.0
@@ -84,6 +87,7 @@ class Settings:
     last_options: dict = field(default_factory=dict)
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
+    ui_scale: int = 100
 
     def replace(self, **changes) -> "Settings":
         """A copy with ``changes``, validated.
@@ -208,6 +212,7 @@ _VALIDATORS: dict[str, Callable[[Any], tuple[bool, Any]]] = {
     "last_options": _options,
     "fullscreen": _bool,
     "window_size": _window,
+    "ui_scale": _int(100, 200),
 }
 assert set(_VALIDATORS) == {f.name for f in fields(Settings)}
 

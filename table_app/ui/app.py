@@ -8,6 +8,14 @@ is busy (nothing glides, no AI thinks, no countdown runs) the loop sleeps on
 
 ``App(headless=True)`` is for tests: ``step()`` runs one frame without sleeping, and
 ``instant=True`` makes every animation and AI pause zero.
+
+The window: its title is "Table App" in the player's language (the X11 class stays
+``table-app``, ``WM_CLASS``, as the desktop entry's ``StartupWMClass``); F11 toggles full
+screen, from every screen, and the ``fullscreen`` setting remembers it for the next start;
+``ui_scale`` (pixels per logical pixel, what every screen lays out and writes with) is the
+screen's own HiDPI scale (``pixel_scale``: the surface's pixels per window point) times
+the ``ui_scale`` setting (100-200 %, for a HiDPI screen where nothing scales by itself:
+X11), never so large that the window is smaller than ``MIN_SIZE`` logical pixels.
 """
 from __future__ import annotations
 
@@ -17,14 +25,34 @@ from pathlib import Path
 
 import pygame
 
-from ..i18n import _, set_language
+from ..i18n import N_, _, set_language
 from .scene import Scene, SceneStack
 
 FPS = 60
 #: the smallest window (window coordinates): the smallest size the layouts are tested at
 #: (tests/test_ui_layout.py) and the README's minimum
 MIN_SIZE = (1024, 640)
-TITLE = "table-app"
+#: the window's X11 class (SDL_VIDEO_X11_WMCLASS): packaging/table-app.desktop's
+#: StartupWMClass; never translated
+WM_CLASS = "table-app"
+#: the window's title, in the player's language (the desktop entry's Name)
+WINDOW_TITLE = N_("Table App")
+#: the ui_scale setting's range (per cent of the screen's own scale)
+UI_SCALE_RANGE = (100, 200)
+
+
+def effective_ui_scale(pixel_scale: float, percent, size) -> float:
+    """Pixels per logical pixel: the screen's ``pixel_scale`` times the ``ui_scale``
+    setting (``percent``, 100-200), but no more than keeps a window of ``size`` surface
+    pixels at least ``MIN_SIZE`` logical pixels (every screen is laid out for that:
+    200 % in a 1280x800 window gives 1.25), and never less than ``pixel_scale``."""
+    try:
+        pc = max(UI_SCALE_RANGE[0], min(UI_SCALE_RANGE[1], float(percent)))
+    except (TypeError, ValueError):
+        pc = 100.0
+    k = pixel_scale * pc / 100.0
+    fit = min(size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1])
+    return round(max(pixel_scale, min(k, fit)), 3)
 
 
 def _gui_locale(manager, lang: str) -> None:
@@ -168,7 +196,7 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, *, headless: bool = False,
                  instant: bool = False, settings=None) -> None:
         if not headless:
-            os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", TITLE)
+            os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         # Windows: window sizes and mouse positions in points and a drawable surface in
         # pixels on a scaled (HiDPI) display, instead of a blurry bitmap-scaled window;
@@ -194,7 +222,7 @@ class App:
         self.headless = headless
         self._instant_arg = bool(instant)
         self.instant = instant or bool(getattr(self.settings, "skip_animations", False))
-        pygame.display.set_caption(TITLE, TITLE)
+        self.set_title()
         _set_icon()   # before set_mode, which otherwise looks up pygame's own icon
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         #: the window manager holds the window at ``MIN_SIZE`` (else resize snaps it back)
@@ -203,8 +231,15 @@ class App:
         self.size = self.screen.get_size()
         #: pixels per window coordinate: 2 on a 2x HiDPI screen whose window surface has
         #: twice the window's size (mouse positions are in window coordinates)
+        self.pixel_scale = 1.0
+        #: pixels per logical pixel: ``pixel_scale`` times the ui_scale setting
+        #: (``effective_ui_scale``): what the screens lay out and write with
         self.ui_scale = 1.0
         self._update_scale()
+        #: the window's size (window coordinates) before it went full screen
+        self.windowed_size = window_size(self.screen)
+        #: the window is full screen (F11; the ``fullscreen`` setting at the start)
+        self.fullscreen = False
         self.clock = pygame.time.Clock()
         self.manager = self._make_manager(self.size)
         self.stack = SceneStack(self)
@@ -212,6 +247,8 @@ class App:
         self.sound = self._make_sound()
         from .table.sprites import make_art
         self.art = make_art()
+        if bool(getattr(self.settings, "fullscreen", False)) and not headless:
+            self.set_fullscreen(True, save=False)     # as it was left
 
     # ------------------------------------------------------------------ parts
     @staticmethod
@@ -225,21 +262,108 @@ class App:
         if self.ui_scale != 1.0 and theme is not None:
             theme = scaled_theme(theme, self.ui_scale)
         m = pygame_gui.UIManager(size, theme)
-        m.mouse_pos_scale_factor = [self.ui_scale, self.ui_scale]
+        if isinstance(theme, dict):
+            # the scaled theme's sizes in bold too (the help's and rules' <b>): loaded
+            # now, not warned about when first drawn
+            sizes = set()
+
+            def walk(node):
+                if isinstance(node, dict):
+                    f = node.get("font")
+                    if isinstance(f, dict) and str(f.get("size", "")).isdigit():
+                        sizes.add(int(f["size"]))
+                    for v in node.values():
+                        walk(v)
+            walk(theme)
+            import warnings
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", UserWarning)   # (one loaded already)
+                    m.preload_fonts([{"name": "noto_sans", "point_size": n, "style": "bold"}
+                                     for n in sorted(sizes)])
+            except Exception:  # noqa: BLE001 - a font not preloaded is loaded when drawn
+                pass
+        m.mouse_pos_scale_factor = [self.pixel_scale, self.pixel_scale]
         _gui_locale(m, getattr(self, "language", "en"))
         return m
 
     def _update_scale(self) -> None:
-        """``ui_scale`` from the surface's size beside the window's (HiDPI), and the
-        table text's font scale with it."""
-        self.ui_scale = display_scale(self.screen)
+        """``pixel_scale`` from the surface's size beside the window's (HiDPI),
+        ``ui_scale`` from it and the ui_scale setting, and the table text's font scale
+        with it."""
+        self.pixel_scale = display_scale(self.screen)
+        self.ui_scale = effective_ui_scale(self.pixel_scale,
+                                           getattr(self.settings, "ui_scale", 100),
+                                           self.screen.get_size())
         from .table import text
         text.set_scale(self.ui_scale)
         text.set_four_color(bool(getattr(self.settings, "four_color", False)))
 
+    def _rescale(self) -> None:
+        """The ui_scale setting or the window changed ``ui_scale``: the widgets' manager
+        made anew with the theme at the new scale, every scene laid out again."""
+        old = self.ui_scale
+        self._update_scale()
+        if self.ui_scale == old:
+            return
+        self.manager = self._make_manager(self.size)
+        for s in self.stack.scenes:
+            s.resize(self.size)
+            if s is not self.stack.top:
+                s.pause()
+
+    def set_title(self) -> None:
+        """The window's title, "Table App" in the current language (the X11 class stays
+        ``WM_CLASS``)."""
+        try:
+            t = _(WINDOW_TITLE)
+            pygame.display.set_caption(t, t)
+        except pygame.error:
+            pass
+
+    # ------------------------------------------------------------------ full screen
+    def set_fullscreen(self, on: bool, save: bool = True) -> bool:
+        """Full screen (the desktop's size, no mode change) or back to the window as it
+        was (F11); ``save``: the ``fullscreen`` setting remembers it for the next start.
+        Returns whether the window is full screen now.  Where the display can't (the
+        tests' dummy driver), the window stays as it is and only the setting changes."""
+        on = bool(on)
+        if on == self.fullscreen:
+            if save:
+                self.update_settings(fullscreen=on)
+            return self.fullscreen
+        if on:
+            self.windowed_size = window_size(self.screen)
+        win = display_window()
+        done = False
+        try:
+            if win is not None and hasattr(win, "set_fullscreen"):
+                if on:
+                    win.set_fullscreen(True)      # desktop full screen: no mode change
+                else:
+                    win.set_windowed()
+                done = True
+            else:
+                done = bool(pygame.display.toggle_fullscreen())
+        except (pygame.error, TypeError, AttributeError):
+            done = False
+        if done or self.headless:
+            self.fullscreen = on
+        if save:
+            self.update_settings(fullscreen=on)
+        surf = pygame.display.get_surface()
+        if surf is not None and (surf.get_size() != self.size or self.screen is not surf):
+            ws = window_size(surf)
+            self.resize(ws, force=True)
+        return self.fullscreen
+
+    def toggle_fullscreen(self) -> bool:
+        """F11: full screen or back."""
+        return self.set_fullscreen(not self.fullscreen)
+
     def scale_pos(self, pos) -> tuple[int, int]:
         """A window position (a mouse event's) in surface pixels."""
-        k = self.ui_scale
+        k = self.pixel_scale
         return (int(pos[0] * k), int(pos[1] * k)) if k != 1.0 else (int(pos[0]), int(pos[1]))
 
     def mouse_pos(self) -> tuple[int, int]:
@@ -303,7 +427,10 @@ class App:
             if lang != self.language:
                 self.language = lang
                 _gui_locale(self.manager, lang)
+                self.set_title()
                 self.retranslate()
+        if "ui_scale" in changed:
+            self._rescale()
         for s in list(self.stack.scenes):
             hook = getattr(s, "settings_changed", None)
             if hook is not None:
@@ -339,13 +466,15 @@ class App:
         self.running = False
 
     # ------------------------------------------------------------------ loop
-    def resize(self, size) -> None:
-        """The window is now ``size`` (window coordinates, as a resize event gives it)."""
+    def resize(self, size, force: bool = False) -> None:
+        """The window is now ``size`` (window coordinates, as a resize event gives it);
+        ``force``: lay out again even when the size seems unchanged (full screen came or
+        went)."""
         size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
-        if size == window_size(self.screen) and self.screen.get_size() == self.size:
+        if not force and size == window_size(self.screen) and self.screen.get_size() == self.size:
             return
         surf = pygame.display.get_surface()
-        if surf is not None and window_size(surf) != size and self.min_size_set:
+        if surf is not None and window_size(surf) != size and self.min_size_set and not self.fullscreen:
             # a window smaller than the minimum (a window manager that ignored it) or the
             # tests' dummy window: the same window resized (SDL_SetWindowSize), its
             # surface following it; never destroyed and made anew as set_mode may do
@@ -356,19 +485,24 @@ class App:
             except (pygame.error, ValueError, TypeError):
                 pass
             surf = pygame.display.get_surface()
-        if surf is None or window_size(surf) != size or (
-                self.headless and not self.min_size_set):
+        if (surf is None or window_size(surf) != size or (
+                self.headless and not self.min_size_set)) and not self.fullscreen:
             # a real window's surface follows the window by itself (SDL2); without
             # Window.minimum_size a window dragged smaller than the minimum is snapped
             # back here, and the tests' dummy driver needs set_mode to change size
             surf = pygame.display.set_mode(size, pygame.RESIZABLE)
             self.min_size_set = set_minimum_size(MIN_SIZE)   # set_mode may reset it
+        if surf is None:
+            return
         self.screen = surf
         old_scale = self.ui_scale
         self._update_scale()
         self.size = self.screen.get_size()
         if self.ui_scale != old_scale:
-            self.manager.mouse_pos_scale_factor = [self.ui_scale, self.ui_scale]
+            # the theme's fonts at the new scale (a window moved to another screen, a
+            # window too small for the ui_scale setting's size)
+            self.manager = self._make_manager(self.size)
+        self.manager.mouse_pos_scale_factor = [self.pixel_scale, self.pixel_scale]
         self.manager.set_window_resolution(self.size)
         for s in self.stack.scenes:
             s.resize(self.size)
@@ -385,6 +519,9 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()       # on every screen
+            return
         if event.type == pygame.WINDOWSIZECHANGED and not self.headless:
             if (event.x, event.y) != window_size(self.screen) or self.screen.get_size() != self.size:
                 self.resize((event.x, event.y))
@@ -393,7 +530,7 @@ class App:
         top = self.stack.top
         if top is None:
             return
-        if self.ui_scale != 1.0 and hasattr(event, "pos") and event.type in _MOUSE_EVENTS:
+        if self.pixel_scale != 1.0 and hasattr(event, "pos") and event.type in _MOUSE_EVENTS:
             d = dict(event.dict, pos=self.scale_pos(event.pos))
             if "rel" in d:
                 d["rel"] = self.scale_pos(d["rel"])
@@ -504,8 +641,10 @@ class App:
     def shutdown(self) -> None:
         self.stack.clear()
         try:
-            # the window's size in window coordinates (what set_mode takes next time)
-            self.update_settings(window_size=list(window_size(self.screen)))
+            # the window's size in window coordinates (what set_mode takes next time):
+            # full screen, the window's as it was before
+            size = self.windowed_size if self.fullscreen else window_size(self.screen)
+            self.update_settings(window_size=list(size))
         except Exception:  # noqa: BLE001
             pass
         pygame.quit()

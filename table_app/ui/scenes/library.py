@@ -262,9 +262,10 @@ class LibraryScene(Scene):
         sel = self.selected() if self.list is not None and self.list.alive() else None
         self.clear_widgets()
         W, H = self.app.size
+        k = self.k                    # the HiDPI / interface size scale
         self.shown_games = sorted(self.games, key=lambda g: g.created, reverse=True)
         items: list[str | tuple[str, str]] = []
-        room = W - 120 - 40           # the list's width less its scroll bar and padding
+        room = W - k(120) - k(40)     # the list's width less its scroll bar and padding
         for g in self.shown_games:
             t = self.item_text(g)
             if self.text_width(t) > room:
@@ -278,28 +279,28 @@ class LibraryScene(Scene):
         if not items:
             items = [_("No games yet: play one from the picker")]
         # (the message lines go between the list and the buttons)
-        self.list = self.add(UISelectionList(pygame.Rect(60, 110, W - 120, H - 262), items,
+        self.list = self.add(UISelectionList(pygame.Rect(k(60), k(110), W - k(120), H - k(262)), items,
                                              self.app.manager, allow_double_clicks=True))
         if not self.items:
             self.list.disable()
         self.keys = ListKeys(self.list, self._moved)
         # the default action (a double-click does it) is the one gold button; Resume,
         # Delete and Back are plain
-        bw, gap = 170, 12
+        bw, gap, bh = k(170), k(12), k(44)
         x = W // 2 - (4 * bw + 3 * gap) // 2
-        y = H - 90
-        self.replay = self.add(UIButton(pygame.Rect(x, y, bw, 44), _("Replay"),
+        y = H - k(90)
+        self.replay = self.add(UIButton(pygame.Rect(x, y, bw, bh), _("Replay"),
                                         self.app.manager,
                                         object_id=ObjectID(class_id="@primary", object_id="#lib_replay")))
-        self.resume_btn = self.add(UIButton(pygame.Rect(x + bw + gap, y, bw, 44), _(S.RESUME),
+        self.resume_btn = self.add(UIButton(pygame.Rect(x + bw + gap, y, bw, bh), _(S.RESUME),
                                             self.app.manager, object_id=ObjectID(object_id="#lib_resume"),
                                             tool_tip_text=_("Play the selected unfinished game on "
                                                             "from where it stopped")))
-        self.delete_btn = self.add(UIButton(pygame.Rect(x + 2 * (bw + gap), y, bw, 44), _("Delete"),
+        self.delete_btn = self.add(UIButton(pygame.Rect(x + 2 * (bw + gap), y, bw, bh), _("Delete"),
                                             self.app.manager, object_id=ObjectID(object_id="#lib_delete"),
                                             tool_tip_text=_("Delete the selected game (its record "
                                                             "goes to the trash folder)")))
-        self.back = self.add(UIButton(pygame.Rect(x + 3 * (bw + gap), y, bw, 44), _(S.BACK),
+        self.back = self.add(UIButton(pygame.Rect(x + 3 * (bw + gap), y, bw, bh), _(S.BACK),
                                       self.app.manager, object_id=ObjectID(object_id="#lib_back")))
         if sel is not None and sel in self.shown_games:
             from .listkeys import select_index
@@ -455,8 +456,9 @@ class LibraryScene(Scene):
 
     def draw(self, surf) -> None:
         W, H = surf.get_size()
+        k = self.k
         surf.blit(self.app.art.felt((W, H)), (0, 0))  # cached per size by CardArt
-        surf.blit(text.render_shadowed(_(S.YOUR_GAMES), 32, (250, 236, 170), bold=True), (60, 30))
+        surf.blit(text.render_shadowed(_(S.YOUR_GAMES), 32, (250, 236, 170), bold=True), (k(60), k(30)))
         n = len(self.games)
         saved = ngettext("{n} game saved.", "{n} games saved.", n).format(n=n)
         bad = sum(1 for g in self.games if g.damaged)
@@ -467,15 +469,15 @@ class LibraryScene(Scene):
         line = saved + " " + _("Double-click a game (or select it and press Replay) to step "
                                "through it; select an unfinished game and press Resume to play on.")
         # wrapped to the window (two lines at 1024 px), above the list at y = 110
-        for i, part in enumerate(text.wrap(line, 15, W - 124)[:2]):
-            surf.blit(text.render_shadowed(part, 15, (225, 235, 225)), (62, 70 + 19 * i))
+        for i, part in enumerate(text.wrap(line, 15, W - k(124))[:2]):
+            surf.blit(text.render_shadowed(part, 15, (225, 235, 225)), (k(62), k(70) + k(19) * i))
         if self.message:
-            lines = text.wrap(self.message, 14, W - 140)[:2]
+            lines = text.wrap(self.message, 14, W - k(140))[:2]
             for i, ln in enumerate(lines):
                 m = text.plate(ln, 14, (255, 235, 235), (150, 24, 30, 220))
-                surf.blit(m, (60, H - 146 + 23 * i))
+                surf.blit(m, (k(60), H - k(146) + k(23) * i))
         else:
             info = self.note or self.details(self.selected())
-            for i, ln in enumerate(text.wrap(info, 14, W - 140)[:2]):
-                surf.blit(text.render_shadowed(ln, 14, (235, 240, 230)), (62, H - 144 + 21 * i))
+            for i, ln in enumerate(text.wrap(info, 14, W - k(140))[:2]):
+                surf.blit(text.render_shadowed(ln, 14, (235, 240, 230)), (k(62), H - k(144) + k(21) * i))
         self.ring.draw(surf)

@@ -43,11 +43,12 @@ CHOICES = {
     "ai_speed": SPEEDS,
     "card_size": ("small", "medium", "large"),
     "buy_countdown_s": COUNTDOWNS,
+    "ui_scale": (100, 125, 150, 175, 200),
 }
 #: the two columns, top to bottom (the card back drop-down last in the shorter column:
 #: its open list falls on empty felt, over no other setting)
-LEFT = ("language", "sound_on", "volume", "animation_speed", "skip_animations", "ai_speed",
-        "confirm_go_down")
+LEFT = ("language", "ui_scale", "sound_on", "volume", "animation_speed", "skip_animations",
+        "ai_speed", "confirm_go_down")
 RIGHT = ("auto_pass_buys", "buy_countdown_s", "card_size", "four_color", "large_index",
          "card_back")
 
@@ -87,6 +88,8 @@ def choice_label(key: str, value) -> str:
         return _(S.CARD_SIZES[value])
     if key == "buy_countdown_s":
         return _(S.OFF) if value == 0 else _("{n} s").format(n=f"{value:g}")
+    if key == "ui_scale":
+        return f"{value} %"
     return str(value)
 
 
@@ -97,6 +100,9 @@ def choice_tip(key: str, value) -> str | None:
         return {0.5: _("Slow"), 1.0: _("Normal"), 2.0: _("Fast"), 4.0: _("Fastest")}.get(value)
     if key == "buy_countdown_s" and value == 0:
         return _(S.NO_COUNTDOWN)
+    if key == "ui_scale":
+        return _("Text, buttons and cards this much larger, for a HiDPI screen where the "
+                 "system does not scale the window")
     return None
 
 
@@ -142,7 +148,7 @@ class SettingsScene(Scene):
             x = x0 + col * (colw + margin)
             y = top
             for key in keys:
-                self.labels.append((setting_label(key), (x, y), colw))
+                self.labels.append((self._label(key), (x, y), colw))
                 self._widget(key, pygame.Rect(x, y + k(21), colw, wid_h), m)
                 y += row_h
         by = H - k(70)
@@ -154,6 +160,20 @@ class SettingsScene(Scene):
         self.preview_at = pygame.Rect(x0 + 2 * colw + margin - k(230), k(12), k(230), k(84))
         self.refresh()
         self.ring.set_items(self.widgets)
+
+    def _label(self, key: str) -> str:
+        """A setting's name over its widgets; the interface size says when the window is
+        too small for the size chosen (every screen needs 1024x640 of its units)."""
+        text_ = setting_label(key)
+        if key == "ui_scale":
+            app = self.app
+            want = int(getattr(app.settings, "ui_scale", 100))
+            got = int(round(100 * app.ui_scale / max(0.01, getattr(app, "pixel_scale", 1.0))))
+            if got < want:
+                # Translators: the interface size setting when the window is too small
+                # for the size chosen: "Interface size (in this window: 125 %)"
+                text_ = _("{name} (in this window: {size})").format(name=text_, size=f"{got} %")
+        return text_
 
     def _widget(self, key: str, r: pygame.Rect, m) -> None:
         st = self.app.settings
