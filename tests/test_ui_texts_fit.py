@@ -289,7 +289,11 @@ def test_the_call_button_shows_the_upcards_suit_symbol_in_its_ink(lang, four):
             assert b.label_text == f"{word} {face[:-1]}{sym} +1", b.label_text
             assert b.text == ""
             ink = pygame.Color(*suit_color(suit, four))
-            img = b.image
+            # (the label is a picture over the button, pygame_gui's public UIImage: what
+            # the window shows in the button's place)
+            app.step(0.02)
+            app.draw()
+            img = app.screen.subsurface(b.rect)
             hits = sum(1 for x in range(img.get_width()) for y in range(img.get_height())
                        if sum(abs(a - c) for a, c in zip(img.get_at((x, y))[:3], ink[:3])) < 40)
             assert hits >= 6, (face, four, hits)

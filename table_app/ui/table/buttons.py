@@ -23,12 +23,29 @@ from ...i18n import strings as S
 from . import text
 
 
+class _Picture(pygame_gui.elements.UIImage):
+    """A button's label picture: drawn over the button, never hovered and never in the
+    way (the pointer's hover and clicks go to the button under it)."""
+
+    def can_hover(self) -> bool:
+        return False
+
+    def hover_point(self, hover_x: float, hover_y: float) -> bool:
+        return False        # (a point over it would keep the button under it unhovered)
+
+
 class PictureLabelButton(pygame_gui.elements.UIButton):
     """A button whose label is a picture: text with drawn suit symbols in their suits' inks
     (the buttons' font has no suit glyphs).  ``label_text`` is what it says; the keyboard,
-    mouse and tooltip work as on any button."""
+    mouse and tooltip work as on any button.
+
+    Public pygame_gui API only (``pygame_gui>=0.6.12``): the picture is a ``UIImage``
+    over the button (``picture``) that is never hovered, so the button takes the pointer
+    as ever; it moves, shows, hides, dies and dims with the button.  (It set the
+    button's private per-state image lists, which exist only from pygame_gui 0.6.14.)"""
     label_text = ""
     label_image = None
+    picture = None
 
     def set_label(self, label: str, image: pygame.Surface) -> None:
         self.label_text = label
@@ -37,17 +54,69 @@ class PictureLabelButton(pygame_gui.elements.UIButton):
             self.set_text("")
         self._show_label()
 
-    def _show_label(self) -> None:
-        imgs = [self.label_image] if self.label_image is not None else []
-        for state in ("normal", "hovered", "selected", "disabled"):
-            setattr(self, state + "_images", list(imgs))
-            setattr(self, state + "_image_positions", [(0.5, 0.5)] * len(imgs))
-        self.rebuild()
+    def _shown_image(self):
+        img = self.label_image
+        if img is None or self.is_enabled:
+            return img
+        faded = img.copy()          # an off button's label, dimmed as its text would be
+        faded.fill((255, 255, 255, 110), special_flags=pygame.BLEND_RGBA_MULT)
+        return faded
 
-    def rebuild_from_changed_theme_data(self):
-        super().rebuild_from_changed_theme_data()
-        if self.label_image is not None:
-            self._show_label()
+    def _show_label(self) -> None:
+        img = self._shown_image()
+        if img is None:
+            if self.picture is not None:
+                self.picture.kill()
+                self.picture = None
+            return
+        r = img.get_rect(center=self.relative_rect.center)
+        p = self.picture
+        if p is None or not p.alive():
+            self.picture = _Picture(r, img, manager=self.ui_manager, container=self.ui_container,
+                                    parent_element=self, starting_height=2,
+                                    visible=int(bool(self.visible)))
+            return
+        if p.relative_rect.size != r.size:
+            p.set_dimensions(r.size)
+        p.set_relative_position(r.topleft)
+        p.set_image(img)
+
+    # the picture follows the button
+    def show(self):
+        super().show()
+        if self.picture is not None:
+            self.picture.show()
+
+    def hide(self):
+        super().hide()
+        if self.picture is not None:
+            self.picture.hide()
+
+    def kill(self):
+        if self.picture is not None:
+            self.picture.kill()
+            self.picture = None
+        super().kill()
+
+    def enable(self):
+        super().enable()
+        self._show_label()
+
+    def disable(self):
+        super().disable()
+        self._show_label()
+
+    def set_relative_position(self, position):
+        super().set_relative_position(position)
+        self._show_label()
+
+    def set_position(self, position):
+        super().set_position(position)
+        self._show_label()
+
+    def set_dimensions(self, dimensions, clamp_to_container: bool = False):
+        super().set_dimensions(dimensions, clamp_to_container)
+        self._show_label()
 
 
 class ExplainingButton(pygame_gui.elements.UIButton):
