@@ -49,6 +49,9 @@ TABLE_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ('R', N_('Another role for the wild card in the focused meld being built')),
     ('S', N_('Suggest: fill the meld area with the best going-down')),
     ('G', N_('Go down with the melds in the meld area')),
+    ('A', N_('Once down: lay off every card of your hand that fits a meld on the table, '
+             'keeping a card to discard (several picked-up cards dropped on a meld are laid '
+             'off together too; one undo takes either back)')),
     ('C', N_('Clear the meld area (the cards go back to your hand)')),
     ('B', N_('Buy (May I?) or call (Contract) the upcard when you are asked')),
     ('P', N_('Pass the buy')),
@@ -56,6 +59,8 @@ TABLE_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ('L', N_("The moves so far in this round or deal: who did what, newest first")),
     ('Ctrl+Z / Ctrl+Y, Ctrl+Shift+Z', N_('Undo back to your previous decision / redo')),
     ('F1', N_('This help (F1, Esc or Enter closes it; R opens the rules of the game)')),
+    ('F11', N_('Full screen, or back to the window (on every screen)')),
+    (N_('Double-click'), N_('On a hand card: discard it')),
     ("", N_('Michigan')),
     (N_('Left / Right'), N_('Move over the cards you may lead (they are lifted)')),
     (N_('Enter / Space'), N_('Lead the focused card')),
