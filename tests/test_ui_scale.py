@@ -258,3 +258,22 @@ def test_the_window_title_is_translated_and_the_class_stays(lang, title):
     want = {"ru": "Карточный стол", "uk": "Картковий стіл"}[other]
     assert pygame.display.get_caption()[0] == want
     app.stack.clear()
+
+
+def test_the_x11_class_is_table_app_however_the_app_is_started(monkeypatch):
+    """Importing pygame sets SDL_VIDEO_X11_WMCLASS to the program's file name when it is
+    unset ("-c", "__main__.py"): the app replaces that one with ``table-app`` (the desktop
+    entry's StartupWMClass) before the window opens; one the player set stays."""
+    import os
+    import sys
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    monkeypatch.setattr(sys, "argv", ["/usr/lib/python3/__main__.py"])
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "__main__.py")
+    a = App((1024, 640), headless=False, instant=True, settings=Settings())
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "table-app"
+    a.stack.clear()
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "my-class")
+    b = App((1024, 640), headless=False, instant=True, settings=Settings())
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "my-class"
+    b.stack.clear()

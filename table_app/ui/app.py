@@ -196,7 +196,13 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, *, headless: bool = False,
                  instant: bool = False, settings=None) -> None:
         if not headless:
-            os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)
+            # the X11 class the desktop entry names (StartupWMClass): importing pygame
+            # sets it to the program's file name when it is unset ("__main__.py" under
+            # python -m, "table-app" only from the console script), so that value is
+            # replaced; one the player set stays
+            cls = os.environ.get("SDL_VIDEO_X11_WMCLASS")
+            if not cls or cls == os.path.basename(sys.argv[0] or ""):
+                os.environ["SDL_VIDEO_X11_WMCLASS"] = WM_CLASS
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         # Windows: window sizes and mouse positions in points and a drawable surface in
         # pixels on a scaled (HiDPI) display, instead of a blurry bitmap-scaled window;
