@@ -225,7 +225,7 @@ class Engine:
             self._after()
         return self.log[start:]
 
-    def apply_together(self, actions) -> list:
+    def apply_together(self, actions: Iterable[Any]) -> list[Event]:
         """Check and record several actions of one seat as one decision: the moves of one
         gesture (several cards laid off by one drop, "play everything that fits").
 

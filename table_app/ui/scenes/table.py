@@ -733,7 +733,7 @@ class TableScene(Scene):
         when the melds are not crowded, or no meld is pointed at."""
         from ..table.meldfan import fan_layout, wants_fan
         obs = self.obs
-        if (self.session.michigan or obs is None or self.view is None or self.gestures.dragging
+        if (self.session.spec.layout or obs is None or self.view is None or self.gestures.dragging
                 or not wants_fan(self.L, self.session.num_players,
                                  (self.ui.meld_plan or {}).get("mw"))):
             return None

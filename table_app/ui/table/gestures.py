@@ -57,7 +57,7 @@ class Gestures:
         self.lit: dict = {}
         self.hovered = None
         self.chooser: Any = None  # the wild's role chooser: (stage group, readings, Rect)
-        self._last_click = None     # (card, pygame ticks) of the last click on a hand card
+        self._last_click: tuple[int, int] | None = None  # (card, pygame ticks) of the last click on a hand card
         self.hovered_meld = None    # the table meld under the mouse (``meldfan``)
 
     # ------------------------------------------------------------------ events

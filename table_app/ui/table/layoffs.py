@@ -18,6 +18,8 @@ recorded); a search is bounded (``MAX_NODES``), so a hand never stalls the windo
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.actions import LayOff
 from ...core.cards import FACE_RANK, JOKER
 from ...core.errors import IllegalActionError
@@ -129,10 +131,10 @@ def _wr(rules, st) -> frozenset:
     return frozenset(rules.wild_ranks(st.round))
 
 
-def _naturals_fit(rules, st, seat: int, wr) -> list:
+def _naturals_fit(rules, st, seat: int, wr) -> tuple[Any, list[LayOff]]:
     """Lay off every natural card of ``seat``'s hand that fits some meld as itself, again
     and again (9♥ fits once 8♥ is on), on the pure state; returns ``(state, actions)``."""
-    out = []
+    out: list[LayOff] = []
     while True:
         hand = st.hands[seat]
         moved = False

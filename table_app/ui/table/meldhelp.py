@@ -251,9 +251,10 @@ def _bounds(kind: str, spec, rnd: int | None, terms) -> tuple[int, int]:
     size = getattr(terms, "set_size" if kind == "set" else "run_size", None) if terms else None
     if size:
         lo = max(lo, size)
-    if kind == "run" and spec is not None and rnd == 7:
-        lo = max(lo, spec.round7_run_min)
-    if spec is not None and spec.exact_sizes and rnd is not None and rnd != 7:
+    r7 = getattr(spec, "round7_sizes", None) if rnd == 7 else None
+    if r7:
+        lo = max(lo, r7[0] if kind == "set" else r7[1])
+    if spec is not None and getattr(spec, "exact_sizes", False) and rnd is not None and rnd != 7:
         hi = lo
     return lo, hi
 
@@ -324,7 +325,7 @@ def group_state(faces, wild_ranks, contract, spec=None, rnd: int | None = None, 
     wr = frozenset(wild_ranks)
     sets_n, runs_n = contract
     kinds = [k for k, n in (("set", sets_n), ("run", runs_n)) if n]
-    majority = bool(spec is not None and spec.naturals_majority)
+    majority = bool(getattr(spec, "naturals_majority", False))
     rs = readings(faces, wr)
     size_err = None
     if rs:
