@@ -324,9 +324,10 @@ class Engine:
 
     def undo_reveals(self, seat: int) -> bool:
         """Whether ``undo(seat)`` would go back past a hidden card that a seat has seen
-        (a deal, a restock, ``seat``'s own draw from the stock or buy): the undo then
-        sets ``revealed_by_undo`` (the game becomes practice).  ``False`` when there is
-        nothing to undo."""
+        (a deal, a restock, ``seat``'s own draw from the stock or buy, another seat's
+        Michigan lead or play: a card of a hand ``seat`` could not see, MG-6): the undo
+        then sets ``revealed_by_undo`` (the game becomes practice).  ``False`` when there
+        is nothing to undo."""
         i = self._undo_index(seat)
         return i is not None and self._reveals(self.log[i:], seat)
 
@@ -334,9 +335,12 @@ class Engine:
     def _reveals(events: Iterable[Any], seat: int) -> bool:
         for ev in events:
             t = ev.type
-            if t in ("deal", "restock") or (getattr(ev, "player", None) == seat and (
+            p = getattr(ev, "player", None)
+            if t in ("deal", "restock") or (p == seat and (
                     (t == "draw" and getattr(ev, "source", "") == "stock") or t == "buy")):
                 return True
+            if t in ("lead", "play") and p is not None and p != seat:
+                return True     # Michigan: a card out of another seat's hand (MG-5, MG-6)
         return False
 
     def undo(self, seat: int) -> bool:
