@@ -286,12 +286,15 @@ ROWS = [
     # ---- buying and calling (CR-5, MI-4 ... MI-9, MX-5)
     R("MX-5", "no_buying_mexican", "mexican", lambda: cf("mexican"), lambda e: Buy(1)),
     R("MI-5", "no_buying_window", "may_i", lambda: cf("may_i"), lambda e: Buy(1)),
-    R("CR-5", "no_buying_window", "contract", lambda: cf("contract"), lambda e: Buy(2)),
+    # Contract calls (CR-5): its refusals say "call", never "buying window" (issue #19)
+    R("CR-5", "no_call_window", "contract", lambda: cf("contract"), lambda e: Buy(2)),
     R("MI-5", "buying_window_open", "may_i", lambda: window("may_i"), lambda e: Discard(2, e.state.hands[2][0] >> 3)),
     R("MI-4", "buying_window_open", "may_i", lambda: window("may_i"), lambda e: Draw(0, "stock")),
-    R("CR-5", "buying_window_open", "contract", lambda: window("contract"), lambda e: Draw(0, "discard")),
+    R("CR-5", "call_window_open", "contract", lambda: window("contract"), lambda e: Draw(0, "discard")),
+    R("CR-5", "call_window_open", "contract", lambda: window("contract"),
+      lambda e: Discard(2, e.state.hands[2][0] >> 3)),
     R("MI-6", "active_cannot_buy", "may_i", lambda: window("may_i"), lambda e: Buy(0)),
-    R("CR-5", "active_cannot_buy", "contract", lambda: window("contract"), lambda e: Buy(0)),
+    R("CR-5", "active_cannot_call", "contract", lambda: window("contract"), lambda e: Buy(0)),
     R("MI-6", "chain_buyer_again", "may_i", chained, lambda e: Buy(3)),
     R("MI-6", "own_discard", "may_i", chain_window, lambda e: Buy(1)),
     # buying back one's own discard before anyone is asked: MI-6, not MI-5's "no window"
@@ -299,6 +302,8 @@ ROWS = [
     R("CR-5", "own_discard", "contract", lambda: stock_turns(cf("contract"), 2), lambda e: Buy(1)),
     R("MI-5", "asked_first", "may_i", chain_window, lambda e: Buy(0)),
     R("MI-5", "already_passed", "may_i", lambda: _passed(chain_window()), lambda e: Buy(3)),
+    R("CR-5", "already_passed_call", "contract", lambda: _passed(window("contract")),
+      lambda e: Buy(1)),
     R("MI-8", "no_penalty_card", "may_i", lambda: _passed_up(short(cf("may_i"), 0, 1)), lambda e: Buy(1)),
     R("CR-5", "no_penalty_card", "contract", lambda: _passed_up(short(cf("contract"), 0, 1)),
       lambda e: Buy(1)),

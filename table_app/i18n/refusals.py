@@ -40,6 +40,13 @@ REFUSALS: dict[str, str | tuple[str, ...]] = {
                           "refilled), so there is no buy"),
     "no_buying_mexican": N_("There is no buying out of turn in Mexican Rummy"),
     "no_buying_window": N_("No buying window is open"),
+    # Contract calls the upcard (CR-5): its refusals in its own words, not buying's
+    "no_call_window": N_("No card can be called now: a call comes only when the player "
+                         "whose turn it is declines the upcard"),
+    "call_window_open": N_("A call is being asked: the players asked answer first"),
+    "active_cannot_call": N_("The player whose turn it is declined the upcard and can't "
+                             "call it now"),
+    "already_passed_call": N_("You have already declined to call this card"),
     "not_your_turn": N_("It is seat {seat}'s turn"),
     "no_upcard_to_take": N_("There is no upcard to take"),
     "declare_for_stock_first": N_("Declare for the stock first (pass the upcard): the others "

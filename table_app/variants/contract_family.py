@@ -61,7 +61,7 @@ MAX_RESTOCKS = 3
 PREDEAL, DEAL, DRAW, STOCK, BUY, PLAY, BETWEEN, OVER = (
     Phase.PREDEAL, Phase.DEAL, Phase.DRAW, Phase.STOCK, Phase.BUY, Phase.PLAY, Phase.BETWEEN,
     Phase.OVER)
-_NO_BUYING, _BUYS = Buying.NONE, Buying.BUY
+_NO_BUYING, _BUYS, _CALLS = Buying.NONE, Buying.BUY, Buying.CALL
 # a state's phase -> the phase of the seat to act (``to_act``)
 _PLAYER_PHASES = {DRAW: DRAW, STOCK: DRAW, BUY: BUY, PLAY: PLAY}
 
@@ -373,19 +373,24 @@ class ContractFamilyRules:
             self._refuse(self.rid.buyer_waits,
                          "buyer_waits" if self.spec.buying is _BUYS else "caller_waits")
         if ph == BUY:
+            # (Contract calls the upcard, CR-5: its own words, not buying)
+            call = self.spec.buying is _CALLS
             if t not in ("buy", "pass_buy"):
                 if p == st.current and t == "draw":  # the stock was declared for (MI-4, CR-5)
-                    self._refuse(self.rid.declare_stock, "buying_window_open")
-                self._refuse(self.rid.buy, "buying_window_open")
+                    self._refuse(self.rid.declare_stock,
+                                 "call_window_open" if call else "buying_window_open")
+                self._refuse(self.rid.buy, "call_window_open" if call else "buying_window_open")
             if p != st.queue[0]:
                 if p == st.current:
-                    self._refuse(self.rid.buy_who, "active_cannot_buy")
+                    self._refuse(self.rid.buy_who,
+                                 "active_cannot_call" if call else "active_cannot_buy")
                 if p == st.prev_buyer:
                     self._refuse(self.rid.buy_who, "chain_buyer_again")
                 if st.discarders and p == st.discarders[-1]:
                     self._refuse(self.rid.buy_who, "own_discard")
                 if p not in st.queue:
-                    self._refuse(self.rid.buy, "already_passed")
+                    self._refuse(self.rid.buy, "already_passed_call" if call
+                                 else "already_passed")
                 self._refuse(self.rid.buy, "asked_first", seat=st.queue[0])
             if t == "buy":
                 if len(st.stock) == 0 and len(st.discard) < 3:
@@ -398,7 +403,8 @@ class ContractFamilyRules:
                 self._refuse(self.rid.buy, "no_buying_mexican")
             if t == "buy" and st.discard and p == st.discarders[-1]:
                 self._refuse(self.rid.buy_who, "own_discard")
-            self._refuse(self.rid.buy, "no_buying_window")
+            self._refuse(self.rid.buy, "no_call_window" if self.spec.buying is _CALLS
+                         else "no_buying_window")
         if p != st.current:
             self._refuse("CF-11", "not_your_turn", seat=st.current)
         if ph == DRAW:
