@@ -553,8 +553,9 @@ def test_observation_shows_only_what_the_seat_may_know():
     assert [f.name for f in dataclasses.fields(obs)] == [
         "seat", "num_players", "round", "dealer", "phase", "to_act", "hand", "hand_sizes",
         "played", "sequence", "stopped", "layout", "kitty", "balances", "results", "widow",
-        "deal_over", "finished", "winner", "variant"]
+        "deal_over", "finished", "winner", "variant", "hands_shown"]
     assert obs.variant == "michigan"  # (a variant id: the UI asks its spec, issue 20)
+    assert obs.hands_shown is None          # the other hands only once the deal is over
     hidden = set(st.hands[0] + st.hands[1] + st.hands[3] + st.widow)
     assert not hidden & (set(obs.hand) | set(sum(obs.played, ())) - set(sum(st.played, ())))
     assert eng.observe(0).hand == st.hands[0] != obs.hand
@@ -567,6 +568,8 @@ def test_observation_shows_only_what_the_seat_may_know():
     assert obs.deal_over and obs.widow == eng.state.widow and F("4S") * 8 in obs.widow
     assert obs.winner == eng.state.winner and len(obs.results) == 1
     assert obs.hand_sizes[obs.winner] == 0
+    # over: every seat's cards left are shown (each pays a chip for each, MG-10)
+    assert obs.hands_shown == eng.state.hands and obs.hands_shown[obs.winner] == ()
 
 
 def test_state_is_frozen_tuples():

@@ -184,6 +184,8 @@ class Observation:
         locked: the CF-14 latch is closed (no stock draws or passes for the rest of the deal).
         restocks: how many times the stock has been refilled this deal (CF-13); after
             ``MAX_RESTOCKS`` a take from the empty stock ends the deal (CF-14).
+        hands_shown: once the deal is over, every seat's hand as it was caught (the
+            cards scored, CF-15: public then); ``None`` while it runs.
     """
     variant: str
     seat: int
@@ -214,6 +216,7 @@ class Observation:
     stock_due: bool = False
     locked: bool = False
     restocks: int = 0
+    hands_shown: tuple[tuple[int, ...], ...] | None = None
 
     @property
     def take_ends_deal(self) -> bool:
@@ -847,7 +850,8 @@ class ContractFamilyRules:
             totals=self.totals(st), buy_card=st.discard[-1] if st.phase == BUY else None,
             current=st.current, went_down_now=st.went_down_now, last=st.last,
             upcard_by=st.discarders[-1] if st.discarders else -1, buy_queue=st.queue,
-            stock_due=st.phase in (BUY, STOCK), locked=st.locked, restocks=st.restocks)
+            stock_due=st.phase in (BUY, STOCK), locked=st.locked, restocks=st.restocks,
+            hands_shown=st.hands if st.phase in (BETWEEN, OVER) and rnd else None)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, st: CFState) -> list[Any]:

@@ -212,6 +212,8 @@ class MichiganObservation:
         winner: the seat that went out of the deal just ended, else ``None``.
         variant: the variant id (as the contract games' ``Observation.variant``: the UI
             asks the variant's spec what the game can do).
+        hands_shown: once the deal is over, every seat's cards left (MG-10: each pays a
+            chip for each of them, public then); ``None`` while it runs.
     """
     seat: int
     num_players: int
@@ -233,6 +235,7 @@ class MichiganObservation:
     finished: bool
     winner: int | None
     variant: str = MICHIGAN.id
+    hands_shown: tuple[tuple[int, ...], ...] | None = None
 
 
 def _lowest_of_suit(hand: tuple[int, ...], suit: int) -> int | None:
@@ -641,7 +644,8 @@ class MichiganRules:
             layout=MappingProxyType(dict(zip(CELLS, lay[:4]))), kitty=lay[KITTY],
             balances=state.balances, results=state.results,
             widow=state.widow if over else None, deal_over=over,
-            finished=state.status == FINAL, winner=state.winner if over else None)
+            finished=state.status == FINAL, winner=state.winner if over else None,
+            hands_shown=state.hands if over else None)
 
     def summary(self, state: MichiganState) -> dict[str, Any]:
         """The ``verify --json`` summary (RECORD_FORMAT.md): the finished deals with their
