@@ -733,3 +733,43 @@ def test_open_with_verify_refuses_an_illegal_record(home, no_fsync):
         lib.open("edited.jsonl", verify=True)
     assert not bad.exists() and any("edited.jsonl" in m for m in lib.take_messages())
     assert lib.open(good.path.name, verify=True)
+
+
+# ---------------------------------------------------------------- issue 19's settings
+def test_the_call_window_michigan_pause_and_ask_only_fitting_settings(home):
+    s, msgs = load_settings()
+    # a new player: Contract's call window of its own, asked only for a card that fits
+    assert (s.call_countdown_s, s.ask_only_fitting, s.michigan_pause_s) == (8.0, True, 1.5)
+    assert s.buy_countdown_s == 5.0 and msgs == []
+    s2 = s.replace(call_countdown_s=12, ask_only_fitting=False, michigan_pause_s=0)
+    assert save_settings(s2) is None and load_settings() == (s2, [])
+    for key, bad in (("call_countdown_s", 31), ("call_countdown_s", "8"),
+                     ("michigan_pause_s", -1), ("michigan_pause_s", float("inf")),
+                     ("ask_only_fitting", "yes")):
+        with pytest.raises(ValueError, match=key):
+            s.replace(**{key: bad})
+    # bad values in the file: reported, the defaults used, the file kept aside
+    p = storage.settings_path(create_dir=True)
+    p.write_text(json.dumps({"call_countdown_s": 99, "michigan_pause_s": "long",
+                             "ask_only_fitting": 1}))
+    s3, msgs = load_settings()
+    assert (s3.call_countdown_s, s3.michigan_pause_s, s3.ask_only_fitting) == (8.0, 1.5, True)
+    text = "\n".join(msgs)
+    assert all(k in text for k in ("call_countdown_s", "michigan_pause_s", "ask_only_fitting"))
+    assert len(bad_files(p.parent)) == 1
+
+
+def test_a_settings_file_from_before_ask_only_fitting_keeps_asking_every_time(home):
+    # written by the version before the setting (no such key): that player was asked
+    # for every card and keeps being asked so; nothing is reported, nothing rewritten
+    p = storage.settings_path(create_dir=True)
+    old = {"format": "table-app-settings", "version": 1, "language": "en",
+           "buy_countdown_s": 8.0, "auto_pass_buys": False}
+    p.write_text(json.dumps(old))
+    s, msgs = load_settings()
+    assert msgs == [] and s.ask_only_fitting is False and s.buy_countdown_s == 8.0
+    assert s.call_countdown_s == 8.0 and s.michigan_pause_s == 1.5
+    assert json.loads(p.read_text()) == old and bad_files(p.parent) == []
+    # once saved the key is in the file and read back as it is
+    assert save_settings(s.replace(ask_only_fitting=True)) is None
+    assert load_settings()[0].ask_only_fitting is True

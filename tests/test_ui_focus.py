@@ -49,7 +49,7 @@ def focused(scene) -> str | None:
     return None if w is None else widget_key(w)
 
 
-def tab_to(app, scene, want: str, back: bool = False, most: int = 40) -> int:
+def tab_to(app, scene, want: str, back: bool = False, most: int = 60) -> int:
     """Tab (Shift+Tab) until ``want`` ('#start') has the focus; the number of presses."""
     for n in range(most):
         if focused(scene) == want and scene.ring.shown:

@@ -90,6 +90,9 @@ def test_each_toggle_changes_the_setting_and_the_file():
     ("animation_speed", 2.0), ("animation_speed", 0.5), ("ai_speed", 4.0),
     ("card_size", "large"), ("card_size", "small"), ("buy_countdown_s", 12.0),
     ("buy_countdown_s", 0.0), ("language", "uk"), ("language", "system"),
+    # issue 19: Contract's call window has its own setting; Michigan's pause
+    ("call_countdown_s", 20.0), ("call_countdown_s", 0.0), ("michigan_pause_s", 4.0),
+    ("michigan_pause_s", 0.0),
 ])
 def test_each_choice_button_changes_the_setting_and_the_file(key, value):
     app = make_app()

@@ -126,6 +126,10 @@ SETTING_NAMES = {
     "ai_speed": N_("Computer players' pace"),
     "buy_countdown_s": N_("May I? countdown (seconds)"),
     "auto_pass_buys": N_("Pass buying windows automatically"),
+    # Contract calls the upcard (CR-5): its own window, in its own words
+    "call_countdown_s": N_("Contract: time to call (seconds)"),
+    "ask_only_fitting": N_("Offer a card only when it fits my hand"),
+    "michigan_pause_s": N_("Michigan: pause at stops and pay cards"),
     "skip_animations": N_("Skip animations"),
     "sound_on": N_("Sound"),
     "volume": N_("Volume"),

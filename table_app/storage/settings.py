@@ -53,7 +53,17 @@ class Settings:
         four_color: a 4-colour deck; large_index: large corner indices.
         card_back: the name of a card back, one of ``CARD_BACKS``.
         auto_pass_buys: answer buying windows with "pass" automatically.
-        buy_countdown_s: seconds the May I?/Call button stays up, 0..30.
+        buy_countdown_s: seconds May I?'s buying window waits for an answer, 0..30
+            (0: no countdown).
+        call_countdown_s: seconds Contract's call window (CR-5) waits for an answer,
+            0..30 (0: no countdown).  A countdown never passes for a player who is
+            there (``ui.table.buypanel``).
+        ask_only_fitting: offer a card to buy or call only when it fits the hand
+            (``ui.table.fits``); the table passes the others.  On for a new player; a
+            settings file written before this setting existed keeps being asked every
+            time (the key missing from it reads as off).
+        michigan_pause_s: seconds Michigan's table stays on a stop and on a pay card
+            taken (MG-7, MG-9), 0..10.
         confirm_go_down: ask before going down.
         default_variant, default_players, default_levels: the picker's defaults
             (``default_levels``: one AI level per opponent seat).
@@ -76,6 +86,9 @@ class Settings:
     card_back: str = "blue"
     auto_pass_buys: bool = False
     buy_countdown_s: float = 5.0
+    call_countdown_s: float = 8.0
+    ask_only_fitting: bool = True
+    michigan_pause_s: float = 1.5
     confirm_go_down: bool = True
     default_variant: str = "may_i"
     default_players: int = 4
@@ -201,6 +214,9 @@ _VALIDATORS: dict[str, Callable[[Any], tuple[bool, Any]]] = {
     "card_back": _card_back,
     "auto_pass_buys": _bool,
     "buy_countdown_s": _num(0.0, 30.0),
+    "call_countdown_s": _num(0.0, 30.0),
+    "ask_only_fitting": _bool,
+    "michigan_pause_s": _num(0.0, 10.0),
     "confirm_go_down": _bool,
     "default_variant": _choice(VARIANT_IDS),
     "default_players": _int(2, 8),
@@ -284,6 +300,10 @@ def settings_from_json(obj: Any) -> tuple[Settings, list[str]]:
         else:
             messages.append(f"settings: bad value {_shown(v)} for {k!r}, using the default "
                             f"{_shown(getattr(defaults, k))}")
+    # a file from before "ask only when the card fits" existed: its player was asked
+    # every time, and keeps being asked so (a new player's default is on)
+    if "ask_only_fitting" not in obj:
+        values["ask_only_fitting"] = False
     # cross-field checks: one default level per opponent; the last options are those of
     # the game they belong to
     s = dataclasses.replace(defaults, **values)

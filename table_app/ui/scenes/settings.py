@@ -1,6 +1,8 @@
 """The settings screen (pygame_gui): language, sound and volume, animation and computer
-players' speeds, skip animations, card size, 4-colour deck, large indices, card back,
-auto-pass buys and the buying countdown, confirm before going down.
+players' speeds, Michigan's pause at stops and pay cards, skip animations, card size,
+4-colour deck, large indices, card back, auto-pass buys, asking only for a card that
+fits the hand, May I?'s buying countdown and Contract's call window, confirm before
+going down.
 
 Every change goes through ``app.update_settings`` at once: validated, applied (the
 language re-labels every scene, the volume reaches the sound board) and saved.  The
@@ -33,10 +35,13 @@ from ..table import text
 
 #: yes/no settings (a toggle button each)
 TOGGLES = ("sound_on", "skip_animations", "four_color", "large_index", "auto_pass_buys",
-           "confirm_go_down")
+           "confirm_go_down", "ask_only_fitting")
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 COUNTDOWNS = (3.0, 5.0, 8.0, 12.0, 0.0)
-#: settings with a few values (a row of buttons each)
+#: Contract's call window (CR-5): a little longer than May I?'s by default
+CALL_COUNTDOWNS = (5.0, 8.0, 12.0, 20.0, 0.0)
+#: Michigan's pause at a stop and at a pay card taken (0: none)
+MICHIGAN_PAUSES = (0.0, 1.0, 1.5, 2.5, 4.0)#: settings with a few values (a row of buttons each)
 CHOICES = {
     "language": ("en", "ru", "uk", "system"),
     "animation_speed": SPEEDS,
@@ -44,13 +49,15 @@ CHOICES = {
     "card_size": ("small", "medium", "large"),
     "buy_countdown_s": COUNTDOWNS,
     "ui_scale": (100, 125, 150, 175, 200),
+    "call_countdown_s": CALL_COUNTDOWNS,
+    "michigan_pause_s": MICHIGAN_PAUSES,
 }
 #: the two columns, top to bottom (the card back drop-down last in the shorter column:
 #: its open list falls on empty felt, over no other setting)
 LEFT = ("language", "ui_scale", "sound_on", "volume", "animation_speed", "skip_animations",
-        "ai_speed", "confirm_go_down")
-RIGHT = ("auto_pass_buys", "buy_countdown_s", "card_size", "four_color", "large_index",
-         "card_back")
+        "ai_speed", "michigan_pause_s", "confirm_go_down")
+RIGHT = ("auto_pass_buys", "buy_countdown_s", "call_countdown_s", "ask_only_fitting",
+         "card_size", "four_color", "large_index", "card_back")
 
 
 def back_styles() -> tuple[str, ...]:
@@ -86,7 +93,7 @@ def choice_label(key: str, value) -> str:
         return f"{value:g}×"
     if key == "card_size":
         return _(S.CARD_SIZES[value])
-    if key == "buy_countdown_s":
+    if key in ("buy_countdown_s", "call_countdown_s", "michigan_pause_s"):
         return _(S.OFF) if value == 0 else _("{n} s").format(n=f"{value:g}")
     if key == "ui_scale":
         return f"{value} %"
@@ -98,11 +105,13 @@ def choice_tip(key: str, value) -> str | None:
         return _("The system's language: {name}").format(name=LANGUAGE_NAMES[system_language()])
     if key in ("animation_speed", "ai_speed"):
         return {0.5: _("Slow"), 1.0: _("Normal"), 2.0: _("Fast"), 4.0: _("Fastest")}.get(value)
-    if key == "buy_countdown_s" and value == 0:
+    if key in ("buy_countdown_s", "call_countdown_s") and value == 0:
         return _(S.NO_COUNTDOWN)
     if key == "ui_scale":
         return _("Text, buttons and cards this much larger, for a HiDPI screen where the "
                  "system does not scale the window")
+    if key == "michigan_pause_s" and value == 0:
+        return _("No pause: the cards follow at the computer players' pace")
     return None
 
 
