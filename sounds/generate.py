@@ -16,6 +16,7 @@ the project's own work (MIT, see ``LICENSE``).
     go_out   a celebratory arpeggio ending in a chord
     chips    a small clatter of chips
     error    a soft low bump for an illegal drop
+    your_turn  two soft rising notes: the player's turn has come
 """
 from __future__ import annotations
 
@@ -259,10 +260,20 @@ def make_error() -> list[float]:
     return finish(buf, 0.24, tail=0.05)
 
 
+def make_your_turn() -> list[float]:
+    # a gentle knock of two notes a fourth apart (G5, C6): heard, not startling; unlike
+    # the buy's chime (E5 B5) and shorter than the go-down's strum
+    buf = tone(783.99, 0.32, partials=((1, 1.0, 1.0), (2, 0.18, 0.4)), decay=0.09,
+               attack=0.006)
+    mix_into(buf, tone(1046.5, 0.42, partials=((1, 1.0, 1.0), (2, 0.15, 0.4)), decay=0.12,
+                       attack=0.006), 0.13, 0.9)
+    return finish(buf, 0.2, tail=0.12)
+
+
 SOUNDS = {
     "shuffle": make_shuffle, "deal": make_deal, "draw": make_draw, "place": make_place,
     "buy": make_buy, "go_down": make_go_down, "go_out": make_go_out, "chips": make_chips,
-    "error": make_error,
+    "error": make_error, "your_turn": make_your_turn,
 }
 
 

@@ -159,6 +159,20 @@ def test_michigan_all_open_lists_the_widow(app, tmp_path):
     pygame.image.save(app.screen, str(tmp_path / "m.png"))
 
 
+def test_michigan_all_open_shows_the_widow_face_up_and_a_seat_view_does_not(app):
+    # MG-4: the widow is never looked at during the deal, but the replay shows it
+    # (issue #19: the all-hands view drew it face down and only listed it)
+    sc = viewer(app, RECORDS / "michigan_carry_over.jsonl")
+    sc.seek(10)
+    frame(app)
+    st = sc.model.state(10)
+    assert st.widow and sc.obs.widow == tuple(st.widow)
+    assert set(st.widow) <= _visible_cards(sc)
+    sc.set_view(1)
+    frame(app)
+    assert sc.obs.widow is None and not set(st.widow) & _visible_cards(sc)
+
+
 def test_a_broken_record_shows_the_verify_message_at_its_line(app):
     sc = viewer(app, RECORDS / "may_i_layoff_on_going_down_turn.jsonl")
     m = sc.model

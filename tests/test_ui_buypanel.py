@@ -15,7 +15,7 @@ from table_app.core.cards import parse_face  # noqa: E402
 from table_app.i18n import set_language  # noqa: E402
 from table_app.ui.table import buypanel  # noqa: E402
 from table_app.ui.table.buttons import PictureLabelButton  # noqa: E402
-from table_app.ui.table.buypanel import BUY_GUARD_S, BUY_INTRO_S, BuyPanel  # noqa: E402
+from table_app.ui.table.buypanel import BUY_GUARD_S, BUY_INTRO_S, MIN_SHOWN_S, BuyPanel  # noqa: E402
 from table_app.ui.table.presenter import Label  # noqa: E402
 
 
@@ -56,9 +56,12 @@ def test_an_offer_opens_with_its_countdown_guard_and_flash(clock):
     assert p.answer() == (False, None)
     clock[0] += BUY_GUARD_S + 0.01
     assert p.answer() == (True, None)
-    # the flash fades, the countdown runs out
+    # the flash fades, the countdown runs out: it passes once the offer has been shown
+    # MIN_SHOWN_S and nobody has touched anything (issue #19: a player who is there is
+    # never passed for)
     p.tick(BUY_INTRO_S)
     assert p.intro_t == 0
+    clock[0] += MIN_SHOWN_S
     assert not p.count_down(4.0) and p.count_down(1.5)
     assert not p.count_down(1.0)                 # once only
     # no penalty card left: Pass only

@@ -197,7 +197,7 @@ def test_a_whole_michigan_session_ends_on_the_results_screen_then_new_game():
     """3 players, one rotation (3 deals): the human leads by clicking a lifted card; the
     score sheet's Next deal between deals; the results screen; New game."""
     from table_app.ui.app import App
-    from table_app.ui.scenes.scores import ResultsScene, ScoreSheet
+    from table_app.ui.scenes.scores import DealEndScene, ResultsScene, ScoreSheet
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import GameSession
     app = App((1280, 800), headless=True, instant=True)
@@ -210,7 +210,7 @@ def test_a_whole_michigan_session_ends_on_the_results_screen_then_new_game():
         top = app.stack.top
         if isinstance(top, ResultsScene):
             break
-        if isinstance(top, ScoreSheet):
+        if isinstance(top, (DealEndScene, ScoreSheet)):   # every hand, then the sheet
             b = next(w for w in top.widgets if getattr(w, "name", "") == "next")
             _click(app, b.rect.center)
             continue

@@ -56,11 +56,16 @@ def build_deck(all_faces, dealt: list[list[str]], rest_head: list[str]) -> tuple
     return tuple(order + sorted(pool))
 
 
-def make_table(variant, n, deal, players, options=None, size=(1280, 800)):
+def make_table(variant, n, deal, players, options=None, size=(1280, 800), ask_all=True):
+    """``ask_all``: the player is offered every card to buy or call (the setting "offer a
+    card only when it fits my hand" off: these deals were written before it, a new
+    player's default, existed; ``test_ui_follow`` tests it on)."""
     from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import GameSession
     app = App(size, headless=True, instant=True)
+    if ask_all:
+        app.settings = app.settings.replace(ask_only_fitting=False)
     s = GameSession(variant, n, options=options or {}, seed=1, autosave=False)
     s.players = players
     s.engine.apply(deal, forced=True)
@@ -243,7 +248,11 @@ def test_may_i_whole_deal_with_buy_illegal_drop_undo_redo():
     ends = [e for e in eng.log if isinstance(e, DealEnd)]
     assert ends and ends[0].winner == 0 and ends[0].scores[0] == 0
     settle(app, scene)
-    from table_app.ui.scenes.scores import ScoreSheet
+    from table_app.ui.scenes.scores import DealEndScene, ScoreSheet
+    # every hand with its points first (issue #19), its button then the score sheet
+    assert isinstance(app.stack.top, DealEndScene)
+    b = next(w for w in app.stack.top.widgets if getattr(w, "name", "") == "next")
+    click(app, b.rect.center)
     assert isinstance(app.stack.top, ScoreSheet)
     # the score sheet's Next deal deals round 2
     b = next(w for w in app.stack.top.widgets if getattr(w, "name", "") == "next")

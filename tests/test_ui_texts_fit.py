@@ -554,7 +554,7 @@ def test_the_buying_window_leaves_the_meld_area_help_readable(lang, size, varian
     from table_app.ui.table.presenter import present
     from table_app.ui.table import text
     from table_app.ui.table.session import GameSession
-    app = _app(lang, size)
+    app = _app(lang, size, ask_only_fitting=False)     # offered whatever the card
     try:
         s = GameSession(variant, 4, seed=1, autosave=False)
         sc = TableScene(s)

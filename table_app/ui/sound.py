@@ -25,7 +25,7 @@ __all__ = ["SoundBoard", "SOUND_NAMES", "quiet_native_stderr"]
 log = logging.getLogger(__name__)
 
 SOUND_NAMES = ("shuffle", "deal", "draw", "place", "buy", "go_down", "go_out", "chips",
-               "error")
+               "error", "your_turn")
 
 
 @contextlib.contextmanager

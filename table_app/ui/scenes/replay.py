@@ -448,9 +448,13 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ the shown state
     def shown_obs(self):
         # exactly the bottom seat's Observation (all hands open adds the other hands'
-        # faces afterwards, in ``_open_up``; Michigan's widow is listed beside the table:
-        # the presenter's face-up widow fan is only room for the end of a deal)
-        return self.session.rules.observe(self.model.state(self.shown), self.human)
+        # faces afterwards, in ``_open_up``), with Michigan's widow face up when all hands
+        # are open (MG-4 allows it in the replay; it is listed beside the table too)
+        st = self.model.state(self.shown)
+        obs = self.session.rules.observe(st, self.human)
+        if self.open_hands and getattr(obs, "widow", ()) is None and getattr(st, "widow", ()):
+            obs = dataclasses.replace(obs, widow=tuple(st.widow))
+        return obs
 
     def caught_up(self) -> bool:
         return True

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ...i18n import _, is_you, player_name
+from ...i18n import _, is_you, ngettext, player_name
 from ...i18n import strings as S
 from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
@@ -99,10 +99,11 @@ def _went_out(session, seat: int, names) -> str:
     return _(S.WENT_OUT).format(name=names[seat])
 
 
-def score_rows(session):
-    """The score sheet's rows: ``(heading, [cells per seat], note)``."""
-    st = session.engine.state
-    obs = session.rules.observe(st, session.human)
+def score_rows(session, obs=None):
+    """The score sheet's rows: ``(heading, [cells per seat], note)``, of ``obs`` (the
+    player's Observation the table shows; default: the engine's latest state)."""
+    if obs is None:
+        obs = session.rules.observe(session.engine.state, session.human)
     rows = []
     names = [player_name(n) for n in session.names]
     if session.spec.layout:
@@ -134,11 +135,12 @@ def score_rows(session):
     return rows, total, obs
 
 
-def draw_sheet(surf, p: pygame.Rect, session, top: int, u: float = 1.0) -> None:
-    """The score sheet in panel ``p``, ``top`` logical pixels down; ``u``: the HiDPI scale."""
+def draw_sheet(surf, p: pygame.Rect, session, top: int, u: float = 1.0, obs=None) -> None:
+    """The score sheet in panel ``p``, ``top`` logical pixels down; ``u``: the HiDPI scale;
+    ``obs``: the Observation shown (``score_rows``)."""
     def k(x):
         return int(round(x * u))
-    rows, total, obs = score_rows(session)
+    rows, total, obs = score_rows(session, obs)
     n = session.num_players
     first_w = k(110)
     note_w = k(170)
@@ -193,18 +195,169 @@ def sheet_title(session, r) -> str:
     return _("Round {n} is over: {name} went out").format(n=r.round, name=name)
 
 
+def _sorted(cards) -> list[int]:
+    """Card ids by suit, then rank (jokers last): a hand as the table sorts it by suit."""
+    from ...core.cards import FACE_RANK, FACE_SUIT, JOKER
+    return sorted(cards, key=lambda c: (c >> 3 == JOKER, FACE_SUIT[c >> 3] if c >> 3 != JOKER else 9,
+                                        FACE_RANK[c >> 3] if c >> 3 != JOKER else 0, c))
+
+
+def deal_end_rows(session, obs) -> list[tuple[str, list[int], str, bool]]:
+    """What the end of a deal shows (issue #19), before the score sheet: per seat (the
+    player first, then clockwise) ``(name, cards caught, what they score, went out)``;
+    Michigan adds the widow last (shown face up now, MG-4).
+
+    The contract family: each hand's points (CF-15; the winner's 0).  Michigan: the
+    cards left and the chips each pays the winner, one a card (MG-10); the winner takes
+    the kitty and those chips."""
+    hands = getattr(obs, "hands_shown", None) or ((),) * session.num_players
+    res = obs.results[-1] if obs.results else None
+    winner = res.winner if res is not None else None
+    n = session.num_players
+    order = [(session.human + k) % n for k in range(n)]
+    rows = []
+    if session.spec.layout:
+        kitty = _kitty_before_going_out(session)
+        paid = sum(len(hands[s]) for s in range(n) if s != winner)
+        for s in order:
+            name = player_name(session.names[s])
+            cards = _sorted(hands[s])
+            if s == winner:
+                note = ngettext("went out: takes the kitty ({kitty}) and {n} chip for the cards left",
+                                "went out: takes the kitty ({kitty}) and {n} chips for the cards left",
+                                paid).format(kitty=_compact(kitty), n=paid)
+            else:
+                k = len(cards)
+                note = ngettext("{n} card left: pays {n} chip", "{n} cards left: pays {n} chips",
+                                k).format(n=k)
+            rows.append((name, cards, note, s == winner))
+        if obs.widow is not None:
+            rows.append((_(S.WIDOW), _sorted(obs.widow), _("pays nobody"), False))
+        return rows
+    scores = res.scores if res is not None else (0,) * n
+    for s in order:
+        name = player_name(session.names[s])
+        pts = scores[s]
+        note = (_("went out: 0 points") if s == winner
+                else ngettext("{n} point", "{n} points", pts).format(n=pts))
+        rows.append((name, _sorted(hands[s]), note, s == winner))
+    return rows
+
+
+def _kitty_before_going_out(session) -> Fraction:
+    """The kitty the Michigan winner took (MG-10): the layout's before the card that went
+    out (the log's last lead or play)."""
+    eng = session.engine
+    for i in range(len(eng.log) - 1, -1, -1):
+        if eng.log[i].type in ("lead", "play"):
+            return Fraction(session.rules.observe(eng.states[i], session.human).kitty)
+    return Fraction(0)
+
+
+class DealEndScene(Overlay):
+    """The end of a deal, before the score sheet (issue #19): every hand face up with
+    what it scores (``deal_end_rows``), the widow too in Michigan.  Enter, Space, Esc or
+    its button go on to the score sheet (``then="sheet"``, "Next round" there) or, after
+    the last deal, the results (``then="results"``)."""
+
+    def __init__(self, session, then: str = "sheet") -> None:
+        super().__init__()
+        self.session = session
+        self.then = then
+        self.obs = session.rules.observe(session.engine.state, session.human)
+        self.rows = deal_end_rows(session, self.obs)
+
+    def startup(self) -> None:
+        n = len(self.rows)
+        self.panel_size = (820, min(640, 150 + 66 * n))
+        p = self.panel()
+        k = self.k
+        label = _(S.RESULTS) if self.then == "results" else _(S.SCORE_SHEET)
+        bw = fit_w(label, k(170), bold=True)
+        self.button("next", (p.right - k(20) - bw, p.bottom - k(56), bw, k(40)), label, "@primary")
+
+    def press_button(self, name: str) -> None:
+        if name == "next":
+            self.next()
+
+    def next(self) -> None:
+        """On to the score sheet (or the results), in this overlay's place."""
+        self.app.pop()
+        if self.then == "results":
+            self.app.push(ResultsScene(self.session))
+        else:
+            self.app.push(ScoreSheet(self.session, between=True))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and key_of(event) in (pygame.K_RETURN, pygame.K_SPACE,
+                                                              pygame.K_ESCAPE, pygame.K_KP_ENTER):
+            self.next()
+        return True
+
+    def draw(self, surf) -> None:
+        obs = self.obs
+        title = sheet_title(self.session, obs.results[-1]) if obs.results else _(S.SCORE_SHEET)
+        p = self.draw_panel(surf, title)
+        draw_deal_end(surf, p, self.rows, self.app.art, self.app.settings,
+                      getattr(self.app, "ui_scale", 1.0))
+
+
+def draw_deal_end(surf, p: pygame.Rect, rows, art, settings, u: float = 1.0) -> None:
+    """The rows of ``deal_end_rows`` in panel ``p``: the name and what it scores on a
+    line, the cards face up under it (overlapping so that each index shows)."""
+    def k(x):
+        return int(round(x * u))
+    top = p.y + k(56)
+    bottom = p.bottom - k(70)
+    n = max(1, len(rows))
+    rh = max(k(40), min(k(66), (bottom - top) // n))
+    cw = max(k(22), min(k(40), int((rh - k(20)) / 1.4)))
+    x0 = p.x + k(20)
+    right = p.right - k(20)
+    four = bool(getattr(settings, "four_color", False))
+    large = bool(getattr(settings, "large_index", False))
+    y = top
+    for name, cards, note, out in rows:
+        head = text.render(name, 14, (255, 226, 120) if out else (250, 236, 170), bold=True)
+        surf.blit(head, (x0, y))
+        nt = text.render(note, 13, (255, 226, 120) if out else (225, 235, 225))
+        surf.blit(nt, (max(x0 + head.get_width() + k(14), right - nt.get_width()), y + 1))
+        cy = y + k(19)
+        if cards:
+            room = right - x0
+            step = cw * 0.62 if len(cards) == 1 else min(cw * 0.62, (room - cw) / (len(cards) - 1))
+            for i, c in enumerate(cards):
+                surf.blit(art.face(c >> 3, cw, four_color=four, large_index=large),
+                          (int(x0 + i * step), cy))
+        y += rh
+
+
 class ScoreSheet(Overlay):
     """Every deal so far, the running totals and who went out (Michigan: the chip
     journal).  ``between``: shown after a deal, with "Next round" (Michigan: "Next
-    deal"): a contract game's deals are its rounds, and say so as its rows do."""
+    deal"): a contract game's deals are its rounds, and say so as its rows do.
+    ``shown()``: the Observation the table's animation has reached (``TableScene.
+    landed_obs``), so the sheet opened mid-move never runs ahead of the cards on the
+    table (issue #19: a pay cell shown taken before its card landed); ``None``: the
+    engine's latest state."""
 
-    def __init__(self, session, between: bool) -> None:
+    def __init__(self, session, between: bool, shown=None) -> None:
         super().__init__()
         self.session = session
         self.between = between
+        self.shown = shown
+
+    def observation(self):
+        """What the sheet shows (``shown()``, else the engine's latest state)."""
+        if self.shown is not None:
+            try:
+                return self.shown()
+            except Exception:  # noqa: BLE001 - a table gone: the latest state
+                pass
+        return self.session.rules.observe(self.session.engine.state, self.session.human)
 
     def startup(self) -> None:
-        rows = len(score_rows(self.session)[0])
+        rows = len(score_rows(self.session, self.observation())[0])
         extra = 80 if self.session.spec.layout else 0
         self.panel_size = (760, min(560, 230 + 22 * rows + extra))
         p = self.panel()
@@ -231,14 +384,13 @@ class ScoreSheet(Overlay):
         return True
 
     def draw(self, surf) -> None:
-        st = self.session.engine.state
-        obs = self.session.rules.observe(st, self.session.human)
+        obs = self.observation()
         if self.between and obs.results:
             title = sheet_title(self.session, obs.results[-1])
         else:
             title = _(S.SCORE_SHEET)
         p = self.draw_panel(surf, title)
-        draw_sheet(surf, p, self.session, 60, getattr(self.app, "ui_scale", 1.0))
+        draw_sheet(surf, p, self.session, 60, getattr(self.app, "ui_scale", 1.0), obs=obs)
 
 
 class ResultsScene(Overlay):
@@ -327,7 +479,8 @@ class TableMenu(Overlay):
             self.app.pop()
         elif name == "scores":
             self.app.pop()
-            self.app.push(ScoreSheet(self.table.session, between=False))
+            self.app.push(ScoreSheet(self.table.session, between=False,
+                                     shown=getattr(self.table, "landed_obs", None)))
         elif name == "stats":
             # over the menu (as Settings): Back or Esc comes back here
             from .stats import StatisticsScene

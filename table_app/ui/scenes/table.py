@@ -32,7 +32,8 @@ import pygame_gui
 
 from ...core.actions import Buy, Draw, GoDown, LayOff, PassBuy, PassUpcard, Swap
 from ...core.errors import IllegalActionError
-from ...i18n import _, player_name, rule_reason
+from ...i18n import _, card_name, player_name, rule_reason
+from ...variants import Buying
 from ..scene import Scene
 from ..table import layout as layout_mod
 from ..table.arrange import Arrangement
@@ -45,11 +46,13 @@ from ..table.handhist import HandHistory, restore_order
 from ..table.hint import compute_hint, draw_hint
 from ..table.keyboard import TableKeys
 from ..table.labels import draw_label
+from ..table.fits import offer_fits
 from ..table.narration import Narrator
 from ..table.pacing import AiTurns, Pacer, sounds_of
 from ..table.layout import TableLayout
 from ..table.presenter import UIState, View, is_layout_game, present
 from ..table.session import GameSession
+from ..table.turncue import PULSE_S, TurnCue
 
 
 class TableScene(Scene):
@@ -68,6 +71,11 @@ class TableScene(Scene):
         self.toast = Toast()
         self.banner = Banner()
         self.buy = BuyPanel(session.variant)
+        self.cue = TurnCue()
+        #: the player was told once that a card fitting nothing was passed for them
+        self._told_unfit = False
+        if session.spec.layout:
+            self.pacer.stop_at = self._michigan_stop
         self.controls = TableButtons()
         self.gestures = Gestures(self)
         self.keys = TableKeys(self)
@@ -287,6 +295,19 @@ class TableScene(Scene):
         st = self.engine.states[min(self.shown, len(self.engine.log))]
         return self.session.rules.observe(st, self.human)
 
+    def landed_obs(self):
+        """The Observation the animation has reached: the last event whose cards have
+        all landed (``Pacer.landed``).  The score sheet, the scores line and Michigan's
+        chips show it, never a pay cell taken before its card lands (issue #19)."""
+        n = min(self.pacer.landed, self.shown, len(self.engine.log))
+        if n == self.shown and self.obs is not None:
+            return self.obs
+        got = self.__dict__.get("_landed_obs")
+        if got is None or got[0] != n or got[1] is not self.engine.states[n]:
+            got = self._landed_obs = (n, self.engine.states[n],
+                                      self.session.rules.observe(self.engine.states[n], self.human))
+        return got[2]
+
     def caught_up(self) -> bool:
         return self.pacer.caught_up(len(self.engine.log))
 
@@ -304,6 +325,13 @@ class TableScene(Scene):
             leads = {a.card for a in self.engine.legal_actions() if a.type == "lead"}
             self.ui.lift = {c for c in hand if c >> 3 in leads}
             self.ui.dim = {c for c in hand if c >> 3 not in leads}
+        # each seat's last move and Michigan's pay cards taken, from the log (narration)
+        self.ui.last_moves = self.narrator.seat_labels(self.shown)
+        # Michigan's chips as the animation has reached them (a pay cell is taken when
+        # its card lands): refreshed again when the cards land (``update``)
+        self._refreshed_landed = self.pacer.landed
+        self.ui.pay_won = self.narrator.pay_cards(min(self.pacer.landed, self.shown))
+        self.ui.money = self.landed_obs() if self.session.spec.layout else None
         self.view = present(obs, self.L, self.ui)
         self.board.show(self.view, obs, self.cur_event, self.human, self.session.num_players,
                         self.ui.hand_order, instant=instant or self.instant, slow=slow)
@@ -327,13 +355,48 @@ class TableScene(Scene):
                                               and self._can_now()["lay_off"]))
         if self.session.spec.layout:
             return
-        self.buy.sync(mine == "buy", obs.buy_card, lambda: self._can_now()["buy"],
-                      float(getattr(self.app.settings, "buy_countdown_s", 5.0) or 0),
+        self.buy.sync(mine == "buy" and not self._pass_unasked(), obs.buy_card,
+                      lambda: self._can_now()["buy"], self._countdown(),
                       guard=not self._instant_test())
+
+    def _countdown(self) -> float:
+        """Seconds the offer waits for an answer: Contract's call window (CR-5) has its
+        own setting, May I?'s buying window the May I? countdown (0: none)."""
+        st = self.app.settings
+        key = ("call_countdown_s" if self.session.spec.buying is Buying.CALL
+               else "buy_countdown_s")
+        try:
+            return max(0.0, float(getattr(st, key, 5.0) or 0))
+        except (TypeError, ValueError):
+            return 5.0
+
+    def _pass_unasked(self) -> bool:
+        """The offer now is passed without asking: the auto-pass setting, or "offer a
+        card only when it fits my hand" and it fits nothing (``fits.offer_fits``)."""
+        st = self.app.settings
+        if getattr(st, "auto_pass_buys", False):
+            return True
+        if not getattr(st, "ask_only_fitting", False) or self.obs is None:
+            return False
+        key = (len(self.engine.log), getattr(self.session, "generation", 0),
+               tuple(tuple(g) for g in self.ui.staged))
+        got = self.__dict__.get("_fit_cache")
+        if got is None or got[0] != key:
+            got = self._fit_cache = (key, not offer_fits(self.session.observe(), self.ui.staged))
+        return got[1]
+
+    def _michigan_stop(self, i: int) -> bool:
+        """Log event ``i`` stopped Michigan's sequence (MG-7): the next card is a lead."""
+        eng = self.engine
+        if not 0 <= i < len(eng.log) or eng.log[i].type not in ("lead", "play"):
+            return False
+        obs = self.session.rules.observe(eng.states[i + 1], self.human)
+        return bool(getattr(obs, "stopped", False)) and not getattr(obs, "deal_over", False)
 
     def handle_ui_event(self, event) -> bool:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
+        self.buy.note_input()
         name = next((k for k, v in self.buttons.items() if v is event.ui_element), None)
         if name is None:
             return False
@@ -369,7 +432,7 @@ class TableScene(Scene):
             self.open_help()
         elif name == "scores":
             from .scores import ScoreSheet
-            self.app.push(ScoreSheet(self.session, between=False))
+            self.app.push(ScoreSheet(self.session, between=False, shown=self.landed_obs))
         elif name == "menu":
             from .scores import TableMenu
             self.app.push(TableMenu(self))
@@ -606,7 +669,12 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ the frame
     def handle_event(self, event) -> bool:
         """An event (after pygame_gui's widgets had it): the keys, then the mouse; the
-        first part that takes it keeps it (as ``UIManager.process_events`` routes)."""
+        first part that takes it keeps it (as ``UIManager.process_events`` routes).
+        Any move of the mouse, press or key tells the buying window the player is there
+        (its countdown does not pass for them: ``BuyPanel.present``)."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN,
+                          pygame.MOUSEWHEEL):
+            self.buy.note_input()
         return self.keys.handle_event(event) or self.gestures.handle_event(event)
 
     def frame_key(self):
@@ -614,12 +682,13 @@ class TableScene(Scene):
         window, ticked its countdown's shown second, or said something new."""
         return (self.shown, len(self.engine.log), self.buy.open, int(max(0.0, self.buy.t)),
                 self.toast.t > 0, self.toast.msg, id(self.obs), self.ui.thinking,
-                int(max(0.0, self.buy.intro_t) * 40), self.gestures.hovered_meld)
+                int(max(0.0, self.buy.intro_t) * 40), self.gestures.hovered_meld,
+                self.buy.held, self.cue.on, int(self.cue.t * 30))
 
     def busy(self) -> bool:
         return (self.layer.moving() or not self.caught_up() or self.gestures.dragging
                 or self.session.ai_to_act() is not None or self.buy.busy
-                or self.toast.t > 0 or self.images.due(self.app.art))
+                or self.toast.t > 0 or self.images.due(self.app.art) or self.cue.busy)
 
     def _advance(self, dt, force: bool = False) -> None:
         """Show the next logged events when their time came (``Pacer.advance``)."""
@@ -650,24 +719,41 @@ class TableScene(Scene):
         if self.gestures.dragging:
             return
         if not self.caught_up():
+            self.cue.update(None, dt, False)
             self._showed(self.pacer.wait(self.engine.log, dt, self.layer.moving()))
             return
+        moving = self.layer.moving()
+        self.pacer.tick(dt, moving)
+        if self.session.spec.layout and self.pacer.landed != getattr(self, "_refreshed_landed", None):
+            self.refresh()          # the cards landed: the chips they took show now
+        settled = self.pacer.settled(moving)
+        if self.cue.update(self._turn_key(), dt, settled and self.app.stack.top is self,
+                           pulse=0.0 if self.instant else PULSE_S):
+            self.app.play_sound("your_turn")
         if self.app.stack.top is not self:
             return
         s = self.session
+        # the end of a deal: every hand with its points first (``DealEndScene``), then
+        # the score sheet (the game's end: the results)
         if s.game_over():
-            if self.sheet_for != "over" and not self.layer.moving():
+            if self.sheet_for != "over" and settled:
                 self.sheet_for = "over"
-                from .scores import ResultsScene
-                self.app.push(ResultsScene(s))
+                from .scores import DealEndScene
+                self.app.push(DealEndScene(s, then="results"))
             return
         if s.deal_due():
             rnd = self.obs.round
-            if self.sheet_for != rnd and not self.layer.moving():
+            if self.sheet_for != rnd and settled:
                 self.sheet_for = rnd
-                from .scores import ScoreSheet
-                self.app.push(ScoreSheet(s, between=True))
+                if rnd:
+                    from .scores import DealEndScene
+                    self.app.push(DealEndScene(s, then="sheet"))
+                else:
+                    from .scores import ScoreSheet
+                    self.app.push(ScoreSheet(s, between=True))
             return
+        if self.ai.seat is None and s.ai_to_act() is not None and not settled:
+            return      # the last move lands and stays readable before the next one starts
         turn = self.ai.step(dt, on_think=self.refresh)
         if turn == "applied":
             self.pacer.step_t = 0.0
@@ -678,11 +764,21 @@ class TableScene(Scene):
             return
         ph = s.human_to_act()
         if ph == "buy":
-            if getattr(self.app.settings, "auto_pass_buys", False):
+            if self._pass_unasked():
+                if not getattr(self.app.settings, "auto_pass_buys", False) and not self._told_unfit:
+                    # once a game: why the table passed without asking
+                    self._told_unfit = True
+                    self.say(_("Passed {card}: it fits nothing in your hand (Settings: “Offer "
+                               "a card only when it fits my hand”)").format(
+                        card=card_name(self.obs.buy_card >> 3)), secs=6.0)
                 self.act(PassBuy(self.human))
                 return
+            card = self.obs.buy_card if self.obs is not None else None
             if self.buy.count_down(dt):
-                self.act(PassBuy(self.human))
+                # the player was away (``BuyPanel.present``): passed for them, and said
+                if self.act(PassBuy(self.human)) and card is not None:
+                    self.say(_("Time ran out: you passed {card}").format(card=card_name(card >> 3)),
+                             secs=5.0)
             return
         if ph == "draw":
             legal = self.engine.legal_actions()
@@ -691,6 +787,24 @@ class TableScene(Scene):
                 self.act(legal[0])
         if self.buy.open:
             self._update_buttons()
+
+    def _turn_key(self):
+        """The player's turn now, for the "your turn" cue (``TurnCue``): ``None`` when it
+        is not their turn; else where it began (the log's length at a Michigan lead; the
+        last discard or deal before it in the contract family, so the buying window of
+        the upcard they passed does not make it a new turn)."""
+        if not self.caught_up():
+            return None
+        ph = self.session.human_to_act()
+        if ph not in ("draw", "play", "lead"):
+            return None
+        log = self.engine.log
+        if ph == "lead":
+            return ("lead", len(log))
+        for i in range(len(log) - 1, -1, -1):
+            if log[i].type in ("discard", "deal"):
+                return ("turn", i)
+        return ("turn", 0)
 
     def continue_after_sheet(self) -> None:
         """The score sheet's "Next deal"."""
@@ -721,9 +835,11 @@ class TableScene(Scene):
         if self.app.stack.top is self:
             self.keys.draw(surf)
         self.draw_banner(surf)
+        if self.cue.on and self.app.stack.top is self:
+            self.cue.draw(surf, self.L.hand, self.L.ui)
         if not self.session.spec.layout:
             self.buy.draw(surf, self.app.art, self.app.settings, self.obs, self.session.names,
-                          self.L.ui)
+                          self.L.ui, buyer=self.narrator.chain_buyer(self.shown))
         self.gestures.draw_chooser(surf)
         self.toast.draw(surf, self.L.stage)
 
@@ -750,7 +866,7 @@ class TableScene(Scene):
         """The banner (its heading, the status line) and the scores under it."""
         right = self._top_left - 8
         self.banner.draw(surf, self.L, heading(self.obs, self.session), self.status_text(),
-                         right, scores_line(self.obs, self.session))
+                         right, scores_line(self.landed_obs(), self.session))
 
     def status_text(self) -> str:
         """What the status line says now (``banner.status_line``)."""

@@ -2,13 +2,20 @@
 (May I?'s "May I?" MI-5, Mexican's buy, Contract's call CR-5) with a penalty card.
 
 ``BuyPanel`` keeps the window's state: open or not, the card on offer, the countdown
-(the ``buy_countdown_s`` setting: when it runs out the table passes), the guard (for
+(May I?'s ``buy_countdown_s`` setting, Contract's ``call_countdown_s``: when it runs out
+the table passes, but never for a player who is there: ``present``), the guard (for
 ``BUY_GUARD_S`` after an offer opens an answer is ignored: a click or key meant for the
 offer just closed, the next one opening in the same place, must not buy it), and the
 flash a new offer opens with.  It owns its two buttons (Buy / Call with the card on its
 label, and Pass) and draws the panel: the card on offer and a face-down penalty card,
-the question naming the card, the countdown bar.  The table says when an offer is open
+the question naming the card (and, for a card a buy uncovered, who bought the one above
+it and who discarded this one), the countdown bar.  The table says when an offer is open
 (``sync``) and applies the answer (``answer`` says whether one may be given now).
+
+A countdown that runs out passes only for a player who is away: one who moved the mouse
+or pressed a key in the last ``PRESENT_S`` seconds, or whose offer has been shown for
+less than ``MIN_SHOWN_S``, is there, looking at it; the window then waits for their
+answer ("waiting for you"), and passes once they have been still for ``PRESENT_S``.
 """
 from __future__ import annotations
 
@@ -28,6 +35,10 @@ from .felt import box
 BUY_GUARD_S = 0.6  # seconds a new buying window ignores Buy/Call (a click for the last one)
 BUY_INTRO_S = 0.6  # a new offer flashes in, its card popping up, so it reads as new
 BUY_CW = 46        # the width of the cards shown in the buying window
+#: input (a mouse move or press, a key) this many seconds ago or less: the player is there
+PRESENT_S = 3.0
+#: a countdown never passes an offer shown for less than this many seconds
+MIN_SHOWN_S = 3.0
 BUY_INK = (0x1b, 0x13, 0x06)    # the @primary buttons' text colour (theme.json)
 GOLD = (255, 214, 80)
 
@@ -70,7 +81,10 @@ class BuyPanel:
         t: seconds left on the countdown; guard_until: ``time.monotonic()`` before which
         an answer is ignored; closed_at: when the last offer closed (``None``: none yet);
         intro_t: seconds left of the new offer's flash; buttons: ``{"buy", "pass_buy"}``
-        once ``build`` made them.
+        once ``build`` made them; total: the offer's countdown in seconds (0: none);
+        opened_at: when it opened (``time.monotonic()``); input_at: the player's last
+        input (``note_input``; ``None``: none seen); held: the countdown ran out while
+        the player was there, and waits for them.
     """
 
     def __init__(self, variant: str) -> None:
@@ -82,6 +96,10 @@ class BuyPanel:
         self.closed_at: float | None = None
         self.intro_t = 0.0
         self.buttons: dict = {}
+        self.total = 0.0
+        self.opened_at = 0.0
+        self.input_at: float | None = None
+        self.held = False
 
     # ------------------------------------------------------------------ the buttons
     def build(self, make, stage: pygame.Rect, k) -> None:
@@ -135,7 +153,9 @@ class BuyPanel:
                 self.closed_at = _time.monotonic()   # the one before closes now
             self.open = True
             self.card = card
-            self.t = countdown
+            self.t = self.total = max(0.0, float(countdown))
+            self.opened_at = _time.monotonic()
+            self.held = False
             # a click or key meant for the window just closed must not answer this one
             # (skipping animations too: the next offer may then open at once), and the
             # new offer flashes in so that it is seen to be new
@@ -171,16 +191,40 @@ class BuyPanel:
         if self.intro_t > 0:
             self.intro_t = max(0.0, self.intro_t - dt)
 
+    def note_input(self, now: float | None = None) -> None:
+        """The player moved the mouse, pressed a button or a key (``now``: when, in
+        ``time.monotonic()`` seconds)."""
+        self.input_at = _time.monotonic() if now is None else now
+
+    def present(self, now: float | None = None) -> bool:
+        """The player is there, looking at the offer: input in the last ``PRESENT_S``
+        seconds, or the offer shown for less than ``MIN_SHOWN_S``."""
+        now = _time.monotonic() if now is None else now
+        if now - self.opened_at < MIN_SHOWN_S:
+            return True
+        return self.input_at is not None and now - self.input_at < PRESENT_S
+
     def count_down(self, dt: float) -> bool:
-        """The countdown runs; ``True`` when it ran out now (the table passes)."""
-        if self.open and self.t > 0:
-            self.t -= dt
-            return self.t <= 0
-        return False
+        """The countdown runs; ``True`` when the table passes now: it has run out and the
+        player is not there (``present``).  Run out while they are there, it waits
+        (``held``) and passes once they have been still for ``PRESENT_S``; once only."""
+        if not self.open or self.total <= 0 or self.t < 0:
+            return False
+        if self.t > 0:
+            self.t = max(0.0, self.t - dt)
+            if self.t > 0:
+                return False
+        if self.present():
+            self.held = True
+            return False
+        self.t = -1.0           # passed: not again for this offer
+        self.held = False
+        return True
 
     @property
     def busy(self) -> bool:
-        """The countdown or the flash runs (the loop must not sleep)."""
+        """The countdown or the flash runs (the loop must not sleep; a countdown held
+        for the player does not move: the idle ticks see them go)."""
         return self.open and (self.t > 0 or self.intro_t > 0)
 
     # ------------------------------------------------------------------ drawing
@@ -202,20 +246,35 @@ class BuyPanel:
                 if lab.kind == "hint" and stage.collidepoint(lab.pos) else lab for lab in labels]
 
     @staticmethod
-    def heading_text(obs, names) -> str:
+    def heading_text(obs, names, buyer: int | None = None) -> str:
         """The question, naming the card on offer: "Boris passed 7♥: take it + a penalty
-        card?" (``obs`` the player's Observation, ``names`` the seats' names)."""
-        who = player_name(names[obs.current]) if obs is not None else ""
+        card?" (``obs`` the player's Observation, ``names`` the seats' names).  A card
+        a buy uncovered (May I?'s chain, MI-6: ``buyer`` the seat that bought the card
+        above it) names the buyer and the card's discarder (``obs.upcard_by``), not the
+        active player, who passed another card."""
         up = getattr(obs, "buy_card", None)
         card = card_name(up >> 3) if up is not None else "?"
+        if buyer is not None and obs is not None:
+            by = getattr(obs, "upcard_by", -1)
+            if 0 <= by < len(names):
+                # Translators: the buying window's question for the card a buy uncovered
+                # (May I?'s chain): {buyer} bought the card above it, {name} discarded
+                # it; {card} is drawn larger, in bold
+                return _("{buyer} bought the card above; under it {card}, discarded by "
+                         "{name}: take it + a penalty card?").format(
+                    buyer=player_name(names[buyer]), card=card, name=player_name(names[by]))
+            # Translators: as above, for the deal's first upcard (nobody discarded it)
+            return _("{buyer} bought the card above; under it {card}: take it + a penalty "
+                     "card?").format(buyer=player_name(names[buyer]), card=card)
+        who = player_name(names[obs.current]) if obs is not None else ""
         # Translators: the buying window's question; {card} is drawn larger, in bold
         return _("{name} passed {card}: take it + a penalty card?").format(name=who, card=card)
 
     @classmethod
-    def heading(cls, obs, names, room: int) -> pygame.Surface:
+    def heading(cls, obs, names, room: int, buyer: int | None = None) -> pygame.Surface:
         """``heading_text`` drawn in ``room`` px, the card's name bigger and bold (the
         next offer opens in the same place: the card's name shows it is another)."""
-        whole = cls.heading_text(obs, names)
+        whole = cls.heading_text(obs, names, buyer)
         up = getattr(obs, "buy_card", None)
         card = card_name(up >> 3) if up is not None else "?"
         pre, _sep, post = whole.partition(card)
@@ -235,12 +294,13 @@ class BuyPanel:
                     return out
         return fit(whole, 14, color, room)
 
-    def draw(self, surf, art, settings, obs, names, u: float) -> None:
-        """The open panel over the table (nothing when closed)."""
+    def draw(self, surf, art, settings, obs, names, u: float, buyer: int | None = None) -> None:
+        """The open panel over the table (nothing when closed); ``buyer``: the seat whose
+        buy uncovered the card on offer (``heading_text``)."""
         if not self.open or "buy" not in self.buttons:
             return
         r = self.buttons["buy"].relative_rect
-        total = float(getattr(settings, "buy_countdown_s", 5.0) or 0)
+        total = self.total
         panel = self.rect(u)
         box(surf, panel, "buy")
         # a new offer flashes in (the next one opens in the same place as the last): a
@@ -268,17 +328,22 @@ class BuyPanel:
             surf.blit(img, home)
         plus = text.render_shadowed("+1", 14, (255, 230, 140), bold=True)
         surf.blit(plus, (panel.x + 10 + int(cw * 1.8) + 4, panel.y + 16 + int(cw * 1.4) - 16))
-        surf.blit(self.heading(obs, names, panel.right - 8 - r.x), (r.x, panel.y + 6))
+        surf.blit(self.heading(obs, names, panel.right - 8 - r.x, buyer), (r.x, panel.y + 6))
         if total > 0:
             frac = max(0.0, self.t / total)
             x0 = r.x
             wbar = panel.right - 8 - x0
             pygame.draw.rect(surf, (60, 60, 60), (x0, r.bottom + 10, wbar, 8), border_radius=4)
             pygame.draw.rect(surf, GOLD, (x0, r.bottom + 10, int(wbar * frac), 8), border_radius=4)
-            # Translators: seconds left in the buying window
-            t = text.render(_("{n} s").format(n=f"{max(0, self.t):.0f}"), 12, (240, 240, 220))
+            if self.held:
+                # Translators: the buying window's countdown ran out while the player was
+                # there: it does not pass for them (a short line under the bar)
+                t = text.render(_("waiting for you"), 12, (255, 230, 140))
+            else:
+                # Translators: seconds left in the buying window
+                t = text.render(_("{n} s").format(n=f"{max(0, self.t):.0f}"), 12, (240, 240, 220))
             surf.blit(t, (panel.right - t.get_width() - 8, r.bottom + 20))
 
 
-__all__ = ["BuyPanel", "BUY_GUARD_S", "BUY_INTRO_S", "BUY_CW",
+__all__ = ["BuyPanel", "BUY_GUARD_S", "BUY_INTRO_S", "BUY_CW", "PRESENT_S", "MIN_SHOWN_S",
            "buy_label", "buy_label_image", "buy_label_w"]

@@ -40,7 +40,10 @@ pygame.register_quit(_LABELS.clear)
 def label_fitted(lab, img):
     """A label too wide for its room (a longer translation): the meld area's hint
     wraps, in up to three lines (a little smaller when three lines do not hold it: beside
-    the buying window); other labels shrink a little, then are cut with "…"."""
+    the buying window); a seat's last move wraps in up to two lines on its plate (a
+    little smaller first); other labels shrink a little, then are cut with "…"."""
+    if lab.kind in ("last", "last_hi"):
+        return last_move_plate(lab)
     if lab.kind == "hint":
         size = lab.size
         lines = text.wrap(lab.text, size, lab.width, measure=text.width)
@@ -94,6 +97,49 @@ _BADGES: dict = {}
 pygame.register_quit(_BADGES.clear)
 
 
+#: a seat's last move: (text colour, plate colour), the newest move lit
+_LAST_INKS = {"last": ((236, 240, 228), (8, 22, 14, 190)),
+              "last_hi": ((255, 226, 120), (30, 22, 4, 215))}
+
+
+#: the padding round a seat's last move on its plate
+LAST_PAD = 4
+
+
+def last_move_lines(lab) -> tuple[list[str], int]:
+    """A seat's last move in ``lab.width`` px (less the plate's padding): ``(lines,
+    size)``, one line, else two broken between words (at its size, then 1 and 2 px
+    smaller), the second cut with "…" only when even that does not hold it."""
+    room = max(20, lab.width - 2 * LAST_PAD)
+    for size in (lab.size, lab.size - 1, lab.size - 2):
+        lines = text.wrap(lab.text, size, room, measure=text.width)
+        if len(lines) <= 2 and all(text.width(ln, size) <= room for ln in lines):
+            return lines, size
+    size = lab.size - 2
+    lines = text.wrap(lab.text, size, room, measure=text.width)
+    head, rest = lines[:1], " ".join(lines[1:])
+    while rest and text.width(rest + "…", size) > room:
+        rest = rest[:-1]
+    return head + [rest.rstrip() + "…"], size
+
+
+def last_move_plate(lab) -> pygame.Surface:
+    """A seat's last move on its plate (``last_move_lines``), the newest lit."""
+    ink, bg = _LAST_INKS[lab.kind]
+    pad = LAST_PAD
+    lines, size = last_move_lines(lab)
+    imgs = [text.render(ln, size, ink) for ln in lines]
+    w = max(i.get_width() for i in imgs) + 2 * pad
+    h = sum(i.get_height() for i in imgs) + pad
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(out, bg, out.get_rect(), border_radius=pad + 2)
+    y = pad // 2
+    for i in imgs:
+        out.blit(i, ((w - i.get_width()) // 2, y))
+        y += i.get_height()
+    return out
+
+
 def dealer_button(letter: str, size: int, d: int) -> pygame.Surface:
     """The dealer's button: a white disc ``d`` pixels across with a bold letter (the
     language's: "D", "Д"), smaller when it would reach the disc's ring."""
@@ -137,10 +183,12 @@ def label_img(lab) -> pygame.Surface:
         img = text.render_shadowed(lab.text, lab.size, (250, 236, 170), bold=True)
     elif k == "hint":
         img = text.render(lab.text, lab.size, (200, 225, 205))
+    elif k in ("last", "last_hi"):
+        img = last_move_plate(dataclasses.replace(lab, width=lab.width or 10 ** 6))
     else:
         img = text.render_shadowed(lab.text, lab.size, lab.color)
     return img
 
 
 __all__ = ["draw_label", "label_image", "label_img", "label_fitted", "dealer_button",
-           "dealer_letter", "wild_badge"]
+           "dealer_letter", "wild_badge", "last_move_plate", "last_move_lines"]

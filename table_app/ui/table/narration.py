@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...i18n import N_, _, card_name, current_language, player_name
+from ...core.cards import RANK_TEXT, parse_face
+from ...i18n import N_, _, card_name, current_language, ngettext, player_name
 from ...i18n import strings as S
 from ...variants import VARIANTS, Buying
+
+#: Michigan's pay cards (MG-2, MG-9): face -> cell name
+_PAY = {parse_face(c): c for c in ("AH", "KC", "QD", "JS")}
 
 # What a player did, as the status line says it: (said of you, said of another player).
 _SAID = {
@@ -53,6 +57,30 @@ def _buy_words(variant: str, default: tuple[str, str]) -> tuple[str, str]:
 _LAST = {"takes": "takes", "draws": "draws", "passes": "passes", "buys": "buys",
          "goes_down": "goes_down", "lays_off": "lays", "swaps": "swaps",
          "discards": "discards", "goes_out": "goes_out"}
+
+
+#: a seat's last action as its box on the table shows it (issue #19), said of that seat
+#: without its name (the name is on the box): the deal's visible moves; a pass in a
+#: buying window is no move of its own (the seat's move before it stays shown)
+_SEAT = {
+    "draws": N_("drew from the stock"),
+    "takes": N_("took {card}"),
+    "passes": N_("passed {card}"),
+    "calls": N_("called {card}"),
+    "may_i": N_("bought {card} (May I?)"),
+    "buys": N_("bought {card}"),
+    "goes_down": N_("went down"),
+    # Translators: a seat's last move, laying a card off on a set: "on the 7s"
+    "lays_set": N_("laid off {card} on the {rank}s"),
+    # Translators: a seat's last move, laying a card off on a run: "on 2♣–4♣"
+    "lays_run": N_("laid off {card} on {low}–{high}"),
+    "swaps": N_("swapped {card} for a wild"),
+    "discards": N_("discarded {card}"),
+    "goes_out": N_("went out"),
+    "went_out": N_("went out"),
+    "lead": N_("led {card}"),
+    "play": N_("played {card}"),
+}
 
 
 def said(you: bool, key: str, name: str, **fields) -> str:
@@ -200,6 +228,118 @@ class Narrator:
                 return t
         return ""
 
+    # ------------------------------------------------------------------ on the table
+    def seat_text(self, i: int) -> str | None:
+        """Event ``i`` as the acting seat's box shows it ("took 7♥", "laid off 5♣ on
+        2♣–4♣", Michigan's "played Q♦: takes 4 chips"), or ``None`` when it is no
+        seat's visible move (a pass in a buying window, a deal, a restock)."""
+        eng = self.session.engine
+        if not 0 <= i < len(eng.log):
+            return None
+        ev = eng.log[i]
+        key = ("seat", i)
+        lang = current_language()
+        got = self._cache.get(key)
+        if got is not None and got[0] is ev and got[1] == lang:
+            return got[2]
+        out = self._seat_work_out(i, ev)
+        if len(self._cache) > 4000:
+            self._cache.clear()
+        self._cache[key] = (ev, lang, out)
+        return out
+
+    def _seat_work_out(self, i: int, ev) -> str | None:
+        s = self.session
+        eng = s.engine
+        t = ev.type
+        if t == "pass_buy":
+            return None
+        if t in ("lead", "play"):
+            chips = self._pay_taken(i, ev)
+            if chips is not None:
+                msg = (ngettext("led {card}: takes {n} chip", "led {card}: takes {n} chips", chips)
+                       if t == "lead" else
+                       ngettext("played {card}: takes {n} chip", "played {card}: takes {n} chips",
+                                chips))
+                return msg.format(card=card_name(ev.card), n=chips)
+            return _(_SEAT[t]).format(card=card_name(ev.card))
+        if t == "deal_end":
+            return _(_SEAT["went_out"]) if ev.winner is not None else None
+        if t == "lay_off":
+            before = getattr(s.rules.observe(eng.states[i], s.human), "melds", ())
+            if 0 <= ev.meld < len(before):
+                m = before[ev.meld]
+                if m.kind == "set":
+                    return _(_SEAT["lays_set"]).format(card=card_name(ev.card),
+                                                       rank=RANK_TEXT[m.rank])
+                faces = [r if r is not None else c >> 3 for c, r in zip(m.cards, m.roles)]
+                return _(_SEAT["lays_run"]).format(card=card_name(ev.card),
+                                                   low=card_name(faces[0]),
+                                                   high=card_name(faces[-1]))
+        got = self.said(i)
+        if got is None or got.seat is None or got.key not in _SEAT:
+            return None
+        return _(_SEAT[got.key]).format(**dict(got.fields))
+
+    def _pay_taken(self, i: int, ev) -> int | None:
+        """The chips a Michigan lead or play ``i`` of a pay card took (MG-9), else
+        ``None``."""
+        if not self.session.spec.layout:
+            return None
+        name = _PAY.get(ev.card)
+        if name is None:
+            return None
+        before = self.session.rules.observe(self.session.engine.states[i], self.session.human)
+        got = before.layout.get(name)
+        return None if got is None else int(got)
+
+    def seat_labels(self, upto: int) -> dict[int, tuple[str, bool]]:
+        """Each seat's last visible move in the deal shown at ``upto`` as its box shows it
+        (``seat_text``), kept until that seat moves again: seat -> ``(text, newest)``,
+        ``newest`` for the seat that moved last.  A seat that has not moved is missing."""
+        eng = self.session.engine
+        upto = min(upto, len(eng.log))
+        out: dict[int, str] = {}
+        last = None
+        for i in range(self.deal_start(upto), upto):
+            p = getattr(eng.log[i], "player", None)
+            if p is None and eng.log[i].type == "deal_end":
+                p = eng.log[i].winner
+            if p is None:
+                continue
+            t = self.seat_text(i)
+            if t:
+                out[p] = t
+                last = p
+        return {p: (t, p == last) for p, t in out.items()}
+
+    def pay_cards(self, upto: int) -> dict[str, tuple[int, int]]:
+        """Michigan's pay cards taken in the deal shown at ``upto`` (MG-9): cell name
+        (``"AH"`` ...) -> ``(seat, chips)``."""
+        eng = self.session.engine
+        if not self.session.spec.layout:
+            return {}
+        upto = min(upto, len(eng.log))
+        out = {}
+        for i in range(self.deal_start(upto), upto):
+            ev = eng.log[i]
+            if ev.type in ("lead", "play") and ev.card in _PAY:
+                chips = self._pay_taken(i, ev)
+                if chips is not None:
+                    out[_PAY[ev.card]] = (ev.player, chips)
+        return out
+
+    def chain_buyer(self, upto: int) -> int | None:
+        """The seat whose buy uncovered the card offered at ``upto`` (May I?'s chain,
+        MI-6), or ``None`` when the card on offer was passed by the active player."""
+        log = self.session.engine.log
+        for i in range(min(upto, len(log)) - 1, -1, -1):
+            t = log[i].type
+            if t == "pass_buy":
+                continue
+            return log[i].player if t == "buy" else None
+        return None
+
     def last_actions(self, upto: int) -> dict[int, Said]:
         """Each seat's latest action in the deal shown at ``upto`` (seat -> ``Said``),
         kept until that seat acts again; a seat that has not acted in it is missing."""
@@ -212,4 +352,6 @@ class Narrator:
         return out
 
 
-__all__ = ["Narrator", "Said", "said", "said_last"]
+__all__ = ["Narrator", "Said", "said", "said_last", "SEAT_WORDS"]
+
+SEAT_WORDS = _SEAT

@@ -2,20 +2,32 @@
 computer seat may act.
 
 The table shows the log of the game it has *caught up to*: after an action the new
-events are shown one by one (``Pacer.advance``), each staying ``Pacer.pace(event)``
-seconds, so every computer card and every forced play visibly travels; the player may
-act only once the table has caught up.  A computer seat's turn (``AiTurns.step``) starts
-with a visible pause (the seat's box says it is thinking) while its decision is
-computed on the session's worker thread; the decision is applied when both are done.
+events are shown one by one (``Pacer.advance``), so every computer card and every forced
+play visibly travels; the player may act only once the table has caught up.  Each event
+shown has its time (issue #19: whole turns went by in two seconds): at least
+``Pacer.pace(event)`` seconds from when it is shown, and its cards *landed* (the sprites
+stopped gliding) and then still for ``Pacer.hold(event)`` seconds, so what it did can be
+read before the next move starts; only then does the next event come, or the next
+computer seat start its turn (``Pacer.settled``).  ``LATE_S`` after its pause the next
+one comes even while something still glides (a card kept moving by the player's keys).
+A computer seat's turn (``AiTurns.step``) starts with a visible pause (the seat's box
+says it is thinking) while its decision is computed on the session's worker thread; the
+decision is applied when both are done.
 
-The speeds come from the app's settings (``ai_speed``; ``instant``: animations skipped,
-or the tests' instant app, where nothing waits).  No drawing here.
+Michigan stays on a stop (MG-7) and on a pay card taken (MG-9) for the
+``michigan_pause_s`` setting's seconds, whoever played it, so the player reads who took
+what (the session's ``stop_at(i)`` says whether event ``i`` stopped the sequence).
+
+The speeds come from the app's settings (``ai_speed`` scales the computer players' pace,
+``michigan_pause_s``; ``instant``: animations skipped, or the tests' instant app, where
+nothing waits).  No drawing here.
 """
 from __future__ import annotations
 
 import logging
 from typing import Any
 
+from ...core.cards import parse_face
 from ...core.errors import IllegalActionError
 
 log = logging.getLogger(__name__)
@@ -27,7 +39,16 @@ SOUNDS = {"discard": "place", "lay_off": "place", "swap": "place", "lead": "plac
 #: seconds a computer seat shows it is thinking before its move, at the normal speed
 THINK_S = 0.35
 #: past this many seconds after its pause, the next event is shown even while cards glide
-LATE_S = 0.6
+#: (a safety: the event's own cards have landed long before)
+LATE_S = 2.0
+#: seconds an event stays still on the table after its cards landed, at the normal pace
+#: of the computer players (``Pacer.hold``): what it did can be read before the next move
+HOLD_S = {"draw": 0.35, "pass_upcard": 0.45, "pass_buy": 0.2, "buy": 0.9, "go_down": 1.1,
+          "lay_off": 0.7, "swap": 0.8, "discard": 0.7, "lead": 0.5, "play": 0.3}
+#: the player's own moves: a beat once they landed, before a computer seat answers
+OWN_HOLD_S = 0.15
+#: Michigan's pay cards (MG-9), faces
+_PAY_FACES = frozenset(parse_face(c) for c in ("AH", "KC", "QD", "JS"))
 
 
 def sounds_of(ev) -> list[str]:
@@ -53,8 +74,15 @@ class Pacer:
         self.human = human
         self.shown = shown
         self.step_t = 0.0
+        self.hold_t = 0.0
+        #: the log length whose cards have all landed (``shown`` once nothing glides): what
+        #: the score sheet and the chips show, never ahead of the animation (issue #19)
+        self.landed = shown
         self.cur_event = None
         self.source: Any = None  # what gives the speeds: the app (its settings), or None
+        #: ``stop_at(i)``: whether log event ``i`` stopped Michigan's sequence (MG-7);
+        #: set by the table for Michigan (``None``: never)
+        self.stop_at: Any = None
 
     # ------------------------------------------------------------------ the speeds
     @property
@@ -88,6 +116,51 @@ class Pacer:
             return 0.5 * ai
         return 0.65 * ai
 
+    @property
+    def michigan_pause(self) -> float:
+        """Seconds Michigan stays on a stop or a pay card (the ``michigan_pause_s``
+        setting, 1.5 without one)."""
+        st = getattr(self.source, "settings", None)
+        try:
+            return max(0.0, float(getattr(st, "michigan_pause_s", 1.5)))
+        except (TypeError, ValueError):
+            return 1.5
+
+    def hold(self, ev, i: int | None = None) -> float:
+        """Seconds ``ev`` (log event ``i``) stays still on the table once its cards
+        landed, before the next move starts: a computer player's move at its pace
+        (``HOLD_S``, scaled by ``ai_speed``), the player's own a beat (``OWN_HOLD_S``),
+        the bookkeeping nothing; Michigan's pay card taken and a stop (``stop_at``) at
+        least ``michigan_pause``, whoever played them."""
+        if self.instant:
+            return 0.0
+        t = ev.type
+        base = OWN_HOLD_S if getattr(ev, "player", None) == self.human else \
+            HOLD_S.get(t, 0.0) * self.ai_factor
+        if t in ("lead", "play"):
+            if getattr(ev, "card", None) in _PAY_FACES or (
+                    i is not None and self.stop_at is not None and self.stop_at(i)):
+                base = max(base, self.michigan_pause)
+        return base
+
+    def settled(self, moving: bool) -> bool:
+        """The last event shown has had its time: its pause ran out, its cards landed
+        (``moving`` false) and stayed still for its ``hold``; or it is ``LATE_S`` past
+        its pause (something else keeps gliding)."""
+        if self.instant or self.cur_event is None:
+            return True
+        if self.step_t <= -LATE_S:
+            return True
+        return self.step_t <= 0 and not moving and self.hold_t <= 0
+
+    def tick(self, dt: float, moving: bool) -> None:
+        """A frame with everything shown: the last event's time runs (its hold only
+        once its cards stopped gliding)."""
+        self.step_t -= dt
+        if not moving:
+            self.hold_t -= dt
+            self.landed = self.shown
+
     def think_delay(self) -> float:
         """Seconds a computer seat shows it is thinking before its move."""
         return 0.0 if self.instant else THINK_S * self.ai_factor
@@ -96,6 +169,7 @@ class Pacer:
         """The speed setting changed: a pause already running is cut to the new pace."""
         if self.cur_event is not None:
             self.step_t = min(self.step_t, self.pace(self.cur_event))
+            self.hold_t = min(self.hold_t, self.hold(self.cur_event, self.shown - 1))
 
     # ------------------------------------------------------------------ showing the log
     def caught_up(self, n: int) -> bool:
@@ -104,12 +178,13 @@ class Pacer:
 
     def jump(self, n: int) -> None:
         """Show a log of ``n`` events at once (after an undo or a redo: no motion)."""
-        self.shown = n
+        self.shown = self.landed = n
         self.cur_event = None
 
     def truncated(self, n: int) -> None:
         """The log was cut to ``n`` events."""
         self.shown = min(self.shown, n)
+        self.landed = min(self.landed, n)
 
     def advance(self, events, dt: float, force: bool = False) -> list:
         """Show the next events of ``events`` (the log) once the pause ran out (``force``:
@@ -130,15 +205,26 @@ class Pacer:
             self.cur_event = ev
             out.append(ev)
             self.step_t = self.pace(ev)
-            if self.step_t > 0 and self.shown < n:
+            self.hold_t = self.hold(ev, self.shown - 1)
+            if (self.step_t > 0 or self.hold_t > 0) and self.shown < n:
                 break
+        if self.instant:
+            self.landed = self.shown
         return out
 
     def wait(self, events, dt: float, moving: bool) -> list:
-        """A frame while the table has not caught up: the next event comes when its
-        pause ran out and the cards stopped gliding (``moving``), or ``LATE_S`` after
-        its pause even while they glide.  Returns the events shown now."""
-        if self.instant or not moving or self.step_t <= -LATE_S:
+        """A frame while the table has not caught up: the next event comes once the
+        last one had its time (``settled``: its pause ran out, its cards landed and
+        stayed still for its ``hold``; or ``LATE_S`` after its pause even while cards
+        glide).  Returns the events shown now."""
+        if self.instant:
+            out = self.advance(events, dt)
+            self.landed = self.shown
+            return out
+        if not moving:
+            self.hold_t -= dt
+            self.landed = self.shown
+        if self.settled(moving):
             return self.advance(events, dt)
         self.step_t -= dt
         return []
@@ -203,4 +289,5 @@ class AiTurns:
         self.t = min(self.t, self.pacer.think_delay())
 
 
-__all__ = ["Pacer", "AiTurns", "SOUNDS", "sounds_of", "THINK_S", "LATE_S"]
+__all__ = ["Pacer", "AiTurns", "SOUNDS", "sounds_of", "THINK_S", "LATE_S", "HOLD_S",
+           "OWN_HOLD_S"]

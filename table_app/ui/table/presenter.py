@@ -42,6 +42,15 @@ class UIState:
     stage_note: str = ""    # why the staged melds can't make the contract yet ("" if they could)
     bad_groups: set = field(default_factory=set)    # staged groups no cards make a meld (red)
     meld_plan: dict | None = None   # where the table's melds were put (kept while they fit)
+    #: each seat's last visible move as its box shows it: seat -> (text, newest)
+    #: (``Narrator.seat_labels``; issue #19)
+    last_moves: dict = field(default_factory=dict)
+    #: Michigan's pay cards taken this deal: cell name -> (seat, chips) (``Narrator.pay_cards``)
+    pay_won: dict = field(default_factory=dict)
+    #: Michigan: the Observation whose chips are shown (the layout, the kitty, the
+    #: balances): the one the animation has reached, so a cell is emptied when the pay
+    #: card lands, not when it starts to fly (``None``: the Observation drawn)
+    money: object | None = None
 
 
 @dataclass
@@ -50,7 +59,7 @@ class Label:
     pos: tuple
     size: int
     anchor: str = "topleft"
-    kind: str = "text"      # text | plate | plate_hi | tag | chip
+    kind: str = "text"      # text | plate | plate_hi | tag | chip | last | last_hi
     color: tuple = (245, 245, 235)
     width: int = 0          # > 0: the room it has (longer text is wrapped or shrunk)
 
@@ -179,13 +188,19 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
             if obs.totals and obs.results:
                 bits.append(ngettext("{n} pt", "{n} pts", obs.totals[s]).format(n=obs.totals[s]))
         else:
-            bits.append(_("{n} chips").format(n=_chips(obs.balances[s])))
+            bits.append(_("{n} chips").format(n=_chips((ui.money or obs).balances[s])))
         row = " · ".join(bits)
         # (13 px; a final share's fraction, "3 карты · фишки: -99½", is a little wider
         # than an 8-seat box at 1024x640: 12 px, the level row's size, then; +2 for the shadow)
         size = 13 if text.width(row, 13) + 2 <= r.w - 2 else 12
         v.labels.append(Label(row, (r.centerx, fan.bottom + int(3 * u)), size, "midtop",
                               "tag_hi" if ui.thinking == s else "tag", width=r.w - 2))
+        move = ui.last_moves.get(s)
+        if move is not None:
+            # the seat's last move, kept until it moves again, on its cards' backs (two
+            # lines at most: 8 seats at 1024x640 give a box 135 px wide), the newest lit
+            v.labels.append(Label(move[0], (r.centerx, fan.y + int(2 * u)), 12, "midtop",
+                                  "last_hi" if move[1] else "last", width=r.w - int(8 * u)))
         lvl = ui.levels[s] if s < len(ui.levels) and ui.levels[s] else ""
         sub = [_(S.LEVELS.get(lvl, lvl))] if lvl else []
         if ui.thinking == s:
@@ -531,7 +546,8 @@ def _layout_game(obs, L: TableLayout, ui: UIState, v: View) -> None:
     # over the amount and the stack), none on another (issue 7)
     M = L.middle
     y0 = M.y + 4
-    amounts = [_chips_plain(obs.layout[name]) for name in CELL_NAMES] + [_chips_plain(obs.kitty)]
+    money = ui.money or obs
+    amounts = [_chips_plain(money.layout[name]) for name in CELL_NAMES] + [_chips_plain(money.kitty)]
     amt = [text.render_shadowed(t, 18, bold=True).get_size() for t in amounts]
     amt_h = max(h for _w, h in amt)
     title = text.render_shadowed(_(S.KITTY), 15, bold=True).get_size()
@@ -557,7 +573,7 @@ def _layout_game(obs, L: TableLayout, ui: UIState, v: View) -> None:
     for i in range(n_cells):
         r = pygame.Rect(x0 + i * (cell_w + gap), y0, cell_w, cell_h)
         v.boxes.append((r, "cell"))
-        chips = obs.layout[CELL_NAMES[i]] if i < 4 else obs.kitty
+        chips = money.layout[CELL_NAMES[i]] if i < 4 else money.kitty
         cx = r.right - 6 - col_w   # the right column: the amount over the chip stack
         v.chips.append((cx + 9, r.bottom - 10, int(chips)))
         if i < 4:
@@ -565,6 +581,14 @@ def _layout_game(obs, L: TableLayout, ui: UIState, v: View) -> None:
             v.placements.append(Placement(("cell", i), r.x + 6, r.y + 6, pw, f, z=5,
                                           group="cell"))
             v.labels.append(Label(amounts[i], (r.right - 6, r.y + 4), 18, "topright", "chip"))
+            won = ui.pay_won.get(CELL_NAMES[i])
+            if won is not None:
+                # who took the cell this deal, and how many chips (MG-9), where its chip
+                # stack was
+                # Translators: a Michigan pay cell taken this deal: "Ann +4"
+                v.labels.append(Label(_("{name} +{n}").format(name=seat_name(ui, won[0]), n=won[1]),
+                                      (r.right - 4, r.bottom - 4), 13, "bottomright", "last_hi",
+                                      width=col_w + 4))
         else:
             v.labels.append(Label(_(S.KITTY), (r.centerx, r.y + 4), 15, "midtop", "owner"))
             v.labels.append(Label(amounts[i], (r.x + 6, r.y + 4 + title[1]), 18, "topleft",
