@@ -585,3 +585,35 @@ def test_a_chained_offer_names_who_bought_above_it_and_who_discarded_it():
     assert BuyPanel.heading_text(eng2.observe(3), names, None).startswith("Chloe passed ")
     set_language("ru")
     assert BuyPanel.heading_text(obs, names, buyer).startswith("Dmitro — покупка; под ней ")
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+@pytest.mark.parametrize("variant,n", (("michigan", 8), ("contract", 8), ("may_i", 4)))
+def test_the_deal_end_screen_fits_1024x640(lang, variant, n):
+    """8 seats (and Michigan's widow) at 1024x640: two columns, every note whole, the
+    panel inside the window."""
+    from playutil import choose
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.scores import DealEndScene
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    app = App((1024, 640), headless=True, instant=True, settings=Settings().replace(language=lang))
+    s = GameSession(variant, n, seed=4, autosave=False)
+    app.push(TableScene(s))
+    rng = random.Random(4)
+    eng = s.engine
+    while not s.deal_due() and not s.game_over():
+        eng.apply(choose(eng, rng) if variant != "michigan" else rng.choice(eng.legal_actions()))
+    for _ in range(30):
+        app.step(0.02)
+        if isinstance(app.stack.top, DealEndScene):
+            break
+    top = app.stack.top
+    assert isinstance(top, DealEndScene)
+    app.step(0.02)
+    assert len(top.drawn) == n + (variant == "michigan")
+    assert not any("…" in t for t in top.drawn), top.drawn
+    assert top.drawn == [r[2] for r in top.rows]
+    assert pygame.Rect((0, 0), (1024, 640)).contains(top.panel())
+    s.close()

@@ -268,8 +268,8 @@ class DealEndScene(Overlay):
         self.rows = deal_end_rows(session, self.obs)
 
     def startup(self) -> None:
-        n = len(self.rows)
-        self.panel_size = (820, min(640, 150 + 66 * n))
+        _cols, per = deal_end_columns(max(1, len(self.rows)))
+        self.panel_size = (820, min(760, 130 + row_height(per) * per))
         p = self.panel()
         k = self.k
         label = _(S.RESULTS) if self.then == "results" else _(S.SCORE_SHEET)
@@ -298,38 +298,68 @@ class DealEndScene(Overlay):
         obs = self.obs
         title = sheet_title(self.session, obs.results[-1]) if obs.results else _(S.SCORE_SHEET)
         p = self.draw_panel(surf, title)
-        draw_deal_end(surf, p, self.rows, self.app.art, self.app.settings,
-                      getattr(self.app, "ui_scale", 1.0))
+        self.drawn = draw_deal_end(surf, p, self.rows, self.app.art, self.app.settings,
+                                   getattr(self.app, "ui_scale", 1.0))
 
 
-def draw_deal_end(surf, p: pygame.Rect, rows, art, settings, u: float = 1.0) -> None:
-    """The rows of ``deal_end_rows`` in panel ``p``: the name and what it scores on a
-    line, the cards face up under it (overlapping so that each index shows)."""
+def row_height(n: int) -> int:
+    """A deal-end row's height (logical px) for ``n`` rows in a column: the cards as large
+    as a few rows allow."""
+    return 96 if n <= 5 else 80 if n <= 6 else 66
+
+
+def deal_end_columns(n: int) -> tuple[int, int]:
+    """``(columns, rows per column)`` of ``n`` deal-end rows: two columns past 6 rows (8
+    seats and Michigan's widow at 1024x640 keep cards whose index reads)."""
+    cols = 1 if n <= 6 else 2
+    return cols, -(-n // cols)
+
+
+def _fitted(msg: str, size: int, color, width: int):
+    """``msg`` in ``width`` px: ``(surface, line)`` at its size, smaller down to 10 px,
+    then cut with "…"."""
+    while size > 10 and text.width(msg, size) > width:
+        size -= 1
+    line = msg
+    while len(line) > 4 and text.width(line, size) > width:
+        line = line[:-2].rstrip() + "…"
+    return text.render(line, size, color), line
+
+
+def draw_deal_end(surf, p: pygame.Rect, rows, art, settings, u: float = 1.0) -> list[str]:
+    """The rows of ``deal_end_rows`` in panel ``p`` (one column, two past 6 rows): the
+    name and what it scores on a line, the cards face up under it (overlapping so that
+    each index shows).  Returns the notes as drawn (a note too long is cut with "…")."""
     def k(x):
         return int(round(x * u))
     top = p.y + k(56)
     bottom = p.bottom - k(70)
-    n = max(1, len(rows))
-    rh = max(k(40), min(k(66), (bottom - top) // n))
-    cw = max(k(22), min(k(40), int((rh - k(20)) / 1.4)))
-    x0 = p.x + k(20)
-    right = p.right - k(20)
+    cols, per = deal_end_columns(max(1, len(rows)))
+    rh = max(k(40), min(k(row_height(per)), (bottom - top) // per))
+    cw = max(k(22), min(k(56), int((rh - k(24)) / 1.4)))
+    gap = k(24)
+    col_w = (p.w - k(40) - gap * (cols - 1)) // cols
     four = bool(getattr(settings, "four_color", False))
     large = bool(getattr(settings, "large_index", False))
-    y = top
-    for name, cards, note, out in rows:
+    drawn = []
+    for n, (name, cards, note, out) in enumerate(rows):
+        x0 = p.x + k(20) + (n // per) * (col_w + gap)
+        right = x0 + col_w
+        y = top + (n % per) * rh
         head = text.render(name, 14, (255, 226, 120) if out else (250, 236, 170), bold=True)
         surf.blit(head, (x0, y))
-        nt = text.render(note, 13, (255, 226, 120) if out else (225, 235, 225))
-        surf.blit(nt, (max(x0 + head.get_width() + k(14), right - nt.get_width()), y + 1))
+        room = col_w - head.get_width() - k(14)
+        nt, line = _fitted(note, 13, (255, 226, 120) if out else (225, 235, 225), room)
+        drawn.append(line)
+        surf.blit(nt, (right - nt.get_width(), y + 1))
         cy = y + k(19)
         if cards:
-            room = right - x0
-            step = cw * 0.62 if len(cards) == 1 else min(cw * 0.62, (room - cw) / (len(cards) - 1))
+            span = right - x0
+            step = cw * 0.62 if len(cards) == 1 else min(cw * 0.62, (span - cw) / (len(cards) - 1))
             for i, c in enumerate(cards):
                 surf.blit(art.face(c >> 3, cw, four_color=four, large_index=large),
                           (int(x0 + i * step), cy))
-        y += rh
+    return drawn
 
 
 class ScoreSheet(Overlay):

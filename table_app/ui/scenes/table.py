@@ -721,11 +721,11 @@ class TableScene(Scene):
         if not self.caught_up():
             self.cue.update(None, dt, False)
             self._showed(self.pacer.wait(self.engine.log, dt, self.layer.moving()))
+            self._landed_refresh()
             return
         moving = self.layer.moving()
         self.pacer.tick(dt, moving)
-        if self.session.spec.layout and self.pacer.landed != getattr(self, "_refreshed_landed", None):
-            self.refresh()          # the cards landed: the chips they took show now
+        self._landed_refresh()
         settled = self.pacer.settled(moving)
         if self.cue.update(self._turn_key(), dt, settled and self.app.stack.top is self,
                            pulse=0.0 if self.instant else PULSE_S):
@@ -787,6 +787,12 @@ class TableScene(Scene):
                 self.act(legal[0])
         if self.buy.open:
             self._update_buttons()
+
+    def _landed_refresh(self) -> None:
+        """Michigan: the cards landed, so the chips they took show now (the layout, the
+        balances, the pay cells' winners: ``landed_obs``)."""
+        if self.session.spec.layout and self.pacer.landed != getattr(self, "_refreshed_landed", None):
+            self.refresh()
 
     def _turn_key(self):
         """The player's turn now, for the "your turn" cue (``TurnCue``): ``None`` when it
@@ -875,9 +881,12 @@ class TableScene(Scene):
             return self.last_text
         h = self.current_hint()
         seat = s.ai_to_act()
+        phase = s.human_to_act()
+        if phase == "buy" and self._pass_unasked():
+            phase = None        # the table passes it at once: no question
         return status_line(
             last=self.last_text, game_over=s.game_over(), deal_due=s.deal_due(),
-            hint=h.text() if h is not None else None, phase=s.human_to_act(),
+            hint=h.text() if h is not None else None, phase=phase,
             thinking=player_name(s.names[seat]) if seat is not None else None,
             keyboard=self.keys.focus_shown, want_stock=self.want_stock, can=self._can_now,
             stock_due=bool(getattr(self.obs, "stock_due", False)), variant=s.variant,
