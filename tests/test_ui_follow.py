@@ -209,7 +209,7 @@ def test_the_last_moves_fit_an_eight_seat_box_at_1024x640(lang):
 
 
 # ---------------------------------------------------------------- the pace
-def _timed(app, scene, until, limit=3000, dt=0.02):
+def _timed(app, scene, until, limit=3000, dt=0.04):
     """Frames of ``dt`` until ``until()``; the seconds it took."""
     t = 0.0
     for _ in range(limit):
@@ -272,14 +272,14 @@ def test_michigan_stays_on_a_pay_card_and_a_stop_for_its_pause():
         eng = s.engine
         shown_at = {}
         t = 0.0
-        for _ in range(1500):
-            shown_at.setdefault(scene.shown, t)
-            if scene.shown >= len(eng.log) and s.ai_to_act() is None and not scene.layer.moving():
-                break
-            app.step(0.02)
-            t += 0.02
-        js = next(i for i, ev in enumerate(eng.log) if ev.type == "play" and ev.card == F("JS"))
         ace = next(i for i, ev in enumerate(eng.log) if ev.type == "play" and ev.card == F("AS"))
+        for _ in range(600):
+            shown_at.setdefault(scene.shown, t)
+            if scene.shown > ace + 1:
+                break
+            app.step(0.04)
+            t += 0.04
+        js = next(i for i, ev in enumerate(eng.log) if ev.type == "play" and ev.card == F("JS"))
         plain = next(i for i, ev in enumerate(eng.log) if ev.type == "play" and ev.card == F("KS"))
         return (shown_at[js + 2] - shown_at[js + 1], shown_at[plain + 2] - shown_at[plain + 1],
                 shown_at.get(ace + 2, t) - shown_at[ace + 1])
@@ -337,17 +337,20 @@ def test_the_end_of_a_deal_shows_every_hand_with_its_points_before_the_sheet():
         assert out is (seat == res.winner)
         assert note == ("went out: 0 points" if out else f"{res.scores[seat]} points"
                         if res.scores[seat] != 1 else "1 point")
-    # at the table: the hands first, then the score sheet
+    # at the table: the hands first, then the score sheet (you play as the stand-in
+    # player plays: going down and laying off whenever it can, so you go out)
+    from table_app.ui.table.session import FallbackPlayer
     from test_ui_table import settle as _settle
     app, scene, sess = may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
     eng2 = sess.engine
-    while not sess.deal_due():
-        ph = sess.human_to_act()
-        if ph is not None:
-            legal = eng2.legal_actions()
-            gd = [a for a in legal if a.type == "go_down"]
-            scene.act(gd[0] if gd else next((a for a in legal if a.type in ("pass_buy", "discard", "lay_off")), legal[0]))
+    me = FallbackPlayer("may_i")
+    for _ in range(400):
+        if sess.deal_due():
+            break
+        if sess.human_to_act() is not None and scene.caught_up():
+            scene.act(me.decide(eng2.observe(0), eng2.legal_actions(), rng)[0])
         step(app, 1)
+    assert sess.deal_due()
     _settle(app, scene)
     assert isinstance(app.stack.top, DealEndScene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))

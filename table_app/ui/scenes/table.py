@@ -16,9 +16,16 @@ The scene composes the table's parts (``ui/table``), each readable and tested al
 * ``arrange.Arrangement``: the hand's order and the melds being built;
 * ``pacing.Pacer`` and ``pacing.AiTurns``: how long a move stays on screen, when a
   computer seat may act;
-* ``narration.Narrator``: the log in words (the status line, the moves log L);
-* ``buypanel.BuyPanel``: the buying window; ``banner``: the banner, the status line and
-  the passing messages; ``buttons.TableButtons``: the buttons.
+* ``narration.Narrator``: the log in words (the status line, the moves log L, each
+  seat's last move on its box, Michigan's pay cells taken);
+* ``buypanel.BuyPanel``: the buying window (``fits``: whether the card on offer fits the
+  hand, for "offer a card only when it fits my hand"); ``banner``: the banner, the status
+  line and the passing messages; ``turncue.TurnCue``: the "your turn" cue;
+  ``buttons.TableButtons``: the buttons.
+
+The end of a deal shows every hand (``scores.DealEndScene``) before the score sheet; the
+sheet, the scores line and Michigan's chips show the Observation the animation has
+reached (``landed_obs``), never ahead of the cards.
 
 What stays here: the scene's lifecycle, applying the player's actions (undo and redo
 with the hand's order, going down), and the frame (update and draw).
