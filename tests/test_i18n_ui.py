@@ -40,7 +40,9 @@ def _table(variant, lang, seed=1):
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import GameSession
     from table_app.storage.settings import Settings
-    app = App((1280, 800), headless=True, instant=True, settings=Settings().replace(language=lang))
+    # (asked for every card: the first decision may be an offer, whose question is checked)
+    app = App((1280, 800), headless=True, instant=True,
+              settings=Settings().replace(language=lang, ask_only_fitting=False))
     set_language(lang)
     s = GameSession(variant, 4, seed=seed, autosave=False)
     scene = TableScene(s)

@@ -576,9 +576,11 @@ def test_a_chained_offer_names_who_bought_above_it_and_who_discarded_it():
     card = obs.buy_card >> 3
     from table_app.i18n import card_name
     text = BuyPanel.heading_text(obs, names, buyer)
-    assert text == (f"Dmitro bought the card above; under it {card_name(card)}, discarded by "
-                    f"Ann: take it + a penalty card?")
-    assert "Chloe" not in text
+    note = BuyPanel.chain_note(obs, names, buyer)
+    assert text == f"{card_name(card)}: take it + a penalty card?"
+    assert note == "Dmitro bought the card above; this one Ann discarded"
+    assert "Chloe" not in text + note
+    assert BuyPanel.chain_note(obs, names, None) is None
     # the first offer of a turn names the active player, who passed it
     eng2 = stock_turns(cf("may_i"), 2)
     eng2.apply(PassUpcard(2))
@@ -587,7 +589,42 @@ def test_a_chained_offer_names_who_bought_above_it_and_who_discarded_it():
     assert n2.chain_buyer(len(eng2.log)) is None
     assert BuyPanel.heading_text(eng2.observe(3), names, None).startswith("Chloe passed ")
     set_language("ru")
-    assert BuyPanel.heading_text(obs, names, buyer).startswith("Dmitro — покупка; под ней ")
+    assert BuyPanel.chain_note(obs, names, buyer) == "Dmitro — покупка карты сверху; под ней сброс: Ann"
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+def test_a_chained_offer_fits_its_panel_at_1024x640(lang):
+    """The buying window of a card a buy uncovered, at 1024x640: the line over the
+    question whole, the question with its card in bold (not cut), inside the meld area's
+    row and clear of the scores."""
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    from test_refusal_rules import cf, stock_turns
+    app = App((1024, 640), headless=True, instant=True,
+              settings=Settings().replace(language=lang, ask_only_fitting=False))
+    eng = stock_turns(cf("may_i"), 2)
+    eng.apply(PassUpcard(2))
+    eng.apply(Buy(3))
+    s = GameSession("may_i", 4, names=["Ann", "You", "Chloe", "Dmitro"], human=1, engine=eng,
+                    autosave=False)
+    s.players = {k: Scripted() for k in (0, 2, 3)}
+    sc = TableScene(s)
+    app.push(sc)
+    step(app, 3)
+    assert s.human_to_act() == "buy" and sc.buy.open
+    assert sc.narrator.chain_buyer(sc.shown) == 3
+    note = sc.buy.chain_note(sc.obs, s.names, 3)
+    assert sc.buy.note_drawn == note and "Dmitro" in note and "Ann" in note
+    panel = sc.buy.rect(sc.L.ui, note=True)
+    from table_app.ui.table.buypanel import BuyPanel
+    head = BuyPanel.heading(sc.obs, s.names, panel.right - 8 - sc.buy.buttons["buy"].relative_rect.x, 3)
+    from table_app.i18n import card_name
+    assert head.get_height() >= 18            # the card's name drawn big: not the cut fallback
+    assert pygame.Rect((0, 0), (1024, 640)).contains(panel)
+    assert panel.bottom <= sc.L.hand.y + 4
+    s.close()
 
 
 @pytest.mark.parametrize("lang", ("en", "ru", "uk"))

@@ -39,6 +39,8 @@ BUY_CW = 46        # the width of the cards shown in the buying window
 PRESENT_S = 3.0
 #: a countdown never passes an offer shown for less than this many seconds
 MIN_SHOWN_S = 3.0
+#: logical px the panel grows at its top for the line over a chained offer's question
+NOTE_H = 18
 BUY_INK = (0x1b, 0x13, 0x06)    # the @primary buttons' text colour (theme.json)
 GOLD = (255, 214, 80)
 
@@ -228,13 +230,15 @@ class BuyPanel:
         return self.open and (self.t > 0 or self.intro_t > 0)
 
     # ------------------------------------------------------------------ drawing
-    def rect(self, u: float) -> pygame.Rect:
+    def rect(self, u: float, note: bool = False) -> pygame.Rect:
         """The panel: the card on offer and the penalty card at its left, the question,
-        the buy and pass buttons and the countdown (on the meld area's right)."""
+        the buy and pass buttons and the countdown (on the meld area's right); ``note``:
+        with a line over the question (``chain_note``), ``NOTE_H`` taller at the top."""
         r = self.buttons["buy"].relative_rect
         right = self.buttons["pass_buy"].relative_rect.right + int(24 * u)
-        return pygame.Rect(r.x - int(112 * u), r.y - int(34 * u), right - r.x + int(112 * u),
-                           r.h + int(70 * u))
+        top = int((34 + (NOTE_H if note else 0)) * u)
+        return pygame.Rect(r.x - int(112 * u), r.y - top, right - r.x + int(112 * u),
+                           r.h + top + int(36 * u))
 
     def labels(self, labels, stage: pygame.Rect, u: float):
         """The view's labels as drawn: while the window is open, the meld area's help
@@ -250,25 +254,36 @@ class BuyPanel:
         """The question, naming the card on offer: "Boris passed 7♥: take it + a penalty
         card?" (``obs`` the player's Observation, ``names`` the seats' names).  A card
         a buy uncovered (May I?'s chain, MI-6: ``buyer`` the seat that bought the card
-        above it) names the buyer and the card's discarder (``obs.upcard_by``), not the
-        active player, who passed another card."""
+        above it) is asked about plainly ("2♠: take it + a penalty card?"): the line over
+        it (``chain_note``) says who bought above it and who discarded it; the active
+        player passed another card."""
         up = getattr(obs, "buy_card", None)
         card = card_name(up >> 3) if up is not None else "?"
         if buyer is not None and obs is not None:
-            by = getattr(obs, "upcard_by", -1)
-            if 0 <= by < len(names):
-                # Translators: the buying window's question for the card a buy uncovered
-                # (May I?'s chain): {buyer} bought the card above it, {name} discarded
-                # it; {card} is drawn larger, in bold
-                return _("{buyer} bought the card above; under it {card}, discarded by "
-                         "{name}: take it + a penalty card?").format(
-                    buyer=player_name(names[buyer]), card=card, name=player_name(names[by]))
-            # Translators: as above, for the deal's first upcard (nobody discarded it)
-            return _("{buyer} bought the card above; under it {card}: take it + a penalty "
-                     "card?").format(buyer=player_name(names[buyer]), card=card)
+            # Translators: the buying window's question for the card a buy uncovered
+            # (May I?'s chain); the line above it says whose it is. {card} is bold
+            return _("{card}: take it + a penalty card?").format(card=card)
         who = player_name(names[obs.current]) if obs is not None else ""
         # Translators: the buying window's question; {card} is drawn larger, in bold
         return _("{name} passed {card}: take it + a penalty card?").format(name=who, card=card)
+
+    @staticmethod
+    def chain_note(obs, names, buyer: int | None) -> str | None:
+        """For a card a buy uncovered (``heading_text``): "Dmitro bought the card above;
+        this one Ann discarded" (the card's discarder, ``obs.upcard_by``); ``None`` for a
+        card the active player passed."""
+        if buyer is None or obs is None or not 0 <= buyer < len(names):
+            return None
+        by = getattr(obs, "upcard_by", -1)
+        if 0 <= by < len(names):
+            # Translators: the line over the buying window's question when a buy
+            # uncovered the card (May I?'s chain, MI-6): {buyer} bought the card above
+            # it, {name} discarded it
+            return _("{buyer} bought the card above; this one {name} discarded").format(
+                buyer=player_name(names[buyer]), name=player_name(names[by]))
+        # Translators: as above, when the card beneath is the deal's first upcard
+        return _("{buyer} bought the card above; this one is the deal's first upcard").format(
+            buyer=player_name(names[buyer]))
 
     @classmethod
     def heading(cls, obs, names, room: int, buyer: int | None = None) -> pygame.Surface:
@@ -301,7 +316,8 @@ class BuyPanel:
             return
         r = self.buttons["buy"].relative_rect
         total = self.total
-        panel = self.rect(u)
+        note = self.chain_note(obs, names, buyer)
+        panel = self.rect(u, note=note is not None)
         box(surf, panel, "buy")
         # a new offer flashes in (the next one opens in the same place as the last): a
         # bright ring round the panel fading out, its card popping up
@@ -312,23 +328,33 @@ class BuyPanel:
             pygame.draw.rect(ring, (255, 250, 215, int(240 * intro)), ring.get_rect(), 4,
                              border_radius=12)
             surf.blit(ring, ring_r.topleft)
+        # a card a buy uncovered (May I?'s chain, MI-6): who bought the card above it and
+        # who discarded it, on a line across the panel's top (the rest below it)
+        self.note_drawn = None
+        py = panel.y
+        if note is not None:
+            room = panel.w - 18
+            img = fit(note, 13, (235, 225, 190), room)
+            self.note_drawn = note if text.width(note, 11) <= room else None
+            surf.blit(img, (panel.x + 10, panel.y + 5))
+            py += int(NOTE_H * u)
         # what you would get: the upcard and a face-down penalty card
         up = obs.buy_card if obs is not None else None
         cw = BUY_CW
         surf.blit(art.back(cw, getattr(settings, "card_back", "blue")),
-                  (panel.x + 10 + int(cw * 0.8), panel.y + 16))
+                  (panel.x + 10 + int(cw * 0.8), py + 16))
         if up is not None:
             img = art.face(up >> 3, cw, four_color=bool(getattr(settings, "four_color", False)),
                            large_index=bool(getattr(settings, "large_index", False)))
-            home = img.get_rect(topleft=(panel.x + 10, panel.y + 10))
+            home = img.get_rect(topleft=(panel.x + 10, py + 10))
             if intro > 0:
                 k = 1.0 + 0.45 * intro * intro
                 img = pygame.transform.smoothscale(img, (int(home.w * k), int(home.h * k)))
                 home = img.get_rect(center=home.center)
             surf.blit(img, home)
         plus = text.render_shadowed("+1", 14, (255, 230, 140), bold=True)
-        surf.blit(plus, (panel.x + 10 + int(cw * 1.8) + 4, panel.y + 16 + int(cw * 1.4) - 16))
-        surf.blit(self.heading(obs, names, panel.right - 8 - r.x, buyer), (r.x, panel.y + 6))
+        surf.blit(plus, (panel.x + 10 + int(cw * 1.8) + 4, py + 16 + int(cw * 1.4) - 16))
+        surf.blit(self.heading(obs, names, panel.right - 8 - r.x, buyer), (r.x, py + 6))
         if total > 0:
             frac = max(0.0, self.t / total)
             x0 = r.x
