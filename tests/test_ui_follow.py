@@ -21,7 +21,7 @@ from table_app.engine.engine import Engine  # noqa: E402
 from table_app.i18n import set_language  # noqa: E402
 from table_app.ui.table.fits import card_fits  # noqa: E402
 from table_app.ui.table.narration import Narrator  # noqa: E402
-from table_app.variants import find_variant  # noqa: E402
+from table_app.variants import VARIANTS, find_variant  # noqa: E402
 
 from test_ui_table import Scripted, build_deck, click, hand_card, make_table, may_i_table, point_of, settle, step  # noqa: E402
 
@@ -41,7 +41,7 @@ def ids(codes: str) -> list[int]:
 
 def _session(eng, variant, names=("You", "Ann", "Boris", "Chloe")):
     return types.SimpleNamespace(engine=eng, rules=eng.rules, names=list(names), human=0,
-                                 variant=variant, michigan=variant == "michigan")
+                                 variant=variant, spec=VARIANTS[variant])
 
 
 # ---------------------------------------------------------------- the seats' last moves
@@ -145,7 +145,7 @@ def test_michigan_plays_a_pay_card_taken_and_its_winner_on_the_layout():
     # the presenter writes the winner in the cell it took
     from table_app.ui.table import layout as layout_mod
     from table_app.ui.table.presenter import UIState, present
-    L = layout_mod.compute((1280, 800), 3, 0, michigan=True)
+    L = layout_mod.compute((1280, 800), 3, 0, layout_game=True)
     ui = UIState(names=["You", "Ann", "Boris"], levels=["", "normal", "normal"],
                  hand_order=list(eng.observe(0).hand), pay_won=n.pay_cards(len(eng.log)),
                  last_moves=n.seat_labels(len(eng.log)))
@@ -328,7 +328,7 @@ def test_the_end_of_a_deal_shows_every_hand_with_its_points_before_the_sheet():
     obs = eng.observe(0)
     assert obs.hands_shown == eng.state.hands
     s = types.SimpleNamespace(engine=eng, rules=rules, names=["You", "Ann", "Boris", "Chloe"],
-                              human=0, num_players=4, michigan=False, variant="contract")
+                              human=0, num_players=4, spec=VARIANTS["contract"], variant="contract")
     rows = deal_end_rows(s, obs)
     res = obs.results[-1]
     assert [r[0] for r in rows] == ["You", "Ann", "Boris", "Chloe"]
@@ -368,7 +368,7 @@ def test_michigan_deal_end_rows_show_the_cards_left_the_chips_paid_and_the_widow
         eng.apply(rng.choice(eng.legal_actions()))
     obs = eng.observe(0)
     s = types.SimpleNamespace(engine=eng, rules=eng.rules, names=["You", "Ann", "Boris"],
-                              human=0, num_players=3, michigan=True, variant="michigan")
+                              human=0, num_players=3, spec=VARIANTS["michigan"], variant="michigan")
     rows = deal_end_rows(s, obs)
     w = obs.winner
     left = {seat: len(eng.state.hands[seat]) for seat in range(3)}
@@ -570,7 +570,7 @@ def test_a_chained_offer_names_who_bought_above_it_and_who_discarded_it():
     assert obs.phase == "buy" and obs.buy_queue == (1,) and obs.upcard_by == 0
     names = ["Ann", "Boris", "Chloe", "Dmitro"]
     n = Narrator(types.SimpleNamespace(engine=eng, rules=eng.rules, names=names, human=1,
-                                       variant="may_i", michigan=False))
+                                       variant="may_i", spec=VARIANTS["may_i"]))
     buyer = n.chain_buyer(len(eng.log))
     assert buyer == 3
     card = obs.buy_card >> 3
@@ -585,7 +585,7 @@ def test_a_chained_offer_names_who_bought_above_it_and_who_discarded_it():
     eng2 = stock_turns(cf("may_i"), 2)
     eng2.apply(PassUpcard(2))
     n2 = Narrator(types.SimpleNamespace(engine=eng2, rules=eng2.rules, names=names, human=3,
-                                        variant="may_i", michigan=False))
+                                        variant="may_i", spec=VARIANTS["may_i"]))
     assert n2.chain_buyer(len(eng2.log)) is None
     assert BuyPanel.heading_text(eng2.observe(3), names, None).startswith("Chloe passed ")
     set_language("ru")
