@@ -14,6 +14,7 @@ No pygame here.  ``Narrator(session)`` needs of the session only ``engine``, ``r
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from ...core.cards import RANK_TEXT, parse_face
 from ...i18n import N_, _, card_name, current_language, ngettext, player_name
@@ -136,7 +137,7 @@ class Narrator:
     def __init__(self, session, since: int = 0) -> None:
         self.session = session
         self.since = since
-        self._cache: dict[int, tuple] = {}
+        self._cache: dict[Any, tuple[Any, ...]] = {}
 
     def truncated(self, n: int) -> None:
         """The log was cut to ``n`` events (an undo): what comes after is told anew."""

@@ -50,7 +50,7 @@ class UIState:
     #: Michigan: the Observation whose chips are shown (the layout, the kitty, the
     #: balances): the one the animation has reached, so a cell is emptied when the pay
     #: card lands, not when it starts to fly (``None``: the Observation drawn)
-    money: object | None = None
+    money: Any = None
 
 
 @dataclass
