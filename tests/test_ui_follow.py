@@ -541,6 +541,46 @@ def test_the_countdown_never_passes_for_a_player_who_is_there(monkeypatch):
     assert p.count_down(0.0) and not p.count_down(0.0)
 
 
+def test_the_countdown_waits_while_the_pointer_rests_on_the_offer(monkeypatch):
+    """A player reading the offer with the pointer on it (no move, no key) is there: the
+    countdown runs out and waits ("waiting for you"); the pointer off the panel (or out
+    of the window), it passes for them and says so."""
+    from table_app.ui.table import buypanel as T
+    now = [1000.0]
+    monkeypatch.setattr(T._time, "monotonic", lambda: now[0])
+    app, scene, s = _offer_table(False)
+    app.settings = app.settings.replace(buy_countdown_s=2.0)
+    said = []
+    real = scene.say
+    scene.say = lambda msg, bad=False, secs=5.0: (said.append(msg), real(msg, bad, secs))
+    settle(app, scene)
+    scene.act(next(a for a in s.engine.legal_actions() if a.type == "pass_upcard"))
+    scene.want_stock = True
+    settle(app, scene)
+    scene.act(Discard(0, F("4D")))
+    for _ in range(3000):
+        app.step(0.02)
+        if s.human_to_act() == "buy" and scene.buy.open:
+            break
+    assert scene.buy.open and scene.buy.drawn_rect is not None
+    panel = scene.buy.drawn_rect
+    at = [panel.center]
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: at[0] is not None)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: at[0] or (0, 0))
+    n = len(s.engine.log)
+    for _ in range(600):                       # 12 s, the pointer still on the panel
+        now[0] += 0.02
+        app.step(0.02)
+    assert len(s.engine.log) == n and scene.buy.open and scene.buy.held and scene.buy.t == 0
+    assert not said
+    at[0] = (panel.right + 40, panel.bottom + 40)   # off the panel: away now
+    for _ in range(5):
+        now[0] += 0.02
+        app.step(0.02)
+    assert s.engine.log[n] == PassBuy(0)
+    assert any(m.startswith("Time ran out: you passed") for m in said)
+
+
 def test_contract_has_its_own_call_countdown():
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import GameSession

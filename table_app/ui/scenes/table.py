@@ -781,7 +781,10 @@ class TableScene(Scene):
                 self.act(PassBuy(self.human))
                 return
             card = self.obs.buy_card if self.obs is not None else None
-            if self.buy.count_down(dt):
+            # the pointer resting on the panel: the player is reading it (not when the
+            # window has no mouse focus: the pointer is elsewhere then)
+            pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+            if self.buy.count_down(dt, pointer):
                 # the player was away (``BuyPanel.present``): passed for them, and said
                 if self.act(PassBuy(self.human)) and card is not None:
                     self.say(_("Time ran out: you passed {card}").format(card=card_name(card >> 3)),

@@ -13,9 +13,10 @@ it and who discarded this one), the countdown bar.  The table says when an offer
 (``sync``) and applies the answer (``answer`` says whether one may be given now).
 
 A countdown that runs out passes only for a player who is away: one who moved the mouse
-or pressed a key in the last ``PRESENT_S`` seconds, or whose offer has been shown for
-less than ``MIN_SHOWN_S``, is there, looking at it; the window then waits for their
-answer ("waiting for you"), and passes once they have been still for ``PRESENT_S``.
+or pressed a key in the last ``PRESENT_S`` seconds, whose pointer rests on the panel, or
+whose offer has been shown for less than ``MIN_SHOWN_S``, is there, looking at it; the
+window then waits for their answer ("waiting for you"), and passes once they have been
+still, the pointer off the panel, for ``PRESENT_S``; the table then says it passed.
 """
 from __future__ import annotations
 
@@ -102,6 +103,8 @@ class BuyPanel:
         self.opened_at = 0.0
         self.input_at: float | None = None
         self.held = False
+        #: where the panel was last drawn (window px; ``None``: not drawn yet)
+        self.drawn_rect: pygame.Rect | None = None
 
     # ------------------------------------------------------------------ the buttons
     def build(self, make, stage: pygame.Rect, k) -> None:
@@ -198,25 +201,31 @@ class BuyPanel:
         ``time.monotonic()`` seconds)."""
         self.input_at = _time.monotonic() if now is None else now
 
-    def present(self, now: float | None = None) -> bool:
+    def present(self, now: float | None = None,
+                pointer: tuple[int, int] | None = None) -> bool:
         """The player is there, looking at the offer: input in the last ``PRESENT_S``
-        seconds, or the offer shown for less than ``MIN_SHOWN_S``."""
+        seconds, the pointer (window px; ``None``: outside the window) on the panel as
+        last drawn, or the offer shown for less than ``MIN_SHOWN_S``."""
         now = _time.monotonic() if now is None else now
         if now - self.opened_at < MIN_SHOWN_S:
             return True
+        if pointer is not None and self.drawn_rect is not None \
+                and self.drawn_rect.collidepoint(pointer):
+            return True
         return self.input_at is not None and now - self.input_at < PRESENT_S
 
-    def count_down(self, dt: float) -> bool:
+    def count_down(self, dt: float, pointer: tuple[int, int] | None = None) -> bool:
         """The countdown runs; ``True`` when the table passes now: it has run out and the
-        player is not there (``present``).  Run out while they are there, it waits
-        (``held``) and passes once they have been still for ``PRESENT_S``; once only."""
+        player is not there (``present``, ``pointer`` the mouse's window position or
+        ``None``).  Run out while they are there, it waits (``held``) and passes once
+        they have been still for ``PRESENT_S``, the pointer off the panel; once only."""
         if not self.open or self.total <= 0 or self.t < 0:
             return False
         if self.t > 0:
             self.t = max(0.0, self.t - dt)
             if self.t > 0:
                 return False
-        if self.present():
+        if self.present(pointer=pointer):
             self.held = True
             return False
         self.t = -1.0           # passed: not again for this offer
@@ -318,6 +327,7 @@ class BuyPanel:
         total = self.total
         note = self.chain_note(obs, names, buyer)
         panel = self.rect(u, note=note is not None)
+        self.drawn_rect = panel
         box(surf, panel, "buy")
         # a new offer flashes in (the next one opens in the same place as the last): a
         # bright ring round the panel fading out, its card popping up
