@@ -314,6 +314,26 @@ def test_your_turn_has_a_sound_and_a_plate_once_a_turn():
     assert "your_turn" in SOUND_NAMES
 
 
+def test_your_turn_without_a_sound_device_is_silent_and_the_cue_still_shows(monkeypatch):
+    """No sound device (the mixer cannot start): the turn comes, the cue shows, the sound
+    is asked for and nothing is played or raised."""
+    from table_app.ui.sound import SoundBoard
+
+    def boom(*a, **k):
+        raise pygame.error("No available audio device")
+    monkeypatch.setattr(pygame.mixer, "init", boom)
+    app, scene, s = may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
+    app.sound = SoundBoard()
+    asked = []
+    real = app.sound.play
+    app.sound.play = lambda name: (asked.append((name, real(name))), asked[-1][1])[1]
+    app.settings = app.settings.replace(sound_on=True)
+    settle(app, scene)
+    step(app, 2)
+    assert s.human_to_act() == "draw" and scene.cue.on
+    assert ("your_turn", False) in asked and not app.sound.mixer_ok
+
+
 # ---------------------------------------------------------------- the end of a deal
 def test_the_end_of_a_deal_shows_every_hand_with_its_points_before_the_sheet():
     from table_app.ui.scenes.scores import DealEndScene, ScoreSheet, deal_end_rows
@@ -579,6 +599,97 @@ def test_the_countdown_waits_while_the_pointer_rests_on_the_offer(monkeypatch):
         app.step(0.02)
     assert s.engine.log[n] == PassBuy(0)
     assert any(m.startswith("Time ran out: you passed") for m in said)
+
+
+class _Caller:
+    """A computer player for tests that calls half the cards it is asked about, goes down
+    and lays off whenever it can, and draws from the stock."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def decide(self, obs, legal, rng):
+        kinds = {}
+        for a in legal:
+            kinds.setdefault(a.type, []).append(a)
+        for k in ("go_down", "lay_off"):
+            if k in kinds:
+                return kinds[k][0], ""
+        if "buy" in kinds and self.rng.random() < 0.5:
+            return kinds["buy"][0], ""
+        for k in ("pass_buy", "pass_upcard"):
+            if k in kinds:
+                return kinds[k][0], ""
+        if "draw" in kinds:
+            return next((a for a in kinds["draw"] if a.source == "stock"), kinds["draw"][0]), ""
+        return self.rng.choice(kinds.get("discard", legal)), ""
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+def test_contract_never_speaks_of_buying(lang, monkeypatch):
+    """A Contract deal at the table, the player calling some cards, declining others,
+    trying a call with none open and a stock draw before declining the upcard: every text
+    drawn, said or put on a button speaks of calling (CR-5), never of buying."""
+    from table_app.i18n import translation
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table import text as T
+    from table_app.ui.table.session import GameSession
+    set_language(lang)
+    # the buying words of May I? in the language (its own window's texts)
+    tr = translation()
+    words = {"en": ("buy", "May I"), "ru": ("купит", "купи", "покуп"),
+             "uk": ("купу", "купи", "купі")}[lang]
+    drawn = []
+    for name in ("render", "render_shadowed", "plate", "wrap", "width"):
+        real = getattr(T, name)
+
+        def spy(msg, *a, _real=real, **k):
+            drawn.append(str(msg))
+            return _real(msg, *a, **k)
+        monkeypatch.setattr(T, name, spy)
+    app = App((1280, 800), headless=True, instant=True,
+              settings=Settings().replace(language=lang, ask_only_fitting=False))
+    s = GameSession("contract", 4, seed=7, autosave=False)
+    s.players = {k: _Caller(k) for k in (1, 2, 3)}
+    sc = TableScene(s)
+    real_say = sc.say
+    sc.say = lambda msg, bad=False, secs=5.0: (drawn.append(msg), real_say(msg, bad, secs))
+    app.push(sc)
+    me = _Caller(0)
+    eng = s.engine
+    tried = set()
+    for _ in range(3000):
+        app.step(0.02)
+        if s.deal_due() or s.game_over():
+            break
+        if not sc.caught_up() or sc.layer.moving():
+            continue
+        ph = s.human_to_act()
+        if ph is None:
+            continue
+        if ph == "draw" and "stock" not in tried and eng.observe(0).upcard is not None:
+            tried.add("stock")
+            sc.act(Draw(0, "stock"))           # refused: decline the upcard first
+        if ph == "draw" and "call" not in tried:
+            tried.add("call")
+            sc.act(Buy(0))                     # refused: no call is being asked
+        if ph == "buy":
+            drawn.extend(b.text for b in sc.buy.buttons.values())
+            drawn.append(sc.buy.heading_text(sc.obs, s.names, None))
+        a, _why = me.decide(eng.observe(0), eng.legal_actions(), None)
+        sc.act(a)
+        if ph == "buy":
+            tried.add(a.type)
+    assert s.deal_due() or s.game_over()
+    assert {"stock", "call", "buy", "pass_buy"} <= tried, tried
+    assert any(e.type == "buy" and e.player != 0 for e in eng.log)       # they called too
+    drawn = [t for t in drawn if t]
+    assert len(drawn) > 100
+    bad = sorted({t for t in drawn if any(w.lower() in t.lower() for w in words)})
+    assert not bad, bad
+    s.close()
 
 
 def test_contract_has_its_own_call_countdown():

@@ -47,6 +47,11 @@ REFUSALS: dict[str, str | tuple[str, ...]] = {
     "active_cannot_call": N_("The player whose turn it is declined the upcard and can't "
                              "call it now"),
     "already_passed_call": N_("You have already declined to call this card"),
+    "own_discard_call": N_("Nobody calls their own discard"),
+    "no_penalty_card_call": N_("No penalty card can be given (the stock is empty and can't "
+                               "be refilled), so the card can't be called"),
+    "declare_for_stock_first_call": N_("Decline the upcard first (pass it): the others may "
+                                       "call it before you draw"),
     "not_your_turn": N_("It is seat {seat}'s turn"),
     "no_upcard_to_take": N_("There is no upcard to take"),
     "declare_for_stock_first": N_("Declare for the stock first (pass the upcard): the others "

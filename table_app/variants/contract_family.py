@@ -390,14 +390,15 @@ class ContractFamilyRules:
                 if p == st.prev_buyer:
                     self._refuse(self.rid.buy_who, "chain_buyer_again")
                 if st.discarders and p == st.discarders[-1]:
-                    self._refuse(self.rid.buy_who, "own_discard")
+                    self._refuse(self.rid.buy_who, "own_discard_call" if call else "own_discard")
                 if p not in st.queue:
                     self._refuse(self.rid.buy, "already_passed_call" if call
                                  else "already_passed")
                 self._refuse(self.rid.buy, "asked_first", seat=st.queue[0])
             if t == "buy":
                 if len(st.stock) == 0 and len(st.discard) < 3:
-                    self._refuse(self.rid.penalty_card, "no_penalty_card")
+                    self._refuse(self.rid.penalty_card,
+                                 "no_penalty_card_call" if call else "no_penalty_card")
                 if not st.stock and st.restocks < MAX_RESTOCKS:
                     self._refuse("CF-13", "refill_first")
             return
@@ -405,7 +406,8 @@ class ContractFamilyRules:
             if self.spec.buying is _NO_BUYING:
                 self._refuse(self.rid.buy, "no_buying_mexican")
             if t == "buy" and st.discard and p == st.discarders[-1]:
-                self._refuse(self.rid.buy_who, "own_discard")
+                self._refuse(self.rid.buy_who, "own_discard_call"
+                             if self.spec.buying is _CALLS else "own_discard")
             self._refuse(self.rid.buy, "no_call_window" if self.spec.buying is _CALLS
                          else "no_buying_window")
         if p != st.current:
@@ -417,7 +419,8 @@ class ContractFamilyRules:
                         self._refuse("CF-10", "no_upcard_to_take")
                     return
                 if st.discard and self.spec.buying is not _NO_BUYING:
-                    self._refuse(self.rid.declare_stock, "declare_for_stock_first")
+                    self._refuse(self.rid.declare_stock, "declare_for_stock_first_call"
+                                 if self.spec.buying is _CALLS else "declare_for_stock_first")
                 if not self._stock_possible(st):
                     self._refuse("CF-14", "stock_dead_take_upcard")
                 if not st.stock and st.restocks < MAX_RESTOCKS:

@@ -41,7 +41,8 @@ COUNTDOWNS = (3.0, 5.0, 8.0, 12.0, 0.0)
 #: Contract's call window (CR-5): a little longer than May I?'s by default
 CALL_COUNTDOWNS = (5.0, 8.0, 12.0, 20.0, 0.0)
 #: Michigan's pause at a stop and at a pay card taken (0: none)
-MICHIGAN_PAUSES = (0.0, 1.0, 1.5, 2.5, 4.0)#: settings with a few values (a row of buttons each)
+MICHIGAN_PAUSES = (0.0, 1.0, 1.5, 2.5, 4.0)
+#: settings with a few values (a row of buttons each)
 CHOICES = {
     "language": ("en", "ru", "uk", "system"),
     "animation_speed": SPEEDS,
