@@ -125,7 +125,7 @@ SETTING_NAMES = {
     "animation_speed": N_("Animation speed"),
     "ai_speed": N_("Computer players' pace"),
     "buy_countdown_s": N_("May I? countdown (seconds)"),
-    "auto_pass_buys": N_("Pass buying windows automatically"),
+    "auto_pass_buys": N_("Pass every buy and call automatically"),
     # Contract calls the upcard (CR-5): its own window, in its own words
     "call_countdown_s": N_("Contract: time to call (seconds)"),
     "ask_only_fitting": N_("Offer a card only when it fits my hand"),
