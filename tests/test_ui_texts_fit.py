@@ -274,7 +274,8 @@ def test_the_call_button_shows_the_upcards_suit_symbol_in_its_ink(lang, four):
     from table_app.ui.table.buttons import PictureLabelButton
     from table_app.ui.table.session import GameSession
     from table_app.ui.scenes.table import TableScene
-    app = _app(lang, four_color=four)
+    # (every upcard offered: with "only when it fits" this seed's first is passed unasked)
+    app = _app(lang, four_color=four, ask_only_fitting=False)
     try:
         sc = TableScene(GameSession("contract", 4, seed=5, autosave=False))
         app.push(sc)

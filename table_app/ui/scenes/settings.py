@@ -56,9 +56,9 @@ CHOICES = {
 #: the two columns, top to bottom (the card back drop-down last in the shorter column:
 #: its open list falls on empty felt, over no other setting)
 LEFT = ("language", "ui_scale", "sound_on", "volume", "animation_speed", "skip_animations",
-        "ai_speed", "michigan_pause_s", "confirm_go_down")
-RIGHT = ("auto_pass_buys", "buy_countdown_s", "call_countdown_s", "ask_only_fitting",
-         "card_size", "four_color", "large_index", "card_back")
+        "ai_speed", "michigan_pause_s", "confirm_go_down", "ask_only_fitting")
+RIGHT = ("auto_pass_buys", "buy_countdown_s", "call_countdown_s", "card_size", "four_color",
+         "large_index", "card_back")
 
 
 def back_styles() -> tuple[str, ...]:
