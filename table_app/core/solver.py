@@ -136,7 +136,8 @@ class _Search:
     wild-rank faces are in it only under ``naturals_majority``."""
 
     def __init__(self, hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
-                 vf: list[int], feasibility: bool = False):
+                 vf: list[int], feasibility: bool = False, beat: tuple | None = None,
+                 core_cache: dict | None = None):
         self.req = req
         self.wild_ranks = wild_ranks
         self.majority = req.naturals_majority
@@ -155,6 +156,9 @@ class _Search:
                          if self.majority else [])
         self.wr_ranks = tuple(sorted(wild_ranks)) if self.majority else ()
         self.counts = counts
+        #: value and number of the free naturals (kept up to date by ``_runs``)
+        self.free_v = sum(vf[f] * n for f, n in enumerate(counts) if n)
+        self.free_k = sum(counts)
         fixed.sort(reverse=True)
         self.fixed = fixed
         self.fixed_n = len(fixed)
@@ -198,11 +202,18 @@ class _Search:
         self.keep_one_feas = req.keep_one and feasibility
         self.seen_any = False
         self.table_memo: dict[Any, list[Any]] = {}
-        self.core_cache: dict[Any, list[Any]] = {}
+        self.rank_rows: dict[Any, list[Any]] = {}
+        #: run cores per (suit, its free naturals, wilds at most, d2): shared by the
+        #: searches of one answer (``_solve``'s CF-12 loop searches the hand less a card)
+        self.core_cache: dict[Any, list[Any]] = {} if core_cache is None else core_cache
         if req.whole_hand:
             # only a solution using every card counts
             tv = sum(vf[c >> 3] for c in hand)
             self.best = (tv, self.n - 1)
+        if beat is not None and beat > self.best:
+            # only a going-down better than ``beat`` (used value, used cards) counts: the
+            # search prunes every branch that can't beat it (``_solve``'s CF-12 loop)
+            self.best = beat
 
     # -- pool -----------------------------------------------------------------
     def _wr_left(self) -> int:
@@ -420,24 +431,31 @@ class _Search:
             out = []
             if not self.majority and self.smin <= Pt:
                 out.append((self.smin, min(self.smax, Pt), 0, 0, 0, zero, ((0, (0,)),)))
+            rows = self.rank_rows
             for r in range(2, 15):
-                vals = []
-                for s in range(4):
-                    f = s * 13 + r - 2
-                    if c[f]:
-                        vals.extend([vf[f]] * c[f])
-                if not vals:
-                    continue
-                vals.sort(reverse=True)
-                wri = wr_ranks.index(r) if r in wr_ranks else -1
-                for j, k, wlo, whi, parts in self._rank_options(len(vals)):
-                    if wlo > Pt:
-                        continue
-                    tk = zero
-                    if wri >= 0:
-                        tk = zero[:wri] + (k,) + zero[wri + 1:]
-                    out.append((wlo, min(whi, Pt), sum(vals[:k]), k, 1 << r, tk,
-                                ((r, parts),)))
+                # a rank's rows depend on its own naturals only: kept per rank
+                rk = (r, c[r - 2], c[r + 11], c[r + 24], c[r + 37])
+                got = rows.get(rk)
+                if got is None:
+                    got = []
+                    vals = []
+                    for s in range(4):
+                        f = s * 13 + r - 2
+                        if c[f]:
+                            vals.extend([vf[f]] * c[f])
+                    if vals:
+                        vals.sort(reverse=True)
+                        wri = wr_ranks.index(r) if r in wr_ranks else -1
+                        for j, k, wlo, whi, parts in self._rank_options(len(vals)):
+                            if wlo > Pt:
+                                continue
+                            tk = zero
+                            if wri >= 0:
+                                tk = zero[:wri] + (k,) + zero[wri + 1:]
+                            got.append((wlo, min(whi, Pt), sum(vals[:k]), k, 1 << r, tk,
+                                        ((r, parts),)))
+                    rows[rk] = got
+                out.extend(got)
             self.table_memo[key] = out
             return out
         states: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int, int, tuple[Any, ...]]] = {
@@ -579,6 +597,7 @@ class _Search:
                 self.best = cand
                 self.best_path = (list(self.path), choice, P_r)
             return
+        pools: dict = {}
         for wlo, whi, nv, k, mask, taken, choice in self._sets_table():
             if need & ~mask:
                 continue
@@ -599,7 +618,18 @@ class _Search:
                 self.best_path = (list(self.path), choice, W)
                 self.done = True
                 return
-            cand = (NV + nv + self._pool_prefix(W, taken), used)
+            if self.wr_faces:
+                # the pool's prefix sums once per ``taken`` in this call (the same sums)
+                pre = pools.get(taken)
+                if pre is None:
+                    pre = [0]
+                    for x in self._pool_values(taken):
+                        pre.append(pre[-1] + x)
+                    pools[taken] = pre
+                pv = pre[W] if W < len(pre) else pre[-1]
+            else:
+                pv = self.fixed_pre[W]
+            cand = (NV + nv + pv, used)
             if cand > self.best:
                 self.best = cand
                 self.best_path = (list(self.path), choice, W)
@@ -727,11 +757,17 @@ class _Search:
                 lst = [(core[6], core[3], s, core)
                        for core in self._run_cores(s, budget, (om_, req.sets))]
             else:
-                ck = (s, tuple(c[s * 13:s * 13 + 13]), budget)
+                # cached per suit and free naturals at the most wilds any run may take,
+                # then cut to this budget (the same cores, in the same order, as
+                # generated for it: _run_cores keeps exactly those with wlo <= budget)
+                ck = (s, tuple(c[s * 13:s * 13 + 13]), self.P_total, self.d2)
                 lst = cache.get(ck)
                 if lst is None:
-                    lst = [(core[6], core[3], s, core) for core in self._run_cores(s, budget)]
+                    lst = [(core[6], core[3], s, core)
+                           for core in self._run_cores(s, self.P_total)]
                     cache[ck] = lst
+                if budget < self.P_total:
+                    lst = [x for x in lst if x[3][4] <= budget]
             if restricted:
                 # ...and starts at or below its lowest natural that is not of a wild
                 # rank (runs of a suit come in order of their lowest card; a wild-rank
@@ -801,15 +837,21 @@ class _Search:
                 kmax = max(x[1] for x in cores)
             sv, sc = self._sets_ub()
             pw = min(P, self.wild_cap)
-            base_v = NV + (m - 1) * vmax + sv + self._pool_prefix(pw)
-            base_c = K + (m - 1) * kmax + sc + pw
+            # what the later melds can still take: the richest cores and sets, and never
+            # more than the free naturals this core leaves (a hand that can meld all its
+            # cards stops the search once a way is found: the rest can only tie)
+            rest_v = (m - 1) * vmax + sv
+            rest_c = (m - 1) * kmax + sc
+            pool_v = NV + self._pool_prefix(pw)
+            pool_c = K + pw
+            FV, FK = self.free_v, self.free_k
         for v, k, s, core in cores:
             if prune:
                 best = self.best
-                bv = base_v + v
+                bv = pool_v + v + min(rest_v, FV - v)
                 if bv < best[0]:
-                    break
-                if bv == best[0] and base_c + k <= best[1]:
+                    break   # (the bound falls with v: the cores come richest first)
+                if bv == best[0] and pool_c + k + min(rest_c, FK - k) <= best[1]:
                     continue
             if core is None:
                 path.append(("wrun", None, 0, self.rmin, self.rmax))
@@ -820,6 +862,8 @@ class _Search:
                 pf = _POS_FACE[s]
                 for p in pos:
                     c[pf[p]] -= 1
+                self.free_v -= v
+                self.free_k -= k
                 if c[pf[14]] >= 0:
                     path.append(("run", s, tuple(pos), wlo, whi))
                     mark = len(om)
@@ -848,12 +892,16 @@ class _Search:
                             path.pop()
                             for p in pos:
                                 c[pf[p]] += 1
+                            self.free_v += v
+                            self.free_k += k
                             continue
                     self._runs(ri + 1, key, NV + v, K + k, Wlo + wlo, Whi + whi)
                     del om[mark:]
                     path.pop()
                 for p in pos:
                     c[pf[p]] += 1
+                self.free_v += v
+                self.free_k += k
             if self.done:
                 return
 
@@ -1083,9 +1131,14 @@ def _place_run(item: tuple[Any, ...], core: list[int], wilds: list[int]) -> Plan
 # -- public entry points ------------------------------------------------------------
 
 def _solve(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
-           vf: list[int]) -> tuple[Any, ...] | None:
-    """``(used value, used count, search, path, W)`` of the best going-down, or None."""
-    s = _Search(hand, req, wild_ranks, vf)
+           vf: list[int], beat: tuple[int, int] | None = None,
+           cores: dict[Any, list[Any]] | None = None) -> tuple[Any, ...] | None:
+    """``(used value, used count, search, path, W)`` of the best going-down, or None
+    (``beat``: ``(used value, used count)`` it must beat, else None; ``cores``: the run
+    cores found so far for this contract and these values, see ``_Search``)."""
+    if cores is None:
+        cores = {}
+    s = _Search(hand, req, wild_ranks, vf, beat=beat, core_cache=cores)
     s.run()
     if s.best_path is None:
         return None
@@ -1109,7 +1162,11 @@ def _solve(hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
             break
         rest = list(hand)
         rest.remove(c)
-        sub = _solve(rest, replace(req, keep_one=False), wild_ranks, vf)
+        # only a going-down that leaves less than the best so far can change the answer:
+        # the search of this hand is told so (the same answer, found with less search:
+        # among equal ones the first found is kept, as before)
+        beat = None if best_left is None else (total - best_left[0], len(hand) - best_left[1])
+        sub = _solve(rest, replace(req, keep_one=False), wild_ranks, vf, beat=beat, cores=cores)
         if sub is None:
             continue
         left = (total - sub[0], len(hand) - sub[1])
