@@ -106,12 +106,15 @@ def test_a_face_not_rendered_yet_is_a_stand_in_until_the_queue_renders_it(art):
 
 
 def test_the_card_images_are_bounded_and_a_refused_face_shows_a_back(art):
+    from table_app.ui.cardart import surface_bytes
     imgs = CardImages()
-    imgs.LIMIT = 5
+    imgs.cache.max_bytes = 5 * surface_bytes(art.back(49, "red"))   # bounded in bytes
     for w in range(40, 50):
         imgs.get(art, None, w, False, False, "red")
-    assert len(imgs.cache) <= 6
+    assert imgs.cache.bytes <= imgs.cache.max_bytes and imgs.cache.evicted >= 3
+    assert (None, 49, False, False, "red") in imgs.cache            # the newest kept
+    assert (None, 40, False, False, "red") not in imgs.cache        # the oldest gone
     bad = imgs.get(art, 999, 60, False, False, "red")           # no such face
     assert pygame.image.tobytes(bad, "RGB") == pygame.image.tobytes(art.back(60, "blue"), "RGB")
     imgs.clear()
-    assert imgs.cache == {} and imgs.standins == set()
+    assert len(imgs.cache) == 0 and imgs.cache.bytes == 0 and imgs.standins == set()

@@ -136,8 +136,8 @@ class _Search:
     wild-rank faces are in it only under ``naturals_majority``."""
 
     def __init__(self, hand: Sequence[int], req: ContractReq, wild_ranks: frozenset[int],
-                 vf: list[int], feasibility: bool = False, beat: tuple | None = None,
-                 core_cache: dict | None = None):
+                 vf: list[int], feasibility: bool = False, beat: tuple[int, int] | None = None,
+                 core_cache: dict[Any, list[Any]] | None = None) -> None:
         self.req = req
         self.wild_ranks = wild_ranks
         self.majority = req.naturals_majority

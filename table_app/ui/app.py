@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time as _time
 from pathlib import Path
 
 import pygame
@@ -29,6 +30,8 @@ from ..i18n import N_, _, set_language
 from .scene import Scene, SceneStack
 
 FPS = 60
+#: seconds between two returns of the allocator's free pages (``release_memory``)
+TRIM_EVERY_S = 5.0
 #: the smallest window (window coordinates): the smallest size the layouts are tested at
 #: (tests/test_ui_layout.py) and the README's minimum
 MIN_SIZE = (1024, 640)
@@ -96,6 +99,59 @@ def _set_icon() -> None:
             pygame.display.set_icon(pygame.image.load(str(p)))
     except Exception:  # noqa: BLE001 - an icon never stops the window
         pass
+
+
+_TRIM = []
+
+
+def release_memory(collect: bool = True) -> None:
+    """Free what closed scenes held: a full garbage collection (a scene, its engine and
+    its surfaces form reference cycles, which wait for the next full collection
+    otherwise: minutes of a game, a second table's worth of memory; ``collect=False``:
+    none), then the C allocator gives its free pages back to the system (glibc's
+    ``malloc_trim``: a deal of 8 seats leaves about 10 MB of them; nothing elsewhere)."""
+    import gc
+    if collect:
+        gc.collect()
+    if not _TRIM:
+        fn = None
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+                fn = ctypes.CDLL("libc.so.6").malloc_trim
+                fn.argtypes = [ctypes.c_size_t]
+            except (OSError, AttributeError):
+                fn = None
+        _TRIM.append(fn)
+    if _TRIM[0] is not None:
+        try:
+            _TRIM[0](0)
+        except Exception:  # noqa: BLE001 - a libc without it: the pages stay mapped
+            pass
+
+
+def drop_dead_ui_events() -> int:
+    """Take the queued pygame_gui events of widgets that were killed (a closed scene's:
+    an "unhovered" its button posted as it went) off the event queue: each holds its
+    widget, and the widget its scene, until the next frame would read it.  The other
+    events are put back in their order.  Returns how many were dropped."""
+    try:
+        import pygame_gui
+        # its own event types, and USEREVENT (older pygame_gui posts each event twice,
+        # the second time as a USEREVENT with a ``user_type``)
+        types = [v for k, v in vars(pygame_gui).items() if k.startswith("UI_") and isinstance(v, int)]
+        types.append(pygame.USEREVENT)
+        evs = pygame.event.get(eventtype=types)
+    except (pygame.error, ImportError, TypeError):
+        return 0
+    dropped = 0
+    for ev in evs:
+        el = getattr(ev, "ui_element", None)
+        if el is not None and hasattr(el, "alive") and not el.alive():
+            dropped += 1
+            continue
+        pygame.event.post(ev)
+    return dropped
 
 
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
@@ -183,6 +239,36 @@ def scaled_theme(path: str, k: float) -> dict:
     return theme
 
 
+def use_font_files(manager) -> int:
+    """pygame_gui's own fonts (Noto Sans, in its package) read by SDL_ttf from their
+    files as it needs them: a font of the package is otherwise read into memory whole
+    for every size and style the theme uses (580 KB each, a dozen of them: 10 MB at the
+    picker).  The same files, the same glyphs.  Returns how many font files now come
+    from their path (0 where pygame_gui is packed in a way that has no files)."""
+    try:
+        from importlib import resources
+
+        from pygame_gui.core.utility import PackageResource
+        fonts = manager.get_theme().get_font_dictionary().known_font_paths
+    except (ImportError, AttributeError):
+        return 0
+    n = 0
+    for name, entries in list(fonts.items()):
+        new = []
+        for loc, force in entries:
+            if isinstance(loc, PackageResource):
+                try:
+                    path = resources.files(loc.package) / loc.resource
+                except (ImportError, TypeError, ValueError):
+                    path = None
+                if isinstance(path, Path) and path.is_file():
+                    loc = str(path)
+                    n += 1
+            new.append((loc, force))
+        fonts[name] = new
+    return n
+
+
 class App:
     """The window, the widgets' manager and the scene stack.
 
@@ -208,6 +294,15 @@ class App:
         # pixels on a scaled (HiDPI) display, instead of a blurry bitmap-scaled window;
         # ui_scale then follows the surface (only Windows reads this hint)
         os.environ.setdefault("SDL_WINDOWS_DPI_SCALING", "1")
+        # the window's frames go to the screen as SDL's native framebuffer does (X11:
+        # MIT-SHM), not through an OpenGL texture: the app draws on software surfaces
+        # and presents whole frames, so the GL path only adds a GL driver to the process
+        # (measured on Mesa's software renderer, 1920x1080: 174 MB RSS at the picker
+        # against 76 MB, and 3.5 ms a flip against 0.55 ms of CPU; README "Benchmarks"
+        # gives the reasoning for a GPU's driver).  Where SDL has no native framebuffer
+        # (Wayland, macOS) it uses its texture path whatever this says; a value set by
+        # the user is kept.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         from .sound import quiet_native_stderr
         with quiet_native_stderr():  # no ALSA chatter on a machine without a sound device
             pygame.init()
@@ -250,6 +345,13 @@ class App:
         self.manager = self._make_manager(self.size)
         self.stack = SceneStack(self)
         self.running = True
+        #: free what a closed scene held as soon as one closes (``release_memory``):
+        #: on in a real window; the tests' headless apps open and close many scenes
+        self.release_on_close = not headless
+        self._trim_at = 0.0
+        #: BENCHMARKS ONLY (``table-app play --autoplay N``): a computer player at the
+        #: human's seat (``ui.autoplay.Autoplay``); ``None`` in every real game
+        self.autoplay = None
         self.sound = self._make_sound()
         from .table.sprites import make_art
         self.art = make_art()
@@ -267,7 +369,10 @@ class App:
         theme = self.theme_path()
         if self.ui_scale != 1.0 and theme is not None:
             theme = scaled_theme(theme, self.ui_scale)
-        m = pygame_gui.UIManager(size, theme)
+        m = pygame_gui.UIManager(size)
+        use_font_files(m)      # before the theme's fonts load (a dozen of them)
+        if theme is not None:
+            m.get_theme().load_theme(theme)
         if isinstance(theme, dict):
             # the scaled theme's sizes in bold too (the help's and rules' <b>): loaded
             # now, not warned about when first drawn
@@ -459,6 +564,18 @@ class App:
     def push(self, scene: Scene) -> Scene:
         return self.stack.push(scene)
 
+    def release(self, full: bool = True) -> None:
+        """A full scene (a table, the picker, a replay) was closed: free what it held
+        (``release_memory``), before the next scene allocates its own: a New game at the
+        end of a game does not hold two tables' memory at once.  ``full=False`` (an
+        overlay closed: the score sheet between deals): only the allocator's free pages
+        go back to the system (``release_memory(collect=False)``).  Only with
+        ``release_on_close`` (a real window's app)."""
+        if self.release_on_close:
+            if full:
+                drop_dead_ui_events()
+            release_memory(collect=full)
+
     def pop(self) -> Scene | None:
         s = self.stack.pop()
         if not self.stack.scenes:
@@ -516,6 +633,8 @@ class App:
                 s.pause()  # a scene under another keeps its rebuilt widgets hidden
 
     def busy(self) -> bool:
+        if self.autoplay is not None and self.autoplay.active():
+            return True   # (benchmarks only) the human's seat decides by itself
         return any(s.busy() for s in self.stack.updating())
 
     def handle(self, event) -> None:
@@ -553,13 +672,23 @@ class App:
         ``first``: events already taken from the queue (by the idle wait), handled first
         so the order of a press and its release is kept; ``redraw=False``: update only
         (an idle tick where nothing can have changed on screen)."""
-        ms = self.clock.tick(FPS)
+        # (benchmarks only: the autoplay runs its frames uncapped, see ui.autoplay)
+        ms = self.clock.tick(FPS if self.autoplay is None or not self.autoplay.uncapped else 0)
         if dt is None:
             dt = min(ms / 1000.0, 0.1)
-        for event in (first or []) + pygame.event.get():
-            self.handle(event)
-            if not self.running:
-                return
+        if not self._handle_events(first):
+            return
+        if self.autoplay is not None:
+            self.autoplay.tick(self)   # (benchmarks only) where a click would come in
+        self.stack.released()   # a full scene closed (and nothing was pushed since)
+        if self.release_on_close:
+            now = _time.perf_counter()
+            if now >= self._trim_at:
+                # the allocator's free pages back to the system now and then: a game
+                # frees as it goes (the computer players' searches, texts, shades), and
+                # a busy table left alone keeps about 10 MB of them (a millisecond or two)
+                self._trim_at = now + TRIM_EVERY_S
+                release_memory(collect=False)
         before = None if redraw else self._frame_keys()
         for s in self.stack.updating():
             s.update(dt)
@@ -569,6 +698,16 @@ class App:
         # pass) or put a new scene on top
         if redraw or self.busy() or self._frame_keys() != before:
             self.draw()
+
+    def _handle_events(self, first: list | None) -> bool:
+        """This frame's events (``first`` before the queue's); whether the app still
+        runs.  A method of its own so that no local of ``step`` holds the last event (a
+        widget's event holds the widget, and through it a scene that may close)."""
+        for event in (first or []) + pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return False
+        return True
 
     def _frame_keys(self) -> tuple:
         """What the visible scenes show, in brief (``Scene.frame_key``)."""
@@ -656,9 +795,15 @@ class App:
         pygame.quit()
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, play: dict | None = None) -> int:
     """The ``table-app`` window: the variant picker first.  Logs to the log file
-    (``storage.logs``); exit status 2 when no window can be opened."""
+    (``storage.logs``); exit status 2 when no window can be opened.
+
+    ``play`` (``table-app play``, checked by ``cli.play_request``): ``{"variant",
+    "players", "levels", "options", "autoplay"}``: a new game starts straight at the
+    table, over the picker (leaving the table comes back to it); the choices not given
+    are the picker's.  ``autoplay`` > 0 (benchmarks only, ``ui.autoplay``): the computer
+    plays the human's seat for that many games, then the app quits."""
     import logging
     import os
 
@@ -685,7 +830,17 @@ def main(argv: list[str] | None = None) -> int:
              __version__, pygame.version.ver, ".".join(map(str, pygame.get_sdl_version())),
              driver, app.screen.get_size())
     from .scenes.picker import PickerScene
-    app.push(PickerScene())
+    picker = app.push(PickerScene())
+    if play is not None:
+        if play.get("autoplay"):
+            from .autoplay import Autoplay
+            app.autoplay = Autoplay(int(play["autoplay"]))
+            log.info("benchmark autoplay: the computer plays the human's seat for %d games",
+                     app.autoplay.games)
+        picker.play(play["variant"], play.get("players"), play.get("levels"),
+                    play.get("options"))
+        log.info("table-app play %s: %d players", play["variant"], picker.players)
+    del picker   # the stack holds it while it is open, and nothing else
     try:
         return app.run()
     except Exception:

@@ -15,8 +15,12 @@ default pygame font has no ``♠♥♦♣``); only rank letters and digits use
 
 Faces are the codes of ``table_app.core.cards`` (``suit*13 + rank-2``, ``JOKER = 52``);
 ``face_of_card(card_id)`` is ``card_id >> 3``.  Every result is cached per
-(kind, size, options); treat returned surfaces as read-only (copy before drawing on
-them).  Nothing here needs a display mode (no ``convert()``); the UI may convert.
+(kind, size, options), in a cache bounded in bytes (``CardArt(max_bytes=...)``, least
+recently used first out); treat returned surfaces as read-only (copy before drawing on
+them).  Nothing here needs a display mode; once one is set, what is cached is kept in
+the display's format (``display_format``), so that a caller blits it as it is and keeps
+no converted copy of its own.  ``SurfaceCache`` is the same bound for a cache of the UI's
+own (the table's card images).
 """
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER, RANK_TEXT, make_fa
 
 __all__ = [
     "CARD_RATIO", "BACK_STYLES", "CardArt", "card_size", "suit_color", "draw_pip",
-    "pip_height", "default_art", "felt",
+    "pip_height", "default_art", "felt", "SurfaceCache", "surface_bytes", "display_format", "surface_lru",
 ]
 
 CARD_RATIO = 1.4  # height / width
@@ -282,11 +286,22 @@ _BACK_PATTERN = {"blue": "lattice", "red": "diamonds", "green": "rings",
 
 class CardArt:
     """Renders and caches card surfaces.  One instance is enough for the whole app
-    (``default_art()``); a cache holds up to ``max_entries`` surfaces."""
+    (``default_art()``).
 
-    def __init__(self, max_entries: int = 1500):
-        self._cache: OrderedDict = OrderedDict()
-        self.max_entries = max_entries
+    Args:
+        max_bytes: the cache's bound in bytes of pixels (``SurfaceCache``; default
+            ``MAX_BYTES``: the felt of a 1920x1080 window and every face at the half
+            dozen widths a full table draws, with room to spare), least recently used
+            out first.
+    """
+
+    #: 24 MiB: a 1920x1080 felt is 8 MiB, the 53 faces 1.7-2.7 MiB a width at an
+    #: 8-seat table's widths (68-90 px), 3.3 MiB at the hand's 110 px
+    MAX_BYTES = 24 << 20
+
+    def __init__(self, max_bytes: int | None = None):
+        self._cache = SurfaceCache(self.MAX_BYTES if max_bytes is None else max_bytes,
+                                   on_evict=self._evicted)
         #: (face, four_color, large_index) -> the widths that face is cached at
         self._face_widths: dict = {}
         #: faces to render ahead of need: (face, width, four_color, large_index)
@@ -295,19 +310,28 @@ class CardArt:
         self.faces_rendered = 0
 
     # -- cache ---------------------------------------------------------------------
+    @property
+    def cache_bytes(self) -> int:
+        """Bytes of pixels in the cache now (at most ``max_bytes``)."""
+        return self._cache.bytes
+
+    @property
+    def max_bytes(self) -> int:
+        return self._cache.max_bytes
+
+    def _evicted(self, old) -> None:
+        if old[0] == "face":
+            self._face_widths.get((old[1], old[3], old[4]), set()).discard(old[2])
+
     def _cached(self, key, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         s = self._cache.get(key)
         if s is not None:
-            self._cache.move_to_end(key)
             return s
-        s = make()
-        self._cache[key] = s
+        # in the display's format (when there is one): the UI blits it as it is
+        s = display_format(make())
         if key[0] == "face":
             self._face_widths.setdefault((key[1], key[3], key[4]), set()).add(key[2])
-        if len(self._cache) > self.max_entries:
-            old, _s = self._cache.popitem(last=False)
-            if old[0] == "face":
-                self._face_widths.get((old[1], old[3], old[4]), set()).discard(old[2])
+        self._cache[key] = s
         return s
 
     def clear(self) -> None:
@@ -1113,6 +1137,149 @@ def _with_alpha(surf: pygame.Surface) -> pygame.Surface:
 
 
 _DEFAULT: CardArt | None = None
+
+
+# --- bounded caches and the display's format -------------------------------------
+
+def surface_bytes(surf: pygame.Surface) -> int:
+    """Bytes of a surface's pixels (``pitch * height``)."""
+    return surf.get_pitch() * surf.get_height()
+
+
+_FORMATS: dict = {}
+
+
+def _display_formats():
+    """``((bits, masks) of convert_alpha(), (bits, masks) of convert())`` for the current
+    display surface, or ``None`` when there is no display mode."""
+    disp = pygame.display.get_surface()
+    if disp is None:
+        return None
+    key = (disp.get_bitsize(), disp.get_masks())
+    got = _FORMATS.get(key)
+    if got is None:
+        probe = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+        got = ((probe.get_bitsize(), probe.get_masks()), key)
+        _FORMATS[key] = got
+    return got
+
+
+def display_format(surf: pygame.Surface) -> pygame.Surface:
+    """``surf`` as the display blits it fastest: itself when it is in the display's
+    format already (a per-pixel-alpha surface in ``convert_alpha``'s, an opaque one in
+    ``convert``'s), else a converted copy; ``surf`` itself when there is no display
+    mode.  Never a copy of a surface that needs none (``convert_alpha`` always copies)."""
+    fm = _display_formats()
+    if fm is None:
+        return surf
+    alpha = bool(surf.get_flags() & pygame.SRCALPHA)
+    if (surf.get_bitsize(), surf.get_masks()) == (fm[0] if alpha else fm[1]):
+        return surf
+    return surf.convert_alpha() if alpha else surf.convert()
+
+
+def surface_lru(max_bytes: int):
+    """``functools.lru_cache`` for a function that returns a surface, bounded in bytes of
+    pixels (``SurfaceCache``) instead of a count: the arguments must be hashable; the
+    wrapper has ``cache_clear()``, ``cache_info()`` (``hits``, ``misses``, ``currsize``,
+    ``bytes``, ``max_bytes``, ``evicted``) and ``cache`` (the ``SurfaceCache``)."""
+    import functools
+    from collections import namedtuple
+    Info = namedtuple("SurfaceCacheInfo", "hits misses currsize bytes max_bytes evicted")
+
+    def deco(fn):
+        cache = SurfaceCache(max_bytes)
+        count = [0, 0]
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+            got = cache.get(key)
+            if got is None:
+                count[1] += 1
+                got = fn(*args, **kwargs)
+                cache[key] = got
+            else:
+                count[0] += 1
+            return got
+        wrapper.cache = cache
+        wrapper.cache_clear = cache.clear
+        wrapper.cache_info = lambda: Info(count[0], count[1], len(cache), cache.bytes,
+                                          cache.max_bytes, cache.evicted)
+        return wrapper
+    return deco
+
+
+class SurfaceCache:
+    """A dict of surfaces bounded in bytes: past ``max_bytes`` of pixels the least
+    recently used go first (``get`` and ``[]`` count as a use).  The dict methods the
+    UI's caches use (``get``, ``[]``, ``in``, ``pop``, ``len``, ``clear``, ``values``).
+
+    Args:
+        max_bytes: the bound (bytes of pixels, ``surface_bytes``); a surface bigger
+            than it alone is kept until the next one comes.
+        on_evict: called with each key that goes out (``None``: nothing).
+    """
+
+    def __init__(self, max_bytes: int, on_evict: Callable | None = None) -> None:
+        self.max_bytes = int(max_bytes)
+        self.bytes = 0
+        self.evicted = 0
+        self._d: OrderedDict = OrderedDict()
+        self._on_evict = on_evict
+
+    def get(self, key, default=None):
+        s = self._d.get(key)
+        if s is None:
+            return default
+        self._d.move_to_end(key)
+        return s
+
+    def __getitem__(self, key):
+        s = self._d[key]
+        self._d.move_to_end(key)
+        return s
+
+    def __contains__(self, key) -> bool:
+        return key in self._d
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __iter__(self):
+        return iter(self._d)
+
+    def values(self):
+        return self._d.values()
+
+    def items(self):
+        return self._d.items()
+
+    def __setitem__(self, key, surf: pygame.Surface) -> None:
+        old = self._d.pop(key, None)
+        if old is not None:
+            self.bytes -= surface_bytes(old)
+        self._d[key] = surf
+        self.bytes += surface_bytes(surf)
+        while self.bytes > self.max_bytes and len(self._d) > 1:
+            k, s = self._d.popitem(last=False)
+            self.bytes -= surface_bytes(s)
+            self.evicted += 1
+            if self._on_evict is not None:
+                self._on_evict(k)
+
+    def pop(self, key, default=None):
+        s = self._d.pop(key, None)
+        if s is None:
+            return default
+        self.bytes -= surface_bytes(s)
+        return s
+
+    def clear(self) -> None:
+        self._d.clear()
+        self.bytes = 0
+
+
 
 
 def default_art() -> CardArt:

@@ -127,6 +127,11 @@ class SceneStack:
     def __init__(self, app: "App") -> None:
         self.app = app
         self.scenes: list[Scene] = []
+        #: opaque scenes and overlays shut down so far, and how many when ``released``
+        #: last ran
+        self.closed = 0
+        self.closed_overlays = 0
+        self._released = (0, 0)
 
     @property
     def top(self) -> Scene | None:
@@ -135,6 +140,7 @@ class SceneStack:
     def push(self, scene: Scene, _pause_below: bool = True) -> Scene:
         if self.scenes and _pause_below:
             self.scenes[-1].pause()
+        self.released()   # what a closed scene held goes before this one takes its own
         scene.app = self.app
         self.scenes.append(scene)
         scene.startup()
@@ -146,6 +152,8 @@ class SceneStack:
             return None
         s = self.scenes.pop()
         s.shutdown()
+        self.closed += not s.transparent
+        self.closed_overlays += bool(s.transparent)
         if self.scenes:
             self.scenes[-1].resume()
         return s
@@ -155,11 +163,27 @@ class SceneStack:
         if self.scenes:
             s = self.scenes.pop()
             s.shutdown()
+            self.closed += not s.transparent
+            self.closed_overlays += bool(s.transparent)
         return self.push(scene, _pause_below=False)
 
     def clear(self) -> None:
         while self.scenes:
             self.pop()
+
+    def released(self) -> None:
+        """Free what the scenes closed since the last call held, once for all of them:
+        a full scene's (``App.release``: a collection, a few tens of ms, at a change of
+        scene), else an overlay's (``App.release(full=False)``: the allocator's free
+        pages only, a millisecond or two: the score sheet between deals).  Called
+        before a scene is pushed and once a frame."""
+        now = (self.closed, self.closed_overlays)
+        if now != self._released:
+            full = now[0] != self._released[0]
+            self._released = now
+            release = getattr(self.app, "release", None)
+            if release is not None:
+                release(full=full)
 
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom-up."""

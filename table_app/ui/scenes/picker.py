@@ -426,7 +426,8 @@ class PickerScene(Scene):
             self._fresh = False
             return
         self._find_unfinished()
-        if self.app is not None and self.widgets:
+        if self.app is not None and (self.widgets or getattr(self, "_dropped", False)):
+            self._dropped = False
             self._read_entries()
             self.build()
 
@@ -542,7 +543,39 @@ class PickerScene(Scene):
                                 "offers it", "Your {n} unfinished games are kept: Resume in "
                                 "the picker offers them", kept).format(n=kept)
             scene.say(said, secs=6.0)  # type: ignore[attr-defined]  # a TableScene
+        # under the table for a whole game: its widgets (their drawn states, a few MB at
+        # 1920x1080) go now and are built anew when the table closes (``resume``)
+        self.clear_widgets()
+        self.entries, self.level_menus, self.named = [], [], {}
+        self._dropped = True
         return session
+
+    def play(self, variant: str, players: int | None = None, levels=None,
+             options: dict | None = None, seed: int | None = None,
+             autosave: bool = True) -> GameSession:
+        """Start a new game of ``variant`` at once, as Start does with these choices
+        (``table-app play``): ``players`` (clamped to the variant's range), ``levels``
+        (one level for every opponent, or one per opponent), ``options`` (over the
+        variant's defaults, or the last game's of this variant); ``None``: the picker's
+        own.  Returns the new session."""
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r}")
+        if variant != self.variant:
+            self.variant = variant
+            self.options = dict(VARIANTS[variant].default_options)
+        if players is not None:
+            self.players = int(players)
+        self._clamp_players()
+        if levels:
+            levels = list(levels)
+            each = levels * (self.players - 1) if len(levels) == 1 else levels
+            for i, lv in enumerate(each[:7]):
+                if lv in LEVELS:
+                    self.levels[i] = lv
+        if options:
+            self.options.update(options)
+        self.build()
+        return self.start(seed=seed, autosave=autosave)
 
     def resume_game(self) -> None:
         """Resume the default unfinished game at the table (the real game played last,

@@ -455,11 +455,15 @@ class ResultsScene(Overlay):
             ns = GameSession(s.variant, s.num_players, s.names, [l or "normal" for l in s.levels],
                              s.options, human=s.human)
             s.close()
+            # nothing here holds the old game while the new table opens: the app frees
+            # it before the new one takes its memory (SceneStack.released)
+            s = self.session = None
             self.app.stack.clear()
             self.app.running = True
             self.app.push(TableScene(ns))
         elif name == "picker":
             s.close()
+            s = self.session = None
             self.app.stack.clear()
             self.app.running = True
             from .picker import PickerScene

@@ -9,7 +9,7 @@
   frame, ``FACES_PER_FRAME``), so no frame stalls on a face drawn the first time.
 * ``box``, ``glow``, ``chip_stack``: the shapes drawn on the felt (kept per size).
 
-Caches are bounded: ``CardImages`` holds at most ``CardImages.LIMIT`` surfaces, the boxes
+Caches are bounded: ``CardImages`` holds at most ``CardImages.MAX_BYTES`` of pixels, the boxes
 300 and the felt one surface per window size.
 """
 from __future__ import annotations
@@ -169,9 +169,10 @@ class Felt:
             return self.surface
         raw = self.raw
         if raw is None or raw.get_size() != (W, H):
-            raw = art.felt((W, H))
-            # in the display's format once: a copy of it needs no convert per rebuild
-            raw = raw.convert() if pygame.display.get_surface() is not None else raw
+            from ..cardart import display_format
+            # in the display's format once (the art keeps it so: no copy of it here), so
+            # a copy of it needs no convert per rebuild
+            raw = display_format(art.felt((W, H)))
             self.raw = raw
         dirty = None
         if self.surface is not None and old is not None and old[:2] == (W, H):
@@ -205,18 +206,23 @@ class CardImages:
     stand-in scaled from another width (kept in ``standins`` until ``drop_standins``
     finds its own rendered)."""
 
-    #: surfaces kept at most (then the cache starts again)
-    LIMIT = 600
+    #: the bound of the cache, in bytes of pixels (``SurfaceCache``): most are the card
+    #: art's own surfaces (no bytes of their own), stand-ins scaled copies
+    MAX_BYTES = 16 << 20
 
     def __init__(self) -> None:
-        self.cache: dict = {}
+        from ..cardart import SurfaceCache
+        self.cache: Any = SurfaceCache(self.MAX_BYTES, on_evict=self._evicted)
         self.standins: set = set()
         self.ahead = False
         self._widths_seen: set = set()
 
+    def _evicted(self, key: Any) -> None:
+        self.standins.discard(key)
+
     def clear(self) -> None:
         """Forget every surface (the deck's look changed)."""
-        self.cache = {}
+        self.cache.clear()
         self.standins = set()
 
     def queue(self, art, widths, first=(), four=False, large=False, now=False,
@@ -276,10 +282,8 @@ class CardImages:
                 img = art.face(face, w, four_color=four, large_index=large)
         except ValueError:
             img = art.back(w, "blue")
-        if pygame.display.get_surface() is not None:
-            img = img.convert_alpha()
-        if len(self.cache) > self.LIMIT:
-            self.clear()
+        from ..cardart import display_format
+        img = display_format(img)   # the art's own surface when it is in the display's format
         self.cache[key] = img
         if standin is not None:
             self.standins.add(key)

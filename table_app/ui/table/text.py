@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import pygame
 
+from ..cardart import surface_lru
+
 SUIT_CHARS = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
 RED = (214, 40, 52)
 #: pixels per logical pixel of every size given here (2 on a 2x HiDPI screen)
@@ -81,7 +83,7 @@ def _light(color) -> bool:
     return sum(color[:3]) > 450
 
 
-@lru_cache(maxsize=256)
+@surface_lru(256 << 10)   # bounded in bytes of pixels, as every cache of surfaces
 def _pip(suit: int, h: int, color, suit_colors: bool) -> pygame.Surface:
     """A suit symbol ``h`` px tall for a line of text: a drawn shape (legible where a
     glyph's ♠ and ♣ blur together), supersampled.  ``suit_colors``: in the suit's ink
@@ -109,7 +111,7 @@ def _pip(suit: int, h: int, color, suit_colors: bool) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (cw, h))
 
 
-@lru_cache(maxsize=512)
+@surface_lru(2 << 20)
 def render(text: str, size: int, color=(240, 240, 230), bold: bool = False,
            suit_colors: bool = True) -> pygame.Surface:
     """``text`` in one line; suit symbols become drawn pips, in their suits' inks (the
@@ -168,7 +170,7 @@ def render_shadowed(text: str, size: int, color=(245, 245, 235), bold: bool = Fa
     return _shadowed(text, size, _key(color), bold)
 
 
-@lru_cache(maxsize=256)
+@surface_lru(512 << 10)
 def _shadowed(text: str, size: int, color, bold: bool) -> pygame.Surface:
     s = render(text, size, color, bold)
     sh = render(text, size, (0, 0, 0), bold, suit_colors=False)
@@ -186,7 +188,7 @@ def plate(text: str, size: int, color=(245, 245, 235), bg=(0, 0, 0, 120), pad: i
     return _plate(text, size, _key(color), _key(bg), pad, _key(border), bold)
 
 
-@lru_cache(maxsize=256)
+@surface_lru(512 << 10)
 def _plate(text: str, size: int, color, bg, pad: int, border, bold: bool) -> pygame.Surface:
     s = render(text, size, color, bold)
     out = pygame.Surface((s.get_width() + 2 * pad, s.get_height() + pad), pygame.SRCALPHA)
