@@ -6,6 +6,7 @@
 ``table-app stats [--json]``       the statistics (the Statistics screen's figures)
 ``table-app simulate ...``         AI-only games, headless (see ``--help``)
 ``table-app replay FILE``          open a record in the replay viewer
+``table-app play VARIANT ...``     a new game straight at the table (see ``--help``)
 
 ``verify`` exits 0 with a summary for a legal record, 1 naming the line, event and rule
 for a record that breaks a rule, 2 with a one-line message for a file that is not a
@@ -196,6 +197,129 @@ def _stats(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------- play
+PLAY_LEVELS = ("easy", "normal", "hard")
+
+
+class PlayArgsError(ValueError):
+    """A ``table-app play`` argument that can't start a game (the message says why)."""
+
+
+def play_request(variant: str, players: int | None = None, levels: str | None = None,
+                 options: str | None = None, autoplay: int = 0) -> dict:
+    """The game ``table-app play`` asks for, checked before any window opens.
+
+    Args:
+        variant: a variant id or alias (``contract``, ``may_i``, ``mexican``,
+            ``michigan``; the alias ``deuces_wild`` is Contract Rummy with deuces wild).
+        players: seats at the table, within the variant's range; ``None``: the
+            picker's (the last game's, else the default), or one more than the levels
+            given one per opponent.
+        levels: ``"hard"`` (every opponent) or one level per opponent in seat order,
+            comma-separated (``"easy,normal,hard"``); ``None``: the picker's.
+        options: a JSON object of the variant's options (``'{"deuces_wild": true}'``,
+            ``'{"rotations": 2}'``), over the defaults; ``None``: the defaults.
+        autoplay: benchmarks only: games the computer plays at the human's seat too
+            (0: the human plays).
+
+    Returns:
+        ``{"variant", "players" (int | None), "levels" (list[str] | None), "options"
+        (dict), "autoplay" (int)}``.
+
+    Raises:
+        PlayArgsError: an unknown variant or level, a number of players outside the
+            variant's range or not matching the levels, options that are not a JSON
+            object or that the variant refuses.
+    """
+    from .variants import VARIANTS, find_variant, variant_id
+    try:
+        vid = variant_id(variant)
+    except ValueError:
+        raise PlayArgsError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})") from None
+    info = VARIANTS[vid]
+    opts: dict = {}
+    if str(variant).strip().lower().replace("-", "_") == "deuces_wild":
+        opts["deuces_wild"] = True
+    if options is not None:
+        try:
+            given = json.loads(options)
+        except ValueError as e:
+            raise PlayArgsError(f"--options is not JSON: {e}") from None
+        if not isinstance(given, dict):
+            raise PlayArgsError(f"--options must be a JSON object, like "
+                                f"'{json.dumps(info.default_options) if info.default_options else '{}'}'"
+                                f", not {options!r}")
+        opts.update(given)
+    try:
+        find_variant(vid)({**info.default_options, **opts})
+    except ValueError as e:
+        raise PlayArgsError(f"--options: {e}") from None
+    lv = None
+    if levels is not None:
+        lv = [x.strip().lower() for x in str(levels).split(",")]
+        bad = [x for x in lv if x not in PLAY_LEVELS]
+        if bad:
+            raise PlayArgsError(f"unknown level {bad[0]!r} in --levels (known: {', '.join(PLAY_LEVELS)})")
+        if players is None and len(lv) > 1:
+            players = len(lv) + 1
+    if players is not None:
+        if not info.min_players <= players <= info.max_players:
+            raise PlayArgsError(f"{info.name} is played by {info.min_players} to "
+                                f"{info.max_players} players, not {players}")
+        if lv is not None and len(lv) not in (1, players - 1):
+            raise PlayArgsError(f"--levels gives {len(lv)} levels: give one level for all the "
+                                f"opponents, or one per opponent ({players - 1} at {players} players)")
+    if autoplay < 0:
+        raise PlayArgsError(f"--autoplay takes a number of games >= 0, not {autoplay}")
+    return {"variant": vid, "players": players, "levels": lv, "options": opts,
+            "autoplay": int(autoplay)}
+
+
+def _play(args) -> int:
+    try:
+        req = play_request(args.variant, args.players, args.levels, args.options, args.autoplay)
+    except PlayArgsError as e:
+        print(f"table-app play: {e}", file=sys.stderr)
+        return 2
+    try:
+        from .ui.app import main as gui_main
+    except ImportError as e:
+        print(f"table-app: the table UI is not available: {e}", file=sys.stderr)
+        return 2
+    return gui_main(play=req)
+
+
+def _add_play(sub) -> None:
+    p = sub.add_parser(
+        "play", help="start a new game straight at the table",
+        description="Start a new game straight at the table, without the picker (for a "
+                    "desktop shortcut per game). What is not given is the picker's: the "
+                    "number of players, the opponents' names and levels of your last game "
+                    "(or the defaults). The choices are remembered as the picker's, as a "
+                    "game started there is. Exit status 2 with a message for an argument "
+                    "that can't start a game, or when no window can be opened.",
+        epilog="examples: table-app play contract --players 8 --levels hard; "
+               "table-app play michigan --levels easy,normal,hard (4 players); "
+               "table-app play contract --options '{\"deuces_wild\": true}'")
+    p.add_argument("variant", metavar="VARIANT",
+                   help="contract, may_i, mexican or michigan (deuces_wild: Contract "
+                        "Rummy with deuces wild)")
+    p.add_argument("--players", type=int, default=None, metavar="N",
+                   help="seats at the table, you included (Contract and Michigan 3-8, "
+                        "May I? 3-6, Mexican 2-6)")
+    p.add_argument("--levels", default=None, metavar="L,...",
+                   help="the opponents' levels (easy, normal, hard): one for all, or one "
+                        "per opponent in seat order (then --players may be left out)")
+    p.add_argument("--options", default=None, metavar="JSON",
+                   help='the game\'s options as a JSON object: Contract \'{"deuces_wild": '
+                        'true}\', Michigan \'{"rotations": 2}\'')
+    p.add_argument("--autoplay", type=int, default=0, metavar="GAMES",
+                   help="BENCHMARKS ONLY: a computer player plays your seat too, for GAMES "
+                        "games in a row (New game after each), then the app quits "
+                        "(benchmarks/realapp.py measures the app's memory this way)")
+    p.set_defaults(func=_play)
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="table-app", description="A desktop card table for rummy games.")
     ap.add_argument("--version", action="version", version=f"table-app {__version__}")
@@ -226,6 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "cache): deleting it loses nothing.")
     t.add_argument("--json", action="store_true", help=STATS_JSON_HELP.replace("%", "%%"))
     t.set_defaults(func=_stats)
+    _add_play(sub)
     for hook in _EXTRA:
         hook(sub)
     return ap
