@@ -1,5 +1,5 @@
-"""Engine speed: validated actions per second under random legal play (per variant, one
-core), the replay time of a 7-deal record, and the peak memory of a headless game.
+"""Engine speed: validated actions per CPU second under random legal play (per variant,
+one core; with and without the buying-window passes), the replay time of a 7-deal record, and the peak memory of a headless game.
 
 ``run(quick=False) -> dict``; ``python -m benchmarks.engine`` prints it as JSON.
 The peak memory is measured in a child process that plays one game and nothing else
@@ -23,13 +23,18 @@ from table_app.variants import find_variant
 VARIANTS = ("contract", "may_i", "mexican", "michigan")
 
 
-def random_play(variant: str, n: int, actions: int, seed: int) -> float:
-    """Actions per second of uniform random legal play (new games as needed)."""
+def random_play_counts(variant: str, n: int, actions: int, seed: int) -> dict:
+    """Uniform random legal play (new games as needed) for ``actions`` player actions,
+    timed in this thread's CPU time (``time.thread_time``: what other processes of a
+    shared machine take is not counted).  Returns ``{"actions", "pass_buys", "cpu_s",
+    "per_cpu_s", "no_pass_buy_per_cpu_s"}``: actions per CPU second, all of them and
+    those that are not a buying-window pass (``pass_buy``: in May I? and Contract
+    every seat but the discarder's answers every discard's buying window)."""
     rules = find_variant(variant)({})
     rng = random.Random(seed)
     eng = Engine(rules, n, seed=seed)
-    count = 0
-    t = time.perf_counter()
+    count = passes = 0
+    c = time.thread_time()
     while count < actions:
         ta = eng.to_act()
         if ta is None:
@@ -38,9 +43,18 @@ def random_play(variant: str, n: int, actions: int, seed: int) -> float:
         if ta[1] == "deal":
             eng.deal_next()
             continue
-        eng.apply(rng.choice(eng.legal_actions()))
+        a = rng.choice(eng.legal_actions())
+        eng.apply(a)
         count += 1
-    return count / (time.perf_counter() - t)
+        passes += a.type == "pass_buy"
+    cpu = time.thread_time() - c
+    return {"actions": count, "pass_buys": passes, "cpu_s": cpu, "per_cpu_s": count / cpu,
+            "no_pass_buy_per_cpu_s": (count - passes) / cpu}
+
+
+def random_play(variant: str, n: int, actions: int, seed: int) -> float:
+    """Actions per CPU second of uniform random legal play (``random_play_counts``)."""
+    return random_play_counts(variant, n, actions, seed)["per_cpu_s"]
 
 
 def _summary(xs: list[float]) -> dict:
