@@ -3,10 +3,11 @@
 A seeded corpus of hands: sizes 7..24, 0..8 wilds, every round's contract (1..7) of the
 three contract-family variants; a third of the hands favour one or two suits, as a player
 collecting runs does (Contract Rummy with and without deuces wild, May I?,
-Mexican Rummy with its rising wild rank), from two 54-card decks.  Each hand is solved
-with ``solve_go_down`` and timed; ``run()`` returns the distribution in milliseconds,
-overall and for the two targets: hands of up to 14 cards with up to 4 wilds (p99 <= 1 ms)
-and all hands up to 24 cards with up to 8 wilds (p99 <= 10 ms).
+Mexican Rummy with its rising wild rank), from two 54-card decks; and an adversarial
+corpus (``adversarial_corpus``: long one-suit hands from two and four decks, eight
+wilds, two suits, sets from four decks) built to make the search long.  Each hand is
+solved with ``solve_go_down`` once and timed in CPU time; ``run()`` returns the
+distributions in milliseconds; the goal is the adversarial corpus's worst case <= 10 ms.
 
     python -m benchmarks.solver          # prints json
 """
@@ -98,6 +99,69 @@ def corpus(n: int, seed: int = 20261130):
     return out
 
 
+#: the adversarial families (``adversarial_corpus``): what makes the search long
+FAMILIES = ("one_suit", "one_suit_4_decks", "two_suits", "eight_wilds", "sets_4_decks")
+
+
+def adversarial_corpus(per: int = 3, seed: int = 20261201):
+    """Hands built to make the solver search long: ``per`` hands of every family at
+    every size in (16, 20, 24) and every round of every contract-family variant (Contract
+    with and without deuces wild, May I?, Mexican): ``(hand, req, wild_ranks, value,
+    size, wilds, family)``.
+
+    * ``one_suit``: the naturals all of one suit from two decks (26 cards to draw from:
+      long runs, every split of them into runs tried), 0-8 wilds;
+    * ``one_suit_4_decks``: the same from four decks (four copies of each card);
+    * ``two_suits``: the naturals of two suits, two decks, 2-8 wilds;
+    * ``eight_wilds``: eight wilds (jokers and wild-rank cards) and random naturals;
+    * ``sets_4_decks``: four decks, the naturals of four to six ranks (many ways to
+      split them into sets), 0-4 wilds.
+    """
+    rng = random.Random(seed)
+    decks = {2: make_deck(2, 2), 4: make_deck(4, 2)}
+    out = []
+    kinds = ["contract", "contract_deuces", "may_i", "mexican"]
+    for family in FAMILIES:
+        nd = 4 if "4_decks" in family else 2
+        deck = decks[nd]
+        for kind in kinds:
+            for rnd in range(1, 8):
+                if kind == "contract_deuces":
+                    wr, base = frozenset({2}), "contract"
+                elif kind == "mexican":
+                    wr, base = frozenset({rnd + 2}), kind
+                else:
+                    wr, base = frozenset(), kind
+                wilds = [c for c in deck if (c >> 3) == JOKER or FACE_RANK[c >> 3] in wr]
+                plain = [c for c in deck if (c >> 3) != JOKER and FACE_RANK[c >> 3] not in wr]
+                for size in (16, 20, 24):
+                    for _ in range(per):
+                        if family.startswith("one_suit"):
+                            nw = rng.randint(0, 8)
+                            suit = rng.randrange(4)
+                            pool = [c for c in plain if (c >> 3) // 13 == suit]
+                        elif family == "two_suits":
+                            nw = rng.randint(2, 8)
+                            su = rng.sample(range(4), 2)
+                            pool = [c for c in plain if (c >> 3) // 13 in su]
+                        elif family == "eight_wilds":
+                            nw = 8
+                            pool = plain
+                        else:
+                            nw = rng.randint(0, 4)
+                            ranks = rng.sample([r for r in range(2, 15) if r not in wr],
+                                               rng.randint(4, 6))
+                            pool = [c for c in plain if FACE_RANK[c >> 3] in ranks]
+                        nw = min(nw, len(wilds), size - 4)
+                        nn = min(size - nw, len(pool))
+                        hand = rng.sample(wilds, nw) + rng.sample(pool, nn)
+                        rng.shuffle(hand)
+                        wild_rank = next(iter(wr)) if wr else None
+                        out.append((tuple(hand), _req(base, rnd), wr, _value(base, wild_rank),
+                                    len(hand), nw, family))
+    return out
+
+
 def _dist(ms: list[float]) -> dict:
     if not ms:
         return {"n": 0}
@@ -110,34 +174,33 @@ def _dist(ms: list[float]) -> dict:
 
 
 def run(quick: bool = False) -> dict:
-    """Time ``solve_go_down`` (and ``can_meet``) over the seeded corpus.
+    """Time ``solve_go_down`` (and ``can_meet``) over the seeded corpus and the
+    adversarial one, in CPU time (``time.thread_time``: the thread's own time, which
+    other processes of a shared machine do not add to), each hand timed once: the
+    figures are the worst case as it comes, not the fastest of several tries.
 
-    Each hand is timed ``3`` times (once with ``quick``) and its fastest time kept, so
-    that other processes on the machine and garbage collection don't masquerade as
-    solver cost.  Returns a dict: ``median_ms``, ``p90_ms``, ``p99_ms``, ``max_ms``, ``n`` over every
-    case, plus the same for ``small`` (<= 14 cards, <= 4 wilds), ``large`` (the rest),
-    ``can_meet``, and ``feasible`` (the share of hands that can go down).
+    Returns a dict: ``median_ms``, ``p90_ms``, ``p99_ms``, ``max_ms``, ``n`` over the
+    random corpus, plus the same for ``small`` (<= 14 cards, <= 4 wilds), ``large``
+    (the rest), ``big`` (20+ cards, 6+ wilds), ``can_meet``; ``feasible`` (the share of
+    hands that can go down); ``adversarial``: the same over ``adversarial_corpus`` with
+    ``families`` (each family's), ``worst`` (the slowest hands) and ``can_meet``.
     """
     cases = corpus(400 if quick else 4000)
     allv, small, large, big, cm = [], [], [], [], []
     feasible = 0
-    clock = time.perf_counter
-    reps = 1 if quick else 3
+    clock = time.thread_time
     for hand, req, wr, value, size, nwild in cases:
-        ms = ms2 = float("inf")
-        for _ in range(reps):
-            t0 = clock()
-            res = solve_go_down(hand, req, wr, value)
-            t1 = clock()
-            ok = can_meet(hand, req, wr)
-            t2 = clock()
-            ms = min(ms, (t1 - t0) * 1000.0)
-            ms2 = min(ms2, (t2 - t1) * 1000.0)
+        t0 = clock()
+        res = solve_go_down(hand, req, wr, value)
+        t1 = clock()
+        ok = can_meet(hand, req, wr)
+        t2 = clock()
+        ms = (t1 - t0) * 1000.0
         allv.append(ms)
         (small if size <= 14 and nwild <= 4 else large).append(ms)
         if size >= 20 and nwild >= 6:
             big.append(ms)
-        cm.append(ms2)
+        cm.append((t2 - t1) * 1000.0)
         feasible += res is not None
         assert ok == (res is not None)
     out = _dist(allv)
@@ -146,6 +209,32 @@ def run(quick: bool = False) -> dict:
     out["big"] = _dist(big)
     out["can_meet"] = _dist(cm)
     out["feasible"] = round(feasible / len(cases), 3)
+    out["clock"] = "CPU time (time.thread_time), each hand timed once"
+    adv = adversarial_corpus(1 if quick else 3)
+    fam: dict = {}
+    av, acm, worst = [], [], []
+    for hand, req, wr, value, size, nwild, family in adv:
+        t0 = clock()
+        res = solve_go_down(hand, req, wr, value)
+        t1 = clock()
+        ok = can_meet(hand, req, wr)
+        t2 = clock()
+        assert ok == (res is not None)
+        ms = (t1 - t0) * 1000.0
+        av.append(ms)
+        acm.append((t2 - t1) * 1000.0)
+        fam.setdefault(family, []).append(ms)
+        worst.append((ms, family, size, nwild, req))
+    worst.sort(key=lambda x: -x[0])
+    out["adversarial"] = dict(_dist(av), families={k: _dist(v) for k, v in fam.items()},
+                              can_meet=_dist(acm),
+                              worst=[{"ms": round(ms, 3), "family": f, "cards": n, "wilds": w,
+                                      "contract": f"{r.sets} sets + {r.runs} runs, sets "
+                                                  f"{r.set_min}-{r.set_max or 'any'}, runs "
+                                                  f"{r.run_min}-{r.run_max or 'any'}"
+                                                  + (", CR-4" if r.naturals_majority else "")
+                                                  + (", whole hand" if r.whole_hand else "")}
+                                     for ms, f, n, w, r in worst[:5]])
     return out
 
 
