@@ -1,20 +1,19 @@
 """UI benchmarks: frame time of a busy table and the time to the picker's first frame.
 
-* ``frames``: the real table scene (``table_app.ui``) on SDL's ``dummy`` video driver
-  (headless, software surfaces), 4 seats, a game played by normal AIs up to a busy
-  moment (contract family: at least three seats down and six melds on the table;
-  Michigan: twenty cards played), at 1280x800 and 1920x1080.  A frame is what
-  ``App.step`` does minus the clock's sleep: events, the scenes' ``update``, the widget
-  manager's ``update``, the draw of the scenes and widgets, and ``display.flip``.
-  Two scenes per size: ``idle`` (the human's decision: the table stands still) and
-  ``play`` (every seat played by an AI at the normal visible pace, dt = 1/60 s, so
-  cards glide and opponents think; the human seat's decisions are made by a normal AI
-  through ``TableScene.act`` when the table has caught up, and a score sheet between
-  deals is answered with "Next deal" at once).  p50/p99/max in ms over a few
-  hundred frames after a warm-up, of the wall time and of the main thread's CPU time
-  (``time.thread_time``: on a shared machine, the frame's own work without the time
-  other processes took the core).  The table is opened as the app opens it
-  (``TableScene.startup`` renders the card faces ahead, before the first frame).
+* ``x11``: frame CPU time of the real table scene in a real X11 window
+  (``benchmarks.xdisplay``: a private Xvfb 1920x1080 where Debian's xvfb is installed),
+  every frame presented (``App.draw`` flips it), in a child process that opens the
+  app's window as the app does: a busy table (contract family: at least three seats
+  down and six melds on the table; Michigan: twenty cards played) of 2 (Mexican), 4
+  (Contract, Michigan) and 8 (Contract, Michigan) seats, in three modes: ``idle`` (the
+  human's decision: the table stands still), ``drag`` (a hand card dragged round the
+  table and dropped back in the hand, again and again) and ``play`` (every seat played
+  by an AI at the normal visible pace, dt = 1/60 s, cards gliding; the human seat's
+  decisions made by a normal AI through ``TableScene.act``; a score sheet between deals
+  answered at once).  A frame is what ``App.step`` does minus the clock's sleep; its
+  CPU time is the main thread's (``time.thread_time``).  The first frame is reported
+  alone, the figures are of the frames after it; rounds are interleaved.  ``null``
+  with the reason where no display can be had.
 * ``idle_cpu``: CPU seconds per wall second while the app idles in its real loop
   (``App.run``, which sleeps on ``pygame.event.wait`` while nothing moves): a full
   table at the human's decision and the picker, 1920x1080.
@@ -40,6 +39,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+import pygame
 
 from .common import percentile, summary
 
@@ -91,9 +93,10 @@ def _busy(variant: str, phase: str, obs) -> bool:
             and len(obs.hand) >= 4)
 
 
-def _table(variant: str, size, seed: int, headless: bool = True):
-    """(app, scene) with the table scene of a busy game on top (headless, real pace;
-    ``headless=False``: the app's real loop, which sleeps while nothing moves)."""
+def _table(variant: str, size, seed: int, headless: bool = True, n: int = 4):
+    """(app, scene) with the table scene of a busy ``n``-seat game on top (headless, real
+    pace; ``headless=False``: a real window, the app's real loop, which sleeps while
+    nothing moves)."""
     import pygame  # noqa: F401 - initialised by App
     from table_app.storage.settings import Settings
     from table_app.ui.app import App
@@ -101,14 +104,14 @@ def _table(variant: str, size, seed: int, headless: bool = True):
     from table_app.ui.table.session import GameSession
     eng = None
     for s in range(seed, seed + 40):
-        eng = busy_engine(variant, s)
+        eng = busy_engine(variant, s, n=n)
         if eng is not None:
             seed = s
             break
     if eng is None:
         raise RuntimeError(f"no busy {variant} table found from seed {seed}")
     app = App(size, headless=headless, instant=False, settings=Settings())
-    session = GameSession(variant, 4, seed=seed, engine=eng, autosave=False)
+    session = GameSession(variant, n, seed=seed, engine=eng, autosave=False)
     scene = TableScene(session)
     app.push(scene)
     return app, scene, seed
@@ -125,29 +128,63 @@ def _frame(app, dt: float, cpu: list | None = None) -> float:
     for s in app.stack.updating():
         s.update(dt)
     app.manager.update(dt)
-    app.draw()
-    pygame.display.flip()
+    app.draw()                      # a real window's App.draw flips (presents) the frame
+    if app.headless:
+        pygame.display.flip()
     wall = time.perf_counter() - t
     if cpu is not None:
         cpu.append(time.thread_time() - c)
     return wall
 
 
-def frame_times(variant: str, size, mode: str, frames: int, warmup: int, seed: int = 3) -> dict:
-    """p50/p99/max ms of ``frames`` frames of a busy table (``mode``: idle or play)."""
+def _hand_point(scene):
+    """A point on a card of the human's hand (a fanned card shows its left part)."""
+    v = scene.view
+    hand = sorted((p for p in v.placements if p.group == "hand"), key=lambda p: p.x)
+    if not hand:
+        return None
+    p = hand[len(hand) // 2]
+    return int(p.x + min(p.w * 0.3, 12)), int(p.y - p.lift + p.w * 0.7)
+
+
+def _drag_path(scene, start, i: int):
+    """Where the dragged card is ``i`` frames into a drag: out of the hand, round the
+    table's middle and back (a player looking for where to put it)."""
+    import math
+    W, H = scene.app.size
+    cx, cy = W // 2, H // 2
+    t = i / 40.0
+    x = cx + int(W * 0.28 * math.cos(t))
+    y = cy + int(H * 0.18 * math.sin(t * 1.3))
+    k = min(1.0, i / 20.0)          # the first frames: out of the hand
+    return (int(start[0] + (x - start[0]) * k), int(start[1] + (y - start[1]) * k))
+
+
+def frame_times(variant: str, size, mode: str, frames: int, warmup: int = 0, seed: int = 3,
+                n: int = 4, headless: bool = True) -> dict:
+    """Frame times of ``frames`` frames of a busy ``n``-seat table (``mode``: ``idle``,
+    ``drag`` or ``play``) from its first frame on (``warmup`` frames left out of the
+    figures; the first frame is also reported alone).  ``headless=False``: a real
+    window, every frame presented (``App.draw`` flips it)."""
     import random
 
     from table_app.ai import make_player
-    app, scene, seed = _table(variant, size, seed)
+    app, scene, seed = _table(variant, size, seed, headless=headless, n=n)
     me = make_player("normal", variant)
     rng = random.Random(seed)
     session = scene.session
     dt = 1.0 / 60.0
     times: list[float] = []
     cpu: list[float] = []
+    first = None
     human_actions = 0
     sheets = 0
+    drags = 0
     stopped = None
+    start = _hand_point(scene) if mode == "drag" else None
+    if mode == "drag" and start is None:
+        raise RuntimeError("no card in the hand to drag")
+    di = 0
     try:
         for i in range(warmup + frames):
             top = app.stack.top
@@ -168,8 +205,27 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int, seed: i
                     a = me.choose(obs, legal, rng)
                 scene.act(a)
                 human_actions += 1
+            if mode == "drag":
+                # press on a hand card, move it round the table for 120 frames, drop it
+                # back where it was (the hand's order: no move is made), again
+                if di == 0:
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start,
+                                                         button=1))
+                    drags += 1
+                elif di < 120:
+                    pygame.event.post(pygame.event.Event(
+                        pygame.MOUSEMOTION, pos=_drag_path(scene, start, di), rel=(0, 0),
+                        buttons=(1, 0, 0)))
+                else:
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start,
+                                                         rel=(0, 0), buttons=(1, 0, 0)))
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start,
+                                                         button=1))
+                di = 0 if di >= 120 else di + 1
             c: list[float] = []
             t = _frame(app, dt, c)
+            if i == 0:
+                first = {"ms": _r(t * 1000.0), "cpu_ms": _r(c[0] * 1000.0)}
             if i >= warmup:
                 times.append(t * 1000.0)
                 cpu.append(c[0] * 1000.0)
@@ -178,6 +234,10 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int, seed: i
             on_table = sum(len(p) for p in obs.played)
         else:
             on_table = sum(len(m.cards) if hasattr(m, "cards") else 0 for m in obs.melds)
+        after = cpu[1:] if warmup == 0 else cpu
+        if warmup == 0 and len(times) > 1:
+            # the first frame is reported alone; the figures are of the frames after it
+            times, cpu = times[1:], cpu[1:]
         out = {"frames": len(times), "p50_ms": _r(percentile(times, 50)),
                "p99_ms": _r(percentile(times, 99)), "max_ms": _r(max(times) if times else None),
                "mean_ms": _r(sum(times) / len(times) if times else None),
@@ -185,11 +245,16 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int, seed: i
                # time other processes of a shared machine (or the AI's thread) took
                "cpu_p50_ms": _r(percentile(cpu, 50)), "cpu_p99_ms": _r(percentile(cpu, 99)),
                "cpu_max_ms": _r(max(cpu) if cpu else None),
-               "seed": seed, "cards_on_table": on_table, "sprites": len(scene.layer.sprites),
-               "log_events": len(session.engine.log)}
+               "cpu_max_after_first_ms": _r(max(after) if after else None),
+               "cpu_over_16ms_after_first": sum(1 for x in after if x > 16.0),
+               "first_frame": first,
+               "seed": seed, "seats": n, "cards_on_table": on_table,
+               "sprites": len(scene.layer.sprites), "log_events": len(session.engine.log)}
         if mode == "play":
             out["human_actions"] = human_actions
             out["score_sheets_passed"] = sheets
+        if mode == "drag":
+            out["drags"] = drags
         if stopped:
             out["stopped"] = stopped
         return out
@@ -197,9 +262,106 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int, seed: i
         # not App.shutdown(): it calls pygame.quit(), after which the card art's cached
         # fonts are dead for the next App of this process
         try:
+            if mode == "drag":
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start or (0, 0),
+                                                     button=1))
+            session.close()
             app.stack.clear()
         except Exception:  # noqa: BLE001
             pass
+
+
+# ---------------------------------------------------------------------- real frames (X11)
+#: the tables whose frames are measured in a real window: (variant, seats)
+X11_TABLES = (("mexican", 2), ("contract", 4), ("michigan", 4), ("contract", 8),
+              ("michigan", 8))
+X11_MODES = ("idle", "drag", "play")
+
+
+def _x11_child(spec: dict) -> dict:
+    """In a child process with ``DISPLAY`` set: the frames of every table and mode in
+    ``spec`` (``size``, ``frames``, ``rounds``, ``tables``, ``modes``) in a real X11
+    window, rounds interleaved (round 1 of every table and mode, then round 2 ...);
+    the rounds' frames pooled per table and mode."""
+    import pygame as _pg
+    size = tuple(spec["size"])
+    res: dict = {}
+    per: dict = {}
+    for r in range(spec["rounds"]):
+        for variant, n in spec["tables"]:
+            for mode in spec["modes"]:
+                key = f"{variant}_{n}_{mode}"
+                try:
+                    got = frame_times(variant, size, mode, spec["frames"], 0, seed=3 + r,
+                                      n=n, headless=False)
+                    per.setdefault(key, []).append(got)
+                except Exception as e:  # noqa: BLE001 - reported, never faked
+                    res.setdefault("missing", {})[key] = f"{type(e).__name__}: {e}"
+    res["driver"] = _pg.display.get_driver()
+    res["frames"] = {}
+    for key, runs in per.items():
+        res["frames"][key] = _pool(runs)
+    return res
+
+
+def _pool(runs: list) -> dict:
+    """One table and mode's rounds as one figure: the worst of each statistic over the
+    rounds (p50: the median of the rounds'), the rounds listed."""
+    out = {"rounds": len(runs), "frames": sum(r["frames"] for r in runs)}
+    for k in ("cpu_p99_ms", "cpu_max_ms", "cpu_max_after_first_ms", "p99_ms", "max_ms"):
+        vals = [r[k] for r in runs if r.get(k) is not None]
+        out[k] = max(vals) if vals else None
+    for k in ("cpu_p50_ms", "p50_ms"):
+        vals = sorted(r[k] for r in runs if r.get(k) is not None)
+        out[k] = vals[len(vals) // 2] if vals else None
+    out["cpu_over_16ms_after_first"] = sum(r["cpu_over_16ms_after_first"] for r in runs)
+    out["first_frame_cpu_ms"] = max(r["first_frame"]["cpu_ms"] for r in runs)
+    out["cards_on_table"] = [r["cards_on_table"] for r in runs]
+    out["seats"] = runs[0]["seats"]
+    for k in ("human_actions", "score_sheets_passed", "drags"):
+        if k in runs[0]:
+            out[k] = sum(r[k] for r in runs)
+    stops = [r["stopped"] for r in runs if r.get("stopped")]
+    if stops:
+        out["stopped"] = stops
+    return out
+
+
+def x11_frames(quick: bool = False, frames: int | None = None, rounds: int | None = None,
+               tables=X11_TABLES, modes=X11_MODES, size=(1920, 1080)) -> dict:
+    """Frame CPU time in a real X11 window (``benchmarks.xdisplay``): a child process
+    opens the app's window at ``size`` and measures every table and mode; ``None``
+    figures with the reason when there is no display."""
+    from .xdisplay import display
+    frames = frames or (120 if quick else 300)
+    rounds = rounds or (1 if quick else 2)
+    spec = {"size": list(size), "frames": frames, "rounds": rounds,
+            "tables": [list(t) for t in tables], "modes": list(modes)}
+    with display() as (disp, how):
+        if disp is None:
+            return {"frames": None, "display": None, "reason": how}
+        with tempfile.TemporaryDirectory(prefix="table-app-bench-") as home:
+            env = dict(os.environ, DISPLAY=disp, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+                       PYGAME_HIDE_SUPPORT_PROMPT="1", TABLE_APP_HOME=home)
+            env.pop("SDL_FRAMEBUFFER_ACCELERATION", None)   # the app's own choice
+            cp = subprocess.run([sys.executable, "-m", "benchmarks.ui", "--x11-child",
+                                 json.dumps(spec)], capture_output=True, text=True, env=env,
+                                cwd=str(Path(__file__).resolve().parents[1]), timeout=3600)
+        if cp.returncode != 0:
+            return {"frames": None, "display": how,
+                    "reason": f"the child failed: {cp.stderr.strip()[-500:]}"}
+        out = json.loads(cp.stdout.strip().splitlines()[-1])
+        out["display"] = how
+        out["how"] = (f"{size[0]}x{size[1]} real X11 window ({how}), SDL video driver "
+                      f"{out.get('driver')}, every frame presented (display.flip); a frame: "
+                      "events, updates, draw and flip as App.step runs them without the "
+                      "clock's sleep; CPU = the main thread's time.thread_time (the X "
+                      f"server's own work is another process's); {frames} frames a round "
+                      f"from the table's first frame, {rounds} rounds interleaved; "
+                      "idle = the human's decision, drag = a hand card dragged round the "
+                      "table, play = every seat played by normal AIs at the normal visible "
+                      "pace (animations on)")
+        return out
 
 
 # ---------------------------------------------------------------------- idle CPU
@@ -328,37 +490,28 @@ def startup(runs: int, source_tree: bool = True) -> dict:
 
 
 # ---------------------------------------------------------------------- run
-def run(quick: bool = False, frames: int | None = None, warmup: int | None = None,
-        startup_runs: int | None = None, sizes=SIZES, source_tree: bool = True,
-        idle_seconds: float | None = None) -> dict:
-    frames = frames or (150 if quick else 600)
+def run(quick: bool = False, frames: int | None = None, rounds: int | None = None,
+        startup_runs: int | None = None, source_tree: bool = True,
+        idle_seconds: float | None = None, tables=X11_TABLES, modes=X11_MODES) -> dict:
+    """Frame CPU time in a real X11 window (``x11_frames``), the idle CPU of the app's
+    loop and the start-up time (both on SDL's dummy driver, as before)."""
     idle_seconds = idle_seconds or (2.0 if quick else 5.0)
-    warmup = warmup if warmup is not None else (10 if quick else 30)
     startup_runs = startup_runs or (3 if quick else 11)
+    out: dict = {"missing": {}}
+    try:
+        x = x11_frames(quick=quick, frames=frames, rounds=rounds, tables=tables, modes=modes)
+    except Exception as e:  # noqa: BLE001 - reported, never faked
+        x = {"frames": None, "reason": f"{type(e).__name__}: {e}"}
+    out["x11"] = x
+    if x.get("frames") is None:
+        out["missing"]["x11.frames"] = x.get("reason")
+    for k, why in (x.get("missing") or {}).items():
+        out["missing"][f"x11.frames.{k}"] = why
     saved = {k: os.environ.get(k) for k in (*SDL_ENV, "TABLE_APP_HOME")}
-    out: dict = {"frame_ms": {}, "missing": {}}
     with tempfile.TemporaryDirectory(prefix="table-app-bench-") as home:
         os.environ.update(SDL_ENV)
         os.environ["TABLE_APP_HOME"] = home
         try:
-            try:
-                import pygame  # noqa: F401
-                import pygame_gui  # noqa: F401
-            except Exception as e:  # noqa: BLE001
-                out["missing"]["frame_ms"] = f"pygame / pygame_gui not importable: {e}"
-                out["missing"]["startup"] = out["missing"]["frame_ms"]
-                return out
-            for w, h in sizes:
-                key = f"{w}x{h}"
-                out["frame_ms"][key] = {}
-                for v in FRAME_VARIANTS:
-                    for mode in ("idle", "play"):
-                        name = f"{v}_{mode}"
-                        try:
-                            out["frame_ms"][key][name] = frame_times(v, (w, h), mode, frames, warmup)
-                        except Exception as e:  # noqa: BLE001 - reported, never faked
-                            out["frame_ms"][key][name] = None
-                            out["missing"][f"frame_ms.{key}.{name}"] = f"{type(e).__name__}: {e}"
             try:
                 out["idle_cpu"] = idle_cpu(seconds=idle_seconds)
             except Exception as e:  # noqa: BLE001
@@ -375,9 +528,13 @@ def run(quick: bool = False, frames: int | None = None, warmup: int | None = Non
                     os.environ.pop(k, None)
                 else:
                     os.environ[k] = val
-    out["driver"] = "SDL dummy video driver (software surfaces, no GPU, no real window)"
+    out["driver"] = ("frames: a real X11 window (x11.how); idle CPU and start-up: SDL dummy "
+                     "video driver")
     return out
 
 
 if __name__ == "__main__":
-    print(json.dumps(run(quick="--quick" in sys.argv[1:]), indent=1))
+    if len(sys.argv) > 2 and sys.argv[1] == "--x11-child":
+        print(json.dumps(_x11_child(json.loads(sys.argv[2]))))
+    else:
+        print(json.dumps(run(quick="--quick" in sys.argv[1:]), indent=1))
