@@ -247,7 +247,7 @@ def play_request(variant: str, players: int | None = None, levels: str | None = 
             raise PlayArgsError(f"--options is not JSON: {e}") from None
         if not isinstance(given, dict):
             raise PlayArgsError(f"--options must be a JSON object, like "
-                                f"'{json.dumps(info.default_options) if info.default_options else '{}'}'"
+                                f"'{json.dumps(dict(info.default_options)) if info.default_options else '{}'}'"
                                 f", not {options!r}")
         opts.update(given)
     try:

@@ -123,18 +123,20 @@ def test_the_table_draws_the_card_art_s_own_surfaces(display):
     """The table's card images were convert_alpha() copies of the art's faces (a second
     copy of every face it showed); now they are the art's own, in a bounded cache."""
     from table_app.ui.app import App
-    from table_app.ui.scenes.table import IMG_CACHE_BYTES, TableScene
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.felt import CardImages
     from table_app.ui.table.session import GameSession
     app = App((1280, 800), headless=True, instant=True)
     scene = TableScene(GameSession("may_i", 4, seed=3, autosave=False))
     app.push(scene)
     app.step(dt=0.016)
     w = scene.L.cw                     # a width the table rendered its faces at
-    img = scene._card_img(5, w, False, False, "blue")
+    img = scene.images.get(app.art, 5, w, False, False, "blue")
     assert img is app.art.face(5, w)
     felt = [v for k, v in app.art._cache.items() if k[0] == "felt" and k[1] == app.size]
-    assert felt and scene._felt_raw is felt[0]
-    assert isinstance(scene._imgs, SurfaceCache) and scene._imgs.max_bytes == IMG_CACHE_BYTES
+    assert felt and scene.felt.raw is felt[0]
+    assert isinstance(scene.images.cache, SurfaceCache)
+    assert scene.images.cache.max_bytes == CardImages.MAX_BYTES
     scene.session.close()
     app.stack.clear()
 

@@ -597,7 +597,7 @@ class _Search:
                 self.best = cand
                 self.best_path = (list(self.path), choice, P_r)
             return
-        pools: dict = {}
+        pools: dict[Any, Any] = {}
         for wlo, whi, nv, k, mask, taken, choice in self._sets_table():
             if need & ~mask:
                 continue

@@ -23,6 +23,7 @@ import os
 import sys
 import time as _time
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -101,7 +102,7 @@ def _set_icon() -> None:
         pass
 
 
-_TRIM = []
+_TRIM: list[Any] = []
 
 
 def release_memory(collect: bool = True) -> None:
@@ -351,7 +352,7 @@ class App:
         self._trim_at = 0.0
         #: BENCHMARKS ONLY (``table-app play --autoplay N``): a computer player at the
         #: human's seat (``ui.autoplay.Autoplay``); ``None`` in every real game
-        self.autoplay = None
+        self.autoplay: Any = None
         self.sound = self._make_sound()
         from .table.sprites import make_art
         self.art = make_art()
@@ -830,7 +831,8 @@ def main(argv: list[str] | None = None, play: dict | None = None) -> int:
              __version__, pygame.version.ver, ".".join(map(str, pygame.get_sdl_version())),
              driver, app.screen.get_size())
     from .scenes.picker import PickerScene
-    picker = app.push(PickerScene())
+    picker = PickerScene()
+    app.push(picker)
     if play is not None:
         if play.get("autoplay"):
             from .autoplay import Autoplay

@@ -1185,7 +1185,7 @@ def surface_lru(max_bytes: int):
     ``bytes``, ``max_bytes``, ``evicted``) and ``cache`` (the ``SurfaceCache``)."""
     import functools
     from collections import namedtuple
-    Info = namedtuple("SurfaceCacheInfo", "hits misses currsize bytes max_bytes evicted")
+    Info = namedtuple("Info", "hits misses currsize bytes max_bytes evicted")
 
     def deco(fn):
         cache = SurfaceCache(max_bytes)

@@ -184,8 +184,8 @@ class Felt:
             self.surface = bg
             self.builds += 1
         else:
+            assert self.surface is not None  # patched only over a surface of this size
             bg = self.surface
-            assert bg is not None  # patched only over a surface of this size
             for d in dirty:
                 bg.blit(raw, d, d)
                 bg.set_clip(d)
