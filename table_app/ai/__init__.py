@@ -30,7 +30,8 @@ def make_player(level: str, variant: str, seed: int | None = None, budget_ms: fl
             an alias brings the options it names: ``deuces_wild``).
         seed: unused by the players themselves (the caller injects the rng into every
             decision); kept for symmetry with the simulator.
-        budget_ms: the hard level's time budget per decision (default 300 ms).
+        budget_ms: the hard level's budget per decision in CPU ms of the deciding thread
+            (default 300; ``ai.budget.Budget``).
         options: the variant's options (Contract's ``deuces_wild``).
         samples: the hard level's sampled worlds per decision (default: the level's own).
 

@@ -28,6 +28,7 @@ from ..core.cards import make_deck
 from ..core.messages import Message
 from ..variants.contract_family import MAX_RESTOCKS, CFState, ContractFamilyRules
 from ..variants.specs import SPECS, Buying
+from .budget import Budget
 from .contract_ai import NormalContract, _faces
 
 
@@ -205,7 +206,7 @@ class HardContract(NormalContract):
 
     Args:
         variant: ``contract``, ``may_i`` or ``mexican``.
-        budget_ms: time budget per decision (default 300 ms); past it the candidates not
+        budget_ms: budget per decision in CPU ms (``Budget``, default 300); past it the candidates not
             yet looked at (the ones normal ranks lower) are dropped.
         samples: sampled hands of the next player per decision (default 12).
         width: discards considered (the normal level's best ``width``).
@@ -237,6 +238,10 @@ class HardContract(NormalContract):
         self._rules: ContractFamilyRules | None = None
         self._policy = FastNormal(variant, options)
         self._ctxs: dict = {}
+        #: what the last decision evaluated (benchmarks.decisions): candidates scored,
+        #: next draws weighed, the next player's hands sampled (the oracle: worlds and
+        #: rollouts searched)
+        self.last_stats: dict = {"candidates": 0, "draws_evaluated": 0, "hands_sampled": 0}
 
     def rules_for(self, obs) -> ContractFamilyRules:
         if self._rules is None or ((2 in obs.wild_ranks) != self._rules.deuces_wild
@@ -260,7 +265,7 @@ class HardContract(NormalContract):
         return short, (a, why)
 
     # ------------------------------------------------------------------ evaluation
-    def improve_prob(self, ctx, hand: list[int], unseen: dict, deadline: float) -> float:
+    def improve_prob(self, ctx, hand: list[int], unseen: dict, deadline: Budget) -> float:
         """The chance that the next card (an unseen card, by its unseen copies) lowers
         the distance of ``hand``."""
         d0 = ctx.dist(hand)
@@ -285,8 +290,9 @@ class HardContract(NormalContract):
         iso_face = None
         for x, w in unseen.items():
             total += w
-            if time.perf_counter() > deadline:  # out of time: count the rest as no help
+            if deadline.over():  # out of time (CPU, ``Budget``): count the rest as no help
                 continue
+            self.last_stats["draws_evaluated"] += 1
             if ctx.is_wild(x) or (x % 13 + 2) in ranks or x in near:
                 if ctx.dist(hand + [x]) < d0:
                     good += w
@@ -298,7 +304,7 @@ class HardContract(NormalContract):
             good += iso_w
         return good / total if total else 0.0
 
-    def quality(self, ctx, hand: list[int], unseen: dict, deadline: float) -> float:
+    def quality(self, ctx, hand: list[int], unseen: dict, deadline: Budget) -> float:
         """Distance minus the chance the next card lowers it (lower is better)."""
         return ctx.dist(hand) - self.improve_prob(ctx, hand, unseen, deadline)
 
@@ -330,8 +336,9 @@ class HardContract(NormalContract):
         short, (na, nwhy) = self.candidates(obs, legal, rng)
         if short is None or obs.phase == "buy" or obs.down[obs.seat]:
             return na, nwhy
-        t0 = time.perf_counter()
-        deadline = t0 + self.budget_ms / 1000.0 * 0.7
+        # the budget in this thread's CPU time (``Budget``): the same search on a busy machine
+        deadline = Budget(self.budget_ms, 0.7)
+        self.last_stats = {"candidates": 0, "draws_evaluated": 0, "hands_sampled": 0}
         rules = self.rules_for(obs)
         ctx = self.ctx(obs)
         unseen: dict = {}
@@ -361,9 +368,10 @@ class HardContract(NormalContract):
             if ctx.dist(rest) > ctx.dist(h2):
                 continue
             q = self.quality(ctx, rest, unseen, deadline)
+            self.last_stats["candidates"] += 1
             if best is None or q < best:
                 best = q
-            if time.perf_counter() > deadline:
+            if deadline.over():
                 break
         if best is None:
             return na, nwhy
@@ -465,9 +473,10 @@ class HardContract(NormalContract):
         if len(short) <= 1:
             return na, nwhy
         hands = self.sample_next_hands(rules, obs, rng)
+        self.last_stats["hands_sampled"] = len(hands)
         best = None
         for base, a, note in short:
-            if best is not None and time.perf_counter() > deadline:
+            if best is not None and deadline.over():
                 break  # out of time: the candidates left (ranked lower by normal) are dropped
             f = a.card
             rest = list(hand)
@@ -475,6 +484,7 @@ class HardContract(NormalContract):
             # the normal score plus the look-ahead: the chance the next card helps what is
             # kept, and how often the discard helps the next player
             p = self.improve_prob(ctx, rest, unseen, deadline)
+            self.last_stats["candidates"] += 1
             sc = base - self.w_improve * p + self.w_feed * self.feed_prob(ctx, obs, f, hands)
             if haz is not None:
                 # and the points it would be caught with if the deal ends first
@@ -494,18 +504,17 @@ class HardContract(NormalContract):
     def search(self, rules, worlds, me, short, na, nwhy, rng):
         searcher = Searcher(rules, self._policy, horizon=self.horizon)
         totals = {a: 0.0 for a in short}
-        t0 = time.perf_counter()
-        t_end = t0 + self.budget_ms / 1000.0
+        budget = Budget(self.budget_ms)     # CPU time of this thread
         done = 0
         for w in worlds:
             seed = rng.random()
-            t1 = time.perf_counter()
+            t1 = time.thread_time()
             for a in short:
                 totals[a] += searcher.rollout(w, me, a, random.Random(seed), self._ctxs)
             done += 1
-            now = time.perf_counter()
-            if now + (now - t1) * 1.2 > t_end:
+            if budget.left_s() < (time.thread_time() - t1) * 1.2:
                 break
+        self.last_stats = {"worlds": done, "rollouts": done * len(short)}
         if not done:
             return na, nwhy
         # ties go to the normal level's choice

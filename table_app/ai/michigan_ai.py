@@ -24,9 +24,9 @@ lead with the best mean chip result, within a time budget).
 from __future__ import annotations
 
 import random
-import time
 
 from ..core.messages import Message
+from .budget import Budget
 from .player import BasePlayer
 
 # faces: AH = 1*13+12 = 25, KC = 3*13+11 = 50, QD = 2*13+10 = 36, JS = 0*13+9 = 9
@@ -294,7 +294,7 @@ class HardMichigan(NormalMichigan):
     lead out with the normal policy, keep the best mean result.
 
     Args:
-        budget_ms: time budget per decision (default 300).
+        budget_ms: budget per decision in CPU ms of this thread (``Budget``, default 300).
         samples: worlds per lead at most (the decision is the same for the same rng and
             observation as long as the budget is not hit).
     """
@@ -358,7 +358,7 @@ class HardMichigan(NormalMichigan):
         stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
         cells = dict(obs.layout)
         totals = {a: 0.0 for a in legal}
-        t_end = time.perf_counter() + self.budget_ms / 1000.0
+        budget = Budget(self.budget_ms)     # CPU time of this thread (``Budget``)
         done = 0
         for _ in range(self.samples):
             loc = self.sample_loc(obs, rng)
@@ -366,8 +366,10 @@ class HardMichigan(NormalMichigan):
                 w = _World(obs.num_players, list(loc), cells, obs.kitty)
                 totals[a] += rollout(w, me, a.card, stopped_suit)[me]
             done += 1
-            if time.perf_counter() > t_end:
+            if budget.over():
                 break
+        #: what this decision evaluated (benchmarks.decisions)
+        self.last_stats = {"worlds": done, "rollouts": done * len(legal)}
         best = max(legal, key=lambda a: (totals[a], -a.card))
         scored = {sc_a[1]: sc_a for sc_a in self.lead_scores(obs, legal)}
         parts = scored[best][2]
