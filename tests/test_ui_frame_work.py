@@ -190,3 +190,53 @@ def test_text_width_is_the_rendered_width():
                     assert text.width(t, size, col, bold) == text.render(t, size, col, bold).get_width()
     assert text.render_shadowed("x", 14) is text.render_shadowed("x", 14, [245, 245, 235])
     assert text.plate("x", 14) is text.plate("x", 14)
+
+
+def _full_draw(scene, size):
+    """The board drawn afresh, nothing kept (the reference picture)."""
+    from table_app.ui.table.board import Board
+    surf = pygame.Surface(size)
+    b = Board()
+    b.layer, b.felt, b.images = scene.board.layer, type(scene.board.felt)(), scene.board.images
+    b.draw(surf, scene.app.art, scene.app.settings, scene.view,
+           selected=scene.ui.selected, lift=scene.ui.lift)
+    return pygame.image.tobytes(surf, "RGB")
+
+
+def test_a_still_table_is_one_kept_picture_and_a_change_draws_it_anew():
+    """Issue 17: a still table's felt and cards are kept in one surface once they stood
+    still for a frame and blitted whole (a still 8-seat table drew ~150 blits a frame);
+    the picture is the same as a fresh draw, and a selected card draws it anew."""
+    app, scene, s = contract_table()
+    settle(app, scene)
+    b = scene.board
+    surf = pygame.Surface(app.size)
+
+    def draw():
+        b.draw(surf, app.art, app.settings, scene.view, selected=scene.ui.selected,
+               lift=scene.ui.lift)
+        return pygame.image.tobytes(surf, "RGB")
+    draw()
+    hits = b.still_hits
+    first = draw()                                     # the second still frame keeps it
+    assert b.still_builds >= 1 and b._still_key is not None
+    for _ in range(3):
+        assert draw() == first
+    assert b.still_hits >= hits + 3
+    assert first == _full_draw(scene, app.size)
+    # a card picked up: drawn anew, not the kept picture
+    card = next(p.key for p in scene.view.placements if p.group == "hand")
+    scene.ui.selected = {card}
+    hits = b.still_hits
+    changed = draw()
+    assert changed != first and b.still_hits == hits
+    assert changed == _full_draw(scene, app.size)
+    # a dragged card stays out of the kept picture: what is under it is drawn as it is
+    sp = scene.layer.sprites[card]
+    sp.dragging = True
+    sp.x += 300
+    draw()
+    draw()
+    assert b._still_key is not None and all(k[0] != card for k in b._still_key[-1])
+    sp.dragging = False
+    sp.x -= 300

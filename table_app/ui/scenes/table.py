@@ -839,7 +839,7 @@ class TableScene(Scene):
         self.board.draw(surf, self.app.art, self.app.settings, self.view, turn=turn,
                         selected=self.ui.selected, lift=self.ui.lift,
                         hinted=h.cards if h is not None else (),
-                        under_cards=self.gestures.draw_lit)
+                        under_cards=self.gestures.draw_lit, under_key=self.gestures.lit_key())
         for lab in self._drawn_labels():
             draw_label(surf, lab)
         fan = self.meld_fan()

@@ -10,10 +10,12 @@ may be made, the hint's), in drawing order.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from .felt import TURN_BOXES, CardImages, Felt, bg_items, box
-from .labels import wild_badge
+from .felt import TURN_BOXES, CardImages, Felt, bg_items, box, changed_rects
+from .labels import draw_label, label_rect, wild_badge
 from .sprites import SpriteLayer
 
 GREEN = (110, 230, 130)      # a card that may be led (Michigan)
@@ -106,30 +108,134 @@ class Board:
         layer.speed = sp
 
     def draw(self, surf, art, settings, view, *, turn: bool = False, selected=(), lift=(),
-             hinted=(), under_cards=None) -> None:
+             hinted=(), under_cards=None, under_key=None, labels=()) -> None:
         """The felt with its boxes (``turn``: the player's turn, the hand's box glows),
-        the seats lit in turn, then ``under_cards(surf)`` (the places lit for a drag),
-        and the cards: picked up (``selected``, gold), a lead that may be made (``lift``,
-        green), the hint's (``hinted``, a tinted ring), a wild rank's "wild" badge
-        (``view.wild_cards``)."""
+        the seats lit in turn, then ``under_cards(surf)`` (the places lit for a drag;
+        ``under_key``: what it draws, as ``((name, (x, y, w, h)), ...)``, else the still
+        part is not kept), and the cards: picked up (``selected``, gold), a lead that
+        may be made (``lift``, green), the hint's (``hinted``, a tinted ring), a wild
+        rank's "wild" badge (``view.wild_cards``); then the
+        view's ``labels`` (``labels.draw_label``) over the cards that stand still.
+
+        The still part of the picture (the felt, the boxes, what ``under_cards`` draws,
+        the cards that neither glide, nor are dragged, nor change size, in drawing
+        order, and the labels) is kept in one surface and blitted whole: a still 8-seat table is one
+        blit, not a hundred and fifty; the cards in flight are drawn over it, in their
+        order.  When some of it changes (a card
+        picked up, a seat's turn, a place lit, a card landing) only the places that
+        changed are painted again on it (the felt copied back there, then everything
+        touching them redrawn in order, clipped): the same pixels as a fresh draw.
+        ``still_hits``, ``still_patches`` and ``still_builds`` count the three ways."""
         W, H = surf.get_size()
         self.images.tick(art)
+        four = bool(getattr(settings, "four_color", False))
+        large = bool(getattr(settings, "large_index", False))
+        back = getattr(settings, "card_back", "blue")
+        self._wild = wild = getattr(view, "wild_cards", ())
+        still_part, moving = [], []
+        for sp in self.layer.ordered():
+            if sp.t < 0:
+                continue     # still in the deck, waiting to be dealt
+            if sp.dragging or sp.moving() or abs(sp.w - sp.tw) > 1:
+                moving.append(sp)
+            else:
+                still_part.append(sp)
         # the felt, the boxes and the chips are one background (the seats' boxes, which
         # light up in turn, are drawn over it each frame); when a box or a chip stack
         # changes, only the changed places are painted anew (``Felt.update``)
-        surf.blit(self.felt.update(art, W, H, bg_items(view, turn)), (0, 0))
+        felt = self.felt.update(art, W, H, bg_items(view, turn))
+        if under_cards is not None and under_key is None:
+            self._still_head = None
+            self._draw_still(surf, art, felt, view, under_cards, still_part, four, large,
+                             back, selected, lift, hinted, labels)
+        else:
+            head = (W, H, surf.get_bitsize(), four, large, back, self.images.generation)
+            fkey = self.felt.key
+            standins = self.images.standins    # a stand-in giving way changes its card
+            items = (tuple(("box", r.x, r.y, r.w, r.h, kind) for r, kind in view.boxes
+                           if kind in TURN_BOXES)
+                     + tuple(("lit", *r) for _, r in (under_key or ()))
+                     + tuple((sp.key, sp.face, int(sp.x), int(sp.y - sp.lift), int(sp.w),
+                              int(round(sp.tw)), sp.dim, sp.key in selected,
+                              sp.key in lift, sp.key in hinted, sp.key in wild,
+                              (sp.face, int(round(sp.tw)), four, large, back) in standins)
+                             for sp in still_part)
+                     + tuple(("lab", *label_rect(lab), lab.kind, lab.text, lab.size,
+                              tuple(lab.color), lab.width) for lab in labels))
+            still = self._still
+            if still is None or still.get_size() != (W, H) or head != self._still_head:
+                if still is None or still.get_size() != (W, H):
+                    still = self._still = pygame.Surface((W, H), 0, surf)
+                self._draw_still(still, art, felt, view, under_cards, still_part, four,
+                                 large, back, selected, lift, hinted, labels)
+                self.still_builds += 1
+            elif items == self._still_items and fkey == self._still_felt:
+                self.still_hits += 1
+            else:
+                dirty = _changed_areas(self._still_items, items, W, H)
+                if dirty is not None and fkey != self._still_felt:
+                    # the felt's boxes changed (a meld grew): their places too
+                    old = self._still_felt
+                    more = (changed_rects(old[2], fkey[2], W, H)
+                            if old is not None and fkey is not None and old[:2] == fkey[:2]
+                            else None)
+                    dirty = None if more is None else _merge(dirty + more)
+                if dirty is None:
+                    self._draw_still(still, art, felt, view, under_cards, still_part, four,
+                                     large, back, selected, lift, hinted, labels)
+                    self.still_builds += 1
+                else:
+                    for d in dirty:
+                        still.set_clip(d)
+                        still.blit(felt, d, d)
+                        for r, kind in view.boxes:
+                            if kind in TURN_BOXES and r.colliderect(d):
+                                box(still, r, kind)
+                        if under_cards is not None:
+                            under_cards(still)
+                        self._draw_cards(still, art, [sp for sp in still_part
+                                                      if _card_area(sp).colliderect(d)],
+                                         four, large, back, selected, lift, hinted)
+                        for lab in labels:
+                            if pygame.Rect(label_rect(lab)).colliderect(d):
+                                draw_label(still, lab)
+                    still.set_clip(None)
+                    self.still_patches += 1
+            self._still_head, self._still_items, self._still_felt = head, items, fkey
+            surf.blit(still, (0, 0))
+        # the cards in flight (gliding, dragged, growing) over the still ones
+        self._draw_cards(surf, art, moving, four, large, back, selected, lift, hinted)
+
+    #: the still part (``draw``): its surface and what it shows
+    _still: pygame.Surface | None = None
+    _still_head: Any = None
+    _still_items: Any = None
+    _still_felt: Any = None
+    _wild: Any = ()
+    still_hits = 0
+    still_patches = 0
+    still_builds = 0
+
+    def forget_still(self) -> None:
+        """Let the still part go (its window-sized surface): drawn anew when next kept."""
+        self._still = None
+        self._still_head = self._still_items = self._still_felt = None
+
+    def _draw_still(self, surf, art, felt, view, under_cards, sprites, four, large, back,
+                    selected, lift, hinted, labels=()) -> None:
+        surf.blit(felt, (0, 0))
         for r, kind in view.boxes:
             if kind in TURN_BOXES:
                 box(surf, r, kind)
         if under_cards is not None:
             under_cards(surf)
-        four = bool(getattr(settings, "four_color", False))
-        large = bool(getattr(settings, "large_index", False))
-        back = getattr(settings, "card_back", "blue")
-        wild = getattr(view, "wild_cards", ())
-        for s in self.layer.ordered():
-            if s.t < 0:
-                continue  # still in the deck, waiting to be dealt
+        self._draw_cards(surf, art, sprites, four, large, back, selected, lift, hinted)
+        for lab in labels:
+            draw_label(surf, lab)
+
+    def _draw_cards(self, surf, art, sprites, four, large, back, selected, lift,
+                    hinted) -> None:
+        for s in sprites:
             w = int(round(s.tw))
             img = self.images.get(art, s.face, w, four, large, back)
             r = s.rect()
@@ -138,7 +244,7 @@ class Board:
             if s.dragging:
                 surf.blit(art.shade(w, 70), (r.x + 6, r.y + 8))
             surf.blit(img, r.topleft)
-            if s.key in wild and s.face is not None:
+            if s.key in self._wild and s.face is not None:
                 surf.blit(wild_badge(w), (r.x + 2, r.y + int(r.h * 0.56)))
             if s.dim:
                 surf.blit(art.shade(w, 80), r.topleft)
@@ -150,6 +256,53 @@ class Board:
                 # a tinted ring in drawing order: in a fanned hand each hinted card's
                 # visible strip is marked, not a tangle of overlapping outlines
                 surf.blit(art.highlight(w, color=HINT, fill_alpha=55), r.topleft)
+
+#: the margin round a card or a box a repaint takes (rings and glows stay inside it)
+_PAD = 4
+#: past this many changed places the still part is drawn whole
+_MAX_AREAS = 24
+
+
+def _card_area(sp) -> pygame.Rect:
+    w = int(round(sp.tw))
+    return pygame.Rect(int(sp.x) - _PAD, int(sp.y - sp.lift) - _PAD, max(int(sp.w), w) + 2 * _PAD,
+                       int(max(sp.w, w) * 1.4) + 2 * _PAD + 2)
+
+
+def _item_area(it) -> pygame.Rect:
+    if it[0] in ("box", "lit", "lab"):
+        return pygame.Rect(it[1] - _PAD, it[2] - _PAD, it[3] + 2 * _PAD, it[4] + 2 * _PAD)
+    w = max(it[4], it[5])
+    return pygame.Rect(it[2] - _PAD, it[3] - _PAD, w + 2 * _PAD, int(w * 1.4) + 2 * _PAD + 2)
+
+
+def _changed_areas(old, new, W: int, H: int) -> list | None:
+    """The places to paint again when the still part's items go from ``old`` to ``new``
+    (``Board.draw``): the areas of the items that went, came or changed; ``None`` when
+    the items kept changed their order or too much changed (then it is drawn whole)."""
+    olds, news = set(old), set(new)
+    if [it for it in old if it in news] != [it for it in new if it in olds]:
+        return None
+    changed = [it for it in old if it not in news] + [it for it in new if it not in olds]
+    if len(changed) > _MAX_AREAS:
+        return None
+    screen = pygame.Rect(0, 0, W, H)
+    return _merge([_item_area(it).clip(screen) for it in changed])
+
+
+def _merge(rects: list) -> list:
+    """``rects`` without the empty ones, two that overlap as one."""
+    out: list = []
+    for r in rects:
+        if r.w <= 0 or r.h <= 0:
+            continue
+        for i, o in enumerate(out):
+            if o.colliderect(r):
+                out[i] = o.union(r)
+                break
+        else:
+            out.append(r)
+    return out
 
 
 __all__ = ["Board", "spawn_at", "sink_at", "deal_delay", "GREEN", "HINT"]

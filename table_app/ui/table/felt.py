@@ -216,14 +216,19 @@ class CardImages:
         self.standins: set = set()
         self.ahead = False
         self._widths_seen: set = set()
+        #: counts every change of a surface already handed out (a stand-in giving way,
+        #: the cache cleared): a picture kept from them is stale when it changed
+        self.generation = 0
 
     def _evicted(self, key: Any) -> None:
         self.standins.discard(key)
+        self.generation += 1
 
     def clear(self) -> None:
         """Forget every surface (the deck's look changed)."""
         self.cache.clear()
         self.standins = set()
+        self.generation += 1
 
     def queue(self, art, widths, first=(), four=False, large=False, now=False,
               backs=()) -> None:
@@ -295,6 +300,7 @@ class CardImages:
                     if art.has_face(k[0], k[1], four_color=k[2], large_index=k[3])]:
             self.standins.discard(key)
             self.cache.pop(key, None)
+            self.generation += 1
 
 
 __all__ = ["Felt", "CardImages", "FACES_PER_FRAME", "TURN_BOXES", "bg_items", "bg_draw",

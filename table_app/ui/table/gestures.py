@@ -453,6 +453,14 @@ class Gestures:
         return True
 
     # ------------------------------------------------------------------ drawing
+    def lit_key(self) -> tuple:
+        """What ``draw_lit`` draws, as a hashable (the board keeps its still part by it)."""
+        if not self.dragger.active:
+            return ()
+        zones = self.t.view.zones
+        return tuple((zone, tuple(zones[zone])) for zone in self.lit
+                     if zone in zones and zone != "hand")
+
     def draw_lit(self, surf) -> None:
         """The places lit for the card being dragged."""
         if not self.dragger.active:

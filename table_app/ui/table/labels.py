@@ -18,6 +18,12 @@ def draw_label(surf, lab) -> None:
     surf.blit(img, img.get_rect(**{lab.anchor: lab.pos}))
 
 
+def label_rect(lab) -> tuple[int, int, int, int]:
+    """Where ``draw_label`` draws ``lab``: ``(x, y, w, h)``."""
+    r = label_image(lab).get_rect(**{lab.anchor: lab.pos})
+    return r.x, r.y, r.w, r.h
+
+
 def label_image(lab) -> pygame.Surface:
     """A label drawn as ``_label`` draws it: fitted to its width (wrapped, shrunk or
     cut).  Kept: a table shows the same few labels frame after frame."""
