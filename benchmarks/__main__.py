@@ -116,6 +116,8 @@ def _engine(mode: str) -> dict:
         p = peers_bench.run(quick=False)
     rest = engine_bench.run(quick=quick, speed=False)
     return {"actions_per_second": p["ours"], "seats": 4, "actions_per_run": p["actions_per_run"],
+            "actions_per_second_no_pass_buys": p["ours_no_pass_buys"],
+            "pass_buy_share": p["pass_buy_share"], "clock": p["clock"],
             **rest, "peers": {k: p[k] for k in ("peers", "missing", "best_peer", "ratios",
                                                 "versions", "seats")}}
 
@@ -166,18 +168,32 @@ def _ai(mode: str) -> dict:
             "missing": {"normal_game_seconds": "not measured in --smoke"}}
 
 
+def _decisions(mode: str) -> dict:
+    from . import decisions
+    if mode == "smoke":   # the harness only: games cut at a few actions, a small budget
+        return decisions.run(quick=True, max_actions=16, budget_ms=10.0)
+    return decisions.run(quick=mode == "quick")
+
+
 def _ui(mode: str) -> dict:
     from . import ui
     if mode == "smoke":
-        return ui.run(quick=True, frames=8, warmup=2, startup_runs=1, sizes=ui.SIZES[:1],
-                      source_tree=False, idle_seconds=0.5)
-    if mode == "quick":
-        return ui.run(quick=True, frames=300)
-    return ui.run(quick=False)
+        return ui.run(quick=True, frames=6, rounds=1, startup_runs=1, source_tree=False,
+                      idle_seconds=0.5, tables=(("mexican", 2),), modes=("idle",))
+    return ui.run(quick=mode == "quick")
+
+
+def _realapp(mode: str) -> dict:
+    from . import realapp
+    if mode == "smoke":
+        keys = ("picker", "table_8", "three_games", "framebuffer")
+        return {**{k: None for k in keys},
+                "missing": {k: "not measured in --smoke (minutes of a real app)" for k in keys}}
+    return realapp.run(quick=mode == "quick")
 
 
 SECTIONS = (("engine", _engine), ("replay", _replay), ("solver", _solver), ("ai", _ai),
-            ("ui", _ui))
+            ("decisions", _decisions), ("ui", _ui), ("realapp", _realapp))
 
 
 def run(mode: str, only: list[str] | None = None, log=None) -> dict:
@@ -212,16 +228,19 @@ def run(mode: str, only: list[str] | None = None, log=None) -> dict:
     rss = eng.get("peak_rss_mb") or {}
     if rss and rss.get("peak_mb") is None:
         missing["engine.peak_rss_mb"] = rss.get("reason")
-    for sec in ("replay", "ai", "ui"):
+    for sec in ("replay", "ai", "ui", "decisions", "realapp"):
         for k, why in ((res.get(sec) or {}).get("missing") or {}).items():
             missing[f"{sec}.{k}"] = why
     res["missing"] = missing
     res["machine"]["load_average_end"] = _load()
+    from .goals import goals
+    res["goals"] = goals(res)
     res["notes"] = [
-        "Wall-clock figures of a shared machine: other processes (other developers' test "
-        "runs) may run at the same time, so absolute numbers are noisy; compare the ratios "
-        "measured in the same run (ours and the peers are measured in alternating rounds) "
-        "and the load averages at start and end.",
+        "A shared machine: other processes (other developers' test runs) run at the same "
+        "time, so the figures compared with a goal are CPU time (time.thread_time / "
+        "process_time), not wall time, and the paired figures (ours and the peers, alone "
+        "and loaded) are measured in interleaved rounds; the load averages at start and "
+        "end say how busy it was.",
         "Ours: 4 seats; the peers' gin rummy: 2 seats.  An action is a player action "
         "picked uniformly among the legal ones and applied (chance events not counted).",
     ]
@@ -253,21 +272,35 @@ def markdown(res: dict) -> str:
           f"| Load average (1/5/15 min) at start / end | {m['load_average_start']} / {m.get('load_average_end')} |",
           f"| Tree | commit {(m.get('git') or {}).get('commit')}, {(m.get('git') or {}).get('modified_files')} tracked files modified in the working tree (measured as found) |",
           f"| Total time | {res.get('seconds')} s |", ""]
-    L += ["> **Noisy numbers.** " + res["notes"][0], ""]
+    L += ["> **A shared machine.** " + res["notes"][0], ""]
+    if res.get("goals"):
+        from .goals import markdown as goals_md
+        L += goals_md(res["goals"])
     eng = res.get("engine")
     if eng:
         pe = eng["peers"]
         L += ["## Engine: random legal play", "",
-              f"Player actions per second (uniform random legal actions, one core; ours: 4 seats, "
-              f"{eng['actions_per_run']:,} actions a run).", "",
-              "| Variant | median | p99 | min | max | runs | ours ÷ best peer |",
-              "|---|---:|---:|---:|---:|---:|---:|"]
-        for v, s in eng["actions_per_second"].items():
+              f"Player actions per CPU second of the measuring thread (`time.thread_time`; "
+              f"uniform random legal actions, one core; ours: 4 seats, "
+              f"{eng['actions_per_run']:,} actions a run; rounds interleaved with the peers'). "
+              "'no passes': the same runs counting only the actions that are not a "
+              "buying-window pass.", "",
+              "| Variant | median | min | max | runs | no passes: median | pass share | "
+              "ours ÷ best peer | no passes ÷ best peer (goal ≥ 1.5) |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        nps = eng.get("actions_per_second_no_pass_buys") or {}
+        share = eng.get("pass_buy_share") or {}
+        for v, s_ in eng["actions_per_second"].items():
             r = pe["ratios"][v]
-            rt = (f"{r['ratio']:.2f} (vs {r['vs']}; goal ≥ 1.0)" if r["ratio"] is not None
-                  else f"missing: {r['reason']}")
-            L.append(f"| {v} | {_f(s['median'], 0)} | {_f(s['p99'], 0)} | {_f(s['min'], 0)} | "
-                     f"{_f(s['max'], 0)} | {s['runs']} | {rt} |")
+            np_ = nps.get(v) or {}
+            if r["ratio"] is not None:
+                rt = f"{r['ratio']:.2f} (vs {r['vs']})"
+                rn = _f(r.get("ratio_no_pass_buys"), 2)
+            else:
+                rt, rn = f"missing: {r['reason']}", "—"
+            L.append(f"| {v} | {_f(s_['median'], 0)} | {_f(s_['min'], 0)} | "
+                     f"{_f(s_['max'], 0)} | {s_['runs']} | {_f(np_.get('median'), 0)} | "
+                     f"{_f(share.get(v), 3)} | {rt} | {rn} |")
         L += ["", "Michigan: an action is a lead or a chosen play; the forced follows that come "
               "with it are played by the engine inside the same `apply` (in a profile: about three card "
               "events an action).  Contract family: `legal_actions` in the play phase of a seat not yet "
@@ -326,7 +359,20 @@ def markdown(res: dict) -> str:
             d = sv if not key else sv.get(key) or {}
             if d.get("n"):
                 L.append(f"| {label} | {d['n']} | {d['median_ms']} | {d['p90_ms']} | {d['p99_ms']} | {d['max_ms']} |")
-        L += ["", f"Share of hands that can go down: {sv.get('feasible')}.", ""]
+        L += ["", f"Share of hands that can go down: {sv.get('feasible')}. Clock: "
+              f"{sv.get('clock', 'wall')}.", ""]
+        ad = sv.get("adversarial")
+        if ad:
+            L += ["### Adversarial corpus (goal: the slowest hand ≤ 10 ms)", "",
+                  "| Family | n | median | p90 | p99 | max |", "|---|---:|---:|---:|---:|---:|",
+                  f"| all | {ad['n']} | {ad['median_ms']} | {ad['p90_ms']} | {ad['p99_ms']} | "
+                  f"{ad['max_ms']} |"]
+            for fam, d in (ad.get("families") or {}).items():
+                L.append(f"| {fam} | {d['n']} | {d['median_ms']} | {d['p90_ms']} | "
+                         f"{d['p99_ms']} | {d['max_ms']} |")
+            L += ["", "Slowest hands: " + "; ".join(
+                f"{w['ms']} ms ({w['family']}, {w['cards']} cards, {w['wilds']} wilds, "
+                f"{w['contract']})" for w in ad.get("worst", [])[:3]) + ".", ""]
     a = res.get("ai")
     if a:
         L += ["## AI decision latency (ms)", "",
@@ -343,24 +389,72 @@ def markdown(res: dict) -> str:
             for v, d in ng.items():
                 L.append(f"| {v} | {d['games']} | {d['mean_s']} | {d['max_s']} |")
         L.append("")
+    dc = res.get("decisions")
+    if dc:
+        L += ["## Hard's decisions (CPU ms)", "", dc.get("how", ""), "",
+              "| Variant | decisions | CPU p50 | CPU p99 | CPU max | loaded CPU p99 | "
+              "wall p99 | loaded wall p99 | probe: loaded ÷ alone CPU |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for v, d in dc["variants"].items():
+            a_, l_ = d["alone_cpu"], d["loaded_cpu"]
+            L.append(f"| {v} | {a_['decisions']} | {a_['p50_ms']} | {a_['p99_ms']} | "
+                     f"{a_['max_ms']} | {l_['p99_ms']} | {d['alone_wall']['p99_ms']} | "
+                     f"{d['loaded_wall']['p99_ms']} | {d['probe']['cpu_loaded_over_alone']} |")
+        L += ["", "What hard evaluates per searching decision (mean, alone / loaded):", ""]
+        for v, d in dc["variants"].items():
+            ev = d.get("evaluated_per_decision")
+            sd = d.get("searched_decisions") or {}
+            if ev:
+                L.append(f"- {v} ({sd.get('alone')} searching decisions): " + ", ".join(
+                    f"{k} {x['alone_mean']} / {x['loaded_mean']}" for k, x in ev.items()))
+            else:
+                L.append(f"- {v}: missing ({(dc.get('missing') or {}).get(v + '.evaluated_per_decision')})")
+        L.append("")
     u = res.get("ui")
+    x11 = (u or {}).get("x11") or {}
     if u:
-        L += ["## UI (headless: " + u.get("driver", "SDL dummy driver") + ")", "",
-              "Frame time (events + update + draw + flip, no clock sleep) of a busy 4-seat table; "
-              "CPU: the main thread's CPU time per frame (`time.thread_time`), which other "
-              "processes of a shared machine do not inflate.", ""]
-        if u.get("measured"):
-            L += [u["measured"], ""]
-        L += ["| Size | table | frames | p50 ms | p99 ms | max ms | CPU p50 ms | CPU p99 ms | CPU max ms | cards on table |",
-              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
-        for size, d in u.get("frame_ms", {}).items():
-            for name, f in d.items():
-                if f is None:
-                    L.append(f"| {size} | {name} | missing: {u['missing'].get(f'frame_ms.{size}.{name}')} | | | | | | | |")
-                else:
-                    L.append(f"| {size} | {name} | {f['frames']} | {f['p50_ms']} | {f['p99_ms']} | "
-                             f"{f['max_ms']} | {f.get('cpu_p50_ms', '')} | {f.get('cpu_p99_ms', '')} | "
-                             f"{f.get('cpu_max_ms', '')} | {f['cards_on_table']} |")
+        L += ["## Frames in a real X11 window (CPU ms of the main thread)", ""]
+        if x11.get("frames"):
+            L += [x11.get("how", ""), "",
+                  "| Table | mode | frames | CPU p50 | CPU p99 | CPU max after the first | "
+                  "frames > 16 ms after the first | first frame CPU | wall p99 |",
+                  "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+            for key, f in x11["frames"].items():
+                name, mode = key.rsplit("_", 1)
+                L.append(f"| {name.replace('_', ' ')} seats | {mode} | {f['frames']} | "
+                         f"{f['cpu_p50_ms']} | {f['cpu_p99_ms']} | {f['cpu_max_after_first_ms']} | "
+                         f"{f['cpu_over_16ms_after_first']} | {f['first_frame_cpu_ms']} | "
+                         f"{f['p99_ms']} |")
+        else:
+            L += [f"Not measured: {x11.get('reason')} (`null` in the JSON)."]
+        L.append("")
+    ra = res.get("realapp")
+    if ra:
+        L += ["## The real app's memory (peak RSS, MB, a real X11 window)", ""]
+        if ra.get("display"):
+            L += [f"Display: {ra['display']}; window {ra.get('window')}.", ""]
+        L += ["| Run | peak MB | RSS at the end MB | how |", "|---|---:|---:|---|"]
+        for k in ("picker", "table_8", "three_games"):
+            d = ra.get(k)
+            if d is None:
+                L.append(f"| {k} | missing: {(ra.get('missing') or {}).get(k)} | | |")
+            else:
+                L.append(f"| {k} | {d['peak_mb']} | {d['rss_mb']} | {d.get('how', '')} |")
+        fb = ra.get("framebuffer")
+        if fb:
+            L += ["", "SDL framebuffer, the picker (" + fb.get("how", "") + "):", "",
+                  "| Setting | peak MB | CPU s |", "|---|---:|---:|"]
+            for k in ("app_default", "accelerated"):
+                d = fb.get(k)
+                if d:
+                    L.append(f"| {k} | {d['peak_mb']} | {d['cpu_s']} |")
+        g3 = (ra.get("three_games") or {}).get("games")
+        if g3:
+            L += ["", "After each game: " + "; ".join(
+                f"game {g['game']}: RSS {g['rss_mb']} MB (peak {g['peak_mb']})" for g in g3) + "."]
+        L.append("")
+    if u:
+        L += ["## UI: idle CPU and start-up (SDL dummy driver)", ""]
         ic = u.get("idle_cpu")
         if ic:
             L += ["", "Idle CPU: CPU seconds per wall second while nothing moves, through the app's "

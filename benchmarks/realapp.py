@@ -189,7 +189,7 @@ def run(quick: bool = False) -> dict:
         games = 1 if quick else 3
         try:
             r = app_run(["play", "contract", "--players", "8", "--autoplay", str(games)],
-                        disp, dict(base, skip_animations=True), 600.0 * games,
+                        disp, dict(base, skip_animations=True), 1800.0 * games,
                         until_exit=True)
             r["how"] = (f"play contract --players 8 --autoplay {games}: {games} whole 8-seat "
                         "games in one process, New game after each, Skip animations on, "

@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from benchmarks.goals import GOALS, goals  # noqa: E402
 
 
 def _summary_ok(s):
@@ -73,13 +75,33 @@ def test_smoke_run_writes_json_and_markdown(tmp_path):
             assert {"decisions", "p50_ms", "p99_ms", "max_ms"} <= set(d)
 
     ui = res["ui"]
-    assert ui["frame_ms"]
-    for size, tables in ui["frame_ms"].items():
-        for name, f in tables.items():
-            if f is None:
-                assert ui["missing"][f"frame_ms.{size}.{name}"]
-            else:
-                assert f["frames"] > 0 and f["p50_ms"] <= f["p99_ms"] <= f["max_ms"]
+    x = ui["x11"]
+    if x["frames"] is None:      # no X11 display here: null, with the reason
+        assert x["reason"] and ui["missing"]["x11.frames"] == x["reason"]
+    else:
+        f = x["frames"]["mexican_2_idle"]
+        assert f["seats"] == 2 and f["frames"] >= 1
+        assert f["cpu_p50_ms"] <= f["cpu_p99_ms"] <= f["cpu_max_ms"]
+        assert f["first_frame_cpu_ms"] > 0 and x["driver"] == "x11"
+
+    dc = res["decisions"]
+    assert set(dc["variants"]) == {"contract", "may_i", "mexican", "michigan"}
+    for d in dc["variants"].values():
+        assert d["alone_cpu"]["decisions"] == d["alone_wall"]["decisions"] > 0
+
+    ra = res["realapp"]
+    assert ra["table_8"] is None and ra["missing"]["table_8"]
+
+    names = [g["name"] for g in res["goals"]]
+    assert names == [g[0] for g in GOALS]
+    for g in res["goals"]:
+        assert set(g) >= {"name", "value", "goal", "met"}
+        if g["value"] is None:
+            assert g["reason"] and g["met"] is False
+    by = {g["name"]: g for g in res["goals"]}
+    assert by["memory_8_seat_table_mb"]["value"] is None      # not measured in --smoke
+    assert by["solver_adversarial_worst_ms"]["value"] == sv["adversarial"]["max_ms"]
+
     if ui.get("idle_cpu") is None:
         assert ui["missing"]["idle_cpu"]
     else:
@@ -98,8 +120,10 @@ def test_smoke_run_writes_json_and_markdown(tmp_path):
     md = out.with_suffix(".md")
     assert md.is_file()
     text = md.read_text()
-    for part in ("| CPU |", "| Python |", "## Engine", "## Replay", "## Contract solver", "## AI decision",
-                 "## UI", "Idle CPU", "Noisy"):
+    for part in ("| CPU |", "| Python |", "## Goals (issue 17)", "`memory_8_seat_table_mb`",
+                 "## Engine", "## Replay", "## Contract solver", "### Adversarial corpus",
+                 "## AI decision", "## Hard's decisions (CPU ms)", "## Frames in a real X11 window",
+                 "## The real app's memory", "## UI", "Idle CPU", "shared machine"):
         assert part in text, part
 
 
@@ -153,3 +177,52 @@ def test_partial_oracles_hide_what_they_say():
             assert w2.stock != st.stock or len(st.stock) < 2
         eng.apply(rng.choice(legal))
     assert seen_known > 5
+
+
+def _res(**over):
+    """A benchmark result with the figures the goals read (as the suite writes them)."""
+    res = {
+        "realapp": {"table_8": {"peak_mb": 149.5}, "three_games": {"peak_mb": 151.0,
+                                                                   "games_played": 3}},
+        "ui": {"x11": {"frames": {
+            "contract_8_idle": {"seats": 8, "cpu_p99_ms": 3.9, "cpu_max_after_first_ms": 9.0},
+            "michigan_8_play": {"seats": 8, "cpu_p99_ms": 4.2, "cpu_max_after_first_ms": 17.5},
+            "mexican_2_drag": {"seats": 2, "cpu_p99_ms": 6.0, "cpu_max_after_first_ms": 8.0}}}},
+        "engine": {"peers": {"ratios": {v: {"ratio": 1.0, "ratio_no_pass_buys": r}
+                                        for v, r in (("contract", 1.6), ("may_i", 1.2),
+                                                     ("mexican", 1.5), ("michigan", 2.0))}}},
+        "solver": {"adversarial": {"max_ms": 10.0}},
+        "decisions": {"variants": {"contract": {"probe": {"cpu_loaded_over_alone": 0.95}},
+                                   "michigan": {"probe": {"cpu_loaded_over_alone": 1.02}}}},
+    }
+    res.update(over)
+    return res
+
+
+def test_goals_are_computed_from_the_suite_s_own_figures():
+    g = {r["name"]: r for r in goals(_res())}
+    assert [r["name"] for r in goals(_res())] == [x[0] for x in GOALS]
+    assert (g["memory_8_seat_table_mb"]["value"], g["memory_8_seat_table_mb"]["met"]) == (149.5, True)
+    assert (g["memory_after_three_games_mb"]["value"], g["memory_after_three_games_mb"]["met"]) == (151.0, False)
+    # the worst 8-seat mode; the 2-seat table's 6 ms is not an 8-seat figure
+    assert (g["frame_cpu_p99_8_seats_ms"]["value"], g["frame_cpu_p99_8_seats_ms"]["met"]) == (4.2, False)
+    assert g["frame_cpu_max_after_first_ms"]["value"] == 17.5
+    assert [g[f"engine_vs_best_peer_{v}"]["met"] for v in ("contract", "may_i", "mexican", "michigan")] \
+        == [True, False, True, True]
+    assert g["solver_adversarial_worst_ms"]["met"] is True        # <= 10: the bound counts
+    assert g["hard_budget_cpu_loaded_over_alone"]["value"] == 0.95
+    assert g["hard_budget_cpu_loaded_over_alone"]["met"] is True
+
+
+def test_a_missing_figure_is_an_unmet_goal_with_its_reason():
+    res = _res(ui={"x11": {"frames": None, "reason": "no X11 display: Xvfb is not installed"}},
+               realapp={"table_8": None, "three_games": {"peak_mb": 120.0, "games_played": 2},
+                        "missing": {"table_8": "the app exited with status 2"}})
+    g = {r["name"]: r for r in goals(res)}
+    for name in ("frame_cpu_p99_8_seats_ms", "frame_cpu_max_after_first_ms"):
+        assert g[name]["value"] is None and g[name]["met"] is False
+        assert g[name]["reason"] == "no X11 display: Xvfb is not installed"
+    assert g["memory_8_seat_table_mb"]["reason"] == "the app exited with status 2"
+    # fewer than three games is not the figure of three games
+    assert g["memory_after_three_games_mb"]["value"] is None
+    assert g["memory_after_three_games_mb"]["reason"] == "only 2 games were played"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +139,12 @@ def test_play_runs_the_real_loop_and_autoplay_plays_two_games_then_quits(tmp_pat
     games = Library().list()
     assert len(games) == 2 and all(g.finished and g.variant == "michigan" for g in games)
     assert all(len(g.players) == 3 for g in games)
+
+
+def test_the_readme_documents_play_and_its_options():
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "table-app play VARIANT [--players N] [--levels L,...] [--options JSON]" in text
+    part = text[text.index("- **`play`**"):text.index("- **`replay`**")]
+    for word in ("`--players N`", "`--levels hard`", "`--options", "exits 2", "`--autoplay GAMES`",
+                 "deuces_wild", "table-app play --help"):
+        assert word in part, word
