@@ -24,7 +24,7 @@ def test_smoke_run_writes_json_and_markdown(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                TABLE_APP_HOME=str(tmp_path / "home"))
     cp = subprocess.run([sys.executable, "-m", "benchmarks", "--json", str(out), "--smoke"],
-                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert cp.returncode == 0, cp.stderr[-2000:]
     res = json.loads(out.read_text())
     assert json.loads(cp.stdout) == res  # printed as well as written
