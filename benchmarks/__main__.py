@@ -218,19 +218,7 @@ def run(mode: str, only: list[str] | None = None, log=None) -> dict:
             res[name]["seconds"] = round(time.perf_counter() - t, 1)
         if log:
             log(f"[benchmarks] {name} done in {time.perf_counter() - t:.1f} s")
-    # every missing figure in one place, with its reason
-    eng = res.get("engine") or {}
-    for peer, why in ((eng.get("peers") or {}).get("missing") or {}).items():
-        missing[f"engine.peers.{peer}"] = why
-    for v, r in ((eng.get("peers") or {}).get("ratios") or {}).items():
-        if r.get("ratio") is None:
-            missing[f"engine.peers.ratios.{v}"] = r.get("reason")
-    rss = eng.get("peak_rss_mb") or {}
-    if rss and rss.get("peak_mb") is None:
-        missing["engine.peak_rss_mb"] = rss.get("reason")
-    for sec in ("replay", "ai", "ui", "decisions", "realapp"):
-        for k, why in ((res.get(sec) or {}).get("missing") or {}).items():
-            missing[f"{sec}.{k}"] = why
+    missing.update(section_missing(res))
     res["missing"] = missing
     res["machine"]["load_average_end"] = _load()
     from .goals import goals
@@ -245,6 +233,52 @@ def run(mode: str, only: list[str] | None = None, log=None) -> dict:
         "picked uniformly among the legal ones and applied (chance events not counted).",
     ]
     res["seconds"] = round(time.perf_counter() - t0, 1)
+    return res
+
+
+def section_missing(res: dict) -> dict:
+    """Every missing figure of the sections in ``res``, with its reason, in one place."""
+    missing: dict = {}
+    eng = res.get("engine") or {}
+    for peer, why in ((eng.get("peers") or {}).get("missing") or {}).items():
+        missing[f"engine.peers.{peer}"] = why
+    for v, r in ((eng.get("peers") or {}).get("ratios") or {}).items():
+        if r.get("ratio") is None:
+            missing[f"engine.peers.ratios.{v}"] = r.get("reason")
+    rss = eng.get("peak_rss_mb") or {}
+    if rss and rss.get("peak_mb") is None:
+        missing["engine.peak_rss_mb"] = rss.get("reason")
+    for sec in ("replay", "ai", "ui", "decisions", "realapp"):
+        for k, why in ((res.get(sec) or {}).get("missing") or {}).items():
+            missing[f"{sec}.{k}"] = why
+    return missing
+
+
+def combine(runs: list[dict]) -> dict:
+    """Runs of different sections (``--only``, taken at the same time on the same machine,
+    e.g. one per core) as one result: the first run's machine, every run's sections,
+    ``runs`` saying which section came from which run (its date, CPU, load averages), the
+    missing figures and the goals computed again."""
+    if not runs:
+        raise ValueError("no runs to combine")
+    res: dict = {k: v for k, v in runs[0].items() if k not in ("missing", "goals")}
+    res["runs"] = []
+    errors: dict = {}
+    for r in runs:
+        secs = [name for name, _ in SECTIONS if name in r]
+        for name in secs:
+            res[name] = r[name]
+        for k, why in (r.get("missing") or {}).items():
+            if k in dict(SECTIONS):            # a whole section that failed
+                errors[k] = why
+        m = r.get("machine") or {}
+        res["runs"].append({"sections": secs, "date": m.get("date"), "pinned": r.get("pinned"),
+                            "load_average_start": m.get("load_average_start"),
+                            "load_average_end": m.get("load_average_end"),
+                            "seconds": r.get("seconds"), "mode": r.get("mode")})
+    res["missing"] = {**errors, **section_missing(res)}
+    from .goals import goals
+    res["goals"] = goals(res)
     return res
 
 
@@ -272,6 +306,17 @@ def markdown(res: dict) -> str:
           f"| Load average (1/5/15 min) at start / end | {m['load_average_start']} / {m.get('load_average_end')} |",
           f"| Tree | commit {(m.get('git') or {}).get('commit')}, {(m.get('git') or {}).get('modified_files')} tracked files modified in the working tree (measured as found) |",
           f"| Total time | {res.get('seconds')} s |", ""]
+    if res.get("runs"):
+        L += ["Combined from runs taken side by side (`--combine`):", "",
+              "| Sections | started (UTC) | pinned | load at start / end | s |",
+              "|---|---|---|---|---:|"]
+        for r in res["runs"]:
+            pn = r.get("pinned") or {}
+            L.append(f"| {', '.join(r['sections'])} | {r.get('date')} | "
+                     f"{'CPU ' + str(pn.get('cpu')) if pn.get('pinned') else 'no'} | "
+                     f"{r.get('load_average_start')} / {r.get('load_average_end')} | "
+                     f"{r.get('seconds')} |")
+        L.append("")
     L += ["> **A shared machine.** " + res["notes"][0], ""]
     if res.get("goals"):
         from .goals import markdown as goals_md
@@ -502,8 +547,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma-separated sections: engine,replay,solver,ai,ui")
     ap.add_argument("--render", action="store_true",
                     help="measure nothing: rewrite the Markdown from the existing --json file")
+    ap.add_argument("--combine", nargs="+", metavar="RUN.json", default=None,
+                    help="measure nothing: write --json (and its Markdown) from runs of "
+                         "different sections (--only) taken side by side")
     args = ap.parse_args(argv)
     out = Path(args.json)
+    if args.combine:
+        res = combine([json.loads(Path(f).read_text(encoding="utf-8")) for f in args.combine])
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        out.with_suffix(".md").write_text(markdown(res), encoding="utf-8")
+        return 0
     if args.render:
         out.with_suffix(".md").write_text(markdown(json.loads(out.read_text(encoding="utf-8"))),
                                           encoding="utf-8")

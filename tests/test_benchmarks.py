@@ -226,3 +226,28 @@ def test_a_missing_figure_is_an_unmet_goal_with_its_reason():
     # fewer than three games is not the figure of three games
     assert g["memory_after_three_games_mb"]["value"] is None
     assert g["memory_after_three_games_mb"]["reason"] == "only 2 games were played"
+
+
+def test_runs_of_different_sections_combine_into_one_result_with_its_goals():
+    from benchmarks.__main__ import combine, markdown
+    a = {"schema": 1, "mode": "full", "pinned": {"pinned": True, "cpu": 1, "reason": None},
+         "machine": {"date": "D1", "load_average_start": [1, 1, 1], "cpu_model": "x",
+                     "cores": 2, "allowed_cpus": 1, "memory_gb": 1.0, "python": "3",
+                     "implementation": "CPython", "platform": "p"},
+         "solver": {"n": 0, "adversarial": {"n": 3, "median_ms": 1.0, "p90_ms": 2.0,
+                                            "p99_ms": 7.5, "max_ms": 7.5, "families": {},
+                                            "worst": []}}, "missing": {}, "seconds": 5,
+         "notes": ["n"]}
+    b = {"mode": "full", "pinned": {"pinned": True, "cpu": 0, "reason": None},
+         "machine": {"date": "D2"}, "realapp": {"table_8": {"peak_mb": 140.0, "rss_mb": 139.0},
+                                                 "missing": {"three_games": "too slow"}},
+         "missing": {"realapp.three_games": "too slow"}, "seconds": 9}
+    res = combine([a, b])
+    assert res["solver"] == a["solver"] and res["realapp"] == b["realapp"]
+    assert [r["sections"] for r in res["runs"]] == [["solver"], ["realapp"]]
+    assert res["missing"] == {"realapp.three_games": "too slow"}
+    g = {r["name"]: r for r in res["goals"]}
+    assert g["solver_adversarial_worst_ms"]["value"] == 7.5
+    assert g["memory_8_seat_table_mb"] == {**g["memory_8_seat_table_mb"], "value": 140.0, "met": True}
+    assert g["memory_after_three_games_mb"]["met"] is False
+    assert "Combined from runs taken side by side" in markdown(res)
