@@ -196,9 +196,10 @@ SECTIONS = (("engine", _engine), ("replay", _replay), ("solver", _solver), ("ai"
             ("decisions", _decisions), ("ui", _ui), ("realapp", _realapp))
 
 
-def run(mode: str, only: list[str] | None = None, log=None) -> dict:
+def run(mode: str, only: list[str] | None = None, log=None, pin_core: bool = True) -> dict:
     t0 = time.perf_counter()
-    pin = pin_one_core()
+    pin = pin_one_core() if pin_core else {"pinned": False, "cpu": None,
+                                           "reason": "--no-pin (the figures are CPU time)"}
     res: dict = {"schema": SCHEMA, "mode": mode, "pinned": pin, "machine": machine()}
     missing: dict = {}
     for name, fn in SECTIONS:
@@ -550,6 +551,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--combine", nargs="+", metavar="RUN.json", default=None,
                     help="measure nothing: write --json (and its Markdown) from runs of "
                          "different sections (--only) taken side by side")
+    ap.add_argument("--no-pin", action="store_true",
+                    help="don't pin to one core (a machine so busy that one core starves "
+                         "the run: the figures are CPU time either way)")
     args = ap.parse_args(argv)
     out = Path(args.json)
     if args.combine:
@@ -564,7 +568,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     mode = "smoke" if args.smoke else ("quick" if args.quick else "full")
     only = [s for s in args.only.split(",") if s] or None
-    res = run(mode, only, log=lambda s: print(s, file=sys.stderr, flush=True))
+    res = run(mode, only, log=lambda s: print(s, file=sys.stderr, flush=True),
+              pin_core=not args.no_pin)
     text = json.dumps(res, indent=1)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text + "\n", encoding="utf-8")

@@ -4,7 +4,7 @@ The hard level searches until its budget is spent.  Counted in wall time, a busy
 machine (other programs on the core, the UI's own thread holding the GIL) would give it
 less CPU, so less search: its strength would depend on the load.  ``Budget`` counts
 ``time.thread_time`` (CPU seconds of this thread only), so hard evaluates the same
-worlds on a busy machine as on an idle one; a wall-clock backstop (``WALL_FACTOR`` times
+worlds on a busy machine as on an idle one; a wall-clock backstop (``WALL_FACTOR``, 10, times
 the budget) keeps a starved thread from taking unboundedly long.
 """
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import time
 
 #: the wall-clock backstop: a decision ends after this many budgets of wall time whatever
-#: CPU it got (a thread that gets a quarter of a core still searches its whole budget)
-WALL_FACTOR = 4.0
+#: CPU it got (a thread that gets a tenth of a core still searches its whole budget)
+WALL_FACTOR = 10.0
 
 
 class Budget:
