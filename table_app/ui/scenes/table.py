@@ -52,7 +52,6 @@ from ..table.gestures import Gestures
 from ..table.handhist import HandHistory, restore_order
 from ..table.hint import compute_hint, draw_hint
 from ..table.keyboard import TableKeys
-from ..table.labels import draw_label
 from ..table.fits import offer_fits
 from ..table.narration import Narrator
 from ..table.pacing import AiTurns, Pacer, sounds_of
@@ -839,9 +838,8 @@ class TableScene(Scene):
         self.board.draw(surf, self.app.art, self.app.settings, self.view, turn=turn,
                         selected=self.ui.selected, lift=self.ui.lift,
                         hinted=h.cards if h is not None else (),
-                        under_cards=self.gestures.draw_lit, under_key=self.gestures.lit_key())
-        for lab in self._drawn_labels():
-            draw_label(surf, lab)
+                        under_cards=self.gestures.draw_lit, under_key=self.gestures.lit_key(),
+                        labels=self._drawn_labels())
         fan = self.meld_fan()
         if fan is not None:
             from ..table.meldfan import draw_fan

@@ -216,13 +216,13 @@ class CardImages:
         self.standins: set = set()
         self.ahead = False
         self._widths_seen: set = set()
-        #: counts every change of a surface already handed out (a stand-in giving way,
-        #: the cache cleared): a picture kept from them is stale when it changed
+        #: counts the times the cache was cleared (the deck's look changed): a picture
+        #: kept from its surfaces is stale when it changed (a stand-in giving way is told
+        #: by ``standins``)
         self.generation = 0
 
     def _evicted(self, key: Any) -> None:
         self.standins.discard(key)
-        self.generation += 1
 
     def clear(self) -> None:
         """Forget every surface (the deck's look changed)."""
@@ -300,7 +300,6 @@ class CardImages:
                     if art.has_face(k[0], k[1], four_color=k[2], large_index=k[3])]:
             self.standins.discard(key)
             self.cache.pop(key, None)
-            self.generation += 1
 
 
 __all__ = ["Felt", "CardImages", "FACES_PER_FRAME", "TURN_BOXES", "bg_items", "bg_draw",
