@@ -1,7 +1,8 @@
 """Every benchmark in one run, on one core: ``python -m benchmarks --json out.json``.
 
-    python -m benchmarks --json out.json            # the full run (several minutes)
-    python -m benchmarks --json out.json --quick    # about a minute
+    python -m benchmarks --json out.json            # the full run (tens of minutes)
+    python -m benchmarks --json out.json --combine a.json b.json   # runs side by side
+    python -m benchmarks --json out.json --quick    # a few minutes
     python -m benchmarks --json out.json --smoke    # seconds; checks the harness only
 
 The process pins itself to the first CPU it may use (``os.sched_setaffinity``, where
@@ -16,8 +17,15 @@ the platform has it; the JSON says whether it did), runs
 * ``solver``: the contract solver's latency over its seeded corpus (``benchmarks.solver``);
 * ``ai``: decision latency per level and variant and the time of a whole 4-seat game of
   normal AIs (``benchmarks.ai``: ``latency``, ``normal_game_seconds``);
-* ``ui``: frame times of a busy table at 1280x800 and 1920x1080 and the time to the
+* ``decisions``: hard's decisions in CPU ms, alone and beside a process spinning on
+  its core, and what each evaluated (``benchmarks.decisions``);
+* ``ui``: frame CPU time of busy 2-, 4- and 8-seat tables in a real X11 window at
+  1920x1080 (idle, drag, play), the idle CPU of the app's loop and the time to the
   picker's first frame beside a bare pygame_gui window (``benchmarks.ui``);
+* ``realapp``: the real app's peak RSS in a real X11 window: the picker, an 8-seat
+  table, three games in one process, SDL's framebuffer settings (``benchmarks.realapp``);
+
+and computes the ``goals`` table from the figures (``benchmarks.goals``);
 
 prints the JSON, writes it to ``--json`` and a Markdown summary beside it (same name,
 ``.md``).  A section that can't be measured is ``null`` with its reason under
