@@ -285,6 +285,9 @@ def combine(runs: list[dict]) -> dict:
                             "load_average_start": m.get("load_average_start"),
                             "load_average_end": m.get("load_average_end"),
                             "seconds": r.get("seconds"), "mode": r.get("mode")})
+    modes = [r.get("mode") for r in runs]
+    res["mode"] = "combined: " + ", ".join(
+        f"{'+'.join(x['sections'])} {m}" for x, m in zip(res["runs"], modes) if x["sections"])
     res["missing"] = {**errors, **section_missing(res)}
     from .goals import goals
     res["goals"] = goals(res)
@@ -316,12 +319,13 @@ def markdown(res: dict) -> str:
           f"| Tree | commit {(m.get('git') or {}).get('commit')}, {(m.get('git') or {}).get('modified_files')} tracked files modified in the working tree (measured as found) |",
           f"| Total time | {res.get('seconds')} s |", ""]
     if res.get("runs"):
-        L += ["Combined from runs taken side by side (`--combine`):", "",
-              "| Sections | started (UTC) | pinned | load at start / end | s |",
-              "|---|---|---|---|---:|"]
+        L += ["Combined from runs taken side by side (`--combine`; a section measured in two "
+              "runs is the later run's):", "",
+              "| Sections | mode | started (UTC) | pinned | load at start / end | s |",
+              "|---|---|---|---|---|---:|"]
         for r in res["runs"]:
             pn = r.get("pinned") or {}
-            L.append(f"| {', '.join(r['sections'])} | {r.get('date')} | "
+            L.append(f"| {', '.join(r['sections'])} | {r.get('mode')} | {r.get('date')} | "
                      f"{'CPU ' + str(pn.get('cpu')) if pn.get('pinned') else 'no'} | "
                      f"{r.get('load_average_start')} / {r.get('load_average_end')} | "
                      f"{r.get('seconds')} |")
