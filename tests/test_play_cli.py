@@ -122,6 +122,9 @@ def test_play_runs_the_real_loop_and_autoplay_plays_two_games_then_quits(tmp_pat
             seen.setdefault("scenes", []).append(type(scene).__name__)
             return super().push(scene)
     monkeypatch.setattr(ui_app, "App", Watched)
+    # no pygame.quit() at the end (App.shutdown): the other tests of this process keep
+    # their cached fonts (pygame calls its quit hooks, which drop them, only once)
+    monkeypatch.setattr(ui_app.pygame, "quit", lambda: None)
     caplog.set_level(logging.INFO, logger="table_app")
     code = main(["play", "michigan", "--players", "3", "--levels", "easy", "--autoplay", "2"])
     assert code == 0
