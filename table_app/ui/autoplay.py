@@ -51,7 +51,7 @@ class Autoplay:
         """One look at the top scene, once a frame (``App.step``)."""
         if not self.active():
             return
-        from .scenes.scores import ResultsScene, ScoreSheet
+        from .scenes.scores import DealEndScene, ResultsScene, ScoreSheet
         from .scenes.table import TableScene
         top = app.stack.top
         if isinstance(top, ResultsScene):
@@ -64,6 +64,8 @@ class Autoplay:
                 top.press_button("new")
             else:
                 app.quit()
+        elif isinstance(top, DealEndScene):
+            top.press_button("next")          # the deal's hands shown: on to the sheet
         elif isinstance(top, ScoreSheet) and top.between:
             top.press_button("next")
         elif isinstance(top, TableScene):
