@@ -51,8 +51,8 @@ def _summary(xs: list[float]) -> dict:
 def replay_seven_deals(runs: int) -> dict:
     """Seconds to read and replay a whole 7-deal, 4-seat game record."""
     from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    from playutil import play_game  # the seeded test player that ends deals
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+    from tests.helpers.players import play_game  # the seeded test player that ends deals
 
     from table_app.engine.record import dumps, make_header, parse_lines, replay
     eng = play_game("may_i", 4, 11)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fieldutil import play_record, run_cli
+from tests.helpers.records import play_record, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 

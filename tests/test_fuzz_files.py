@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fieldutil import bad_files, no_traceback, play_record, run_cli
+from tests.helpers.records import bad_files, no_traceback, play_record, run_cli
 
 pygame = pytest.importorskip("pygame")
 

@@ -16,16 +16,10 @@ pytest.importorskip("pygame_gui")
 from table_app.i18n import set_language  # noqa: E402
 from table_app.ui.table.banner import heading  # noqa: E402
 from table_app.i18n.messages import PARTS, match_message, storage_message  # noqa: E402
+from tests.helpers.text import english_left  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 #: English words that may stay: rule ids, card ranks, key names, the players' names
-_ALLOWED = {"CF", "CR", "MI", "MX", "MG", "JK", "Tab", "Enter", "Shift", "Esc", "Ctrl",
-            "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Greta", "Normal"}
-_WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-def english_left(text: str) -> list[str]:
-    return [w for w in _WORD.findall(text) if w not in _ALLOWED]
 
 
 @pytest.fixture(autouse=True)

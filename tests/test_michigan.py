@@ -596,7 +596,7 @@ def test_chips_are_exact_ints_until_a_fractional_final_share():
     # MG-3/MG-11: every chip amount is an int during the session; the final share is a
     # Fraction only when the layout does not split evenly
     from fractions import Fraction
-    from playutil import play_game
+    from tests.helpers.players import play_game
     eng = play_game("michigan", 3, 4)
     assert eng.state.status == "final"
     for st in eng.states[:-1]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ACCEPTANCE, RECORDS, SHARED
+from tests.helpers.paths import ACCEPTANCE, RECORDS, SHARED
 from table_app.cli import main
 
 

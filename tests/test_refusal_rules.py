@@ -16,7 +16,7 @@ from typing import Callable
 
 import pytest
 
-from cfutil import deck_order, setup
+from tests.helpers.deals import deck_order, engine_with_deal
 from table_app.core.actions import (Buy, Deal, DealEnd, Discard, Draw, GameEnd, GoDown, LayOff,
                                     Lead, MeldDecl, Misdeal, PassBuy, PassUpcard, Play, Restock,
                                     Swap)
@@ -40,7 +40,7 @@ def M(kind, cards, roles=None):
 def cf(variant: str, rnd: int = 1, n: int | None = None, **kw) -> Engine:
     """A contract-family deal, seat 0 to act (the dealer is the last seat)."""
     n = n or (2 if variant == "mexican" else 4)
-    return setup(variant, n, rnd, **kw)
+    return engine_with_deal(variant, n, rnd, **kw)
 
 
 def edit(eng: Engine, **changes) -> Engine:

@@ -630,7 +630,7 @@ def test_the_down_tag_covers_no_open_card(n, lang, tmp_path, monkeypatch):
     tag on the backs, in the boxes' usual height."""
     import random
 
-    from playutil import choose
+    from tests.helpers.players import choose
     from table_app.engine.engine import Engine
     from table_app.i18n import set_language
     from table_app.storage.settings import Settings

@@ -319,8 +319,8 @@ def test_sound_off_disables_the_volume_slider_and_the_focus_skips_it():
     key(app, pygame.K_LEFT)
     assert app.settings.volume == vol
     # a click on the sound button: on again, the slider too
-    from test_ui_settings import click
-    click(app, sc.btns["sound_on"])
+    from tests.helpers.table import click_widget
+    click_widget(app, sc.btns["sound_on"])
     assert app.settings.sound_on and sc.volume_slider.is_enabled
 
 

@@ -27,7 +27,7 @@ from table_app.ui.table.presenter import UIState, present  # noqa: E402
 from table_app.ui.table.sprites import SpriteLayer  # noqa: E402
 from table_app.variants import VARIANTS, find_variant  # noqa: E402
 
-from test_ui_table import build_deck  # noqa: E402
+from tests.helpers.table import build_deck  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

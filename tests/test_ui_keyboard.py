@@ -12,12 +12,8 @@ from table_app.core.actions import (Buy, Deal, DealEnd, Discard, Draw, GoDown, L
                                     PassBuy, PassUpcard)
 from table_app.core.cards import parse_face  # noqa: E402
 from table_app.i18n.hints import hint_reason  # noqa: E402
-from test_ui_table import Scripted, build_deck, make_table, may_i_table, settle, step  # noqa: E402
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    step(app, 2)
+from tests.helpers.table import Scripted, build_deck, make_table, may_i_table, settle, step  # noqa: E402
+from tests.helpers.table import key  # noqa: E402
 
 
 def go_down_by_keys(app, scene, cancel_first=False):
@@ -340,7 +336,7 @@ def test_f1_lists_the_picker_and_settings_keys_there_and_at_the_table(lang):
     from table_app.ui.scenes.picker import PickerScene
     from table_app.ui.scenes.rules import RulesScene
     from table_app.ui.scenes.settings import SettingsScene
-    from test_i18n_ui import english_left
+    from tests.helpers.text import english_left
     try:
         app = App((1280, 800), headless=True, instant=True, settings=Settings().replace(language=lang))
         picker = app.push(PickerScene())

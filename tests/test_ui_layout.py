@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from playutil import choose
+from tests.helpers.players import choose
 from table_app.engine.engine import Engine
 from table_app.ui.table.layout import CARD_RATIO, CARD_SCALES, card_scale, compute
 from table_app.ui.table.presenter import CELL_NAMES, UIState, present

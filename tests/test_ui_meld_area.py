@@ -14,8 +14,8 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import GoDown  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-from test_ui_table import (Scripted, click, drag, may_i_table, point_of,  # noqa: E402
-                           press, settle, stage, zone_point)
+from tests.helpers.table import (Scripted, click, drag, may_i_table, point_of,  # noqa: E402
+                                 press, settle, stage, zone_point)
 
 
 def _groups(*codes):

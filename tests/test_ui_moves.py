@@ -9,8 +9,8 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.cards import parse_face  # noqa: E402
 
-from test_ui_idle import _may_i_table  # noqa: E402
-from test_ui_table import settle  # noqa: E402
+from tests.helpers.table import scripted_may_i_table  # noqa: E402
+from tests.helpers.table import settle  # noqa: E402
 
 
 def _key(app, key):
@@ -20,7 +20,7 @@ def _key(app, key):
 
 def test_l_shows_the_deals_moves_newest_first_and_closes():
     from table_app.ui.scenes.help import MovesScene
-    app, scene, s = _may_i_table()
+    app, scene, s = scripted_may_i_table()
     settle(app, scene)
     scene.want_stock = True
     scene.act(next(a for a in s.engine.legal_actions() if a.type == "pass_upcard"))
@@ -49,7 +49,7 @@ def test_l_shows_the_deals_moves_newest_first_and_closes():
 
 def test_contract_players_call_in_the_move_list():
     """Contract's word is "call" (CR-5), as the buy button and the replay say it."""
-    from test_ui_frame_work import contract_table
+    from tests.helpers.table import contract_table
     app, scene, s = contract_table()
     settle(app, scene)
     scene.want_stock = True

@@ -192,7 +192,7 @@ def test_a_computer_player_that_cannot_be_built_is_logged_and_said(monkeypatch, 
 
 def test_the_table_says_a_computer_player_failed():
     pytest.importorskip("pygame")
-    from test_ui_table import make_table, settle
+    from tests.helpers.table import make_table, settle
     from table_app.core.actions import Deal
     from table_app.variants import find_variant
     import random

@@ -13,8 +13,7 @@ pytest.importorskip("pygame_gui")
 from table_app.core.actions import Deal, Discard, GoDown, PassUpcard, Swap  # noqa: E402
 from table_app.core.cards import parse_cards, parse_face  # noqa: E402
 
-from test_ui_table import (Scripted, build_deck, drag, make_table, meld_point, point_of,  # noqa: E402
-                           press, settle, stage, step, zone_point, hand_card)
+from tests.helpers.table import Scripted, build_deck, drag, hand_card, make_table, meld_point, point_of, press, settle, stage, step, zone_point  # noqa: E402
 
 
 def test_scene_stack_lifecycle_and_overlays():
@@ -265,7 +264,7 @@ def test_autosave_and_resume_from_the_picker():
 
 def test_the_role_chooser_declares_the_wild_the_player_picks():
     from table_app.variants import find_variant
-    from test_ui_table import click
+    from tests.helpers.table import click
     rules = find_variant("contract")({})
     deck = build_deck(rules.deck(3), [
         ["5C", "6C", "JK", "7C", "7D", "7H", "7S", "8C", "2D", "4H"],

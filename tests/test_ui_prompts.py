@@ -11,8 +11,7 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Buy, Draw  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-from test_ui_table import (Scripted, drag, hand_card, may_i_table, meld_point, point_of,  # noqa: E402
-                           settle, stage, step, zone_point)
+from tests.helpers.table import Scripted, drag, hand_card, may_i_table, meld_point, point_of, settle, stage, step, zone_point  # noqa: E402
 
 
 def _status(scene):

@@ -35,7 +35,7 @@ def _played(variant, n, seed, stop):
     """An engine of ``variant`` played at random until ``stop(engine)``."""
     import random
 
-    from playutil import choose
+    from tests.helpers.players import choose
     from table_app.engine.engine import Engine
     from table_app.variants import find_variant
     eng = Engine(find_variant(variant)({}), n, seed=seed)

@@ -10,8 +10,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Deal, GoDown  # noqa: E402
-from test_ui_table import (Scripted, build_deck, click, drag, point_of, settle, stage,  # noqa: E402
-                           step, zone_point)
+from tests.helpers.table import Scripted, build_deck, click, drag, point_of, settle, stage, step, zone_point  # noqa: E402
 
 
 def may_i_table(size=(1280, 800), instant=False, **settings):
