@@ -296,6 +296,7 @@ def test_simulate_cli_json(capsys, tmp_path):
     assert main(["verify", str(next(tmp_path.glob("*.jsonl")))]) == 0
 
 
+@pytest.mark.slow
 def test_simulate_cli_duplicate_deals(capsys, tmp_path):
     from table_app.cli import main
     decks = []
@@ -518,6 +519,7 @@ def test_normal_beats_random_legal_play_on_duplicate_deals(variant):
     assert _duplicate_margin(variant, "normal", "random", [3]) > 100
 
 
+@pytest.mark.slow
 def test_michigan_normal_beats_random_and_easy_on_duplicate_deals():
     # benchmarks.ai: about +5 chips a session over random, +2.5 over easy
     assert _duplicate_margin("michigan", "normal", "random", range(300)) > 1.0

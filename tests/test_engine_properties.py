@@ -30,6 +30,7 @@ def _conserved(eng):
     assert sorted(c >> 3 for c in cards) == list(eng.rules.deck(st.n)), "a card is lost"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,n", SEATS)
 @PROFILE
 @given(seed=st.integers(0, 10**6))

@@ -367,6 +367,7 @@ def test_a_game_that_cannot_be_resumed_says_its_line_and_reason_and_logs_them(ga
 
 
 # ---------------------------------------------------------------------- simulate killed
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
 def test_simulate_killed_leaves_records_that_verify(tmp_path):
     """Killed at any moment, every record verifies and at most one (the game being

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -116,6 +118,7 @@ def round_trip(eng: Engine, n: int, rotations: int, seed: int) -> None:
     assert again.rules.summary(again.state) == eng.rules.summary(eng.state)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(n=st.integers(3, 8), seed=st.integers(0, 2**31), choices=st.integers(0, 2**31))
 def test_random_sessions_finish_conserve_and_round_trip(n, seed, choices):

@@ -505,6 +505,7 @@ def test_one_presenter_and_the_live_tables_drawing(app, monkeypatch):
         assert name not in ReplayScene.__dict__
 
 
+@pytest.mark.slow
 def test_animated_steps_and_the_mouse_wheel(tmp_path, monkeypatch):
     """With animations on, forward steps glide the cards of the event shown, and the
     wheel scrolls the event list."""

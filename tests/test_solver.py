@@ -490,6 +490,7 @@ def small_hands(draw):
     return hand, req, wr, value
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_hands())
 def test_solver_matches_brute_force(case):
@@ -588,6 +589,7 @@ def meldy_hands(draw):
     return hand, req, wr, value
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(long_suit_hands(), meldy_hands()))
 def test_solver_matches_brute_force_long_suits_and_meld_pieces(case):
@@ -646,6 +648,7 @@ def two_run_hands(draw):
     return faces_to_cards(faces), req
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(two_run_hands())
 def test_two_runs_of_one_suit_match_brute_force(case):

@@ -77,6 +77,7 @@ def meld_of(eng, code):
 
 
 # ---------------------------------------------------------------- May I?
+@pytest.mark.slow
 def test_may_i_whole_deal_by_keyboard_only():
     app, scene, s = may_i_table({1: Scripted(["7H", "KC"]), 2: Scripted(["7C"])})
     eng = s.engine

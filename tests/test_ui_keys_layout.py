@@ -73,6 +73,7 @@ def test_the_key_of_every_shortcut_in_a_russian_and_a_ukrainian_layout():
     assert key_of(pygame.event.Event(pygame.KEYDOWN, key=0x44F, mod=0)) == 0x44F
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layout", [RU, UK], ids=["ru", "uk"])
 def test_a_may_i_turn_by_keys_in_a_cyrillic_layout(layout):
     """Hint (H), draw (D), suggest (S), clear (C), build (M), go down (G, its dialog's C

@@ -228,6 +228,7 @@ def test_a_whole_michigan_session_ends_on_the_results_screen_then_new_game():
     top.session.close()
 
 
+@pytest.mark.slow
 def test_autosave_and_resume_from_the_picker():
     from table_app.ui.app import App
     from table_app.ui.scenes.picker import PickerScene

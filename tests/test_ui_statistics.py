@@ -82,6 +82,7 @@ def cells(scene) -> list[str]:
 
 
 # ------------------------------------------------------------------ the screen
+@pytest.mark.slow
 def test_statistics_from_the_picker_show_the_fold_and_follow_the_keys(games):
     from table_app.storage import Library
     from table_app.ui.scenes.help import HelpScene
@@ -152,6 +153,7 @@ def test_the_figures_scroll_by_keys_when_they_do_not_fit(games):
     assert sb.start_percentage == 0
 
 
+@pytest.mark.slow
 def test_statistics_from_the_table_menu_open_on_the_game_and_come_back_to_the_menu(games):
     from table_app.ui.scenes.scores import TableMenu
     from table_app.ui.scenes.stats import StatisticsScene
@@ -178,6 +180,7 @@ def test_statistics_from_the_table_menu_open_on_the_game_and_come_back_to_the_me
     table.session.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ("en", "ru", "uk"))
 def test_every_text_of_the_statistics_screen_fits_at_1024x640(games, lang):
     """No label too small for its text (pygame_gui warns), every button's text inside
@@ -315,6 +318,7 @@ def test_a_level_or_players_change_makes_start_the_default_too():
 
 
 # ------------------------------------------------------------------ replays
+@pytest.mark.slow
 def test_replays_show_each_result_and_delete_a_game_by_keys(games):
     from table_app.storage import Library
     from table_app.ui.scenes.library import ConfirmDelete, LibraryScene

@@ -99,6 +99,7 @@ def test_the_replay_viewer_shows_a_refusal_whole_and_cuts_long_lines_with_an_ell
 
 
 # ------------------------------------------------------------------ terms
+@pytest.mark.slow
 @pytest.mark.parametrize("lang,deal", (("ru", "Сдача"), ("uk", "Роздача")))
 def test_a_round_is_a_round_and_a_deal_a_deal(lang, deal):
     """A contract game's round (one of the seven contracts) is "раунд" in both languages,
@@ -389,6 +390,7 @@ def _statuses():
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ("en", "ru", "uk"))
 @pytest.mark.parametrize("size", (SMALL, (1280, 800)), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_banner_shows_the_whole_contract_and_status_line(lang, size):

@@ -151,6 +151,7 @@ def _variant_compares(rel: str) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_the_ui_asks_capabilities_not_variant_names():
     ui = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "table_app" / "ui").rglob("*.py"))
     bad = [hit for rel in ui for hit in _variant_compares(rel)]
