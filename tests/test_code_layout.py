@@ -1,6 +1,7 @@
 """The layout of the code, as a newcomer meets it: the tests share their helpers through
 ``tests/helpers/`` (never one test file importing another), test files are named after
-what they test (not an issue number), and the slow tests carry a registered marker."""
+what they test (not an issue number), the slow tests carry a registered marker, and no
+class is over 800 lines."""
 from __future__ import annotations
 
 import ast
@@ -60,3 +61,17 @@ def test_the_slow_marker_is_registered_and_strict():
                  for p in TESTS.glob("test_*.py"))
     assert marked >= 20, marked
     assert '-m "not slow"' in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_no_class_of_the_app_is_over_800_lines():
+    """A class a newcomer can read in one sitting: ``TableScene`` was 1,765 lines and
+    ``ContractFamilyRules`` 810 (its go-down search is ``variants/go_down.py`` now)."""
+    big = []
+    for p in sorted((ROOT / "table_app").rglob("*.py")):
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                if node.end_lineno - start + 1 > 800:
+                    big.append(f"{p.relative_to(ROOT)}: {node.name} "
+                               f"({node.end_lineno - start + 1} lines)")
+    assert big == []
