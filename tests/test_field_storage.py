@@ -233,7 +233,7 @@ def test_an_x_event_or_an_unknown_event_with_a_long_type_is_refused_in_few_words
 def _break_last_play(path: Path) -> int:
     """Give the record's last action (before its derived deal and game ends) to a seat
     whose turn it is not.  Returns its line (1-based)."""
-    from fieldutil import write_lines
+    from tests.helpers.records import write_lines
     ev = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
     k = max(i for i, o in enumerate(ev) if "player" in o and o.get("type") not in
             ("deal_end", "game_end"))
@@ -248,7 +248,7 @@ def test_a_record_the_rules_refuse_is_listed_damaged_before_anyone_opens_it(home
     the rule, moved aside once, and not counted in the statistics; the good game beside
     it stays listed and counted.  An index entry written by the older reader, which did
     not replay, is judged again."""
-    from fieldutil import bad_files
+    from tests.helpers.records import bad_files
     from table_app.storage import Library, games_dir, paths
     good = games_dir() / "20261101-100000-michigan-aaaaaa.jsonl"
     bad = games_dir() / "20261102-100000-michigan-bbbbbb.jsonl"

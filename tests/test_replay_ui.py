@@ -750,7 +750,7 @@ def test_a_game_being_played_shows_only_its_players_view(app, tmp_path, monkeypa
     view."""
     import json
 
-    from fieldutil import play_record
+    from tests.helpers.records import play_record
     from table_app.storage import games_dir
     monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
     rec = games_dir() / "20261101-100000-may_i-aaaaaa.jsonl"
