@@ -255,3 +255,26 @@ def draw_from_stock(app, scene):
     drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
     settle(app, scene)
     assert scene.session.human_to_act() == "play"
+
+
+def may_i_table_with(size=(1280, 800), instant=False, **settings):
+    """``may_i_table``'s deal (seats 1 and 2 scripted) in an app of ``size`` with the given
+    settings (``Settings().replace(**settings)``) and ``instant`` animations."""
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    from table_app.variants import find_variant
+    rules = find_variant("may_i")({})
+    deck = build_deck(rules.deck(3), [
+        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
+        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
+        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
+    ], ["KH", "9S", "5D", "9D", "6D"])
+    app = App(size, headless=True, instant=instant, settings=Settings().replace(**settings))
+    s = GameSession("may_i", 3, seed=1, autosave=False)
+    s.players = {1: Scripted(["7H"]), 2: Scripted(["7C"])}
+    s.engine.apply(Deal(1, 2, deck), forced=True)
+    scene = TableScene(s)
+    app.push(scene)
+    return app, scene, s
