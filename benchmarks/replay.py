@@ -34,9 +34,8 @@ def _summary(xs: list[float]) -> dict:
 def make_record(directory: Path, variant: str = "may_i", seed: int = 11) -> Path:
     """A whole 7-deal, 4-seat game record file."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
-    from tests.helpers.players import play_game  # the seeded test player that ends deals
-
     from table_app.engine.record import dumps, make_header
+    from tests.helpers.players import play_game  # the seeded test player that ends deals
     eng = play_game(variant, 4, seed)
     players = [{"name": n, "kind": "human" if i == 0 else "ai", "level": "normal"}
                for i, n in enumerate(("You", "Ada", "Bo", "Cy"))]

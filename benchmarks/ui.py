@@ -95,6 +95,7 @@ def _table(variant: str, size, seed: int, headless: bool = True):
     """(app, scene) with the table scene of a busy game on top (headless, real pace;
     ``headless=False``: the app's real loop, which sleeps while nothing moves)."""
     import pygame  # noqa: F401 - initialised by App
+
     from table_app.storage.settings import Settings
     from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene

@@ -13,9 +13,9 @@ from table_app.ai.contract_eval import ContractContext
 from table_app.ai.simulate import play_game, seat_rng
 from table_app.core.actions import Buy, PassBuy
 from table_app.core.cards import parse_face
+from table_app.core.messages import Message
 from table_app.engine.engine import Engine
 from table_app.variants import find_variant
-from table_app.core.messages import Message
 from table_app.variants.contract_family import Observation
 from table_app.variants.specs import ContractTerms
 from tests.helpers.deals import card_ids
@@ -469,7 +469,7 @@ def test_michigan_hard_samples_respect_the_inference():
     from table_app.ai.michigan_ai import HardMichigan, infer_hidden
     hard = HardMichigan()
     checked = 0
-    for st, obss, legal in _michigan_states(range(4), (4, 6)):
+    for st, obss, _legal in _michigan_states(range(4), (4, 6)):
         if sum(len(p) for p in st.played) < 8:
             continue
         obs = obss[len(st.played[0]) % len(obss)]  # a different seat's view now and then

@@ -12,7 +12,6 @@ from table_app.core.actions import Discard
 from table_app.core.cards import parse_face
 from table_app.variants.contract_family import Observation
 from table_app.variants.specs import ContractTerms
-
 from tests.helpers.deals import card_ids
 
 HAND = "AS AH QD QC 9S 9H 4D 6C 5S 3H 7D"  # round 1 (2 sets): three pairs, 2 cards away

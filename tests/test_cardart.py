@@ -11,7 +11,15 @@ import pytest  # noqa: E402
 
 from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER, make_face  # noqa: E402
 from table_app.ui.cardart import (  # noqa: E402
-    BACK_STYLES, BLACK, BLUE, CARD_RATIO, GREEN, RED, CardArt, card_size, default_art,
+    BACK_STYLES,
+    BLACK,
+    BLUE,
+    CARD_RATIO,
+    GREEN,
+    RED,
+    CardArt,
+    card_size,
+    default_art,
 )
 
 ALL_FACES = range(JOKER + 1)

@@ -5,13 +5,24 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.deals import all_cards, deck_order, engine_with_deal
-from table_app.core.actions import (Buy, Deal, Discard, Draw, GoDown, LayOff, MeldDecl,
-                                    PassBuy, PassUpcard, Restock, Swap)
+from table_app.core.actions import (
+    Buy,
+    Deal,
+    Discard,
+    Draw,
+    GoDown,
+    LayOff,
+    MeldDecl,
+    PassBuy,
+    PassUpcard,
+    Restock,
+    Swap,
+)
 from table_app.core.cards import JOKER, cards_text, parse_cards, parse_face
 from table_app.core.errors import IllegalActionError, RecordError
 from table_app.engine.engine import Engine
 from table_app.variants import find_variant
+from tests.helpers.deals import all_cards, deck_order, engine_with_deal
 
 F = parse_face
 
@@ -541,7 +552,7 @@ def test_might_meet_never_refuses_a_hand_the_solver_can_meet():
             mm = might_meet(h, r.spec.contract(rnd), wr, keep_one=not whole)
             if not mm:
                 rejected += 1
-                assert solve_go_down(h, r.solver_req(rnd), wr, lambda f: r.spec.value(f, wr)) is None
+                assert solve_go_down(h, r.solver_req(rnd), wr, lambda f, r=r, wr=wr: r.spec.value(f, wr)) is None
     assert rejected > 300  # it does cut most of the solver calls
 
 

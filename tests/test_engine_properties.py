@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from table_app.engine.record import dumps, make_header, parse_lines, replay
 from tests.helpers.deals import all_cards
 from tests.helpers.players import choose, play_game
-from table_app.engine.record import dumps, make_header, parse_lines, replay
 
 SEATS = [("contract", n) for n in range(3, 9)] + [("may_i", n) for n in range(3, 7)] + \
         [("mexican", n) for n in range(2, 7)]

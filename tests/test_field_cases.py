@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.records import bad_files, index_of, no_traceback, play_record, run_cli, write_lines
+from tests.helpers.records import (
+    bad_files,
+    index_of,
+    no_traceback,
+    play_record,
+    run_cli,
+    write_lines,
+)
 
 pygame = pytest.importorskip("pygame")
 pygame_gui = pytest.importorskip("pygame_gui")

@@ -8,13 +8,12 @@ import random
 from fractions import Fraction
 
 import pytest
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from table_app.core.actions import Deal, DealEnd, GameEnd, Lead, Misdeal, Play
-from table_app.core.errors import IllegalActionError
 from table_app.core.cards import make_deck
+from table_app.core.errors import IllegalActionError
 from table_app.engine import record
 from table_app.engine.engine import Engine
 from table_app.variants.michigan import PLAYED, WIDOW, MichiganRules

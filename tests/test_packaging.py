@@ -8,7 +8,6 @@ import configparser
 import re
 import shutil
 import subprocess
-
 import xml.etree.ElementTree as ET
 from pathlib import Path
 

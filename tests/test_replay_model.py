@@ -228,6 +228,7 @@ def undo_record(tmp_path_factory):
     """An app-made 7-deal May I? record with undo marks (headless random play through the
     real autosave journal, undoing now and then)."""
     import os
+
     from table_app.headless import play
     d = tmp_path_factory.mktemp("undo")
     old = os.environ.get("TABLE_APP_HOME")

@@ -11,13 +11,13 @@ from dataclasses import replace
 
 import pytest
 
-from tests.helpers.deals import all_cards, engine_with_deal
 from table_app.cli import main
 from table_app.core.actions import Buy, DealEnd, Discard, Draw, PassBuy, PassUpcard, Restock
 from table_app.core.errors import IllegalActionError
 from table_app.engine.record import dumps, make_header
 from table_app.variants import find_variant
 from table_app.variants.contract_family import MAX_RESTOCKS
+from tests.helpers.deals import all_cards, engine_with_deal
 
 #: (variant, players) of the three contract games
 GAMES = [("contract", 4), ("may_i", 4), ("mexican", 2)]

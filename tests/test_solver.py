@@ -9,11 +9,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table_app.core.cards import (FACE_RANK, FACE_SUIT, JOKER, faces_to_cards,
-                                  parse_cards)
+from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER, faces_to_cards, parse_cards
 from table_app.core.melds import build_meld
-from table_app.core.solver import (ContractReq, PlannedMeld, can_meet, find_go_down, solve_go_down,
-                                   wilds_in_hand)
+from table_app.core.solver import (
+    ContractReq,
+    PlannedMeld,
+    can_meet,
+    find_go_down,
+    solve_go_down,
+    wilds_in_hand,
+)
 
 # -- card values of the three variants (CR-10, MI-11, MX-8) ----------------------------
 

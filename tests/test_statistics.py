@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers.records import run_cli
-from tests.helpers.records import LEVELS, VARIANTS, make_library  # noqa: E402
+from tests.helpers.records import LEVELS, VARIANTS, make_library, run_cli  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,10 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Discard, Draw, GoDown, LayOff  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-
-from tests.helpers.table import settle  # noqa: E402
-from tests.helpers.table import contract_table  # noqa: E402
+from tests.helpers.table import (
+    contract_table,  # noqa: E402
+    settle,  # noqa: E402
+)
 
 
 def frame(app, dt=1 / 60):

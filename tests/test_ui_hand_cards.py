@@ -9,8 +9,16 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from tests.helpers.table import (Scripted, drag, draw_from_stock, hand_card,  # noqa: E402
-                                 may_i_table, point_of, settle, stage)
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    drag,
+    draw_from_stock,
+    hand_card,
+    may_i_table,
+    point_of,
+    settle,
+    stage,
+)
 
 
 # ---------------------------------------------------------------- 2: the focused card on top
@@ -26,8 +34,7 @@ def _right_neighbour(scene, c):
 
 
 def test_the_focused_hand_card_is_drawn_over_its_neighbours_the_hovered_one_is_not():
-    from tests.helpers.table import key
-    from tests.helpers.table import click, step
+    from tests.helpers.table import click, key, step
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
     draw_from_stock(app, scene)
     # the keyboard focus on the hand's second card
@@ -215,8 +222,7 @@ def test_a_card_drawn_by_dragging_opens_a_gap_where_it_will_land(source):
 def test_a_refused_or_cancelled_draw_by_dragging_leaves_the_hand_in_place():
     # drawing is not legal now (the card is drawn): no gap opens, the card snaps back and
     # the hand stays; a draw cancelled with Esc closes its gap; hovering moves nothing
-    from tests.helpers.table import key
-    from tests.helpers.table import step
+    from tests.helpers.table import key, step
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
     settle(app, scene)
     home = {p.key: p.x for p in scene.view.placements if p.group == "hand"}
@@ -376,8 +382,8 @@ def _every_card_raised_in_turn(app, scene):
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 def test_every_hand_card_keeps_its_index_when_one_is_focused_or_hovered(size):
     from table_app.ui.table.session import GameSession  # noqa: F401
-    from tests.helpers.table import Deal, build_deck, make_table
     from table_app.variants import find_variant
+    from tests.helpers.table import Deal, build_deck, make_table
     rules = find_variant("may_i")({})
     deck = build_deck(rules.deck(3), [
         ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D", "QH"],

@@ -10,7 +10,6 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Draw  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-
 from tests.helpers.table import scripted_may_i_table, settle, types  # noqa: E402
 
 

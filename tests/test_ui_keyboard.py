@@ -8,12 +8,29 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from table_app.core.actions import (Buy, Deal, DealEnd, Discard, Draw, GoDown, LayOff, Lead,  # noqa: E402
-                                    PassBuy, PassUpcard)
+from table_app.core.actions import (  # noqa: E402
+    Buy,
+    Deal,
+    DealEnd,
+    Discard,
+    Draw,
+    GoDown,
+    LayOff,
+    Lead,
+    PassBuy,
+    PassUpcard,
+)
 from table_app.core.cards import parse_face  # noqa: E402
 from table_app.i18n.hints import hint_reason  # noqa: E402
-from tests.helpers.table import Scripted, build_deck, make_table, may_i_table, settle, step  # noqa: E402
-from tests.helpers.table import key  # noqa: E402
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    build_deck,
+    key,  # noqa: E402
+    make_table,
+    may_i_table,
+    settle,
+    step,
+)
 
 
 def go_down_by_keys(app, scene, cancel_first=False):
@@ -252,9 +269,10 @@ def test_michigan_leads_by_keyboard_only():
 
 # ---------------------------------------------------------------- help overlay
 def test_f1_opens_the_help_overlay_and_its_rules_button():
+    import random
+
     from table_app.ui.scenes.help import SHORTCUTS, HelpScene
     from table_app.variants import find_variant
-    import random
     rules = find_variant("contract")({})
     deck = list(rules.deck(3))
     random.Random(5).shuffle(deck)

@@ -15,9 +15,7 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Buy, Discard, Draw, GoDown, PassBuy  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-
-from tests.helpers.table import Scripted, may_i_table, settle, step  # noqa: E402
-from tests.helpers.table import RU, UK, layout_event  # noqa: E402
+from tests.helpers.table import RU, UK, Scripted, layout_event, may_i_table, settle, step  # noqa: E402  # noqa: E402
 
 #: the letters of the ЙЦУКЕН layouts at the places of a US keyboard's letters
 

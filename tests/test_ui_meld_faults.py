@@ -10,8 +10,7 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import GoDown  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-from tests.helpers.table import (Scripted, draw_from_stock, may_i_table,  # noqa: E402
-                                 press, stage)
+from tests.helpers.table import Scripted, draw_from_stock, may_i_table, press, stage  # noqa: E402
 
 
 def _faces(cards):

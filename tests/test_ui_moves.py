@@ -8,9 +8,10 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from table_app.core.cards import parse_face  # noqa: E402
-
-from tests.helpers.table import scripted_may_i_table  # noqa: E402
-from tests.helpers.table import settle  # noqa: E402
+from tests.helpers.table import (
+    scripted_may_i_table,  # noqa: E402
+    settle,  # noqa: E402
+)
 
 
 def _key(app, key):
@@ -71,8 +72,8 @@ def test_contract_players_call_in_the_move_list():
      "Ann спрашивает «Можно?» и берёт 7♠ и штрафную карту"),
 ])
 def test_a_buy_is_said_in_each_games_own_word(variant, lang, you, other):
-    from table_app.i18n import set_language
     from table_app.core.cards import parse_face
+    from table_app.i18n import set_language
     from table_app.ui.table.narration import said_last as _said_last
     from table_app.variants.contract_family import LastAction
     buys = LastAction("buys", parse_face("7S"))

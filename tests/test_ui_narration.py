@@ -12,7 +12,6 @@ from table_app.engine.engine import Engine
 from table_app.i18n import set_language
 from table_app.ui.table.narration import Narrator, said_last
 from table_app.variants import find_variant
-
 from tests.helpers.table import build_deck
 
 

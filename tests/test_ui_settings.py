@@ -29,7 +29,7 @@ def _home(tmp_path, monkeypatch):
 
 
 def step(app, k=2):
-    for _ in range(k):
+    for _i in range(k):
         app.step(0.02)
 
 

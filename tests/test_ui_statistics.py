@@ -390,8 +390,8 @@ def test_replays_results_in_russian():
 
 def test_delete_by_keys_in_a_russian_layout():
     """D deletes in the dialog by the key's place (a Russian layout gives "в" there)."""
-    from tests.helpers.table import layout_event
     from table_app.ui.scenes.library import ConfirmDelete, LibraryScene
+    from tests.helpers.table import layout_event
     p = library_game("michigan", 3)
     app = make_app("ru")
     picker(app)

@@ -3,16 +3,40 @@ synthetic mouse events (press, motion, release) on the real scene, at the positi
 presenter computed.  Assertions are on the engine's record (``engine.log``)."""
 from __future__ import annotations
 
-
 import pytest
 
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from table_app.core.actions import (Buy, Deal, DealEnd, Discard, Draw, GoDown, LayOff, Lead,  # noqa: E402
-                                    )
+from table_app.core.actions import (  # noqa: E402
+    Buy,
+    Deal,
+    DealEnd,
+    Discard,
+    Draw,
+    GoDown,
+    LayOff,
+    Lead,
+)
 from table_app.core.cards import parse_face  # noqa: E402
-from tests.helpers.table import Scripted, build_deck, card_drag_to_zone, click, drag, hand_card, make_table, may_i_table, meld_point, point_of, press, settle, stage, step, types, zone_point  # noqa: E402
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    build_deck,
+    card_drag_to_zone,
+    click,
+    drag,
+    hand_card,
+    make_table,
+    may_i_table,
+    meld_point,
+    point_of,
+    press,
+    settle,
+    stage,
+    step,
+    types,
+    zone_point,
+)
 
 
 # ---------------------------------------------------------------- May I?

@@ -16,7 +16,16 @@ pytest.importorskip("pygame_gui")
 from table_app.core.actions import Deal, Discard, Draw  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
 from table_app.ui.table.banner import heading  # noqa: E402
-from tests.helpers.table import Scripted, build_deck, drag, point_of, press, settle, step, zone_point  # noqa: E402
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    build_deck,
+    drag,
+    point_of,
+    press,
+    settle,
+    step,
+    zone_point,
+)
 
 
 def _table():

@@ -34,15 +34,44 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as _dc_replace
-from typing import Any, Iterable, Mapping, NoReturn, Sequence, TypeVar
+from typing import Any, NoReturn, TypeVar
 
-from ..core.actions import (Buy, Deal, DealEnd, Discard, Draw, GameEnd, GoDown, LayOff,
-                            PassBuy, PassUpcard, Restock, Swap)
-from ..core.cards import FACE_RANK, FACE_TEXT, JOKER, RANK_TEXT, deck_faces, faces_to_cards, make_face
+from ..core.actions import (
+    Buy,
+    Deal,
+    DealEnd,
+    Discard,
+    Draw,
+    GameEnd,
+    GoDown,
+    LayOff,
+    PassBuy,
+    PassUpcard,
+    Restock,
+    Swap,
+)
+from ..core.cards import (
+    FACE_RANK,
+    FACE_TEXT,
+    JOKER,
+    RANK_TEXT,
+    deck_faces,
+    faces_to_cards,
+    make_face,
+)
 from ..core.errors import IllegalActionError, RecordError
-from ..core.melds import Meld, build_meld, can_be_wild, is_wild, layoff_result, layoff_roles, swap_index
+from ..core.melds import (
+    Meld,
+    build_meld,
+    can_be_wild,
+    is_wild,
+    layoff_result,
+    layoff_roles,
+    swap_index,
+)
 from ..core.phase import Phase
 from .go_down import GoDownSearch, _greedy_melds, _LazyGoDown, _one_meld, _Witness, might_meet
 from .specs import SPECS, Buying, ContractSpec, ContractTerms

@@ -11,8 +11,9 @@ class only for ``spec``, ``wild_ranks`` and the two caches set up in ``__init__`
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import replace as _dc_replace
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.actions import GoDown, MeldDecl
 from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, make_face
@@ -128,7 +129,7 @@ class _LazyGoDown(GoDown):
             assert self._state is not None  # cleared only once the melds are known
             gd = self._rules.suggest_go_down(self._state, self.player)
             if gd is None:  # pragma: no cover - the witness proved the hand can go down
-                raise RuntimeError("a witnessed go-down that the solver does not find")
+                raise RuntimeError("a witnessed go-down that the solver does not find") from None
             _GD_MELDS.__set__(self, gd.melds)
             object.__setattr__(self, "_state", None)
             return gd.melds

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from table_app.core.actions import Deal
+from table_app.core.actions import Deal, Discard, Draw, PassBuy, PassUpcard
 from table_app.core.cards import parse_cards, parse_face
 from table_app.engine.engine import Engine
 from table_app.variants import find_variant
@@ -77,3 +77,22 @@ def card_ids(text: str, used=None) -> tuple[int, ...]:
         used.add(f * 8 + c)
         out.append(f * 8 + c)
     return tuple(out)
+
+
+def cf(variant: str, rnd: int = 1, n: int | None = None, **kw) -> Engine:
+    """A contract-family deal, seat 0 to act (the dealer is the last seat)."""
+    n = n or (2 if variant == "mexican" else 4)
+    return engine_with_deal(variant, n, rnd, **kw)
+
+
+def stock_turns(eng: Engine, k: int) -> Engine:
+    """``k`` turns: decline the upcard, everyone passes, draw, discard the first card."""
+    for _ in range(k):
+        seat = eng.to_act()[0]
+        if any(a.type == "pass_upcard" for a in eng.legal_actions()):
+            eng.apply(PassUpcard(seat))
+        while eng.to_act()[1] == "buy":
+            eng.apply(PassBuy(eng.to_act()[0]))
+        eng.apply(Draw(seat, "stock"))
+        eng.apply(Discard(seat, eng.state.hands[seat][0] >> 3))
+    return eng

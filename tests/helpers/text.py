@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-
 _ALLOWED = {"CF", "CR", "MI", "MX", "MG", "JK", "Tab", "Enter", "Shift", "Esc", "Ctrl",
             "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Greta", "Normal"}
 

@@ -11,11 +11,21 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))  # the checkout: tests.helpers
 
-from tests.helpers.deals import engine_with_deal  # noqa: E402
-from table_app.core.actions import (Buy, Discard, Draw, GoDown, LayOff, MeldDecl, PassBuy,  # noqa: E402
-                                    PassUpcard, Swap)
-from table_app.core.cards import JOKER, parse_face as F  # noqa: E402
+from table_app.core.actions import (  # noqa: E402
+    Buy,
+    Discard,
+    Draw,
+    GoDown,
+    LayOff,
+    MeldDecl,
+    PassBuy,
+    PassUpcard,
+    Swap,
+)
+from table_app.core.cards import JOKER  # noqa: E402
+from table_app.core.cards import parse_face as F
 from table_app.engine.record import dumps, make_header  # noqa: E402
+from tests.helpers.deals import engine_with_deal  # noqa: E402
 
 
 def players(n):

@@ -48,15 +48,15 @@ from ..table.banner import Banner, Toast, heading, scores_line, status_line
 from ..table.board import Board
 from ..table.buttons import TableButtons
 from ..table.buypanel import BUY_CW, BuyPanel
+from ..table.fits import offer_fits
 from ..table.gestures import Gestures
 from ..table.handhist import HandHistory, restore_order
 from ..table.hint import compute_hint, draw_hint
 from ..table.keyboard import TableKeys
 from ..table.labels import draw_label
-from ..table.fits import offer_fits
+from ..table.layout import TableLayout
 from ..table.narration import Narrator
 from ..table.pacing import AiTurns, Pacer, sounds_of
-from ..table.layout import TableLayout
 from ..table.presenter import UIState, View, is_layout_game, present
 from ..table.session import GameSession
 from ..table.turncue import PULSE_S, TurnCue
