@@ -134,6 +134,7 @@ def _replay(mode: str) -> dict:
     """The replay viewer (``benchmarks.replay``), with the app's folder and SDL's drivers
     kept to this run."""
     import tempfile
+
     from . import replay
     keys = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "PYGAME_HIDE_SUPPORT_PROMPT", "TABLE_APP_HOME")
     saved = {k: os.environ.get(k) for k in keys}

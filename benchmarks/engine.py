@@ -66,10 +66,9 @@ def replay_seven_deals(runs: int) -> dict:
     """CPU seconds (``time.thread_time``) to read and replay a whole 7-deal, 4-seat game
     record."""
     from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    from playutil import play_game  # the seeded test player that ends deals
-
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
     from table_app.engine.record import dumps, make_header, parse_lines, replay
+    from tests.helpers.players import play_game  # the seeded test player that ends deals
     eng = play_game("may_i", 4, 11)
     text = dumps(make_header("may_i", [{"name": f"P{i}", "kind": "ai", "level": "normal"}
                                        for i in range(4)], seed=11), eng.log)

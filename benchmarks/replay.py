@@ -8,7 +8,7 @@
 * ``viewer_open_to_last_event_s``: the same through the viewer scene in a headless window:
   the scene pushed, moved to the last event and one frame drawn (table, panel, widgets).
 
-The record is played by the seeded test player (``tests/playutil.py``, as in
+The record is played by the seeded test player (``tests/helpers/players.py``, as in
 ``benchmarks.engine``) and written once to a temporary file.  No timing is asserted
 anywhere (the issue's target is 100 ms for the first figure).
 """
@@ -33,10 +33,9 @@ def _summary(xs: list[float]) -> dict:
 
 def make_record(directory: Path, variant: str = "may_i", seed: int = 11) -> Path:
     """A whole 7-deal, 4-seat game record file."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    from playutil import play_game  # the seeded test player that ends deals
-
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
     from table_app.engine.record import dumps, make_header
+    from tests.helpers.players import play_game  # the seeded test player that ends deals
     eng = play_game(variant, 4, seed)
     players = [{"name": n, "kind": "human" if i == 0 else "ai", "level": "normal"}
                for i, n in enumerate(("You", "Ada", "Bo", "Cy"))]

@@ -104,6 +104,7 @@ def _table(variant: str, size, seed: int, headless: bool = True, n: int = 4):
     pace; ``headless=False``: a real window, the app's real loop, which sleeps while
     nothing moves)."""
     import pygame  # noqa: F401 - initialised by App
+
     from table_app.storage.settings import Settings
     from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene

@@ -144,7 +144,7 @@ def finish(buf: list[float], peak: float, tail: float = 0.015) -> list[float]:
 
 def write(name: str, buf: list[float], out_dir: Path = HERE) -> Path:
     path = out_dir / f"{name}.wav"
-    frames = struct.pack("<%dh" % len(buf), *(max(-32767, min(32767, int(round(v * 32767)))) for v in buf))
+    frames = struct.pack(f"<{len(buf)}h", *(max(-32767, min(32767, int(round(v * 32767)))) for v in buf))
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)

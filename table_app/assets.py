@@ -21,13 +21,13 @@ is installed (wheel, editable, PyInstaller one-folder) keeps the package on disk
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 _PKG = Path(__file__).resolve().parent
 
 
-@lru_cache(maxsize=None)
+@cache
 def _roots() -> tuple[Path, ...]:
     """The folders searched, in order, without duplicates."""
     roots: list[Path] = []

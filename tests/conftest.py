@@ -1,17 +1,13 @@
 """Test setup: headless SDL (no window, no sound device) and the shared folder."""
 import os
-from pathlib import Path
 
 import pytest
+
+from tests.helpers.paths import ACCEPTANCE
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-ACCEPTANCE = SHARED / "acceptance"
-RECORDS = Path(__file__).resolve().parent / "records"
 
 
 @pytest.fixture(autouse=True)

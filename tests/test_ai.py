@@ -13,25 +13,12 @@ from table_app.ai.contract_eval import ContractContext
 from table_app.ai.simulate import play_game, seat_rng
 from table_app.core.actions import Buy, PassBuy
 from table_app.core.cards import parse_face
+from table_app.core.messages import Message
 from table_app.engine.engine import Engine
 from table_app.variants import find_variant
-from table_app.core.messages import Message
 from table_app.variants.contract_family import Observation
 from table_app.variants.specs import ContractTerms
-
-
-def _ids(text: str, used=None) -> tuple[int, ...]:
-    """Card ids for codes (first free copy of each face)."""
-    used = set() if used is None else used
-    out = []
-    for t in text.split():
-        f = parse_face(t)
-        c = 0
-        while f * 8 + c in used:
-            c += 1
-        used.add(f * 8 + c)
-        out.append(f * 8 + c)
-    return tuple(out)
+from tests.helpers.deals import card_ids
 
 
 def _run_until(variant: str, n: int, seed: int, want, levels=None, limit=20000):
@@ -215,8 +202,8 @@ def test_normal_goes_down_when_the_solver_can(variant):
 
 def _buy_obs(hand: str, card: str, rnd: int = 1, seat: int = 1) -> Observation:
     used: set = set()
-    h = _ids(hand, used)
-    up = _ids(card, used)[0]
+    h = card_ids(hand, used)
+    up = card_ids(card, used)[0]
     return Observation(
         variant="may_i", seat=seat, num_players=4, round=rnd, dealer=3, phase="buy", to_act=seat,
         hand=h, hand_sizes=(10, len(h), 10, 10), upcard=up, discard_pile=(up,), stock_size=60,
@@ -309,6 +296,7 @@ def test_simulate_cli_json(capsys, tmp_path):
     assert main(["verify", str(next(tmp_path.glob("*.jsonl")))]) == 0
 
 
+@pytest.mark.slow
 def test_simulate_cli_duplicate_deals(capsys, tmp_path):
     from table_app.cli import main
     decks = []
@@ -343,9 +331,9 @@ def test_normal_swaps_a_joker_in_contract_and_lays_it_off():
     rules, st = _dealt("contract", 3, 2)
     me = st.current
     used: set = set()
-    run_ids = _ids("5C 6C JK 8C", used)
-    set_ids = _ids("9D 9H 9S", used)
-    hand = _ids("7C KD 3H", used)
+    run_ids = card_ids("5C 6C JK 8C", used)
+    set_ids = card_ids("9D 9H 9S", used)
+    hand = card_ids("7C KD 3H", used)
     wr = rules.wild_ranks(2)
     run = build_meld("run", 1, run_ids, [None, None, parse_face("7C"), None], wr)
     sett = build_meld("set", 1, set_ids, [None] * 3, wr)
@@ -368,7 +356,7 @@ def test_normal_swaps_a_joker_in_contract_and_lays_it_off():
 def test_normal_goes_out_with_the_whole_hand_in_round_7(variant, hand):
     rules, st = _dealt(variant, 3, 7)
     me = st.current
-    ids = _ids(hand)
+    ids = card_ids(hand)
     hands = tuple(ids if s == me else st.hands[s] for s in range(st.n))
     st = replace(st, phase="play", hands=hands)
     legal = rules.legal_actions(st)
@@ -481,7 +469,7 @@ def test_michigan_hard_samples_respect_the_inference():
     from table_app.ai.michigan_ai import HardMichigan, infer_hidden
     hard = HardMichigan()
     checked = 0
-    for st, obss, legal in _michigan_states(range(4), (4, 6)):
+    for st, obss, _legal in _michigan_states(range(4), (4, 6)):
         if sum(len(p) for p in st.played) < 8:
             continue
         obs = obss[len(st.played[0]) % len(obss)]  # a different seat's view now and then
@@ -531,6 +519,7 @@ def test_normal_beats_random_legal_play_on_duplicate_deals(variant):
     assert _duplicate_margin(variant, "normal", "random", [3]) > 100
 
 
+@pytest.mark.slow
 def test_michigan_normal_beats_random_and_easy_on_duplicate_deals():
     # benchmarks.ai: about +5 chips a session over random, +2.5 over easy
     assert _duplicate_margin("michigan", "normal", "random", range(300)) > 1.0

@@ -8,9 +8,10 @@ from __future__ import annotations
 import random
 import time
 
+from test_ai_hard_contract import _hard, _legal, _obs
+
 from table_app.ai import make_player
 from table_app.ai.budget import WALL_FACTOR, Budget
-from test_ai_hard_contract import _hard, _legal, _obs
 
 
 def _spin_cpu(seconds: float) -> None:

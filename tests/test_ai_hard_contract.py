@@ -12,15 +12,14 @@ from table_app.core.actions import Discard
 from table_app.core.cards import parse_face
 from table_app.variants.contract_family import Observation
 from table_app.variants.specs import ContractTerms
-
-from test_ai import _ids
+from tests.helpers.deals import card_ids
 
 HAND = "AS AH QD QC 9S 9H 4D 6C 5S 3H 7D"  # round 1 (2 sets): three pairs, 2 cards away
 
 
 def _obs(down: tuple[bool, ...], sizes: tuple[int, ...], rnd: int = 1,
          contract=(2, 0), hand: str = HAND) -> Observation:
-    h = _ids(hand)
+    h = card_ids(hand)
     sizes = tuple(len(h) if s == 1 else sizes[s] for s in range(4))
     return Observation(
         variant="contract", seat=1, num_players=4, round=rnd, dealer=0, phase="play", to_act=1,

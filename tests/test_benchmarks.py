@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.goals import GOALS, goals  # noqa: E402
@@ -19,6 +21,7 @@ def _summary_ok(s):
     assert s["runs"] >= 1 and s["min"] <= s["median"] <= s["max"]
 
 
+@pytest.mark.slow
 def test_smoke_run_writes_json_and_markdown(tmp_path):
     out = tmp_path / "res" / "out.json"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",

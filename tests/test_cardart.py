@@ -1,7 +1,6 @@
 """Card art: sizes, the suit pips are really drawn (not empty font boxes), colour modes,
 backs, felt, caching."""
 import os
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -12,7 +11,15 @@ import pytest  # noqa: E402
 
 from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER, make_face  # noqa: E402
 from table_app.ui.cardart import (  # noqa: E402
-    BACK_STYLES, BLACK, BLUE, CARD_RATIO, GREEN, RED, CardArt, card_size, default_art,
+    BACK_STYLES,
+    BLACK,
+    BLUE,
+    CARD_RATIO,
+    GREEN,
+    RED,
+    CardArt,
+    card_size,
+    default_art,
 )
 
 ALL_FACES = range(JOKER + 1)
@@ -183,13 +190,12 @@ def test_felt(art):
     assert art.felt((320, 200)) is s
 
 
-def test_cache_and_speed(art):
+def test_a_face_is_drawn_once_and_then_cached(art):
+    """(The first drawing's time is a benchmark's figure, not a test's: a bound of 0.25 s
+    failed on two busy cores.)"""
     a = CardArt()
-    t = time.perf_counter()
     s = a.face(make_face(13, 1), 137)
-    first = time.perf_counter() - t
     assert a.face(make_face(13, 1), 137) is s
-    assert first < 0.25  # a few ms in practice; generous for slow CI
     assert default_art() is default_art()
 
 

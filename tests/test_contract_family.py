@@ -5,13 +5,24 @@ from __future__ import annotations
 
 import pytest
 
-from cfutil import all_cards, deck_order, setup
-from table_app.core.actions import (Buy, Deal, Discard, Draw, GoDown, LayOff, MeldDecl,
-                                    PassBuy, PassUpcard, Restock, Swap)
+from table_app.core.actions import (
+    Buy,
+    Deal,
+    Discard,
+    Draw,
+    GoDown,
+    LayOff,
+    MeldDecl,
+    PassBuy,
+    PassUpcard,
+    Restock,
+    Swap,
+)
 from table_app.core.cards import JOKER, cards_text, parse_cards, parse_face
 from table_app.core.errors import IllegalActionError, RecordError
 from table_app.engine.engine import Engine
 from table_app.variants import find_variant
+from tests.helpers.deals import all_cards, deck_order, engine_with_deal
 
 F = parse_face
 
@@ -39,7 +50,7 @@ def score_hand(variant, rnd, text, n=4):
 # ---------------------------------------------------------------- Contract Rummy
 class TestContract:
     def test_check1_four_players_round1_sizes(self):
-        eng = setup("contract", 4, 1)
+        eng = engine_with_deal("contract", 4, 1)
         st = eng.state
         assert len(eng.rules.deck(4)) == 108
         assert sum(len(h) for h in st.hands) == 40
@@ -52,14 +63,14 @@ class TestContract:
         assert len(rules.deck(6)) == 162
         assert len(rules.deck(7)) == 216
         assert len(rules.deck(3)) == 108
-        eng = setup("contract", 8, 5)
+        eng = engine_with_deal("contract", 8, 5)
         st = eng.state
         assert sum(len(h) for h in st.hands) == 96
         assert all(len(h) == 12 for h in st.hands)
         assert len(st.discard) == 1 and len(st.stock) == 119
 
     def _check3(self):
-        eng = setup("contract", 4, 2, hands={0: "5C 6C JK 8C 9C 7D 7H 7S QH KD"}, stock="2S")
+        eng = engine_with_deal("contract", 4, 2, hands={0: "5C 6C JK 8C 9C 7D 7H 7S QH KD"}, stock="2S")
         eng.apply(PassUpcard(0))
         for s in (1, 2, 3):
             if eng.to_act() == (s, "buy"):
@@ -86,7 +97,7 @@ class TestContract:
         assert sorted(cards_text(eng.state.hands[0]).split()) == ["2S", "KD", "QH"]
 
     def test_check4_two_jokers_in_a_going_down_set_refused_but_laid_off_later(self):
-        eng = setup("contract", 4, 1, hands={0: "7D JK JK 9C 9D 9H 7S 7C QH KD"}, stock="2S")
+        eng = engine_with_deal("contract", 4, 1, hands={0: "7D JK JK 9C 9D 9H 7S 7C QH KD"}, stock="2S")
         eng.apply(PassUpcard(0))
         while eng.to_act()[1] == "buy":
             eng.apply(PassBuy(eng.to_act()[0]))
@@ -102,7 +113,7 @@ class TestContract:
         assert len(eng.state.melds[0].cards) == 5
 
     def test_check5_down_player_may_not_discard_a_playable_card(self):
-        eng = setup("contract", 4, 1, hands={0: "8C 8D 8S 9C 9D 9H 8H 4S QH KD"}, stock="2D")
+        eng = engine_with_deal("contract", 4, 1, hands={0: "8C 8D 8S 9C 9D 9H 8H 4S QH KD"}, stock="2D")
         eng.apply(PassUpcard(0))
         while eng.to_act()[1] == "buy":
             eng.apply(PassBuy(eng.to_act()[0]))
@@ -122,7 +133,7 @@ class TestContract:
         assert rules.value(F("2S"), 1) == 20 and rules.wild_ranks(1) == frozenset({2})
 
     def test_swap_a_wild_in_a_run(self):
-        eng = setup("contract", 4, 3, hands={0: "5C 6C JK 8C 3H 4H 5H 6H 7C KS"}, stock="2S")
+        eng = engine_with_deal("contract", 4, 3, hands={0: "5C 6C JK 8C 3H 4H 5H 6H 7C KS"}, stock="2S")
         eng.apply(PassUpcard(0))
         while eng.to_act()[1] == "buy":
             eng.apply(PassBuy(eng.to_act()[0]))
@@ -142,7 +153,7 @@ class TestContract:
         assert cards_text(eng.state.melds[1].cards) == "3H 4H 5H 6H JK"
 
     def test_swap_refused_in_a_set(self):
-        eng = setup("contract", 4, 1, hands={0: "8C 8D JK 9C 9D 9H 8H 4S QH KD"}, stock="2D")
+        eng = engine_with_deal("contract", 4, 1, hands={0: "8C 8D JK 9C 9D 9H 8H 4S QH KD"}, stock="2D")
         eng.apply(PassUpcard(0))
         while eng.to_act()[1] == "buy":
             eng.apply(PassBuy(eng.to_act()[0]))
@@ -151,7 +162,7 @@ class TestContract:
         refused(eng, Swap(0, 0, F("8H")), "CR-7")
 
     def test_call_one_per_turn_with_penalty_card(self):
-        eng = setup("contract", 4, 1, upcard="KD", stock="2S 3S")
+        eng = engine_with_deal("contract", 4, 1, upcard="KD", stock="2S 3S")
         eng.apply(PassUpcard(0))
         assert eng.to_act() == (1, "buy")
         eng.apply(PassBuy(1))
@@ -167,8 +178,8 @@ class TestContract:
 
     def test_round7_whole_hand_two_sets_of_three_and_run_of_seven(self):
         hand = "5S 5H 5D 9C 9D 9H 3C 4C 5C 6C 7C 8C JK"
-        eng = setup("contract", 4, 7, hands={0: "5S 5H 5D 9C 9D 9H 3C 4C 5C 6C 7C 8C"},
-                    stock="JK")
+        eng = engine_with_deal("contract", 4, 7, hands={0: "5S 5H 5D 9C 9D 9H 3C 4C 5C 6C 7C 8C"},
+                               stock="JK")
         eng.apply(PassUpcard(0))
         while eng.to_act()[1] == "buy":
             eng.apply(PassBuy(eng.to_act()[0]))
@@ -189,8 +200,8 @@ class TestMayI:
         """may_i.md: C buys 2D + QC during A's turn (12 cards, no going down), later draws
         KS, goes down with 3H-7H and 8H-JH separate, discards KS, keeps 2D QC AC."""
         c_hand = "3H 4H 5H 6H 7H 8H 9H 10H JH AC"
-        eng = setup("may_i", 4, 3, dealer=3, hands={2: c_hand}, upcard="2D",
-                    stock="QC 5S 6S KS")
+        eng = engine_with_deal("may_i", 4, 3, dealer=3, hands={2: c_hand}, upcard="2D",
+                               stock="QC 5S 6S KS")
         eng.apply(PassUpcard(0))
         eng.apply(PassBuy(1))
         eng.apply(Buy(2))
@@ -223,15 +234,15 @@ class TestMayI:
     def test_check1_five_players(self):
         rules = find_variant("may_i")({})
         assert len(rules.deck(5)) == 162 and len(rules.deck(4)) == 108
-        eng = setup("may_i", 5, 1)
+        eng = engine_with_deal("may_i", 5, 1)
         st = eng.state
         assert sum(len(h) for h in st.hands) == 50 and len(st.discard) == 1
         assert len(st.stock) == 111
-        eng4 = setup("may_i", 4, 1)
+        eng4 = engine_with_deal("may_i", 4, 1)
         assert len(eng4.state.stock) == 67
 
     def test_check2_buy_priority_by_nearness(self):
-        eng = setup("may_i", 4, 1, dealer=0, upcard="KD", stock="2S 3S")
+        eng = engine_with_deal("may_i", 4, 1, dealer=0, upcard="KD", stock="2S 3S")
         # seat 1 is active and declines
         eng.apply(PassUpcard(1))
         assert eng.to_act() == (2, "buy")
@@ -241,7 +252,7 @@ class TestMayI:
         assert "KD" in cards_text(eng.state.hands[2]).split()
 
     def test_check3_chain_exposed_card_not_to_the_previous_buyer(self):
-        eng = setup("may_i", 4, 1, dealer=3, upcard="KD", stock="2S 3S 4S 5S 6S")
+        eng = engine_with_deal("may_i", 4, 1, dealer=3, upcard="KD", stock="2S 3S 4S 5S 6S")
         eng.apply(PassUpcard(0))
         while eng.to_act()[1] == "buy":
             eng.apply(PassBuy(eng.to_act()[0]))
@@ -264,15 +275,15 @@ class TestMayI:
         assert len(st.hands[2]) == 12
 
     def test_bare_stock_draw_refused_while_upcard(self):
-        eng = setup("may_i", 4, 1)
+        eng = engine_with_deal("may_i", 4, 1)
         refused(eng, Draw(0, "stock"), "MI-4")
 
     def test_check4_may_i_values(self):
         assert score_hand("may_i", 1, "JK AH KS 10D 7C 2H") == 69
 
     def test_round7_ordinary_three_runs_then_discard(self):
-        eng = setup("may_i", 3, 7, dealer=2,
-                    hands={0: "3S 4S 5S 6S 8H 9H 10H JH 9C 10C JC QC"}, upcard="KD", stock="2D")
+        eng = engine_with_deal("may_i", 3, 7, dealer=2,
+                               hands={0: "3S 4S 5S 6S 8H 9H 10H JH 9C 10C JC QC"}, upcard="KD", stock="2D")
         eng.apply(PassUpcard(0))
         while eng.to_act()[1] == "buy":
             eng.apply(PassBuy(eng.to_act()[0]))
@@ -284,7 +295,7 @@ class TestMayI:
         assert eng.state.phase == "over" and eng.state.results[-1].winner == 0
 
     def test_no_penalty_card_no_buy(self):
-        eng = setup("may_i", 4, 1, dealer=3, upcard="KD")
+        eng = engine_with_deal("may_i", 4, 1, dealer=3, upcard="KD")
         st = eng.state
         # empty the stock by hand: a state where the stock is empty and the pile is KD only
         from dataclasses import replace
@@ -303,14 +314,14 @@ class TestMexican:
         assert score_hand("mexican", 2, "4S AH KC 2D") == 50
 
     def test_mx2_round1_sizes(self):
-        eng = setup("mexican", 4, 1)
+        eng = engine_with_deal("mexican", 4, 1)
         st = eng.state
         assert sum(len(h) for h in st.hands) == 28 and len(st.discard) == 1
         assert len(st.stock) == 79
 
     def test_going_down_with_a_four_for_a_seven(self):
-        eng = setup("mexican", 2, 2, dealer=0, hands={1: "7C 7D 4H 9S 10S JS QS KD"},
-                    stock="2C 5C 7H")
+        eng = engine_with_deal("mexican", 2, 2, dealer=0, hands={1: "7C 7D 4H 9S 10S JS QS KD"},
+                               stock="2C 5C 7H")
         eng.apply(Draw(1, "stock"))
         gd = GoDown(1, (M("set", "7C 7D 4H", [None, None, "7S"]), M("run", "9S 10S JS QS")))
         eng.apply(gd)
@@ -329,7 +340,7 @@ class TestMexican:
 
     def test_check1_round7_whole_hand_three_runs(self):
         hand = "3S 4S 5S 6S 7S 8H 9H 10H JH QH 9C 10C JC"
-        eng = setup("mexican", 3, 7, dealer=2, hands={0: hand}, stock="QC")
+        eng = engine_with_deal("mexican", 3, 7, dealer=2, hands={0: hand}, stock="QC")
         eng.apply(Draw(0, "stock"))
         # three runs of exactly 4 leave 2 cards: refused
         e = refused(eng, GoDown(0, (M("run", "3S 4S 5S 6S"), M("run", "8H 9H 10H JH"),
@@ -342,7 +353,7 @@ class TestMexican:
         assert eng.log[-1].type == "game_end"
 
     def test_check2_threes_wild_in_round1(self):
-        eng = setup("mexican", 3, 1, dealer=2, hands={0: "3S 3H 3D 3C JK 3D KS"}, stock="KD")
+        eng = engine_with_deal("mexican", 3, 1, dealer=2, hands={0: "3S 3H 3D 3C JK 3D KS"}, stock="KD")
         eng.apply(Draw(0, "stock"))
         # natural set of threes (no roles) + a set of threes with a joker
         eng.apply(GoDown(0, (M("set", "3S 3H 3D"), M("set", "3C JK 3D", [None, "3H", None]))))
@@ -373,7 +384,7 @@ class TestMexican:
         assert rules.value(F("4S"), 2) == 20 and rules.value(F("4S"), 3) == 5
 
     def test_no_buying_in_mexican(self):
-        eng = setup("mexican", 3, 1)
+        eng = engine_with_deal("mexican", 3, 1)
         refused(eng, PassUpcard(0), "MX-5")
         refused(eng, Buy(1), "MX-5")
         eng.apply(Draw(0, "stock"))  # the active player simply draws
@@ -382,7 +393,7 @@ class TestMexican:
 # ---------------------------------------------------------------- shared rules
 class TestSharedRefusals:
     def test_turn_order_and_phases(self):
-        eng = setup("may_i", 4, 1)
+        eng = engine_with_deal("may_i", 4, 1)
         refused(eng, Discard(0, eng.state.hands[0][0] >> 3), "CF-10")
         refused(eng, Draw(1, "discard"), "CF-11")
         eng.apply(Draw(0, "discard"))
@@ -392,7 +403,7 @@ class TestSharedRefusals:
                 else Discard(0, F("AH")), "CF-11")
 
     def test_go_down_refusals(self):
-        eng = setup("may_i", 4, 1, hands={0: "7C 7D 7H 9S 9D 9C KD 2H 3H 4H"}, upcard="KS")
+        eng = engine_with_deal("may_i", 4, 1, hands={0: "7C 7D 7H 9S 9D 9C KD 2H 3H 4H"}, upcard="KS")
         eng.apply(Draw(0, "discard"))
         refused(eng, GoDown(0, (M("set", "7C 7D 7H"),)), "CF-7")
         refused(eng, GoDown(0, (M("set", "7C 7D 7H"), M("run", "2H 3H 4H KD"))), "CF-7")
@@ -419,14 +430,14 @@ class TestSharedRefusals:
         assert rules is not None
 
     def test_meld_last_card_refused(self):
-        eng = setup("may_i", 4, 1, hands={0: "7C 7D 7H 9S 9D 9C 9H 7S 8S KD"}, upcard="9C")
+        eng = engine_with_deal("may_i", 4, 1, hands={0: "7C 7D 7H 9S 9D 9C 9H 7S 8S KD"}, upcard="9C")
         eng.apply(Draw(0, "discard"))
         # 11 cards: a go-down using all 11 would leave nothing to discard
         refused(eng, GoDown(0, (M("set", "7C 7D 7H 7S"), M("set", "9S 9D 9C 9H 9C 8S KD"))), "CF-1")
         refused(eng, GoDown(0, (M("set", "7C 7D 7H 7S 8S KD"), M("set", "9S 9D 9C 9H 9C"))), "CF-1")
 
     def test_keep_a_card_for_the_discard(self):
-        eng = setup("mexican", 2, 1, dealer=1, hands={0: "8C 8D 8H 9S 9D 9C KD"}, stock="8S")
+        eng = engine_with_deal("mexican", 2, 1, dealer=1, hands={0: "8C 8D 8H 9S 9D 9C KD"}, stock="8S")
         eng.apply(Draw(0, "stock"))
         refused(eng, GoDown(0, (M("set", "8C 8D 8H 8S"), M("set", "9S 9D 9C KD", [None, None, None, "9H"]))),
                 "CF-3")
@@ -438,7 +449,7 @@ class TestSharedRefusals:
         assert eng.state.results[-1].winner == 0 and e is None
 
     def test_lay_off_last_card_refused(self):
-        eng = setup("mexican", 2, 1, dealer=1, hands={0: "8C 8D 8H 9S 9D 9C KD"}, stock="8S 2D 2S")
+        eng = engine_with_deal("mexican", 2, 1, dealer=1, hands={0: "8C 8D 8H 9S 9D 9C KD"}, stock="8S 2D 2S")
         eng.apply(Draw(0, "stock"))
         eng.apply(GoDown(0, (M("set", "8C 8D 8H"), M("set", "9S 9D 9C"))))
         eng.apply(Discard(0, F("KD")))
@@ -456,7 +467,7 @@ class TestSharedRefusals:
         refused(eng, Restock(tuple(parse_cards("KD"))), "CF-13")
 
     def test_deal_order_cf6(self):
-        eng = setup("mexican", 2, 1, dealer=1)
+        eng = engine_with_deal("mexican", 2, 1, dealer=1)
         rules = eng.rules
         refused(eng, Deal(2, 0, deck_order(rules, 2, 2, 0)), "CF-6")
 
@@ -472,7 +483,7 @@ class TestSharedRefusals:
         assert eng.log == []
 
     def test_pass_buy_out_of_window(self):
-        eng = setup("contract", 4, 1)
+        eng = engine_with_deal("contract", 4, 1)
         refused(eng, PassBuy(1), "CR-5")
         refused(eng, Swap(0, 0, F("7C")), "CF-10")
 
@@ -480,7 +491,7 @@ class TestSharedRefusals:
 def test_dead_deal_cf14_when_nothing_can_be_drawn():
     """Finite deals: after the latch, n quiet turns end the deal with no winner, every
     hand scored."""
-    eng = setup("mexican", 2, 1, dealer=1)
+    eng = engine_with_deal("mexican", 2, 1, dealer=1)
     from dataclasses import replace
     st = eng.state
     # move the whole stock into seat 1's hand except nothing: stock empty, pile = upcard
@@ -503,7 +514,7 @@ def test_dead_deal_cf14_when_nothing_can_be_drawn():
 
 
 def test_cards_conserved_in_a_scenario():
-    eng = setup("may_i", 4, 1)
+    eng = engine_with_deal("may_i", 4, 1)
     assert sorted(c >> 3 for c in all_cards(eng.state)) == list(eng.rules.deck(4))
 
 
@@ -541,24 +552,24 @@ def test_might_meet_never_refuses_a_hand_the_solver_can_meet():
             mm = might_meet(h, r.spec.contract(rnd), wr, keep_one=not whole)
             if not mm:
                 rejected += 1
-                assert solve_go_down(h, r.solver_req(rnd), wr, lambda f: r.spec.value(f, wr)) is None
+                assert solve_go_down(h, r.solver_req(rnd), wr, lambda f, r=r, wr=wr: r.spec.value(f, wr)) is None
     assert rejected > 300  # it does cut most of the solver calls
 
 
 class TestMoreRefusals:
     def test_cf2_bad_run_through_the_engine(self):
-        eng = setup("may_i", 4, 3, hands={0: "KS AS 2S 3S 4H 5H 6H 7H 9C 9D"}, upcard="QC")
+        eng = engine_with_deal("may_i", 4, 3, hands={0: "KS AS 2S 3S 4H 5H 6H 7H 9C 9D"}, upcard="QC")
         eng.apply(Draw(0, "discard"))
         e = refused(eng, GoDown(0, (M("run", "KS AS 2S 3S"), M("run", "4H 5H 6H 7H"))), "CF-2")
         assert "K-A-2" in e.reason
 
     def test_cf16_game_end_before_the_end(self):
         from table_app.core.actions import GameEnd
-        eng = setup("mexican", 2, 1)
+        eng = engine_with_deal("mexican", 2, 1)
         refused(eng, GameEnd((0, 0), (0, 1)), "CF-16")
 
     def test_mx6_no_swaps_in_mexican(self):
-        eng = setup("mexican", 2, 2, dealer=1, hands={0: "9S 10S JK QS 5C 5D 5H 7C"}, stock="JS 2D")
+        eng = engine_with_deal("mexican", 2, 2, dealer=1, hands={0: "9S 10S JK QS 5C 5D 5H 7C"}, stock="JS 2D")
         eng.apply(Draw(0, "stock"))
         eng.apply(GoDown(0, (M("run", "9S 10S JK QS", [None, None, "JS", None]), M("set", "5C 5D 5H"))))
         eng.apply(Discard(0, F("2D")) if "2D" in cards_text(eng.state.hands[0]).split()
@@ -570,15 +581,15 @@ class TestMoreRefusals:
         assert "never moved" in e.reason
 
     def test_mi4_no_swaps_in_may_i(self):
-        eng = setup("may_i", 4, 3, hands={0: "9S 10S JK QS 3H 4H 5H 6H JS 2C"}, upcard="KD")
+        eng = engine_with_deal("may_i", 4, 3, hands={0: "9S 10S JK QS 3H 4H 5H 6H JS 2C"}, upcard="KD")
         eng.apply(Draw(0, "discard"))
         eng.apply(GoDown(0, (M("run", "9S 10S JK QS", [None, None, "JS", None]),
                              M("run", "3H 4H 5H 6H"))))
         refused(eng, Swap(0, 0, F("JS")), "MI-4")
 
     def test_mi10_round7_is_three_runs(self):
-        eng = setup("may_i", 3, 7, dealer=2,
-                    hands={0: "3S 4S 5S 6S 8H 9H 10H JH 9C 9D 9H QC"}, upcard="KD")
+        eng = engine_with_deal("may_i", 3, 7, dealer=2,
+                               hands={0: "3S 4S 5S 6S 8H 9H 10H JH 9C 9D 9H QC"}, upcard="KD")
         eng.apply(Draw(0, "discard"))
         e = refused(eng, GoDown(0, (M("run", "3S 4S 5S 6S"), M("run", "8H 9H 10H JH"),
                                     M("set", "9C 9D 9H"))), "MI-10")

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cfutil import all_cards
-from playutil import choose, play_game
 from table_app.engine.record import dumps, make_header, parse_lines, replay
+from tests.helpers.deals import all_cards
+from tests.helpers.players import choose, play_game
 
 SEATS = [("contract", n) for n in range(3, 9)] + [("may_i", n) for n in range(3, 7)] + \
         [("mexican", n) for n in range(2, 7)]
@@ -30,6 +30,7 @@ def _conserved(eng):
     assert sorted(c >> 3 for c in cards) == list(eng.rules.deck(st.n)), "a card is lost"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,n", SEATS)
 @PROFILE
 @given(seed=st.integers(0, 10**6))

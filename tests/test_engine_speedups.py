@@ -43,7 +43,7 @@ def _random_states(variant: str, n: int, seed: int, actions: int, opts=None):
 @pytest.mark.parametrize("variant", ["contract", "may_i", "mexican"])
 def test_offered_go_down_is_the_solvers_best(variant):
     lazy = none = 0
-    for rules, st, eng in _random_states(variant, 4, 7, 4000):
+    for rules, st, _eng in _random_states(variant, 4, 7, 4000):
         if st.phase != "play" or st.down[st.current]:
             continue
         offered = [a for a in rules.legal_actions(st) if isinstance(a, GoDown)]
@@ -71,7 +71,7 @@ def test_offered_go_down_is_the_solvers_best(variant):
 
 def test_lazy_go_down_applies_and_records_like_a_plain_one():
     applied = 0
-    for rules, st, eng in _random_states("may_i", 4, 3, 6000):
+    for rules, st, _eng in _random_states("may_i", 4, 3, 6000):
         if st.phase != "play" or st.down[st.current]:
             continue
         gd = next((a for a in rules.legal_actions(st) if isinstance(a, GoDown)), None)
@@ -125,7 +125,7 @@ def test_michigan_leads_are_the_lowest_of_each_suit_held():
     assert all(_LEADS[p][f] == Lead(p, f) and _PLAYS[p][f] == Play(p, f)
                for p in range(8) for f in range(52))
     checked = 0
-    for rules, st, eng in _random_states("michigan", 5, 2, 3000):
+    for rules, st, _eng in _random_states("michigan", 5, 2, 3000):
         acts = rules.legal_actions(st)
         if st.following:
             assert acts == [Play(st.to_move, st.seq_last + 1)]
@@ -223,7 +223,7 @@ def test_might_meet_allows_two_runs_of_the_same_cards_from_two_decks():
     assert find_go_down(hand, r.solver_req(6), wr) is not None
     assert might_meet(hand, r.spec.contract(6), wr, caps=r._wild_caps(6))
     st = None
-    for rules, st0, _ in _random_states("contract", 4, 1, 4000):
+    for _rules, st0, _ in _random_states("contract", 4, 1, 4000):
         if st0.round == 6 and st0.phase == "play" and not st0.down[st0.current]:
             st = st0
             break

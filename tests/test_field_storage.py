@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fieldutil import play_record, run_cli
+from tests.helpers.records import play_record, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -91,6 +91,7 @@ def test_no_lock_can_be_made_in_a_read_only_folder_and_nothing_is_refused(home, 
 
 def test_new_games_hold_their_lock_until_closed(home):
     import random
+
     from table_app.engine.record import engine_for, make_header
     from table_app.headless import players_for
     from table_app.storage import Library, RecordLock
@@ -145,6 +146,7 @@ def test_simulate_records_seat_only_the_apps_levels(tmp_path):
 
 def test_a_redo_stack_the_rules_refuse_is_dropped_at_resume(home):
     import random
+
     from table_app.engine.record import engine_for, make_header
     from table_app.headless import players_for, step
     from table_app.storage import Library, resume_game
@@ -197,7 +199,7 @@ def test_the_replays_list_says_why_a_game_is_damaged_in_the_language(home, lang,
 
 
 def test_a_card_back_the_art_does_not_draw_is_a_bad_setting(home):
-    pygame = pytest.importorskip("pygame")
+    pytest.importorskip("pygame")
     from table_app.storage import load_settings, settings_path
     from table_app.storage.settings import CARD_BACKS
     from table_app.ui.cardart import BACK_STYLES
@@ -209,7 +211,8 @@ def test_a_card_back_the_art_does_not_draw_is_a_bad_setting(home):
 
 
 def test_a_record_seats_exactly_the_levels_the_picker_offers():
-    from table_app.ai import BENCH_LEVELS, LEVELS as AI_LEVELS
+    from table_app.ai import BENCH_LEVELS
+    from table_app.ai import LEVELS as AI_LEVELS
     from table_app.engine.record import RECORD_LEVELS
     from table_app.storage.settings import AI_LEVELS as SETTINGS_LEVELS
     assert tuple(RECORD_LEVELS) == tuple(AI_LEVELS) == tuple(SETTINGS_LEVELS)
@@ -233,7 +236,7 @@ def test_an_x_event_or_an_unknown_event_with_a_long_type_is_refused_in_few_words
 def _break_last_play(path: Path) -> int:
     """Give the record's last action (before its derived deal and game ends) to a seat
     whose turn it is not.  Returns its line (1-based)."""
-    from fieldutil import write_lines
+    from tests.helpers.records import write_lines
     ev = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
     k = max(i for i, o in enumerate(ev) if "player" in o and o.get("type") not in
             ("deal_end", "game_end"))
@@ -248,8 +251,8 @@ def test_a_record_the_rules_refuse_is_listed_damaged_before_anyone_opens_it(home
     the rule, moved aside once, and not counted in the statistics; the good game beside
     it stays listed and counted.  An index entry written by the older reader, which did
     not replay, is judged again."""
-    from fieldutil import bad_files
     from table_app.storage import Library, games_dir, paths
+    from tests.helpers.records import bad_files
     good = games_dir() / "20261101-100000-michigan-aaaaaa.jsonl"
     bad = games_dir() / "20261102-100000-michigan-bbbbbb.jsonl"
     play_record(good, "michigan", seed=5, actions=None, n=3, created="2026-11-01T10:00:00Z")

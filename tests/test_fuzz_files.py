@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fieldutil import bad_files, no_traceback, play_record, run_cli
+from tests.helpers.records import bad_files, no_traceback, play_record, run_cli
 
 pygame = pytest.importorskip("pygame")
 
@@ -255,6 +255,7 @@ def _check_record_paths(app, home: Path, good: bytes, data: bytes) -> None:
     app.stack.clear()
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_mutated_records_through_every_loader(app, bases, data):
@@ -291,6 +292,7 @@ def test_files_that_are_not_files(app, bases):
 
 
 # ---------------------------------------------------------------------- settings
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_mutated_settings_never_stop_the_app(app, data):

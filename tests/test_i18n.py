@@ -8,8 +8,15 @@ import pytest
 
 from table_app import i18n
 from table_app.core.cards import JOKER, parse_face
-from table_app.i18n import (N_, _, card_name, current_language, ngettext, set_language,
-                            system_language)
+from table_app.i18n import (
+    N_,
+    _,
+    card_name,
+    current_language,
+    ngettext,
+    set_language,
+    system_language,
+)
 from table_app.i18n import strings as S
 from table_app.i18n.compile import mo_bytes, translations
 from table_app.i18n.extract import extract, read_catalog, untranslated

@@ -271,7 +271,7 @@ def test_the_rules_build_no_sentence():
     """No refusal in the rules passes words: no f-string, no joined strings, no text
     built from the record's notation (FACE_TEXT, SUITS), in any argument."""
     bad = []
-    for where, mid, keys, call in source_refusals():
+    for where, _mid, _keys, call in source_refusals():
         if not where.startswith(tuple(RULES_SOURCES)):
             continue
         for node in ast.walk(call):
@@ -326,6 +326,7 @@ def _replay_error():
 
 def test_a_refusal_round_trips_through_json_data():
     import json
+
     from table_app.i18n.refusals import refusal_from_json, refusal_to_json
     e = _replay_error()
     d = json.loads(json.dumps(refusal_to_json(e)))
@@ -359,6 +360,7 @@ def test_a_damaged_games_refusal_is_said_in_the_language_in_replays(tmp_path, mo
     the refusal as data (also in its index), and the Replays screen says it in Ukrainian
     without parsing the English verify line."""
     import shutil
+
     from table_app.storage.library import Library
     from table_app.storage.summary import GameSummary
     from table_app.ui.replay_model import problem_words

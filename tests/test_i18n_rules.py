@@ -152,7 +152,6 @@ def app():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_rules_scene_renders_every_game(app, lang):
-    import pygame
     from table_app.ui.scenes.rules import RulesScene
     for game in GAMES:
         with warnings.catch_warnings():
@@ -175,6 +174,7 @@ def test_the_rules_scene_renders_every_game(app, lang):
 def test_the_scene_switches_game_and_language_and_closes_on_escape(app):
     import pygame
     import pygame_gui
+
     from table_app.ui.scenes.rules import RulesScene
     set_language("ru")
     s = app.push(RulesScene(app, "mayi"))  # an alias
@@ -200,6 +200,7 @@ def test_suits_and_cyrillic_render_in_the_text_box_font(app):
     import pygame
     import pygame.freetype
     import pygame_gui
+
     from table_app.ui.scenes.rules import suit_font_path
     pygame.freetype.init()
     noto = str(Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf")
@@ -248,6 +249,7 @@ def test_the_rules_overlay_over_the_picker_hides_and_restores_its_widgets(app):
 
 def test_keys_scroll_the_rules_and_switch_games(app):
     import pygame
+
     from table_app.ui.scenes.rules import RulesScene
     s = app.push(RulesScene(app, "contract", "ru"))
     app.step(0.016)
@@ -291,7 +293,7 @@ def test_suit_symbols_in_the_rules_follow_the_4_colour_setting():
     from table_app.ui.scenes.rules import markdown_to_html, suit_ink
 
     def hexed(suit, four):
-        return "#%02X%02X%02X" % suit_color(suit, four)
+        return "#{:02X}{:02X}{:02X}".format(*suit_color(suit, four))
     for four in (False, True):
         h = markdown_to_html("5♠ 6♥ 7♦ 8♣", four_color=four)
         for suit, c in enumerate("♠♥♦♣"):

@@ -14,18 +14,12 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from table_app.i18n import set_language  # noqa: E402
-from table_app.ui.table.banner import heading  # noqa: E402
 from table_app.i18n.messages import PARTS, match_message, storage_message  # noqa: E402
+from table_app.ui.table.banner import heading  # noqa: E402
+from tests.helpers.text import english_left  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 #: English words that may stay: rule ids, card ranks, key names, the players' names
-_ALLOWED = {"CF", "CR", "MI", "MX", "MG", "JK", "Tab", "Enter", "Shift", "Esc", "Ctrl",
-            "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Greta", "Normal"}
-_WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-def english_left(text: str) -> list[str]:
-    return [w for w in _WORD.findall(text) if w not in _ALLOWED]
 
 
 @pytest.fixture(autouse=True)
@@ -36,10 +30,10 @@ def _home(tmp_path, monkeypatch):
 
 
 def _table(variant, lang, seed=1):
+    from table_app.storage.settings import Settings
     from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import GameSession
-    from table_app.storage.settings import Settings
     # (asked for every card: the first decision may be an offer, whose question is checked)
     app = App((1280, 800), headless=True, instant=True,
               settings=Settings().replace(language=lang, ask_only_fitting=False))
@@ -123,6 +117,7 @@ def test_the_empty_discard_pile_is_named_with_the_noun(lang, empty, some):
     """The empty pile read "Сбросить"/"Скинути" (the verb "Discard"): it is the pile's
     name, the same noun as "Скид 2" with cards."""
     import dataclasses
+
     from table_app.ui.table.presenter import present
     app, scene, s = _table("may_i", lang)
     try:
@@ -145,7 +140,9 @@ def test_the_dealer_button_speaks_the_language_and_fits_its_disc(lang, letter):
     """The dealer's badge said "D" in every language: it is "Д" (дилер) in Russian and
     Ukrainian, its letter inside the disc's ring at 8 seats in 1024x640."""
     import math
-    from table_app.ui.table.labels import dealer_letter as _dealer_letter, label_img as _label_img
+
+    from table_app.ui.table.labels import dealer_letter as _dealer_letter
+    from table_app.ui.table.labels import label_img as _label_img
     from table_app.ui.table.layout import compute
     from table_app.ui.table.presenter import UIState, present
     app, scene, s = _table("may_i", lang)
@@ -362,10 +359,11 @@ def test_a_bad_settings_value_names_the_setting_in_words(lang, names, tmp_path):
     for k, m in list(zip(names, msgs))[:2]:
         assert f"«{setting_label(k)}»" in storage_message(m), (k, m)
     # every stored setting has its words, translated
+    from dataclasses import fields
+
     from table_app.i18n import tr
     from table_app.i18n.strings import SETTING_NAMES, STORED_SETTING_NAMES
     from table_app.storage.settings import Settings
-    from dataclasses import fields
     for f in fields(Settings):
         name = SETTING_NAMES.get(f.name) or STORED_SETTING_NAMES.get(f.name)
         assert name is not None, f.name

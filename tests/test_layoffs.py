@@ -19,8 +19,7 @@ from table_app.core.melds import build_meld
 from table_app.engine.engine import TOGETHER_MARK, Engine, joined_indices
 from table_app.ui.table.layoffs import plan_all, plan_drop
 from table_app.variants import find_variant
-
-from cfutil import setup
+from tests.helpers.deals import engine_with_deal
 
 
 def F(code):
@@ -31,7 +30,7 @@ def position(variant="contract", hand="9H 10H JK KS 4C", melds=(("run", "5H 6H 7
              rnd=1, went_down_now=False):
     """An engine in seat 0's play phase, down, holding ``hand``, the ``melds`` on the
     table (seat 1's), every card taken from the deal's own cards."""
-    eng = setup(variant, 3, rnd)
+    eng = engine_with_deal(variant, 3, rnd)
     st = eng.state
     rules = eng.rules
     pool = list(st.stock) + [c for h in st.hands for c in h] + list(st.discard[:-1])
@@ -193,8 +192,8 @@ def test_a_resumed_game_undoes_the_gesture_as_one(tmp_path, monkeypatch):
     from table_app.storage.resume import load_engine
     rules = find_variant("contract")({})
     # seat 0 holds two sets of 7s and 9s plus 7S 9C 7D (round 1); seat 0 acts first
-    from cfutil import deck_order
     from table_app.core.actions import Deal, Draw, GoDown, MeldDecl
+    from tests.helpers.deals import deck_order
     deck = deck_order(rules, 3, 1, 2, hands={0: "7C 7D 7H 9S 9H 9D 7S 9C 2C 4D"}, upcard="7D")
     eng = Engine(rules, 3, seed=1)
     j = GameJournal(eng, make_header("contract", players_for(3), seed=1))
@@ -216,7 +215,7 @@ def test_a_resumed_game_undoes_the_gesture_as_one(tmp_path, monkeypatch):
 def _positions(variant: str, seed: int, want: int = 6):
     """Play positions where the seat to act is down with melds on the table (the test
     player of ``playutil``)."""
-    from playutil import choose
+    from tests.helpers.players import choose
     rules = find_variant(variant)({})
     eng = Engine(rules, 4, seed=seed)
     rng = random.Random(seed)

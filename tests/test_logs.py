@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from table_app.storage import logs
 
 
@@ -44,6 +46,7 @@ def test_an_unwritable_log_folder_falls_back_to_stderr(tmp_path, monkeypatch, ca
                 logging.getLogger("table_app").removeHandler(h)
 
 
+@pytest.mark.slow
 def test_no_display_is_said_not_run_unseen(tmp_path):
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}

@@ -12,8 +12,7 @@ import weakref
 import pygame
 import pytest
 
-from table_app.ui.cardart import (CardArt, SurfaceCache, display_format, surface_bytes,
-                                  surface_lru)
+from table_app.ui.cardart import CardArt, SurfaceCache, display_format, surface_bytes, surface_lru
 
 
 @pytest.fixture
@@ -242,6 +241,7 @@ def test_free_pages_go_back_every_few_seconds_in_a_real_window(display, monkeypa
 
 def test_queued_events_of_killed_widgets_are_dropped(display):
     import pygame_gui
+
     from table_app.ui.app import drop_dead_ui_events
     m = pygame_gui.UIManager((320, 200))
     dead = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 50, 20), "x", m)

@@ -13,15 +13,29 @@ from pathlib import Path
 
 import pytest
 
-from table_app.core.actions import (Deal, DealEnd, Draw, Extension, GameEnd, Lead, Misdeal,
-                                    Play, Restock)
+from table_app.core.actions import (
+    Deal,
+    DealEnd,
+    Draw,
+    Extension,
+    GameEnd,
+    Lead,
+    Misdeal,
+    Play,
+    Restock,
+)
 from table_app.core.cards import JOKER, face_text, make_deck, parse_face
 from table_app.core.errors import IllegalActionError, RecordError
 from table_app.engine import record
 from table_app.engine.engine import Engine
 from table_app.variants import find_variant
-from table_app.variants.michigan import (CELLS, KITTY, MichiganObservation, MichiganRules,
-                                         MichiganState)
+from table_app.variants.michigan import (
+    CELLS,
+    KITTY,
+    MichiganObservation,
+    MichiganRules,
+    MichiganState,
+)
 
 RECORDS = Path(__file__).resolve().parent / "records"
 ACCEPTANCE = Path(__file__).resolve().parents[2] / "shared" / "acceptance"
@@ -596,7 +610,8 @@ def test_chips_are_exact_ints_until_a_fractional_final_share():
     # MG-3/MG-11: every chip amount is an int during the session; the final share is a
     # Fraction only when the layout does not split evenly
     from fractions import Fraction
-    from playutil import play_game
+
+    from tests.helpers.players import play_game
     eng = play_game("michigan", 3, 4)
     assert eng.state.status == "final"
     for st in eng.states[:-1]:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from table_app.core.actions import Deal, DealEnd, GameEnd, Lead, Misdeal, Play
-from table_app.core.errors import IllegalActionError
 from table_app.core.cards import make_deck
+from table_app.core.errors import IllegalActionError
 from table_app.engine import record
 from table_app.engine.engine import Engine
 from table_app.variants.michigan import PLAYED, WIDOW, MichiganRules
@@ -116,6 +117,7 @@ def round_trip(eng: Engine, n: int, rotations: int, seed: int) -> None:
     assert again.rules.summary(again.state) == eng.rules.summary(eng.state)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(n=st.integers(3, 8), seed=st.integers(0, 2**31), choices=st.integers(0, 2**31))
 def test_random_sessions_finish_conserve_and_round_trip(n, seed, choices):

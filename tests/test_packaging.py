@@ -8,7 +8,6 @@ import configparser
 import re
 import shutil
 import subprocess
-
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -134,3 +133,16 @@ def test_the_bundle_keeps_every_font_the_app_and_pygame_gui_load_for_its_languag
     # and what is dropped is big: the point of dropping it
     dropped = sum(f.stat().st_size for f in data.iterdir() if f.name.startswith(unused))
     assert dropped > 20_000_000
+
+
+def test_the_changelog_metainfo_and_version_name_one_release():
+    """CHANGELOG.md's newest release section is ``table_app.__version__``, dated as the
+    AppStream metadata's newest ``<release>``; an (empty or not) Unreleased section stays
+    above it for the next changes."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    heads = re.findall(r"^## \[([^\]]+)\](?: — (\d{4}-\d{2}-\d{2}))?$", text, re.M)
+    assert heads[0] == ("Unreleased", "")
+    version, date = heads[1]
+    assert version == table_app.__version__
+    newest = metainfo().findall("releases/release")[0]
+    assert (newest.get("version"), newest.get("date")) == (version, date)

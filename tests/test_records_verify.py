@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ACCEPTANCE, RECORDS, SHARED
 from table_app.cli import main
+from tests.helpers.paths import ACCEPTANCE, RECORDS, SHARED
 
 
 def subset(exp, got):

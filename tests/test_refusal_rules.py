@@ -10,16 +10,30 @@ from __future__ import annotations
 
 import ast
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
-from cfutil import deck_order, setup
-from table_app.core.actions import (Buy, Deal, DealEnd, Discard, Draw, GameEnd, GoDown, LayOff,
-                                    Lead, MeldDecl, Misdeal, PassBuy, PassUpcard, Play, Restock,
-                                    Swap)
+from table_app.core.actions import (
+    Buy,
+    Deal,
+    DealEnd,
+    Discard,
+    Draw,
+    GameEnd,
+    GoDown,
+    LayOff,
+    Lead,
+    MeldDecl,
+    Misdeal,
+    PassBuy,
+    PassUpcard,
+    Play,
+    Restock,
+    Swap,
+)
 from table_app.core.cards import JOKER, parse_cards, parse_face
 from table_app.core.errors import IllegalActionError
 from table_app.engine.engine import Engine
@@ -27,6 +41,7 @@ from table_app.i18n.refusals import REFUSALS
 from table_app.variants import find_variant
 from table_app.variants.contract_family import DealResult
 from table_app.variants.michigan import FINAL, MISDEALT, OVER
+from tests.helpers.deals import cf, deck_order, stock_turns
 
 F = parse_face
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,12 +52,6 @@ def M(kind, cards, roles=None):
 
 
 # --------------------------------------------------------------------------- positions
-def cf(variant: str, rnd: int = 1, n: int | None = None, **kw) -> Engine:
-    """A contract-family deal, seat 0 to act (the dealer is the last seat)."""
-    n = n or (2 if variant == "mexican" else 4)
-    return setup(variant, n, rnd, **kw)
-
-
 def edit(eng: Engine, **changes) -> Engine:
     """The engine with its current state changed (a constructed position)."""
     eng.states[-1] = replace(eng.state, **changes)
@@ -88,19 +97,6 @@ def to_stock(variant: str) -> Engine:
     while eng.to_act()[1] == "buy":
         eng.apply(PassBuy(eng.to_act()[0]))
     assert eng.state.phase == "stock"
-    return eng
-
-
-def stock_turns(eng: Engine, k: int) -> Engine:
-    """``k`` turns: decline the upcard, everyone passes, draw, discard the first card."""
-    for _ in range(k):
-        seat = eng.to_act()[0]
-        if any(a.type == "pass_upcard" for a in eng.legal_actions()):
-            eng.apply(PassUpcard(seat))
-        while eng.to_act()[1] == "buy":
-            eng.apply(PassBuy(eng.to_act()[0]))
-        eng.apply(Draw(seat, "stock"))
-        eng.apply(Discard(seat, eng.state.hands[seat][0] >> 3))
     return eng
 
 

@@ -228,6 +228,7 @@ def undo_record(tmp_path_factory):
     """An app-made 7-deal May I? record with undo marks (headless random play through the
     real autosave journal, undoing now and then)."""
     import os
+
     from table_app.headless import play
     d = tmp_path_factory.mktemp("undo")
     old = os.environ.get("TABLE_APP_HOME")
@@ -243,6 +244,7 @@ def undo_record(tmp_path_factory):
     return Path(r["path"])
 
 
+@pytest.mark.slow
 def test_undo_marks_and_a_seven_deal_game(undo_record):
     m = ReplayModel.open(undo_record)
     assert m.problem is None
@@ -308,6 +310,7 @@ def test_play_on_from_a_broken_record_stops_before_the_bad_event(tmp_path):
     assert eng.to_act() == (2, "play")  # the seat whose lay-off was refused is to play
 
 
+@pytest.mark.slow
 def test_the_replay_benchmark_runs_and_reports_its_shape():
     """``benchmarks/replay.py`` in its quick size (no timing asserted)."""
     from benchmarks import replay as bench

@@ -379,6 +379,7 @@ def test_resize_keeps_the_position(app):
 def test_the_library_opens_a_game_in_the_viewer(app, tmp_path):
     """The picker's Replays button shows the library; a game there opens in the viewer."""
     import shutil
+
     from table_app.storage import Library
     from table_app.ui.scenes.library import LibraryScene
     from table_app.ui.scenes.picker import PickerScene
@@ -408,6 +409,7 @@ def test_only_the_library_default_action_is_gold(app, tmp_path):
     """The Replays screen drew Replay and Back (and Resume) all gold, the primary colour:
     only Replay, the default (a double-click does it), is; Back and Resume are plain."""
     import shutil
+
     from table_app.storage import Library
     from table_app.ui.scenes.library import LibraryScene
     lib = Library()
@@ -436,6 +438,7 @@ def test_only_the_library_default_action_is_gold(app, tmp_path):
 
 def test_the_results_screen_opens_the_finished_game(app, tmp_path):
     import types
+
     from table_app.ui.scenes.replay import ReplayScene
     from table_app.ui.scenes.scores import ResultsScene
     from table_app.ui.table.session import GameSession
@@ -505,6 +508,7 @@ def test_one_presenter_and_the_live_tables_drawing(app, monkeypatch):
         assert name not in ReplayScene.__dict__
 
 
+@pytest.mark.slow
 def test_animated_steps_and_the_mouse_wheel(tmp_path, monkeypatch):
     """With animations on, forward steps glide the cards of the event shown, and the
     wheel scrolls the event list."""
@@ -630,16 +634,17 @@ def test_the_down_tag_covers_no_open_card(n, lang, tmp_path, monkeypatch):
     tag on the backs, in the boxes' usual height."""
     import random
 
-    from playutil import choose
     from table_app.engine.engine import Engine
     from table_app.i18n import set_language
     from table_app.storage.settings import Settings
     from table_app.ui.app import App
     from table_app.ui.scenes.replay import open_replay
-    from table_app.ui.table.labels import label_fitted as _label_fitted, label_img as _label_img
+    from table_app.ui.table.labels import label_fitted as _label_fitted
+    from table_app.ui.table.labels import label_img as _label_img
     from table_app.ui.table.layout import compute
     from table_app.ui.table.session import GameSession
     from table_app.variants import find_variant
+    from tests.helpers.players import choose
     monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
     eng = Engine(find_variant("contract")({}), n, seed=11)
     rng = random.Random(11)
@@ -693,6 +698,7 @@ def test_the_library_resumes_any_unfinished_game(app):
     finished one is refused with a message (it can only be replayed)."""
     import random as _random
     import shutil
+
     from table_app.engine.record import engine_for, make_header
     from table_app.headless import players_for, step
     from table_app.storage import Library
@@ -749,8 +755,8 @@ def test_a_game_being_played_shows_only_its_players_view(app, tmp_path, monkeypa
     view."""
     import json
 
-    from fieldutil import play_record
     from table_app.storage import games_dir
+    from tests.helpers.records import play_record
     monkeypatch.setenv("TABLE_APP_HOME", str(tmp_path / "home"))
     rec = games_dir() / "20261101-100000-may_i-aaaaaa.jsonl"
     play_record(rec, "may_i", seed=4, actions=60, n=4)

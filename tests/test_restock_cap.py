@@ -11,13 +11,13 @@ from dataclasses import replace
 
 import pytest
 
-from cfutil import all_cards, setup
 from table_app.cli import main
 from table_app.core.actions import Buy, DealEnd, Discard, Draw, PassBuy, PassUpcard, Restock
 from table_app.core.errors import IllegalActionError
 from table_app.engine.record import dumps, make_header
 from table_app.variants import find_variant
 from table_app.variants.contract_family import MAX_RESTOCKS
+from tests.helpers.deals import all_cards, engine_with_deal
 
 #: (variant, players) of the three contract games
 GAMES = [("contract", 4), ("may_i", 4), ("mexican", 2)]
@@ -28,7 +28,7 @@ def small_stock(variant: str, n: int):
     cards under the upcard: the rest of the stock is moved into the last seat's hand
     (cards conserved), so each refill has only the few cards discarded since the last
     one (and the pile never shrinks to the upcard alone, CF-14's latch)."""
-    eng = setup(variant, n, 1)
+    eng = engine_with_deal(variant, n, 1)
     st = eng.state
     hands = st.hands[:-1] + (st.hands[-1] + st.stock[:-3],)
     eng.states[-1] = replace(st, stock=st.stock[-1:], hands=hands,
@@ -104,7 +104,7 @@ def test_the_observation_says_a_take_would_end_the_deal(variant, n):
     obs = eng.observe(0)
     assert obs.restocks == 3 and obs.stock_size == 0 and obs.take_ends_deal
     assert not eng.observe(0).locked
-    fresh = setup(variant, n, 1).observe(0)
+    fresh = engine_with_deal(variant, n, 1).observe(0)
     assert fresh.restocks == 0 and not fresh.take_ends_deal
 
 

@@ -9,11 +9,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table_app.core.cards import (FACE_RANK, FACE_SUIT, JOKER, faces_to_cards,
-                                  parse_cards)
+from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER, faces_to_cards, parse_cards
 from table_app.core.melds import build_meld
-from table_app.core.solver import (ContractReq, PlannedMeld, can_meet, find_go_down, solve_go_down,
-                                   wilds_in_hand)
+from table_app.core.solver import (
+    ContractReq,
+    PlannedMeld,
+    can_meet,
+    find_go_down,
+    solve_go_down,
+    wilds_in_hand,
+)
 
 # -- card values of the three variants (CR-10, MI-11, MX-8) ----------------------------
 
@@ -490,6 +495,7 @@ def small_hands(draw):
     return hand, req, wr, value
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_hands())
 def test_solver_matches_brute_force(case):
@@ -588,6 +594,7 @@ def meldy_hands(draw):
     return hand, req, wr, value
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(long_suit_hands(), meldy_hands()))
 def test_solver_matches_brute_force_long_suits_and_meld_pieces(case):
@@ -646,6 +653,7 @@ def two_run_hands(draw):
     return faces_to_cards(faces), req
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(two_run_hands())
 def test_two_runs_of_one_suit_match_brute_force(case):

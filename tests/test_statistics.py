@@ -4,7 +4,6 @@ printed by ``table-app stats [--json]``; deleting ``stats.json`` loses nothing."
 from __future__ import annotations
 
 import json
-import random
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,44 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fieldutil import run_cli
-
-NAMES = ["You", "Ann", "Boris", "Chloe", "Dmitro", "Eva"]
-LEVELS = ("easy", "normal", "hard")
-VARIANTS = ("contract", "may_i", "mexican", "michigan")
-
-
-def players(n, levels, human=True):
-    out = [{"name": "You", "kind": "human"}] if human else [
-        {"name": "Zed", "kind": "ai", "level": levels[0]}]
-    return out + [{"name": NAMES[i], "kind": "ai", "level": levels[(i - 1) % len(levels)]}
-                  for i in range(1, n)]
-
-
-def play(variant, seed, *, n=4, levels=("normal",), practice=False, actions=None,
-         created=None, human=True, practice_mark=False):
-    """A game written as the app writes it (the journal), every seat playing random
-    legal moves (melding first); ``actions=None``: to the end.  ``practice_mark``: an
-    ``x-practice`` line as an undo past a seen card writes."""
-    from table_app.engine.record import engine_for, make_header
-    from table_app.headless import step
-    from table_app.storage import GameJournal, games_dir, new_record_path
-    h = make_header(variant, players(n, levels, human), seed=seed,
-                    **({"practice": True} if practice else {}))
-    if created:
-        h["created"] = created
-    eng = engine_for(h, auto=True, rng=random.Random(seed))
-    p = new_record_path(variant, games_dir())
-    j = GameJournal(eng, h, p, durable=False)
-    r = random.Random(seed)
-    k = 0
-    while (actions is None or k < actions) and step(eng, r):
-        k += 1
-    j.close()
-    if practice_mark:
-        with open(p, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"type": "x-practice"}) + "\n")
-    return p
+from tests.helpers.records import LEVELS, VARIANTS, make_library, run_cli  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -83,24 +45,6 @@ def library(_built):
         (d / "20261102-090400-may_i-dddddd.jsonl").write_text('{"format": "no"}\n')
         return out
     return put
-
-
-def make_library():
-    """A library of finished games of every variant and level mix, wins among them, plus
-    practice games, an AI-only game and an unfinished game."""
-    made = []
-    minute = 0
-    for seed in range(1, 25):
-        v = VARIANTS[seed % 4]
-        lv = (("easy",), ("normal",), ("hard",), ("easy", "hard"), ("normal", "hard"))[seed % 5]
-        made.append(play(v, seed, n=3 + seed % 2, levels=lv,
-                         created=f"2026-11-01T{10 + minute // 60:02d}:{minute % 60:02d}:00Z"))
-        minute += 1
-    made.append(play("may_i", 40, practice=True, created="2026-11-02T09:00:00Z"))
-    made.append(play("michigan", 41, practice_mark=True, created="2026-11-02T09:01:00Z"))
-    made.append(play("contract", 42, human=False, created="2026-11-02T09:02:00Z"))
-    made.append(play("mexican", 43, actions=30, created="2026-11-02T09:03:00Z"))
-    return made
 
 
 def expected_from_files(folder: Path) -> dict:

@@ -11,15 +11,22 @@ from pathlib import Path
 
 import pytest
 
-from table_app.core.actions import DealEnd, Extension, GameEnd
-from table_app.storage.journal import ext_type
-from table_app.engine.record import dumps, make_header, read_record, replay, engine_for
 from table_app import storage
+from table_app.core.actions import DealEnd, Extension, GameEnd
+from table_app.engine.record import dumps, engine_for, make_header, read_record, replay
+from table_app.headless import players_for, step
+from table_app.storage import (
+    GameJournal,
+    Library,
+    Settings,
+    Statistics,
+    load_settings,
+    resume_game,
+    save_settings,
+)
 from table_app.storage import files as files_mod
 from table_app.storage import journal as journal_mod
-from table_app.storage import (GameJournal, Library, Settings, Statistics, load_settings,
-                               resume_game, save_settings)
-from table_app.headless import players_for, step
+from table_app.storage.journal import ext_type
 
 BAD_RE = re.compile(r"\.bad-\d{8}-\d{6}(-\d+)?$")
 
@@ -43,7 +50,7 @@ def new_engine(variant="may_i", n=4, seed=3, practice=False):
 
 
 def file_events(path):
-    return [json.loads(l) for l in Path(path).read_text(encoding="utf-8").splitlines()[1:]]
+    return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()[1:]]
 
 
 def bad_files(folder):
@@ -74,7 +81,8 @@ def test_paths_default_to_platformdirs(monkeypatch, tmp_path):
 
 
 def test_storage_does_not_import_pygame():
-    import subprocess, sys
+    import subprocess
+    import sys
     code = ("import sys, table_app.storage, table_app.headless; "
             "print([m for m in sys.modules if m.startswith('pygame')])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -100,7 +108,7 @@ def test_settings_round_trip(home):
         s.replace(volume=1.5)
     with pytest.raises(ValueError, match="unknown setting"):
         s.replace(colour="red")
-    with pytest.raises(Exception):
+    with pytest.raises(AttributeError):  # dataclasses.FrozenInstanceError
         s.language = "en"  # frozen
 
 
@@ -498,7 +506,7 @@ def test_index_is_a_cache_rebuilt_when_missing_or_damaged(home, no_fsync):
 def test_index_stale_entry_is_reread(home, no_fsync):
     lib = Library()
     eng, h = new_engine("michigan", seed=4)
-    j = lib.new_game(eng, h)
+    _journal = lib.new_game(eng, h)  # kept open while the engine plays
     r = random.Random(4)
     step(eng, r)
     assert Library().list()[0].events == len(eng.log)
@@ -605,7 +613,7 @@ def _expected_stats(lib):
         rows.append((rec.header["created"], p.name, rec.header["variant"], rec.header["players"],
                      ends[0]))
     out = {}
-    for created, gid, variant, players, ge in sorted(rows):
+    for _created, _gid, variant, players, ge in sorted(rows):
         key = (variant, storage.setup_key(players))
         g = out.setdefault(key, {"games": 0, "wins": 0, "sum": Fraction(0), "best": None,
                                  "cur": 0, "long": 0})
@@ -625,7 +633,6 @@ def _expected_stats(lib):
 
 
 def test_statistics_from_records_equal_running_statistics(home, no_fsync, monkeypatch):
-    import datetime as dt
     clock = iter(range(100))
     real_make = make_header
     lib = Library()
@@ -721,7 +728,7 @@ def test_open_with_verify_refuses_an_illegal_record(home, no_fsync):
     lib = Library()
     good, _ = _finished_game(lib, 3)
     text = good.path.read_text().splitlines()
-    i = next(k for k, l in enumerate(text) if '"type": "deal_end"' in l)
+    i = next(k for k, line in enumerate(text) if '"type": "deal_end"' in line)
     d = json.loads(text[i])
     d["winner"] = (d["winner"] + 1) % 4 if d["winner"] is not None else 0
     text[i] = json.dumps(d)

@@ -78,6 +78,7 @@ def _cmd(record: Path, max_events: int, *extra: str) -> list[str]:
             "--record", str(record), "--max-events", str(max_events), "--progress", *extra]
 
 
+@pytest.mark.slow
 def test_kill_minus_9_many_times_and_resume(tmp_path):
     home = tmp_path / "home"
     record = home / "game.jsonl"
@@ -119,6 +120,7 @@ def test_kill_minus_9_many_times_and_resume(tmp_path):
     assert _disk_events(third / "game.jsonl") == final_json
 
 
+@pytest.mark.slow
 def test_kill_minus_9_during_undo_and_redo(tmp_path):
     """With undos (atomic rewrites) and redos in the mix, every interrupted record still
     reads and replays, and resume goes on from it."""

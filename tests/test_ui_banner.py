@@ -9,13 +9,11 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from table_app.core.actions import Deal  # noqa: E402
 from table_app.engine.engine import Engine  # noqa: E402
 from table_app.i18n import set_language  # noqa: E402
 from table_app.ui.table import layout as layout_mod  # noqa: E402
 from table_app.ui.table import text  # noqa: E402
-from table_app.ui.table.banner import (Banner, Toast, heading, scores_line,  # noqa: E402
-                                       status_line)
+from table_app.ui.table.banner import Banner, Toast, heading, scores_line, status_line  # noqa: E402
 from table_app.variants import VARIANTS, find_variant  # noqa: E402
 
 

@@ -89,7 +89,7 @@ def record(tmp_path):
     round…")."""
     from table_app.engine.record import make_header, write_record
     from table_app.headless import players_for
-    from playutil import play_game
+    from tests.helpers.players import play_game
     eng = play_game("contract", 4, seed=5)
     path = tmp_path / "game.jsonl"
     write_record(path, make_header("contract", players_for(4), seed=5), eng.log)

@@ -9,8 +9,15 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from table_app.ui.table.felt import (FACES_PER_FRAME, CardImages, Felt, bg_draw,  # noqa: E402
-                                     bg_items, changed_rects, chip_rect)
+from table_app.ui.table.felt import (  # noqa: E402
+    FACES_PER_FRAME,
+    CardImages,
+    Felt,
+    bg_draw,
+    bg_items,
+    changed_rects,
+    chip_rect,
+)
 
 
 @pytest.fixture(scope="module", autouse=True)

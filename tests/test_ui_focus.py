@@ -75,6 +75,7 @@ def ring_drawn_around(app, widget) -> bool:
 
 
 # ------------------------------------------------------------------ the picker
+@pytest.mark.slow
 def test_picker_to_the_table_by_keys_only():
     from table_app.ui.scenes.table import TableScene
     app = make_app()
@@ -176,6 +177,7 @@ def test_the_menu_leave_to_the_picker_resume_is_the_default_and_quit_by_keys():
     table.session.close()
 
 
+@pytest.mark.slow
 def test_a_fresh_restart_with_a_saved_game_focuses_resume():
     app = make_app()
     p = open_picker(app)
@@ -252,6 +254,7 @@ def open_settings_by_keys(app):
     return p, sc
 
 
+@pytest.mark.slow
 def test_settings_by_keys_only():
     app = make_app()
     p, sc = open_settings_by_keys(app)
@@ -319,8 +322,8 @@ def test_sound_off_disables_the_volume_slider_and_the_focus_skips_it():
     key(app, pygame.K_LEFT)
     assert app.settings.volume == vol
     # a click on the sound button: on again, the slider too
-    from test_ui_settings import click
-    click(app, sc.btns["sound_on"])
+    from tests.helpers.table import click_widget
+    click_widget(app, sc.btns["sound_on"])
     assert app.settings.sound_on and sc.volume_slider.is_enabled
 
 

@@ -14,16 +14,24 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from table_app.core.actions import (Buy, Deal, Discard, Draw, LayOff, Lead, PassBuy,  # noqa: E402
-                                    PassUpcard)
+from table_app.core.actions import Buy, Deal, Discard, Draw, Lead, PassBuy, PassUpcard  # noqa: E402
 from table_app.core.cards import JOKER, parse_face  # noqa: E402
 from table_app.engine.engine import Engine  # noqa: E402
 from table_app.i18n import set_language  # noqa: E402
 from table_app.ui.table.fits import card_fits  # noqa: E402
 from table_app.ui.table.narration import Narrator  # noqa: E402
 from table_app.variants import VARIANTS, find_variant  # noqa: E402
-
-from test_ui_table import Scripted, build_deck, click, hand_card, make_table, may_i_table, point_of, settle, step  # noqa: E402
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    build_deck,
+    click,
+    hand_card,
+    make_table,
+    may_i_table,
+    point_of,
+    settle,
+    step,
+)
 
 F = parse_face
 
@@ -87,7 +95,7 @@ def test_a_lay_off_names_the_meld_and_a_call_is_a_call():
     s = _session(eng, "contract")
     n = Narrator(s)
     rng = random.Random(3)
-    from playutil import choose
+    from tests.helpers.players import choose
     seen = {}
     for _ in range(3000):
         ta = eng.to_act()
@@ -160,7 +168,7 @@ def test_michigan_plays_a_pay_card_taken_and_its_winner_on_the_layout():
 
 def _all_seat_texts(variant: str, n: int, seed: int) -> set[str]:
     """Every seat label a whole game of ``variant`` at ``n`` seats makes, in the language."""
-    from playutil import choose
+    from tests.helpers.players import choose
     rules = find_variant(variant)({})
     eng = Engine(rules, n, seed=seed)
     rng = random.Random(seed)
@@ -184,7 +192,7 @@ def test_the_last_moves_fit_an_eight_seat_box_at_1024x640(lang):
     from table_app.ui.table import layout as layout_mod
     from table_app.ui.table import text
     from table_app.ui.table.labels import LAST_PAD, label_image, last_move_lines
-    from table_app.ui.table.presenter import Label, UIState, present
+    from table_app.ui.table.presenter import UIState, present
     pygame.init()
     set_language(lang)
     L = layout_mod.compute((1024, 640), 8, 0)
@@ -254,7 +262,7 @@ def test_no_computer_move_starts_before_the_last_one_landed_and_was_read():
         return starts, took
     starts, normal = watch(1.0)
     assert len(starts) >= 4
-    for n, moving, hold_t, step_t in starts:
+    for _n, moving, hold_t, step_t in starts:
         assert not moving and hold_t <= 0 and step_t <= 0, starts
     fast_starts, fast = watch(4.0)
     assert all(not m and h <= 0 for _n, m, h, _s in fast_starts)
@@ -338,7 +346,7 @@ def test_your_turn_without_a_sound_device_is_silent_and_the_cue_still_shows(monk
 def test_the_end_of_a_deal_shows_every_hand_with_its_points_before_the_sheet():
     from table_app.ui.scenes.scores import DealEndScene, ScoreSheet, deal_end_rows
     rules = find_variant("contract")({})
-    from playutil import choose
+    from tests.helpers.players import choose
     eng = Engine(rules, 4, seed=9)
     eng.deal_next()
     rng = random.Random(9)
@@ -352,15 +360,15 @@ def test_the_end_of_a_deal_shows_every_hand_with_its_points_before_the_sheet():
     rows = deal_end_rows(s, obs)
     res = obs.results[-1]
     assert [r[0] for r in rows] == ["You", "Ann", "Boris", "Chloe"]
-    for seat, (name, cards, note, out) in enumerate(rows):
+    for seat, (_name, cards, note, out) in enumerate(rows):
         assert sorted(cards) == sorted(eng.state.hands[seat])
         assert out is (seat == res.winner)
         assert note == ("went out: 0 points" if out else f"{res.scores[seat]} points"
                         if res.scores[seat] != 1 else "1 point")
     # at the table: the hands first, then the score sheet (you play as the stand-in
     # player plays: going down and laying off whenever it can, so you go out)
+
     from table_app.ui.table.session import FallbackPlayer
-    from test_ui_table import settle as _settle
     app, scene, sess = may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
     eng2 = sess.engine
     me = FallbackPlayer("may_i")
@@ -371,7 +379,7 @@ def test_the_end_of_a_deal_shows_every_hand_with_its_points_before_the_sheet():
             scene.act(me.decide(eng2.observe(0), eng2.legal_actions(), rng)[0])
         step(app, 1)
     assert sess.deal_due()
-    _settle(app, scene)
+    settle(app, scene)
     assert isinstance(app.stack.top, DealEndScene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     step(app, 2)
@@ -630,7 +638,6 @@ def test_contract_never_speaks_of_buying(lang, monkeypatch):
     """A Contract deal at the table, the player calling some cards, declining others,
     trying a call with none open and a stock draw before declining the upcard: every text
     drawn, said or put on a button speaks of calling (CR-5), never of buying."""
-    from table_app.i18n import translation
     from table_app.storage.settings import Settings
     from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene
@@ -638,7 +645,6 @@ def test_contract_never_speaks_of_buying(lang, monkeypatch):
     from table_app.ui.table.session import GameSession
     set_language(lang)
     # the buying words of May I? in the language (its own window's texts)
-    tr = translation()
     words = {"en": ("buy", "May I"), "ru": ("купит", "купи", "покуп"),
              "uk": ("купу", "купи", "купі")}[lang]
     drawn = []
@@ -693,9 +699,9 @@ def test_contract_never_speaks_of_buying(lang, monkeypatch):
 
 
 def test_contract_has_its_own_call_countdown():
+    from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import GameSession
-    from table_app.ui.app import App
     app = App((1280, 800), headless=True, instant=True)
     app.settings = app.settings.replace(buy_countdown_s=3.0, call_countdown_s=20.0)
     for variant, want in (("contract", 20.0), ("may_i", 3.0)):
@@ -707,13 +713,12 @@ def test_contract_has_its_own_call_countdown():
 
 
 def test_a_chained_offer_names_who_bought_above_it_and_who_discarded_it():
-    from table_app.ui.table.buypanel import BuyPanel
-    from test_refusal_rules import stock_turns
-    from table_app.variants import find_variant as fv  # noqa: F401
     # May I?, 4 seats: seats 0 and 1 discarded; seat 2 passes seat 1's discard, seat 3
     # buys it: seat 0's discard beneath is offered (MI-6) — to seat 1, not to the active
     # seat 2 who passed another card
-    from test_refusal_rules import cf
+    from table_app.ui.table.buypanel import BuyPanel
+    from table_app.variants import find_variant as fv  # noqa: F401
+    from tests.helpers.deals import cf, stock_turns
     eng = stock_turns(cf("may_i"), 2)
     eng.apply(PassUpcard(2))
     eng.apply(Buy(3))
@@ -752,7 +757,7 @@ def test_a_chained_offer_fits_its_panel_at_1024x640(lang):
     from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import GameSession
-    from test_refusal_rules import cf, stock_turns
+    from tests.helpers.deals import cf, stock_turns
     app = App((1024, 640), headless=True, instant=True,
               settings=Settings().replace(language=lang, ask_only_fitting=False))
     eng = stock_turns(cf("may_i"), 2)
@@ -771,7 +776,6 @@ def test_a_chained_offer_fits_its_panel_at_1024x640(lang):
     panel = sc.buy.rect(sc.L.ui, note=True)
     from table_app.ui.table.buypanel import BuyPanel
     head = BuyPanel.heading(sc.obs, s.names, panel.right - 8 - sc.buy.buttons["buy"].relative_rect.x, 3)
-    from table_app.i18n import card_name
     assert head.get_height() >= 18            # the card's name drawn big: not the cut fallback
     assert pygame.Rect((0, 0), (1024, 640)).contains(panel)
     assert panel.bottom <= sc.L.hand.y + 4
@@ -783,12 +787,12 @@ def test_a_chained_offer_fits_its_panel_at_1024x640(lang):
 def test_the_deal_end_screen_fits_1024x640(lang, variant, n):
     """8 seats (and Michigan's widow) at 1024x640: two columns, every note whole, the
     panel inside the window."""
-    from playutil import choose
     from table_app.storage.settings import Settings
     from table_app.ui.app import App
     from table_app.ui.scenes.scores import DealEndScene
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import GameSession
+    from tests.helpers.players import choose
     app = App((1024, 640), headless=True, instant=True, settings=Settings().replace(language=lang))
     s = GameSession(variant, n, seed=4, autosave=False)
     app.push(TableScene(s))

@@ -8,10 +8,12 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from table_app.core.actions import Deal, Discard, Draw, GoDown, LayOff  # noqa: E402
+from table_app.core.actions import Discard, Draw, GoDown, LayOff  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-
-from test_ui_table import Scripted, build_deck, make_table, settle  # noqa: E402
+from tests.helpers.table import (
+    contract_table,  # noqa: E402
+    settle,  # noqa: E402
+)
 
 
 def frame(app, dt=1 / 60):
@@ -22,20 +24,6 @@ def frame(app, dt=1 / 60):
         s.update(dt)
     app.manager.update(dt)
     app.draw()
-
-
-def contract_table(size=(1280, 800)):
-    """The 3-seat Contract deal of the whole-deal test: seat 0 goes down with 7s and 9s
-    and lays off."""
-    from table_app.variants import find_variant
-    rules = find_variant("contract")({})
-    deck = build_deck(rules.deck(3), [
-        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
-        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
-        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "AC"],
-    ], ["7D", "5D", "9S", "6D", "9D"])
-    return make_table("contract", 3, Deal(1, 2, deck),
-                      {1: Scripted(["7H"]), 2: Scripted(["AC"])}, size=size)
 
 
 def go_down_and_lay_off(app, scene):

@@ -10,8 +10,21 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Deal, LayOff  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-from test_ui_table import (Scripted, build_deck, click, drag, hand_card, make_table,  # noqa: E402
-                           meld_point, point_of, press, settle, stage, types, zone_point)
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    build_deck,
+    click,
+    drag,
+    hand_card,
+    make_table,
+    meld_point,
+    point_of,
+    press,
+    settle,
+    stage,
+    types,
+    zone_point,
+)
 
 
 def contract_down():
@@ -120,7 +133,7 @@ def test_the_key_a_lays_off_all_that_fits_and_says_why_when_nothing_does():
 
 
 def test_lay_off_all_before_going_down_says_to_go_down_first():
-    from test_ui_table import may_i_table
+    from tests.helpers.table import may_i_table
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
     settle(app, scene)
     drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
@@ -175,7 +188,7 @@ def test_two_clicks_far_apart_pick_up_and_put_back(monkeypatch):
 
 
 def test_a_double_click_in_the_draw_phase_is_refused_with_the_rule(quick_clicks):
-    from test_ui_table import may_i_table
+    from tests.helpers.table import may_i_table
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
     settle(app, scene)
     assert s.human_to_act() == "draw"
@@ -191,8 +204,8 @@ def mexican_table(rnd=1):
     from table_app.core.actions import Deal
     from table_app.core.cards import JOKER
     from table_app.variants import find_variant
-    from cfutil import deck_order
-    from test_ui_table import make_table
+    from tests.helpers.deals import deck_order
+    from tests.helpers.table import make_table
     rules = find_variant("mexican")({})
     wild = {1: "3", 2: "4"}[rnd]
     hand = f"{wild}S {wild}H 7C 7D JK 9S 9H" + (" KD" if rnd == 2 else "")
@@ -224,7 +237,7 @@ def test_mexican_badges_the_rounds_wild_rank_not_the_jokers(rnd):
 
 
 def test_other_games_and_a_joker_wear_no_badge():
-    from test_ui_table import may_i_table
+    from tests.helpers.table import may_i_table
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
     settle(app, scene)
     assert scene.view.wild_cards == set()
@@ -233,6 +246,7 @@ def test_other_games_and_a_joker_wear_no_badge():
 # ---------------------------------------------------------------- round 7's status line
 def test_round_seven_whole_hand_asks_to_go_out_not_for_a_discard_after_it():
     import types as ty
+
     from table_app.ui.table.banner import status_line
     from table_app.variants.specs import ContractTerms
     can = {"upcard": True, "stock": True, "buy": True, "lay_off": False}
@@ -253,6 +267,7 @@ def crowded_table(n=7, size=(1024, 640), melds=8):
     """A Contract table of ``n`` seats played by the stand-in player until ``melds``
     melds lie on the table and it is seat 0's play."""
     import random
+
     from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import FallbackPlayer, GameSession

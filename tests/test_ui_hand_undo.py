@@ -16,8 +16,18 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Discard, Draw, GoDown, LayOff  # noqa: E402
 from table_app.core.cards import face_text  # noqa: E402
-from test_ui_table import (Scripted, drag, hand_card, may_i_table, point_of, press, settle,  # noqa: E402
-                           stage, step, zone_point)
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    drag,
+    hand_card,
+    may_i_table,
+    point_of,
+    press,
+    settle,
+    stage,
+    step,
+    zone_point,
+)
 
 
 def _codes(cards):

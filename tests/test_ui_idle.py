@@ -10,13 +10,7 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Draw  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-
-from test_ui_table import Scripted, may_i_table, settle, types  # noqa: E402
-
-
-def _may_i_table():
-    """The whole-deal tests' May I? deal, seats 1 and 2 scripted."""
-    return may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
+from tests.helpers.table import scripted_may_i_table, settle, types  # noqa: E402
 
 
 def _counting(app, scene):
@@ -31,7 +25,7 @@ def _counting(app, scene):
 
 
 def test_an_idle_tick_that_applies_a_move_draws_it():
-    app, scene, s = _may_i_table()
+    app, scene, s = scripted_may_i_table()
     settle(app, scene)
     assert s.human_to_act() == "draw"
     drawn = _counting(app, scene)
@@ -64,7 +58,7 @@ def test_a_click_just_after_a_new_buying_window_opens_does_not_buy(monkeypatch):
     # tester's Call landed on the next window's card and bought it with a penalty card)
     from table_app.core.actions import Buy
     from table_app.ui.table import buypanel as T
-    app, scene, s = _may_i_table()
+    app, scene, s = scripted_may_i_table()
     settle(app, scene)
     # the human's first turn: declare for the stock, draw, discard 2C
     scene.want_stock = True

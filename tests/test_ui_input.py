@@ -11,8 +11,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from table_app.core.actions import (Deal, Discard, Draw, GoDown, LayOff, Lead,  # noqa: E402
-                                    PassBuy, PassUpcard)
+from table_app.core.actions import Deal, Discard, Draw, GoDown, LayOff, Lead, PassBuy, PassUpcard  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
 from table_app.core.errors import IllegalActionError  # noqa: E402
 from table_app.engine.engine import Engine  # noqa: E402
@@ -26,8 +25,7 @@ from table_app.ui.table.layout import compute  # noqa: E402
 from table_app.ui.table.presenter import UIState, present  # noqa: E402
 from table_app.ui.table.sprites import SpriteLayer  # noqa: E402
 from table_app.variants import VARIANTS, find_variant  # noqa: E402
-
-from test_ui_table import build_deck  # noqa: E402
+from tests.helpers.table import build_deck  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -8,16 +8,29 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from table_app.core.actions import (Buy, Deal, DealEnd, Discard, Draw, GoDown, LayOff, Lead,  # noqa: E402
-                                    PassBuy, PassUpcard)
+from table_app.core.actions import (  # noqa: E402
+    Buy,
+    Deal,
+    DealEnd,
+    Discard,
+    Draw,
+    GoDown,
+    LayOff,
+    Lead,
+    PassBuy,
+    PassUpcard,
+)
 from table_app.core.cards import parse_face  # noqa: E402
 from table_app.i18n.hints import hint_reason  # noqa: E402
-from test_ui_table import Scripted, build_deck, make_table, may_i_table, settle, step  # noqa: E402
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    step(app, 2)
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    build_deck,
+    key,  # noqa: E402
+    make_table,
+    may_i_table,
+    settle,
+    step,
+)
 
 
 def go_down_by_keys(app, scene, cancel_first=False):
@@ -81,6 +94,7 @@ def meld_of(eng, code):
 
 
 # ---------------------------------------------------------------- May I?
+@pytest.mark.slow
 def test_may_i_whole_deal_by_keyboard_only():
     app, scene, s = may_i_table({1: Scripted(["7H", "KC"]), 2: Scripted(["7C"])})
     eng = s.engine
@@ -255,9 +269,10 @@ def test_michigan_leads_by_keyboard_only():
 
 # ---------------------------------------------------------------- help overlay
 def test_f1_opens_the_help_overlay_and_its_rules_button():
+    import random
+
     from table_app.ui.scenes.help import SHORTCUTS, HelpScene
     from table_app.variants import find_variant
-    import random
     rules = find_variant("contract")({})
     deck = list(rules.deck(3))
     random.Random(5).shuffle(deck)
@@ -340,7 +355,7 @@ def test_f1_lists_the_picker_and_settings_keys_there_and_at_the_table(lang):
     from table_app.ui.scenes.picker import PickerScene
     from table_app.ui.scenes.rules import RulesScene
     from table_app.ui.scenes.settings import SettingsScene
-    from test_i18n_ui import english_left
+    from tests.helpers.text import english_left
     try:
         app = App((1280, 800), headless=True, instant=True, settings=Settings().replace(language=lang))
         picker = app.push(PickerScene())

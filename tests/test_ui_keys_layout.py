@@ -15,33 +15,9 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Buy, Discard, Draw, GoDown, PassBuy  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-
-from test_ui_table import Scripted, may_i_table, settle, step  # noqa: E402
+from tests.helpers.table import RU, UK, Scripted, layout_event, may_i_table, settle, step  # noqa: E402  # noqa: E402
 
 #: the letters of the ЙЦУКЕН layouts at the places of a US keyboard's letters
-RU = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить"))
-UK = dict(RU, s="і")
-
-
-def layout_event(k: int, mod: int = 0, layout=RU) -> pygame.event.Event:
-    """The KEYDOWN SDL delivers for the key that is ``k`` on a US keyboard, in ``layout``:
-    a letter key carries the layout's letter as ``key`` and ``unicode``; every key its
-    physical ``scancode``."""
-    name = pygame.key.name(k)
-    if len(name) == 1 and name.isalpha():
-        ch = layout[name]
-        sc = getattr(pygame, f"KSCAN_{name.upper()}")
-        uni = ch.upper() if mod & pygame.KMOD_SHIFT else ch
-        return pygame.event.Event(pygame.KEYDOWN, key=ord(ch), mod=mod, unicode=uni, scancode=sc)
-    scancodes = {pygame.K_TAB: pygame.KSCAN_TAB, pygame.K_RETURN: pygame.KSCAN_RETURN,
-                 pygame.K_SPACE: pygame.KSCAN_SPACE, pygame.K_ESCAPE: pygame.KSCAN_ESCAPE,
-                 pygame.K_RIGHT: pygame.KSCAN_RIGHT, pygame.K_LEFT: pygame.KSCAN_LEFT,
-                 pygame.K_UP: pygame.KSCAN_UP, pygame.K_DOWN: pygame.KSCAN_DOWN,
-                 pygame.K_F1: pygame.KSCAN_F1, pygame.K_HOME: pygame.KSCAN_HOME,
-                 pygame.K_END: pygame.KSCAN_END}
-    uni = {pygame.K_TAB: "\t", pygame.K_RETURN: "\r", pygame.K_SPACE: " ",
-           pygame.K_ESCAPE: "\x1b"}.get(k, "")
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=uni, scancode=scancodes[k])
 
 
 def key(app, k, mod=0, layout=RU):
@@ -95,6 +71,7 @@ def test_the_key_of_every_shortcut_in_a_russian_and_a_ukrainian_layout():
     assert key_of(pygame.event.Event(pygame.KEYDOWN, key=0x44F, mod=0)) == 0x44F
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layout", [RU, UK], ids=["ru", "uk"])
 def test_a_may_i_turn_by_keys_in_a_cyrillic_layout(layout):
     """Hint (H), draw (D), suggest (S), clear (C), build (M), go down (G, its dialog's C

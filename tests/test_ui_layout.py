@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from playutil import choose
 from table_app.engine.engine import Engine
 from table_app.ui.table.layout import CARD_RATIO, CARD_SCALES, card_scale, compute
 from table_app.ui.table.presenter import CELL_NAMES, UIState, present
 from table_app.variants import VARIANTS, find_variant
+from tests.helpers.players import choose
 
 SIZES = [(1024, 640), (3840, 2160)]
 CARD_SIZES = list(CARD_SCALES)
@@ -375,6 +375,7 @@ def test_michigan_pay_cells_amount_card_and_chips_do_not_overlap(size, card_size
     import dataclasses
 
     import pygame
+
     from table_app.ui.table.felt import chip_rect as _chip_rect
     from table_app.ui.table.labels import label_img as _label_img
     n = 5
@@ -417,7 +418,7 @@ def test_the_window_is_never_smaller_than_1024x640(asked):
     is held at 1024x640 (each side on its own)."""
     pygame = pytest.importorskip("pygame")
     from table_app.storage.settings import Settings
-    from table_app.ui.app import MIN_SIZE, App, display_window
+    from table_app.ui.app import MIN_SIZE, App
     assert MIN_SIZE == (1024, 640)
     want = (max(1024, asked[0]), max(640, asked[1]))
     app = App(asked, headless=True, instant=True, settings=Settings())

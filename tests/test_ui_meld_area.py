@@ -14,8 +14,17 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import GoDown  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-from test_ui_table import (Scripted, click, drag, may_i_table, point_of,  # noqa: E402
-                           press, settle, stage, zone_point)
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    click,
+    drag,
+    may_i_table,
+    point_of,
+    press,
+    settle,
+    stage,
+    zone_point,
+)
 
 
 def _groups(*codes):
@@ -137,8 +146,8 @@ def test_a_go_down_the_rules_refuse_keeps_the_staged_melds():
     go-down the engine refuses (here through the confirmation's path, skipped by the
     note) never sends the melds back."""
     from table_app.core.actions import Deal
-    from test_ui_table import build_deck, make_table
     from table_app.variants import find_variant
+    from tests.helpers.table import build_deck, make_table
     rules = find_variant("contract")({})
     deck = build_deck(rules.deck(3), [
         ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],

@@ -8,9 +8,10 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from table_app.core.cards import parse_face  # noqa: E402
-
-from test_ui_idle import _may_i_table  # noqa: E402
-from test_ui_table import settle  # noqa: E402
+from tests.helpers.table import (
+    scripted_may_i_table,  # noqa: E402
+    settle,  # noqa: E402
+)
 
 
 def _key(app, key):
@@ -20,7 +21,7 @@ def _key(app, key):
 
 def test_l_shows_the_deals_moves_newest_first_and_closes():
     from table_app.ui.scenes.help import MovesScene
-    app, scene, s = _may_i_table()
+    app, scene, s = scripted_may_i_table()
     settle(app, scene)
     scene.want_stock = True
     scene.act(next(a for a in s.engine.legal_actions() if a.type == "pass_upcard"))
@@ -49,7 +50,7 @@ def test_l_shows_the_deals_moves_newest_first_and_closes():
 
 def test_contract_players_call_in_the_move_list():
     """Contract's word is "call" (CR-5), as the buy button and the replay say it."""
-    from test_ui_frame_work import contract_table
+    from tests.helpers.table import contract_table
     app, scene, s = contract_table()
     settle(app, scene)
     scene.want_stock = True
@@ -71,8 +72,8 @@ def test_contract_players_call_in_the_move_list():
      "Ann спрашивает «Можно?» и берёт 7♠ и штрафную карту"),
 ])
 def test_a_buy_is_said_in_each_games_own_word(variant, lang, you, other):
-    from table_app.i18n import set_language
     from table_app.core.cards import parse_face
+    from table_app.i18n import set_language
     from table_app.ui.table.narration import said_last as _said_last
     from table_app.variants.contract_family import LastAction
     buys = LastAction("buys", parse_face("7S"))

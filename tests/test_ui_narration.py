@@ -12,8 +12,7 @@ from table_app.engine.engine import Engine
 from table_app.i18n import set_language
 from table_app.ui.table.narration import Narrator, said_last
 from table_app.variants import find_variant
-
-from test_ui_table import build_deck
+from tests.helpers.table import build_deck
 
 
 @pytest.fixture(autouse=True)

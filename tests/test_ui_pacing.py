@@ -192,10 +192,11 @@ def test_a_computer_player_that_cannot_be_built_is_logged_and_said(monkeypatch, 
 
 def test_the_table_says_a_computer_player_failed():
     pytest.importorskip("pygame")
-    from test_ui_table import make_table, settle
+    import random
+
     from table_app.core.actions import Deal
     from table_app.variants import find_variant
-    import random
+    from tests.helpers.table import make_table, settle
     deck = list(find_variant("may_i")({}).deck(3))
     random.Random(4).shuffle(deck)
     app, scene, s = make_table("may_i", 3, Deal(1, 0, tuple(deck)), {1: _Raising(), 2: _Raising()})

@@ -10,11 +10,21 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from table_app.core.actions import Deal, Discard, GoDown, PassUpcard, Swap  # noqa: E402
+from table_app.core.actions import Deal, Discard, GoDown, Swap  # noqa: E402
 from table_app.core.cards import parse_cards, parse_face  # noqa: E402
-
-from test_ui_table import (Scripted, build_deck, drag, make_table, meld_point, point_of,  # noqa: E402
-                           press, settle, stage, step, zone_point, hand_card)
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    build_deck,
+    drag,
+    hand_card,
+    make_table,
+    point_of,
+    press,
+    settle,
+    stage,
+    step,
+    zone_point,
+)
 
 
 def test_scene_stack_lifecycle_and_overlays():
@@ -104,6 +114,7 @@ class Recorder:
 
 def test_a_hard_player_thinks_off_the_main_thread():
     import random
+
     from table_app.variants import find_variant
     rules = find_variant("may_i")({})
     deck = list(rules.deck(3))
@@ -119,10 +130,11 @@ def test_a_hard_player_thinks_off_the_main_thread():
 
 
 def test_an_illegal_drop_glides_back_and_changes_nothing():
+    import random
+
     from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import GameSession
-    import random
     from table_app.variants import find_variant
     rules = find_variant("mexican")({})
     deck = list(rules.deck(2))
@@ -151,9 +163,10 @@ def test_an_illegal_drop_glides_back_and_changes_nothing():
 
 def test_settings_screen_changes_and_saves_a_setting():
     import pygame_gui
+
+    from table_app.storage.settings import load_settings
     from table_app.ui.app import App
     from table_app.ui.scenes.settings import SettingsScene
-    from table_app.storage.settings import load_settings
     app = App((1280, 800), headless=True, instant=True)
     sc = SettingsScene()
     app.push(sc)
@@ -229,6 +242,7 @@ def test_a_whole_michigan_session_ends_on_the_results_screen_then_new_game():
     top.session.close()
 
 
+@pytest.mark.slow
 def test_autosave_and_resume_from_the_picker():
     from table_app.ui.app import App
     from table_app.ui.scenes.picker import PickerScene
@@ -265,7 +279,7 @@ def test_autosave_and_resume_from_the_picker():
 
 def test_the_role_chooser_declares_the_wild_the_player_picks():
     from table_app.variants import find_variant
-    from test_ui_table import click
+    from tests.helpers.table import click
     rules = find_variant("contract")({})
     deck = build_deck(rules.deck(3), [
         ["5C", "6C", "JK", "7C", "7D", "7H", "7S", "8C", "2D", "4H"],

@@ -93,6 +93,7 @@ def test_the_picture_follows_the_button(app):
 def test_no_private_pygame_gui_attribute_is_set():
     """The button sets no ``*_images`` / ``*_image_positions`` (0.6.14's private lists)."""
     import inspect
+
     from table_app.ui.table import buttons
     src = inspect.getsource(buttons.PictureLabelButton)
     assert "_images" not in src and "_image_positions" not in src

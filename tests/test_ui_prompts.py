@@ -11,8 +11,18 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Buy, Draw  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-from test_ui_table import (Scripted, drag, hand_card, may_i_table, meld_point, point_of,  # noqa: E402
-                           settle, stage, step, zone_point)
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    drag,
+    hand_card,
+    may_i_table,
+    meld_point,
+    point_of,
+    settle,
+    stage,
+    step,
+    zone_point,
+)
 
 
 def _status(scene):

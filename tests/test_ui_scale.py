@@ -14,8 +14,8 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pygame_gui = pytest.importorskip("pygame_gui")
 
-from table_app.i18n import set_language  # noqa: E402
-from table_app.ui.app import MIN_SIZE, effective_ui_scale  # noqa: E402
+from table_app.i18n import set_language
+from table_app.ui.app import effective_ui_scale
 
 # (window, setting, the scale every screen gets)
 CASES = [((1280, 800), 150, 1.25), ((1280, 800), 200, 1.25), ((1920, 1200), 150, 1.5),
@@ -143,12 +143,11 @@ def test_the_table_is_drawn_larger_and_a_click_lands_where_it_is_drawn():
     cards, buttons and fonts are twice the 100 % ones, and a mouse event's position (not
     scaled: there is no HiDPI scaling by the system) hits the card drawn there."""
     from table_app.ui.table import text
-    from test_ui_finish import may_i_table
-    from test_ui_table import click, point_of, settle
-    app1, sc1, _s = may_i_table(size=(1280, 800), instant=True)
+    from tests.helpers.table import click, may_i_table_with, point_of, settle
+    app1, sc1, _s = may_i_table_with(size=(1280, 800), instant=True)
     cw1, f1, b1 = sc1.L.cw, text.font(16).get_height(), sc1.buttons["go_down"].rect
     app1.stack.clear()
-    app, sc, s = may_i_table(size=(2560, 1600), instant=True, ui_scale=200)
+    app, sc, s = may_i_table_with(size=(2560, 1600), instant=True, ui_scale=200)
     try:
         assert app.ui_scale == 2.0 and app.pixel_scale == 1.0 and sc.L.ui == 2.0
         assert abs(sc.L.cw - 2 * cw1) <= 2 and abs(text.font(16).get_height() - 2 * f1) <= 3
@@ -166,8 +165,8 @@ def test_the_table_is_drawn_larger_and_a_click_lands_where_it_is_drawn():
 
 def test_changing_the_setting_lays_every_screen_out_again_at_once():
     from table_app.ui.scenes.settings import SettingsScene
-    from test_ui_finish import may_i_table
-    app, table, s = may_i_table(size=(2560, 1600), instant=True)
+    from tests.helpers.table import may_i_table_with
+    app, table, s = may_i_table_with(size=(2560, 1600), instant=True)
     try:
         banner = table.L.banner.h
         st = app.push(SettingsScene())
@@ -266,6 +265,7 @@ def test_the_x11_class_is_table_app_however_the_app_is_started(monkeypatch):
     entry's StartupWMClass) before the window opens; one the player set stays."""
     import os
     import sys
+
     from table_app.storage.settings import Settings
     from table_app.ui.app import App
     monkeypatch.setattr(sys, "argv", ["/usr/lib/python3/__main__.py"])

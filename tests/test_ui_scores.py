@@ -23,7 +23,7 @@ def _english_after():
 def _finished_michigan(share=None):
     """A finished 3-seat Michigan session as the score sheet reads it; ``share``: make the
     final share this fraction per seat (seat 0 paying 7 more), as a 7-chip layout does."""
-    from playutil import play_game
+    from tests.helpers.players import play_game
     eng = play_game("michigan", 3, 39)
     assert eng.state.finished
     rules = eng.rules
@@ -76,9 +76,9 @@ def test_michigan_final_share_has_a_row_and_the_rows_add_up(share):
 
 
 def test_no_share_row_before_the_session_ends():
-    from playutil import play_game
-    from table_app.ui.scenes.scores import score_rows
     from table_app.engine.engine import Engine  # noqa: F401 - the engine's states
+    from table_app.ui.scenes.scores import score_rows
+    from tests.helpers.players import play_game
     eng = play_game("michigan", 3, 39)
     i = max(j for j, e in enumerate(eng.log) if e.type == "deal_end" and e.round == 2)
     st = eng.states[i + 1]
@@ -155,8 +155,8 @@ def test_mid_deal_the_sheet_shows_the_deal_so_far_not_a_final_share():
     """Issue 19: in the middle of a deal the sheet showed a "Final share (MG-11)" row (the
     deal's antes and pay cards); now that difference is the deal in progress, and the rows
     still add up to the balances."""
-    from playutil import play_game
     from table_app.ui.scenes.scores import score_rows
+    from tests.helpers.players import play_game
     eng = play_game("michigan", 3, 39)
     i = max(j for j, e in enumerate(eng.log) if e.type == "deal_end" and e.round == 2)
     # some plays into deal 3: after its ante, a pay card or two may be taken

@@ -15,6 +15,7 @@ from table_app.i18n import _, set_language  # noqa: E402
 from table_app.i18n import strings as S  # noqa: E402
 from table_app.storage import paths  # noqa: E402
 from table_app.storage.settings import Settings, load_settings  # noqa: E402
+from tests.helpers.table import click_widget  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -28,7 +29,7 @@ def _home(tmp_path, monkeypatch):
 
 
 def step(app, k=2):
-    for _ in range(k):
+    for _i in range(k):
         app.step(0.02)
 
 
@@ -49,15 +50,6 @@ def open_settings(app):
     return picker, sc
 
 
-def click(app, widget):
-    """A real mouse click on a widget (pygame_gui turns it into its own event)."""
-    pos = widget.rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    step(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    step(app, 3)  # the button's event, then what a widget posts in answer (a slider)
-
-
 def post(app, etype, **attrs):
     """A synthetic pygame_gui event, as the widget would post it."""
     pygame.event.post(pygame.event.Event(etype, attrs))
@@ -75,7 +67,7 @@ def test_each_toggle_changes_the_setting_and_the_file():
     _p, sc = open_settings(app)
     for key in TOGGLES:
         before = getattr(app.settings, key)
-        click(app, sc.btns[key])
+        click_widget(app, sc.btns[key])
         assert getattr(app.settings, key) is (not before), key
         assert getattr(saved(), key) is (not before), key
         assert sc.btns[key].text == (_(S.ON) if not before else _(S.OFF))
@@ -101,7 +93,7 @@ def test_each_choice_button_changes_the_setting_and_the_file(key, value):
     if key == "language":  # a synthetic event, as the button posts it
         post(app, pygame_gui.UI_BUTTON_PRESSED, ui_element=b)
     else:
-        click(app, b)
+        click_widget(app, b)
     assert getattr(app.settings, key) == value
     assert getattr(saved(), key) == value
     b = app.stack.top.choice_btns[(key, value)]  # a language change rebuilt the widgets
@@ -119,7 +111,7 @@ def test_the_volume_slider_and_the_card_back_menu():
     if app.sound is not None:
         assert app.sound.volume == pytest.approx(0.35)
     # a click on the slider's right arrow moves it (pygame_gui posts the event itself)
-    click(app, sc.volume_slider.right_button)
+    click_widget(app, sc.volume_slider.right_button)
     assert app.settings.volume == pytest.approx(0.40)
     styles = back_styles()
     want = [s for s in styles if s != app.settings.card_back][-1]
@@ -131,9 +123,9 @@ def test_the_volume_slider_and_the_card_back_menu():
 def test_settings_survive_a_restart_and_back_leaves():
     app = make_app()
     picker, sc = open_settings(app)
-    click(app, sc.choice_btns[("ai_speed", 0.5)])
-    click(app, sc.btns["four_color"])
-    click(app, sc.back)
+    click_widget(app, sc.choice_btns[("ai_speed", 0.5)])
+    click_widget(app, sc.btns["four_color"])
+    click_widget(app, sc.back)
     assert app.stack.top is picker
     again = make_app()
     assert again.settings.ai_speed == 0.5 and again.settings.four_color
@@ -152,7 +144,7 @@ def test_switching_to_russian_relabels_the_picker_at_once():
     app = make_app()
     picker, sc = open_settings(app)
     assert picker.named["start"].text == "Start"
-    click(app, sc.choice_btns[("language", "ru")])
+    click_widget(app, sc.choice_btns[("language", "ru")])
     assert app.settings.language == "ru" and saved().language == "ru"
     sc = app.stack.top
     # the settings screen itself is rebuilt in Russian
@@ -163,7 +155,7 @@ def test_switching_to_russian_relabels_the_picker_at_once():
     assert texts == {"start": "Начать", "resume": "Продолжить", "replays": "Повторы",
                      "settings": "Настройки", "rules": "Правила", "quit": "Выход"}
     assert not any(w.visible for w in picker.widgets)
-    click(app, sc.back)
+    click_widget(app, sc.back)
     assert app.stack.top is picker and picker.named["start"].text == texts["start"]
     assert picker.named["v_michigan"].text == "Мичиганский рамми"
     # and a new app starts in Russian
@@ -194,11 +186,11 @@ def test_the_table_menu_opens_the_settings():
     table.press_button("menu")
     step(app, 2)
     b = next(w for w in app.stack.top.widgets if getattr(w, "name", "") == "settings")
-    click(app, b)
+    click_widget(app, b)
     assert isinstance(app.stack.top, SettingsScene)
-    click(app, app.stack.top.choice_btns[("ai_speed", 2.0)])
+    click_widget(app, app.stack.top.choice_btns[("ai_speed", 2.0)])
     assert app.settings.ai_speed == 2.0  # the table reads it from the app
-    click(app, app.stack.top.back)
+    click_widget(app, app.stack.top.back)
     # back in the menu it was opened from (the table under it), then Esc: the table
     from table_app.ui.scenes.scores import TableMenu
     assert isinstance(app.stack.top, TableMenu) and app.stack.scenes[-2] is table
@@ -231,5 +223,5 @@ def test_a_bad_settings_file_still_opens_the_app_with_defaults(content):
     # and the settings screen works and saves a good file again
     picker.press("settings")
     step(app, 2)
-    click(app, app.stack.top.btns["large_index"])
+    click_widget(app, app.stack.top.btns["large_index"])
     assert saved().large_index is True and load_settings()[1] == []

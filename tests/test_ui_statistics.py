@@ -12,7 +12,7 @@ pygame = pytest.importorskip("pygame")
 pygame_gui = pytest.importorskip("pygame_gui")
 
 from table_app.i18n import set_language  # noqa: E402
-from test_statistics import make_library, play  # noqa: E402
+from tests.helpers.records import library_game, make_library  # noqa: E402
 
 SMALL = (1024, 640)
 
@@ -82,6 +82,7 @@ def cells(scene) -> list[str]:
 
 
 # ------------------------------------------------------------------ the screen
+@pytest.mark.slow
 def test_statistics_from_the_picker_show_the_fold_and_follow_the_keys(games):
     from table_app.storage import Library
     from table_app.ui.scenes.help import HelpScene
@@ -152,6 +153,7 @@ def test_the_figures_scroll_by_keys_when_they_do_not_fit(games):
     assert sb.start_percentage == 0
 
 
+@pytest.mark.slow
 def test_statistics_from_the_table_menu_open_on_the_game_and_come_back_to_the_menu(games):
     from table_app.ui.scenes.scores import TableMenu
     from table_app.ui.scenes.stats import StatisticsScene
@@ -178,6 +180,7 @@ def test_statistics_from_the_table_menu_open_on_the_game_and_come_back_to_the_me
     table.session.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ("en", "ru", "uk"))
 def test_every_text_of_the_statistics_screen_fits_at_1024x640(games, lang):
     """No label too small for its text (pygame_gui warns), every button's text inside
@@ -209,7 +212,7 @@ def test_the_menu_and_the_picker_row_fit_with_statistics_at_1024x640():
         app = make_app(lang, SMALL)
         for n in (2, 0):
             for i in range(n):       # two unfinished games: the list button joins the row
-                play("may_i", 70 + i, actions=40)
+                library_game("may_i", 70 + i, actions=40)
             p = app.push(PickerScene())
             step(app)
             row = sorted((w for w in p.widgets if w.rect.y == p.named["start"].rect.y),
@@ -231,9 +234,9 @@ def test_the_menu_and_the_picker_row_fit_with_statistics_at_1024x640():
 def test_resume_offers_every_unfinished_game_and_prefers_the_real_one():
     from table_app.ui.scenes.resume import ResumeList
     from table_app.ui.scenes.table import TableScene
-    real = play("may_i", 81, actions=60, created="2026-11-05T10:00:00Z")
-    other = play("contract", 82, actions=50, created="2026-11-05T10:01:00Z")
-    practice = play("michigan", 83, actions=20, practice=True, created="2026-11-05T10:02:00Z")
+    real = library_game("may_i", 81, actions=60, created="2026-11-05T10:00:00Z")
+    other = library_game("contract", 82, actions=50, created="2026-11-05T10:01:00Z")
+    practice = library_game("michigan", 83, actions=20, practice=True, created="2026-11-05T10:02:00Z")
     import os
     for k, f in enumerate((real, other, practice)):       # the practice one played last
         os.utime(f, ns=(10**18 + k * 10**9, 10**18 + k * 10**9))
@@ -273,7 +276,7 @@ def test_resume_offers_every_unfinished_game_and_prefers_the_real_one():
 def test_a_new_game_never_replaces_an_unfinished_one_and_enter_starts_the_game_picked():
     from table_app.storage import Library
     from table_app.ui.scenes.table import TableScene
-    old = play("may_i", 91, actions=60)
+    old = library_game("may_i", 91, actions=60)
     app = make_app()
     p = picker(app)
     assert p.unfinished.id == old.name and focused(p) == "#resume"
@@ -302,7 +305,7 @@ def test_a_new_game_never_replaces_an_unfinished_one_and_enter_starts_the_game_p
 
 
 def test_a_level_or_players_change_makes_start_the_default_too():
-    play("may_i", 95, actions=60)
+    library_game("may_i", 95, actions=60)
     app = make_app()
     p = picker(app)
     assert p.default_button() == "#resume"
@@ -315,6 +318,7 @@ def test_a_level_or_players_change_makes_start_the_default_too():
 
 
 # ------------------------------------------------------------------ replays
+@pytest.mark.slow
 def test_replays_show_each_result_and_delete_a_game_by_keys(games):
     from table_app.storage import Library
     from table_app.ui.scenes.library import ConfirmDelete, LibraryScene
@@ -371,7 +375,7 @@ def test_replays_show_each_result_and_delete_a_game_by_keys(games):
 def test_replays_results_in_russian():
     from table_app.ui.scenes.library import LibraryScene
     set_language("ru")
-    play("michigan", 3)
+    library_game("michigan", 3)
     app = make_app("ru")
     picker(app)
     sc = app.push(LibraryScene())
@@ -386,9 +390,9 @@ def test_replays_results_in_russian():
 
 def test_delete_by_keys_in_a_russian_layout():
     """D deletes in the dialog by the key's place (a Russian layout gives "в" there)."""
-    from test_ui_keys_layout import layout_event
     from table_app.ui.scenes.library import ConfirmDelete, LibraryScene
-    p = play("michigan", 3)
+    from tests.helpers.table import layout_event
+    p = library_game("michigan", 3)
     app = make_app("ru")
     picker(app)
     sc = app.push(LibraryScene())

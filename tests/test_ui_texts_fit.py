@@ -35,9 +35,9 @@ def _played(variant, n, seed, stop):
     """An engine of ``variant`` played at random until ``stop(engine)``."""
     import random
 
-    from playutil import choose
     from table_app.engine.engine import Engine
     from table_app.variants import find_variant
+    from tests.helpers.players import choose
     eng = Engine(find_variant(variant)({}), n, seed=seed)
     rng = random.Random(seed)
     while not stop(eng):
@@ -99,6 +99,7 @@ def test_the_replay_viewer_shows_a_refusal_whole_and_cuts_long_lines_with_an_ell
 
 
 # ------------------------------------------------------------------ terms
+@pytest.mark.slow
 @pytest.mark.parametrize("lang,deal", (("ru", "Сдача"), ("uk", "Роздача")))
 def test_a_round_is_a_round_and_a_deal_a_deal(lang, deal):
     """A contract game's round (one of the seven contracts) is "раунд" in both languages,
@@ -271,9 +272,9 @@ def test_the_call_button_shows_the_upcards_suit_symbol_in_its_ink(lang, four):
     suit's ink (the 4-colour deck's with that setting), keeping a button's behaviour."""
     from table_app.core.cards import parse_face
     from table_app.ui.cardart import suit_color
+    from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.buttons import PictureLabelButton
     from table_app.ui.table.session import GameSession
-    from table_app.ui.scenes.table import TableScene
     # (every upcard offered: with "only when it fits" this seed's first is passed unasked)
     app = _app(lang, four_color=four, ask_only_fitting=False)
     try:
@@ -368,7 +369,8 @@ def _statuses():
     computer player thinking after each thing another player does."""
     from table_app.i18n import _
     from table_app.i18n import strings as S
-    from table_app.ui.table.narration import _SAID, said as _said
+    from table_app.ui.table.narration import _SAID
+    from table_app.ui.table.narration import said as _said
     out = [_("Your turn: D draws from the stock, U takes the upcard"),
            _("Your turn: drag the upcard or the stock to your hand"),
            _("{word} B takes the upcard and a penalty card, P passes").format(word=_(S.MAY_I)),
@@ -389,6 +391,7 @@ def _statuses():
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ("en", "ru", "uk"))
 @pytest.mark.parametrize("size", (SMALL, (1280, 800)), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_banner_shows_the_whole_contract_and_status_line(lang, size):
@@ -465,6 +468,7 @@ def test_the_picker_descriptions_lie_in_their_rows(lang, size, monkeypatch):
     the next game's button and its focus outline.  Each description as drawn lies inside
     its row, under its own button's focus outline and above the next one's."""
     import pygame
+
     from table_app.ui.scenes import picker
     from table_app.ui.table import text
     app = _app(lang, size)
@@ -496,7 +500,7 @@ def test_the_picker_descriptions_lie_in_their_rows(lang, size, monkeypatch):
         ids = ("contract", "may_i", "mexican", "michigan")
         buttons = [pk.named["v_" + g].rect for g in ids]
         bottom = min(w.rect.top for w in pk.widgets if w.rect.top > buttons[-1].bottom)
-        for i, ((d, row), lines) in enumerate(zip(descs, laid)):
+        for i, ((_d, row), lines) in enumerate(zip(descs, laid)):
             rects = [r for t, r in blits if t in lines and row.collidepoint(r.x, r.y + 1)]
             assert len(rects) == len(lines), (i, lines, blits)
             got = rects[0].unionall(rects)
@@ -517,8 +521,8 @@ def test_the_side_buttons_keep_their_labels_off_their_edges(lang, size, variant)
     label's button wider when equal halves can't), the pair in one text size, side by
     side inside the side column."""
     from table_app.ui.scenes.table import TableScene
-    from table_app.ui.table.buttons import BUTTON_PAD
     from table_app.ui.table import text
+    from table_app.ui.table.buttons import BUTTON_PAD
     from table_app.ui.table.session import GameSession
     app = _app(lang, size)
     try:
@@ -550,10 +554,11 @@ def test_the_buying_window_leaves_the_meld_area_help_readable(lang, size, varian
     the room left of the panel, whole (at most three lines, inside the meld area), for
     every round's contract, and is as wide as before once the window closes."""
     import dataclasses
+
     from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table import text
     from table_app.ui.table.labels import label_image
     from table_app.ui.table.presenter import present
-    from table_app.ui.table import text
     from table_app.ui.table.session import GameSession
     app = _app(lang, size, ask_only_fitting=False)     # offered whatever the card
     try:
@@ -627,6 +632,7 @@ def test_the_picker_resume_button_says_which_game_it_resumes(lang, may_i, michig
     game and the round being played (Michigan: the deal), in the language, inside its
     button; the bottom row stays inside the window, its buttons apart."""
     from pathlib import Path as P
+
     from table_app.storage.summary import GameSummary
     from table_app.ui.scenes import picker
     app = _app(lang, size)

@@ -16,8 +16,16 @@ pytest.importorskip("pygame_gui")
 from table_app.core.actions import Deal, Discard, Draw  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
 from table_app.ui.table.banner import heading  # noqa: E402
-from test_ui_table import (Scripted, build_deck, drag, point_of, press, settle, step,  # noqa: E402
-                           zone_point)
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    build_deck,
+    drag,
+    point_of,
+    press,
+    settle,
+    step,
+    zone_point,
+)
 
 
 def _table():
@@ -103,7 +111,7 @@ def test_the_first_undo_past_a_seen_card_asks_and_the_game_then_says_practice():
 
 def test_cancel_by_mouse_keeps_the_game_counted():
     from table_app.ui.scenes.confirm import ConfirmUndo
-    from test_ui_table import click
+    from tests.helpers.table import click
     app, scene, s = _table()
     settle(app, scene)
     drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))

@@ -16,8 +16,15 @@ from table_app.engine.engine import Engine
 from table_app.engine.record import read_record
 from table_app.engine.rules import Rules
 from table_app.i18n import strings as S
-from table_app.variants import (VARIANTS, Buying, Family, find_variant, resolve_variant,
-                                spec_of, variant_id)
+from table_app.variants import (
+    VARIANTS,
+    Buying,
+    Family,
+    find_variant,
+    resolve_variant,
+    spec_of,
+    variant_id,
+)
 from table_app.variants.contract_family import ContractFamilyRules
 from table_app.variants.michigan import MichiganRules
 from table_app.variants.specs import MICHIGAN, RuleIds, VariantSpec
@@ -151,6 +158,7 @@ def _variant_compares(rel: str) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_the_ui_asks_capabilities_not_variant_names():
     ui = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "table_app" / "ui").rglob("*.py"))
     bad = [hit for rel in ui for hit in _variant_compares(rel)]

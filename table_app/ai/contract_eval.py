@@ -15,9 +15,9 @@ Cards here are faces (``table_app.core.cards``); ``analyze`` is memoized per con
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Sequence
 
 from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, make_face
 from ..core.messages import Message
@@ -167,7 +167,6 @@ class ContractContext:
             combos: Iterable[tuple[int, ...]] = combinations(range(len(cands)), nruns)
         else:
             combos = [()]
-        set_ranks = self._set_ranks
         # naturals per rank (index rank - 2); wild ranks never make a set here
         rank_cnt = [0] * 13
         if nsets:
@@ -208,7 +207,7 @@ class ContractContext:
                 else:
                     av = sorted(zip(rk, set_ranks_all), reverse=True)[:nsets]
                 set_pick = av
-                for a_, r in av:
+                for a_, _r in av:
                     g = 3 - a_ if a_ < 3 else 0
                     gaps += g
                     fill += g if g < set_lim else set_lim
@@ -268,7 +267,7 @@ class ContractContext:
             gaps += len(miss)
             fill += min(len(miss), self.run_limit)
             melds.append(PartMeld("run", (s, lo), tuple(have), len(miss), tuple(miss)))
-        for a_, r in set_pick:
+        for _a, r in set_pick:
             have = []
             for s in range(4):
                 f = s * 13 + r - 2

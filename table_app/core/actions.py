@@ -9,8 +9,9 @@ Every event class has ``type`` (its record type), ``to_json() -> dict`` and
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Union, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -50,7 +51,7 @@ class Deal:
                 "deck": [FACE_TEXT[f] for f in self.deck]}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "Deal":
+    def from_json(d: dict[str, Any]) -> Deal:
         deck = d.get("deck")
         if not isinstance(deck, list):
             raise RecordError("deal event without a deck list")
@@ -74,7 +75,7 @@ class Restock:
         return {"type": "restock", "order": [FACE_TEXT[f] for f in self.order]}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "Restock":
+    def from_json(d: dict[str, Any]) -> Restock:
         order = d.get("order")
         if not isinstance(order, list):
             raise RecordError("restock event without an order list")
@@ -95,7 +96,7 @@ class Draw:
         return {"type": "draw", "player": self.player, "from": self.source}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "Draw":
+    def from_json(d: dict[str, Any]) -> Draw:
         src = d.get("from")
         if src not in ("stock", "discard"):
             raise RecordError("draw event needs 'from': 'stock' or 'discard'")
@@ -159,7 +160,7 @@ class MeldDecl:
         return d
 
     @staticmethod
-    def from_json(d: Any) -> "MeldDecl":
+    def from_json(d: Any) -> MeldDecl:
         if not isinstance(d, dict) or d.get("kind") not in ("set", "run") \
                 or not isinstance(d.get("cards"), list):
             raise RecordError("a meld needs 'kind' (set or run) and a 'cards' list")
@@ -181,7 +182,7 @@ class MeldDecl:
 
     @staticmethod
     def make(kind: str, cards: str | Iterable[str | int],
-             roles: Iterable[str | int | None] | None = None) -> "MeldDecl":
+             roles: Iterable[str | int | None] | None = None) -> MeldDecl:
         """Build from codes: ``MeldDecl.make("set", "7C 7D 4H", [None, None, "7S"])``."""
         if isinstance(cards, str):
             cards = cards.split()
@@ -206,7 +207,7 @@ class GoDown:
         return {"type": "go_down", "player": self.player, "melds": [m.to_json() for m in self.melds]}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "GoDown":
+    def from_json(d: dict[str, Any]) -> GoDown:
         melds = d.get("melds")
         if not isinstance(melds, list):
             raise RecordError("go_down event without a melds list")
@@ -232,7 +233,7 @@ class LayOff:
         return d
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "LayOff":
+    def from_json(d: dict[str, Any]) -> LayOff:
         m = d.get("meld")
         if not isinstance(m, int):
             raise RecordError("lay_off event without a meld number")
@@ -257,7 +258,7 @@ class Swap:
         return {"type": "swap", "player": self.player, "meld": self.meld, "card": FACE_TEXT[self.card]}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "Swap":
+    def from_json(d: dict[str, Any]) -> Swap:
         m = d.get("meld")
         if not isinstance(m, int):
             raise RecordError("swap event without a meld number")
@@ -320,7 +321,7 @@ class Misdeal:
         return {"type": "misdeal"}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "Misdeal":
+    def from_json(d: dict[str, Any]) -> Misdeal:
         return Misdeal()
 
     def code(self) -> str:
@@ -347,7 +348,7 @@ class DealEnd:
         return d
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "DealEnd":
+    def from_json(d: dict[str, Any]) -> DealEnd:
         sc, bal = d.get("scores"), d.get("balances")
         # the record reader checked the fields (engine.record.check_event)
         return DealEnd(cast(int, d.get("round")), d.get("winner"),
@@ -370,7 +371,7 @@ class GameEnd:
         return {"type": "game_end", "totals": list(self.totals), "winners": list(self.winners)}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "GameEnd":
+    def from_json(d: dict[str, Any]) -> GameEnd:
         return GameEnd(tuple(d.get("totals") or ()), tuple(d.get("winners") or ()))
 
     def code(self) -> str:
@@ -394,12 +395,12 @@ class Extension:
         return {k: json.loads(v) for k, v in self.data}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "Extension":
+    def from_json(d: dict[str, Any]) -> Extension:
         import json
         return Extension(tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in d.items())))
 
     @staticmethod
-    def make(type_: str, **fields: Any) -> "Extension":
+    def make(type_: str, **fields: Any) -> Extension:
         return Extension.from_json({"type": type_, **fields})
 
     def code(self) -> str:
@@ -413,9 +414,9 @@ DERIVED_TYPES = ("deal_end", "game_end")
 
 
 #: a player's action
-Action = Union[Draw, PassUpcard, Buy, PassBuy, GoDown, LayOff, Swap, Discard, Lead, Play]
+Action = Draw | PassUpcard | Buy | PassBuy | GoDown | LayOff | Swap | Discard | Lead | Play
 #: anything a record's body holds: actions, chance events, derived events, extensions
-Event = Union[Deal, Restock, Misdeal, DealEnd, GameEnd, Extension, Action]
+Event = Deal | Restock | Misdeal | DealEnd | GameEnd | Extension | Action
 
 
 def event_from_json(d: Any) -> Event:

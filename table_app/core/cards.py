@@ -16,7 +16,7 @@ The text notation is rank then suit: ``7S``, ``10H``, ``QD``, ``AC``, ``JK``.
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .errors import RecordError
 

@@ -12,7 +12,8 @@ wrong format or version, unknown variant, a deck that is not the variant's deck)
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .messages import Message
 

@@ -8,9 +8,9 @@ role; a card of a wild rank without a role is natural (CF-3).  Ranks in runs run
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Sequence
 
 from .cards import FACE_RANK, FACE_SUIT, FACE_TEXT, JOKER, make_face
 from .errors import IllegalActionError

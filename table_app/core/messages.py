@@ -16,8 +16,9 @@ part of a phrase.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 
 def N_(msg: str) -> str:
@@ -42,7 +43,7 @@ class Message:
         object.__setattr__(self, "items", tuple(sorted(params.items())))
 
     @classmethod
-    def of(cls, id: str, params: Mapping[str, Any] | None = None) -> "Message":  # noqa: A002
+    def of(cls, id: str, params: Mapping[str, Any] | None = None) -> Message:  # noqa: A002
         """A message from an id and a mapping of parameters."""
         return cls(id, **dict(params or {}))
 

@@ -59,9 +59,10 @@ from __future__ import annotations
 
 import functools
 import gc
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any, Callable, Iterator, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from .cards import FACE_RANK, FACE_SUIT, JOKER, make_face
 
@@ -446,7 +447,7 @@ class _Search:
                     if vals:
                         vals.sort(reverse=True)
                         wri = wr_ranks.index(r) if r in wr_ranks else -1
-                        for j, k, wlo, whi, parts in self._rank_options(len(vals)):
+                        for _j, k, wlo, whi, parts in self._rank_options(len(vals)):
                             if wlo > Pt:
                                 continue
                             tk = zero
@@ -518,7 +519,6 @@ class _Search:
             return None
         c = self.counts
         vf = self.vf
-        smin = self.smin
         items = []
         for r in range(2, 15):
             tv = tc = 0

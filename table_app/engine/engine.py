@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from ..core.actions import DealEnd, Event, Extension, GameEnd
 from ..core.errors import IllegalActionError

@@ -14,8 +14,9 @@ import os
 import random
 import re
 import stat
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, NoReturn, TypeGuard, Union
+from typing import TYPE_CHECKING, Any, NoReturn, TypeGuard, Union
 
 from ..core.actions import EVENT_TYPES, Deal, Event, event_from_json
 from ..core.errors import IllegalActionError

@@ -24,8 +24,8 @@ from __future__ import annotations
 import gettext as _gettext
 import locale
 import os
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "table_app"
 LANGUAGES = ("en", "ru", "uk")

@@ -74,7 +74,7 @@ def extract(root: Path = PKG) -> Catalog:
     """Every marked string under ``root`` (the ``table_app`` package) as a template
     catalog: one message per (context, id), references merged, file names only."""
     cat = _catalog(None)
-    for filename, lineno, message, comments, context in extract_from_dir(
+    for filename, _lineno, message, comments, context in extract_from_dir(
             str(root), method_map=[("**.py", "python")], keywords=KEYWORDS,
             comment_tags=COMMENT_TAGS, strip_comment_tags=True):
         if not message or not (message[0] if isinstance(message, tuple) else message):

@@ -15,7 +15,7 @@ error text, say).  A message that no template matches stays English.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 
 def N_(msg: str) -> str:  # the extractor reads N_( calls in this file too
@@ -206,7 +206,7 @@ _FIELD_RE = {
 _FIELD = re.compile(r"\{([a-z_]+?)(\d*)\}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(pool: str) -> tuple:
     entries = TEMPLATES if pool == "templates" else PARTS[pool]
     out = []
@@ -228,7 +228,7 @@ def _compiled(pool: str) -> tuple:
     return tuple((rx, t) for _, rx, t in out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled_plain(pool: str) -> tuple:
     """A pool's patterns without named groups (to embed in another pattern)."""
     out = []

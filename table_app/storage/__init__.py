@@ -19,11 +19,27 @@ from .files import atomic_write_json, atomic_write_text, move_aside
 from .journal import ABANDON_MARK, PRACTICE_MARK, UNDO_MARK, GameJournal, new_record_path
 from .library import Library
 from .lock import GameOpenElsewhere, RecordLock, locked_elsewhere
-from .paths import (HOME_ENV, config_dir, data_dir, games_dir, index_path, log_dir,
-                    log_path, settings_path, stats_path)
+from .paths import (
+                    HOME_ENV,
+                    config_dir,
+                    data_dir,
+                    games_dir,
+                    index_path,
+                    log_dir,
+                    log_path,
+                    settings_path,
+                    stats_path,
+)
 from .resume import Resumed, live_rng, load_engine, resume_game
-from .settings import (AI_LEVELS, CARD_SIZES, LANGUAGES, Settings, load_settings, save_settings,
-                       settings_from_json)
+from .settings import (
+                    AI_LEVELS,
+                    CARD_SIZES,
+                    LANGUAGES,
+                    Settings,
+                    load_settings,
+                    save_settings,
+                    settings_from_json,
+)
 from .stats import Figures, GroupStats, PracticeGame, Statistics, countable
 from .summary import GameSummary, damaged_summary, setup_key, summarize
 

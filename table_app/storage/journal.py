@@ -24,8 +24,9 @@ from __future__ import annotations
 import datetime as _dt
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TextIO
 
 from ..core.actions import Extension, GameEnd
 from ..engine.record import dumps, event_line
@@ -92,7 +93,7 @@ class GameJournal:
     """
 
     def __init__(self, engine, header: dict, path: str | os.PathLike | None = None, *,
-                 on_finish: Callable[["GameJournal"], None] | None = None,
+                 on_finish: Callable[[GameJournal], None] | None = None,
                  subscribe: bool = True, lock=None, take_lock: bool = False,
                  durable: bool = True):
         self.engine = engine

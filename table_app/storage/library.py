@@ -25,14 +25,12 @@ import re
 from pathlib import Path
 
 from ..core.errors import RecordError
-from ..engine.record import (Record, ReplayError, UnreadableRecord, peek_header, read_record,
-                             replay)
+from ..engine.record import Record, ReplayError, UnreadableRecord, peek_header, read_record, replay
 from ..i18n.refusals import refusal_to_json
 from . import paths
 from .files import atomic_write_json, move_aside, os_error_message, read_json_file
 from .journal import RECORD_SUFFIX, GameJournal
-from .lock import (GameOpenElsewhere, RecordLock, held_here, locked_elsewhere,
-                   remove_lock_file)
+from .lock import GameOpenElsewhere, RecordLock, held_here, locked_elsewhere, remove_lock_file
 from .resume import Resumed, resume_game
 from .stats import Statistics
 from .summary import GameSummary, damaged_summary, summarize

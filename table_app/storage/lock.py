@@ -28,7 +28,7 @@ LOCK_DIR = ".locks"
 LOCK_SUFFIX = ".lock"
 
 #: the locks this process holds, by record path (so it never asks itself)
-_HELD: dict[str, "RecordLock"] = {}
+_HELD: dict[str, RecordLock] = {}
 _GUARD = threading.Lock()
 
 
@@ -121,7 +121,7 @@ class RecordLock:
             except OSError as e:  # the lock file's unlock failed: a release never stops the app
                 log.warning("releasing the lock of %s: %s", self.record.name, e)
 
-    def __enter__(self) -> "RecordLock":
+    def __enter__(self) -> RecordLock:
         if not self.acquire():
             raise GameOpenElsewhere(self.record)
         return self

@@ -9,8 +9,8 @@ with ``create=True`` (the default), never at import time.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 APP_NAME = "table-app"
 HOME_ENV = "TABLE_APP_HOME"

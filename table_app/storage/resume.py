@@ -5,9 +5,9 @@ seed + the number of events) so play continues exactly where it stopped."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from ..core.actions import DealEnd, Extension, GameEnd, event_from_json
 from ..core.errors import IllegalActionError, RecordError

@@ -19,9 +19,10 @@ import logging
 import math
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..variants.specs import VARIANT_SPECS
 from . import paths
@@ -102,7 +103,7 @@ class Settings:
     window_size: tuple[int, int] = (1280, 800)
     ui_scale: int = 100
 
-    def replace(self, **changes) -> "Settings":
+    def replace(self, **changes) -> Settings:
         """A copy with ``changes``, validated.
 
         Raises:

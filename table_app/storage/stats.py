@@ -25,9 +25,9 @@ folds a whole library (in the order the games were started); the two agree.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable
 
 from ..variants.specs import VARIANT_SPECS
 from .summary import GameSummary
@@ -112,7 +112,7 @@ class GroupStats:
                 "current_streak": self.current_streak, "longest_streak": self.longest_streak}
 
     @staticmethod
-    def from_json(d) -> "GroupStats":
+    def from_json(d) -> GroupStats:
         """Raises ``ValueError`` for a malformed group (every field checked by type and
         range: a cache a person or a bug may have broken)."""
         if not isinstance(d, dict):
@@ -201,8 +201,12 @@ class Figures:
         "average"}}}``: ``win_rate`` a fraction 0–1 (4 decimals), ``average`` 2
         decimals, ``best`` a number; each ``null`` when there is no game (``average``
         and ``best`` always ``null`` in ``overall``)."""
-        rate = (lambda r: None if r is None else round(r, 4))
-        avg = (lambda a: None if a is None else round(a, 2))
+        def rate(r: float | None) -> float | None:
+            return None if r is None else round(r, 4)
+
+        def avg(a: float | None) -> float | None:
+            return None if a is None else round(a, 2)
+
         return {"games": self.games, "wins": self.wins, "win_rate": rate(self.win_rate),
                 "average": avg(self.average), "best": number(self.best) if self.scored else None,
                 "current_streak": self.current_streak, "longest_streak": self.longest_streak,
@@ -219,7 +223,7 @@ class Figures:
                 "by_level": {lv: [b.games, b.wins, _fmt(b.total)] for lv, b in self.by_level.items()}}
 
     @staticmethod
-    def from_json(d) -> "Figures":
+    def from_json(d) -> Figures:
         """Raises ``ValueError`` for malformed or inconsistent figures."""
         if not isinstance(d, dict):
             raise ValueError("figures are not an object")
@@ -261,7 +265,7 @@ class PracticeGame:
     winners: tuple = ()
 
     @staticmethod
-    def of(s: GameSummary) -> "PracticeGame":
+    def of(s: GameSummary) -> PracticeGame:
         h = s.human_seat
         names = tuple(str(s.players[w].get("name") or f"seat {w + 1}") for w in s.winners
                       if 0 <= w < len(s.players))
@@ -277,7 +281,7 @@ class PracticeGame:
                 "winners": list(self.winners)}
 
     @staticmethod
-    def from_json(d) -> "PracticeGame":
+    def from_json(d) -> PracticeGame:
         if not isinstance(d, dict):
             raise ValueError("a practice game is not an object")
         w = d.get("winners")
@@ -374,7 +378,7 @@ class Statistics:
         return True
 
     @staticmethod
-    def from_summaries(summaries: Iterable[GameSummary]) -> "Statistics":
+    def from_summaries(summaries: Iterable[GameSummary]) -> Statistics:
         """Fold the library (the games in the order they were started)."""
         st = Statistics()
         for s in sorted((s for s in summaries if s.finished and not s.damaged),
@@ -416,7 +420,7 @@ class Statistics:
                 "ai_only": sorted(self.ai_only)}
 
     @staticmethod
-    def from_json(d) -> "Statistics":
+    def from_json(d) -> Statistics:
         """Raises ``ValueError`` for anything that is not a statistics file of this
         version, or whose counts do not add up.  A file written before the per-variant
         figures were kept (no ``"variants"``) reads as groups only (the library then

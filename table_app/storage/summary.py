@@ -150,7 +150,7 @@ class GameSummary:
                 "refusal": self.refusal}
 
     @staticmethod
-    def from_json(d: Any, path: Path) -> "GameSummary":
+    def from_json(d: Any, path: Path) -> GameSummary:
         """An index entry's summary, checked field by field (the index is a file a person
         or a bug may have broken: nothing in it may stop the library).
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

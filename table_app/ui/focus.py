@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import (UIButton, UIDropDownMenu, UIHorizontalSlider,
-                                 UITextEntryLine)
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine
 
 from .keys import key_of
 

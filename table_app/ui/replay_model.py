@@ -27,11 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from ..core.actions import Deal, DealEnd, Extension, GameEnd
-from ..core.cards import FACE_RANK, FACE_TEXT, JOKER, RANK_TEXT, face_pretty
+from ..core.cards import FACE_RANK, FACE_TEXT, JOKER, RANK_TEXT
 from ..core.errors import RecordError
 from ..engine.record import Record, ReplayError, engine_for, make_header, read_record, replay
-from ..i18n import (N_, _, card_name, contract_name, current_language, is_you, ngettext,
-                    player_name)
+from ..i18n import N_, _, card_name, contract_name, current_language, is_you, ngettext, player_name
 from ..variants import VARIANTS, Buying
 
 UNDO_TYPE = "x-undo"
@@ -116,7 +115,7 @@ class ReplayModel:
 
     # ------------------------------------------------------------------ opening
     @classmethod
-    def open(cls, path: str | os.PathLike) -> "ReplayModel":
+    def open(cls, path: str | os.PathLike) -> ReplayModel:
         """Read and fold a record file.
 
         A torn last line (a crash while writing) is dropped, with a ``notice``.
@@ -206,7 +205,7 @@ class ReplayModel:
         return self.seek(ds[k][0])
 
     def next_deal(self) -> int:
-        for p, _ in self.deals():
+        for p, _deal in self.deals():
             if p > self.pos:
                 return self.seek(p)
         return self.to_end()
@@ -214,7 +213,7 @@ class ReplayModel:
     def prev_deal(self) -> int:
         """The start of the deal shown, or of the one before when already there."""
         best = 0
-        for p, _ in self.deals():
+        for p, _deal in self.deals():
             if p < self.pos:
                 best = p
         return self.seek(best)
@@ -559,7 +558,7 @@ def catch_up(eng) -> list:
     follows, a finished deal's ``deal_end`` and ``game_end``).  Returns the events."""
     out = []
     rules = eng.rules
-    for _ in range(10_000):
+    for _step in range(10_000):
         st = eng.state
         last = next((e for e in reversed(eng.log) if not isinstance(e, Extension)), None)
         de = rules.deal_end(st)

@@ -30,7 +30,7 @@ class Scene:
     """
     transparent = False
     update_below = False
-    app: "App"
+    app: App
 
     def __init__(self) -> None:
         self.app = None  # type: ignore[assignment]  # until pushed (see the docstring)
@@ -124,7 +124,7 @@ class Scene:
 class SceneStack:
     """Push, pop and replace scenes, calling their lifecycle hooks."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.scenes: list[Scene] = []
         #: opaque scenes and overlays shut down so far, and how many when ``released``

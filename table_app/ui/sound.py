@@ -14,7 +14,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pygame
 

@@ -8,11 +8,11 @@ names (``find_variant("deuces_wild")({})`` is Contract Rummy with deuces wild).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..core.phase import Phase
-from .specs import (SPECS, VARIANT_SPECS, Buying, ContractSpec, Family, RuleIds,
-                    VariantSpec)
+from .specs import SPECS, VARIANT_SPECS, Buying, ContractSpec, Family, RuleIds, VariantSpec
 
 if TYPE_CHECKING:
     from ..engine.rules import Rules
@@ -105,12 +105,12 @@ def find_variant(name: str) -> RulesFactory:
     if VARIANTS[vid].family is Family.STOPS:
         from .michigan import MichiganRules
 
-        def make_stops(options: Mapping[str, Any] | None = None) -> "Rules[Any, Any]":
+        def make_stops(options: Mapping[str, Any] | None = None) -> Rules[Any, Any]:
             return MichiganRules(options_of(options))
         return make_stops
     from .contract_family import ContractFamilyRules
 
-    def make(options: Mapping[str, Any] | None = None) -> "Rules[Any, Any]":
+    def make(options: Mapping[str, Any] | None = None) -> Rules[Any, Any]:
         return ContractFamilyRules(vid, options_of(options))
     return make
 

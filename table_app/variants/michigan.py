@@ -53,10 +53,11 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Mapping, TypeVar, Union
+from typing import Any, TypeVar
 
 from ..core.actions import Deal, DealEnd, GameEnd, Lead, Misdeal, Play
 from ..core.cards import FACE_RANK, FACE_SUIT, make_face
@@ -93,7 +94,7 @@ _DEAL, _LEAD, _FOLLOW = Phase.DEAL, Phase.LEAD, Phase.FOLLOW
 
 _ZERO = 0  # chips are ints; only the final share (MG-11) may make a Fraction
 #: an amount of chips: an int, or an exact Fraction after the final share (MG-11)
-Chips = Union[int, Fraction]
+Chips = int | Fraction
 
 
 # every seat's leads and plays, made once (actions are immutable values)

@@ -16,10 +16,11 @@ games.  The registry (``table_app.variants``) is built from them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..core.cards import FACE_RANK, JOKER
 from ..core.messages import N_

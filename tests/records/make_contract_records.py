@@ -9,13 +9,23 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parents[1]))  # the checkout: tests.helpers
 
-from cfutil import setup  # noqa: E402
-from table_app.core.actions import (Buy, Discard, Draw, GoDown, LayOff, MeldDecl, PassBuy,  # noqa: E402
-                                    PassUpcard, Swap)
-from table_app.core.cards import JOKER, parse_face as F  # noqa: E402
+from table_app.core.actions import (  # noqa: E402
+    Buy,
+    Discard,
+    Draw,
+    GoDown,
+    LayOff,
+    MeldDecl,
+    PassBuy,
+    PassUpcard,
+    Swap,
+)
+from table_app.core.cards import JOKER  # noqa: E402
+from table_app.core.cards import parse_face as F
 from table_app.engine.record import dumps, make_header  # noqa: E402
+from tests.helpers.deals import engine_with_deal  # noqa: E402
 
 
 def players(n):
@@ -45,9 +55,9 @@ def pass_window(eng):
 
 def main():
     # 1. May I?: a chained buy, going down with touching runs, laying off a turn later
-    eng = setup("may_i", 4, 3, dealer=3, hands={2: "3H 4H 5H 6H 7H 8H 9H 10H JH AC",
-                                                1: "QH 2C 2H 2S 5C 6C 9D 9S 9C KD"},
-                upcard="2D", stock="QC 5S 6S KS 4D 4S 8D")
+    eng = engine_with_deal("may_i", 4, 3, dealer=3, hands={2: "3H 4H 5H 6H 7H 8H 9H 10H JH AC",
+                                                           1: "QH 2C 2H 2S 5C 6C 9D 9S 9C KD"},
+                           upcard="2D", stock="QC 5S 6S KS 4D 4S 8D")
     eng.apply(PassUpcard(0)); eng.apply(PassBuy(1)); eng.apply(Buy(2))
     eng.apply(Draw(0, "stock")); eng.apply(Discard(0, F("5S")))
     eng.apply(PassUpcard(1)); eng.apply(PassBuy(2)); eng.apply(PassBuy(3))
@@ -68,8 +78,8 @@ def main():
           {"variant": "may_i", "deals": [], "finished": False, "to_act": {"player": 3, "phase": "draw"}})
 
     # 2. the same opening with a lay-off on the going-down turn: refused (MI-4)
-    eng2 = setup("may_i", 4, 3, dealer=3, hands={2: "3H 4H 5H 6H 7H 8H 9H 10H JH AC"},
-                 upcard="2D", stock="QC 5S 6S KS")
+    eng2 = engine_with_deal("may_i", 4, 3, dealer=3, hands={2: "3H 4H 5H 6H 7H 8H 9H 10H JH AC"},
+                            upcard="2D", stock="QC 5S 6S KS")
     eng2.apply(PassUpcard(0)); eng2.apply(PassBuy(1)); eng2.apply(Buy(2))
     eng2.apply(Draw(0, "stock")); eng2.apply(Discard(0, F("5S")))
     eng2.apply(PassUpcard(1)); eng2.apply(PassBuy(2)); eng2.apply(PassBuy(3))
@@ -80,9 +90,9 @@ def main():
           tail=['{"type": "lay_off", "player": 2, "meld": 1, "card": "QC", "role": null}'])
 
     # 3. Contract: exact contract, lay-off right after, a call with its penalty card, a swap
-    eng3 = setup("contract", 4, 2, hands={0: "5C 6C JK 8C 9C 7D 7H 7S QH KD",
-                                          1: "7C JK 4S 8S 10S 10H 10D 2D 3D 4D"},
-                 upcard="KS", stock="2S 6D 6H")
+    eng3 = engine_with_deal("contract", 4, 2, hands={0: "5C 6C JK 8C 9C 7D 7H 7S QH KD",
+                                                     1: "7C JK 4S 8S 10S 10H 10D 2D 3D 4D"},
+                            upcard="KS", stock="2S 6D 6H")
     eng3.apply(PassUpcard(0)); eng3.apply(Buy(1))  # seat 1 calls KS and gets 2S
     eng3.apply(Draw(0, "stock"))  # 6D
     eng3.apply(GoDown(0, (M("run", "6C JK 8C 9C", [None, "7C", None, None]), M("set", "7D 7H 7S"))))
@@ -98,8 +108,8 @@ def main():
           {"variant": "contract", "deals": [], "finished": False, "to_act": {"player": 2, "phase": "draw"}})
 
     # 4. Mexican round 7: going out with the whole hand ends the game
-    eng4 = setup("mexican", 3, 7, dealer=2, hands={0: "3S 4S 5S 6S 7S 8H 9H 10H JH QH 9C 10C JC"},
-                 stock="QC")
+    eng4 = engine_with_deal("mexican", 3, 7, dealer=2, hands={0: "3S 4S 5S 6S 7S 8H 9H 10H JH QH 9C 10C JC"},
+                            stock="QC")
     eng4.apply(Draw(0, "stock"))
     eng4.apply(GoDown(0, (M("run", "3S 4S 5S 6S 7S"), M("run", "8H 9H 10H JH QH"),
                           M("run", "9C 10C JC QC"))))

@@ -173,9 +173,9 @@ class PickerScene(Scene):
         for i, n in enumerate(names[:7]):
             self.names[i] = n
         levels = list(getattr(st, "last_levels", ()) or getattr(st, "default_levels", ()) or ())
-        for i, l in enumerate(levels[:7]):
-            if l in LEVELS:
-                self.levels[i] = l
+        for i, lv in enumerate(levels[:7]):
+            if lv in LEVELS:
+                self.levels[i] = lv
         self.options = dict(VARIANTS[self.variant].default_options)
         last_opts = dict(getattr(st, "last_options", {}) or {})
         for k in self.options:
@@ -282,7 +282,7 @@ class PickerScene(Scene):
                                 object_id=ObjectID(object_id=f"#name_{i}"))
             e.set_text(self.names[i])
             self.entries.append(self.add(e))
-            lv = DropDown([(self._level_name(l), l) for l in LEVELS],
+            lv = DropDown([(self._level_name(lv), lv) for lv in LEVELS],
                                 (self._level_name(self.levels[i]), self.levels[i]),
                                 pygame.Rect(rx + rw - k(160), y, k(150), row_h - k(4)), m,
                                 object_id=ObjectID(object_id=f"#level_{i}"))
@@ -434,7 +434,7 @@ class PickerScene(Scene):
     # ------------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and key_of(event) == pygame.K_F1:
-            from .help import HelpScene   # the keys (these screens' first), R: the rules
+            from .help import HelpScene  # the keys (these screens' first), R: the rules
             self.app.push(HelpScene(self.variant, screens_first=True))
             return True
         return self.ring.handle_event(event)
@@ -647,7 +647,7 @@ class PickerScene(Scene):
                 surf.blit(text.render(ln, size, (230, 238, 228)), (rx + k(12), y + k(34) + line_h * i))
         descs = getattr(self, "desc_at", [])
         size, laid = desc_lines([d for d, _r in descs], min((r.w for _d, r in descs), default=1))
-        for (desc, r), lines in zip(descs, laid):
+        for (_desc, r), lines in zip(descs, laid):
             for i, ln in enumerate(lines):
                 surf.blit(text.render(ln, size, (216, 230, 218)), (r.x, r.y + i * k(DESC_LINE)))
         if self.message:

@@ -33,9 +33,9 @@ from ...i18n import N_, _, is_you, ngettext, player_name
 from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..focus import DropDown
+from ..keys import key_of
 from ..replay_model import ReplayModel, catch_up
 from ..replay_panel import GOLD, PALE, RED, UNDO, ReplayPanel, blit_clipped
-from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
 from ..table import layout as layout_mod
 from ..table import text
@@ -44,8 +44,8 @@ from ..table.banner import Banner, Toast, heading, scores_line
 from ..table.board import Board
 from ..table.buttons import able, label_w
 from ..table.labels import draw_label
-from ..table.pacing import SOUNDS
 from ..table.layout import TableLayout
+from ..table.pacing import SOUNDS
 from ..table.presenter import UIState, View, fan_positions, is_layout_game, present
 
 SPEEDS = (("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("8×", 8.0))
@@ -850,7 +850,7 @@ class PlayOnDialog(Scene):
         self.viewer = viewer
         m = viewer.model
         self.choices = []
-        for i, p in enumerate(m.header["players"]):
+        for _i, p in enumerate(m.header["players"]):
             self.choices.append("You" if p.get("kind") == "human" else
                                 (p.get("level") if p.get("level") in CHOICES else "normal"))
         if self.choices.count("You") != 1:
@@ -876,7 +876,7 @@ class PlayOnDialog(Scene):
         m = self.viewer.model
         k = self.k
         y = p.y + k(70)
-        for i, name in enumerate(m.names):
+        for i, _name in enumerate(m.names):
             dd = DropDown([_choice_text(c) for c in CHOICES], _choice_text(self.choices[i]),
                                 pygame.Rect(p.right - k(200), y, k(170), k(32)),
                                 self.app.manager, object_id=ObjectID(object_id=f"#playon_{i}"))

@@ -7,8 +7,9 @@ held, ``storage.lock``) is not resumed here; ``OpenElsewhere`` says so in words 
 offers to watch it in the replay viewer instead (the game as saved so far)."""
 from __future__ import annotations
 
-import pygame
 from typing import Any
+
+import pygame
 
 from ...i18n import N_, _, ngettext
 from ...i18n import strings as S
@@ -35,8 +36,8 @@ def open_resumed(app, game) -> str | None:
     dialog that offers to watch it), else the message to show: why the game's file could
     not be read or replayed (``Library.resume`` has moved it aside, kept, and logged
     why).  Never raises for a bad file."""
-    from ..table.session import GameSession
     from ...i18n.messages import storage_message
+    from ..table.session import GameSession
     try:
         from ...storage.library import Library
         from ...storage.lock import GameOpenElsewhere
@@ -196,6 +197,7 @@ class ResumeList(Scene):
     def build(self) -> None:
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton, UISelectionList
+
         from .listkeys import ListKeys, select_index
         self.clear_widgets()
         p = self.panel()

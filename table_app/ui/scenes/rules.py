@@ -73,7 +73,8 @@ def suit_ink(c: str, four_color: bool = False) -> str:
     """The colour of suit symbol ``c`` as the cards print it (``four_color``: the 4-colour
     deck's ♠ black, ♥ red, ♦ blue, ♣ green), as ``#RRGGBB``."""
     from ..cardart import suit_color
-    return "#%02X%02X%02X" % suit_color("♠♥♦♣".index(c), four_color)
+    r, g, b = suit_color("♠♥♦♣".index(c), four_color)
+    return f"#{r:02X}{g:02X}{b:02X}"
 
 
 def _suits(text: str, four_color: bool = False) -> str:

@@ -450,9 +450,9 @@ class ResultsScene(Overlay):
             from .replay import open_replay
             self.app.push(open_replay(s.journal.path))
         elif name == "new":
-            from .table import TableScene
             from ..table.session import GameSession
-            ns = GameSession(s.variant, s.num_players, s.names, [l or "normal" for l in s.levels],
+            from .table import TableScene
+            ns = GameSession(s.variant, s.num_players, s.names, [lv or "normal" for lv in s.levels],
                              s.options, human=s.human)
             s.close()
             # nothing here holds the old game while the new table opens: the app frees

@@ -425,7 +425,7 @@ class StatisticsScene(Scene):
             surf.blit(text.render_shadowed(part, 15, (225, 235, 225)), (k(42), k(68) + k(19) * i))
         _left, right, back = self.geometry()
         if self.message:
-            for i, ln in enumerate(text.wrap(self.message, 14, W - k(80))[:1]):
+            for ln in text.wrap(self.message, 14, W - k(80))[:1]:
                 m = text.plate(ln, 14, (255, 235, 235), (150, 24, 30, 220))
                 surf.blit(m, m.get_rect(midtop=(W // 2, right.bottom + k(6))))
         self.ring.draw(surf)

@@ -27,8 +27,11 @@ The end of a deal shows every hand (``scores.DealEndScene``) before the score sh
 sheet, the scores line and Michigan's chips show the Observation the animation has
 reached (``landed_obs``), never ahead of the cards.
 
-What stays here: the scene's lifecycle, applying the player's actions (undo and redo
-with the hand's order, going down), and the frame (update and draw).
+``commands``: the player's own commands (undo and redo with the hand's order, Suggest,
+"Lay off all that fits").
+
+What stays here: the scene's lifecycle, applying the player's actions (going down), and
+the frame (update and draw).
 """
 from __future__ import annotations
 
@@ -37,25 +40,26 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ...core.actions import Buy, Draw, GoDown, LayOff, PassBuy, PassUpcard, Swap
+from ...core.actions import Buy, Draw, LayOff, PassBuy, PassUpcard, Swap
 from ...core.errors import IllegalActionError
 from ...i18n import _, card_name, player_name, rule_reason
 from ...variants import Buying
 from ..scene import Scene
+from ..table import commands
 from ..table import layout as layout_mod
 from ..table.arrange import Arrangement
 from ..table.banner import Banner, Toast, heading, scores_line, status_line
 from ..table.board import Board
 from ..table.buttons import TableButtons
 from ..table.buypanel import BUY_CW, BuyPanel
+from ..table.fits import offer_fits
 from ..table.gestures import Gestures
 from ..table.handhist import HandHistory, restore_order
 from ..table.hint import compute_hint, draw_hint
 from ..table.keyboard import TableKeys
-from ..table.fits import offer_fits
+from ..table.layout import TableLayout
 from ..table.narration import Narrator
 from ..table.pacing import AiTurns, Pacer, sounds_of
-from ..table.layout import TableLayout
 from ..table.presenter import UIState, View, is_layout_game, present
 from ..table.session import GameSession
 from ..table.turncue import PULSE_S, TurnCue
@@ -490,97 +494,20 @@ class TableScene(Scene):
         return True
 
     def undo(self, confirmed: bool = False) -> None:
-        """Undo back to the human's previous decision.  The first undo of a game that
-        takes back a card the human has seen (it makes the game practice: no longer
-        counted in the statistics) asks first (``ConfirmUndo``), unless ``confirmed``."""
-        self.gestures.cancel()
-        ask = getattr(self.session, "undo_makes_practice", None)
-        if not confirmed and ask is not None and ask():
-            from .confirm import ConfirmUndo
-            self.app.push(ConfirmUndo(self))
-            return
-        was_practice = bool(getattr(self.session, "practice", False))
-        # the hand as it is here, for a redo back to this point
-        n = len(self.engine.log)
-        if self.caught_up():
-            self.hands.note(n, self.ui.hand_order, self.hand.sort_mode)
-        else:
-            self.hands.forget(n)
-        if self.session.undo():
-            self.pacer.jump(len(self.engine.log))
-            self.hand.clear()
-            self.want_stock = False
-            self.hand.drop_x = None
-            if not was_practice and getattr(self.session, "practice", False):
-                self.say(_("Undone: this is now a practice game, left out of your statistics"),
-                         secs=7.0)
-            else:
-                self.say(_("Undone: back to your previous decision"))
-            self._restore_hand()
-            self.refresh()
-        else:
-            self.say(_("Nothing to undo"), bad=True)
+        """Undo back to the human's previous decision (``commands.undo``)."""
+        commands.undo(self, confirmed)
 
     def redo(self) -> None:
-        self._redoing = True
-        try:
-            ok = self.session.redo()
-        finally:
-            self._redoing = False
-        if ok:
-            self.pacer.jump(len(self.engine.log))
-            self.say(_("Redone"))
-            self._restore_hand()
-            self.refresh()
-        else:
-            self.say(_("Nothing to redo"), bad=True)
+        """Redo the decision undone last (``commands.redo``)."""
+        commands.redo(self)
 
     def suggest(self) -> None:
-        """Suggest: the meld area filled with a going-down the hand makes."""
-        gd = next((a for a in self.engine.legal_actions() if isinstance(a, GoDown)), None)
-        if gd is None:
-            self.say(_("No going-down found in your hand yet"), bad=True)
-            return
-        self.hand.fill(gd, self.obs.wild_ranks)
-        self.say(_("Suggested: press Go down to lay it"))
-        self.refresh()
+        """Fill the meld area with a going-down the hand makes (``commands.suggest``)."""
+        commands.suggest(self)
 
     def play_all(self) -> bool:
-        """"Lay off all that fits" (its button, the key A): every card of the hand that
-        fits a meld on the table laid off (``layoffs.plan_all``: naturals as themselves,
-        wilds where they let most cards follow), keeping a card to discard (CF-12),
-        applied together as one decision (one undo takes it all back).  When nothing can
-        be laid off now, says why (the rules' reason where they refuse one)."""
-        from ..table.layoffs import NO_FIT, plan_all
-        if not self.caught_up() or self.session.human_to_act() != "play":
-            self.say(_("Lay off on your turn, after drawing"), bad=True)
-            return False
-        obs = self.obs
-        if obs is None or self.session.spec.layout or not obs.down[self.human]:
-            self.say(_("Go down with the contract first: then the cards that fit the melds "
-                       "on the table can be laid off (CF-8)"), bad=True)
-            return False
-        acts = plan_all(self.session.rules, self.engine.state, self.human)
-        if not acts:
-            why = _("No card of your hand fits a meld on the table")
-            if obs.melds and obs.hand:
-                # the rules' refusal when laying off is not allowed now at all (the turn
-                # of going down, the last card)
-                from ...core.errors import IllegalActionError
-                try:
-                    self.session.rules.check(self.engine.state,
-                                             LayOff(self.human, 0, obs.hand[0] >> 3, None))
-                except IllegalActionError as e:
-                    if e.rule != "CF-3" and e.message_id not in NO_FIT:
-                        why = rule_reason(e)
-            self.say(why, bad=True)
-            return False
-        if not self.act(tuple(acts)):
-            return False
-        from ...i18n import ngettext
-        self.say(ngettext("Laid off {n} card", "Laid off {n} cards", len(acts)).format(n=len(acts)))
-        self.refresh()
-        return True
+        """"Lay off all that fits" (``commands.play_all``)."""
+        return commands.play_all(self)
 
     def _explain_go_down(self) -> None:
         """A click on Go down while it is off: what the staged melds still lack."""

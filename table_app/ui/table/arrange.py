@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from ...core.actions import GoDown, MeldDecl
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER
-from .meldhelp import contract_shortfall, group_state, meld_fault, meld_order, readings, roles_by_card
+from .meldhelp import (
+    contract_shortfall,
+    group_state,
+    meld_fault,
+    meld_order,
+    readings,
+    roles_by_card,
+)
 from .presenter import is_layout_game
 
 #: the suits' order when sorting by suit: colours alternate (♠ ♥ ♣ ♦, the joker last)

@@ -13,15 +13,16 @@
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from ...core.cards import RANK_TEXT
 from ...i18n import _, card_name, contract_name, player_name
 from ...i18n import strings as S
-from . import text
 from ...variants import VARIANTS, Buying
+from . import text
 from .presenter import is_layout_game
 
 

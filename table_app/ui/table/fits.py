@@ -21,7 +21,7 @@ Pure: no pygame, no text.
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ...core.cards import FACE_RANK, FACE_SUIT, JOKER
 from ...core.melds import can_be_wild, layoff_roles

@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from ...core.actions import Discard, Draw, Lead, LayOff, PassUpcard, Swap
+from ...core.actions import Discard, Draw, LayOff, Lead, PassUpcard, Swap
 from ...core.cards import FACE_RANK, JOKER
 from ...core.melds import layoff_roles, swap_index
 from ...i18n import _, rule_reason
@@ -272,7 +272,7 @@ class Gestures:
         swaps = t.session.spec.swap  # natural cards replace wilds in runs (CR-7)
         if swaps and m.kind == "run" and f != JOKER and swap_index(m, f) is not None:
             # a natural card dropped on the wild it stands for swaps it (CR-7)
-            for r, c, role in t.view.meld_cards.get(mi, []):
+            for r, _c, role in t.view.meld_cards.get(mi, []):
                 if role is not None and r.collidepoint(pos):
                     return Swap(h, mi, f)
         roles = layoff_roles(m, f, wr)
@@ -466,7 +466,7 @@ class Gestures:
         if not self.dragger.active:
             return
         zones = self.t.view.zones
-        for zone, ok in self.lit.items():
+        for zone, _ok in self.lit.items():
             r = zones.get(zone)
             if r is not None and zone not in ("hand",):
                 glow(surf, r)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, SUIT_SYMBOLS, face_pretty
+from ...core.cards import FACE_RANK, FACE_SUIT, JOKER, SUIT_SYMBOLS
 from ...i18n import _, contract_name, ngettext, pgettext, player_name
 from ...i18n import strings as S
 from ...variants import VARIANTS
@@ -240,7 +240,7 @@ def _chips(x) -> str:
 
 # ------------------------------------------------------------------ contract family
 def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
-    cw, ch = L.cw, L.ch
+    cw = L.cw
     staged_ids = {c for g in ui.staged for c in g}
     _hand(obs, L, ui, v, exclude=staged_ids)
     # stock

@@ -16,8 +16,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from ...core.actions import (Buy, Discard, Draw, GoDown, Lead, LayOff, PassBuy, PassUpcard,
-                             Swap)
+from ...core.actions import Buy, Discard, Draw, GoDown, LayOff, Lead, PassBuy, PassUpcard, Swap
 from ...core.cards import FACE_RANK, JOKER
 from ...core.messages import Message
 from ...engine.engine import Engine
@@ -190,7 +189,7 @@ class GameSession:
             self.journal = None
 
     @classmethod
-    def from_resumed(cls, res) -> "GameSession":
+    def from_resumed(cls, res) -> GameSession:
         """A session around a game resumed from its record (``storage`` ``Resumed``)."""
         h = res.record.header
         players = list(h.get("players") or [])

@@ -8,8 +8,8 @@ disappears.  ``speed`` scales every duration; ``instant`` jumps.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from typing import Callable, Hashable
 
 import pygame
 

@@ -3,7 +3,7 @@
 ``♠♥♦♣`` in the text become pips in the suits' colours."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -34,13 +34,14 @@ def style_key() -> tuple:
     return (_SCALE[0], _FOUR[0])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _font_path(bold: bool) -> str | None:
     """Noto Sans as shipped inside pygame_gui (no system font lookup: ``fc-list`` can be
     slow or missing); ``None`` falls back to pygame's default font."""
     try:
-        import pygame_gui
         from pathlib import Path
+
+        import pygame_gui
         p = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
         if p.is_file():
             return str(p)

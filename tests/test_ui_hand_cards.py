@@ -1,8 +1,7 @@
-"""Issue 7, the tester's defects at the table: an illegal going-down names the staged
-meld at fault and sends only its cards back, the focused/lifted hand card is drawn over
-its neighbours, a card drawn into the hand lands where it was dropped, the hand's order
-survives quit and resume, staged melds are shown sorted, table melds keep their places,
-Michigan's played cards are readable at 1024x640, the buy button shows suit symbols."""
+"""The hand at the table, headless: the focused or lifted card is drawn over its
+neighbours, every card keeps its index showing, cards clicked in quick succession are the
+ones seen, a card drawn or moved by dragging lands where it is dropped (and opens a gap
+there first), and the hand's order survives quit and resume."""
 from __future__ import annotations
 
 import pytest
@@ -10,83 +9,16 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from test_ui_table import (Scripted, drag, hand_card, may_i_table, point_of, press,  # noqa: E402
-                           settle, stage, zone_point)
-from table_app.core.actions import GoDown  # noqa: E402
-from table_app.core.cards import parse_face  # noqa: E402
-
-
-def _drawn(app, scene):
-    """Seat 0 of the May I? test deal, having drawn from the stock: to play."""
-    settle(app, scene)
-    drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
-    settle(app, scene)
-    assert scene.session.human_to_act() == "play"
-
-
-def _faces(cards):
-    return [c >> 3 for c in cards]
-
-
-# ---------------------------------------------------------------- 1: a bad staged meld
-# (issue 19: a refused go-down keeps every staged group, the bad one marked red; it sent
-# the bad group's cards back to the hand before)
-def test_a_bad_staged_meld_is_named_and_stays_staged():
-    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
-    _drawn(app, scene)
-    n = len(s.engine.log)
-    stage(app, scene, ["7C", "7D", "7H"])
-    stage(app, scene, ["2C", "4D"])
-    assert len(scene.ui.staged) == 2
-    scene.go_down()
-    assert len(s.engine.log) == n
-    assert "2♣ 4♦" in scene.toast.msg and "(CF-" in scene.toast.msg, scene.toast.msg
-    assert "all at once" not in scene.toast.msg
-    # both groups stay staged, the bad one red
-    assert [sorted(_faces(g)) for g in scene.ui.staged] == [
-        sorted(parse_face(x) for x in ("7C", "7D", "7H")), sorted(parse_face(x) for x in ("2C", "4D"))]
-    assert scene.ui.bad_groups == {1}
-    # taken back and the contract completed, it goes down
-    scene.hand.take_back(1)
-    scene.refresh()
-    stage(app, scene, ["9S", "9H", "9D"])
-    press(app, scene, "go_down")
-    assert isinstance(s.engine.log[-1], GoDown)
-
-
-def test_one_bad_meld_gets_its_own_reason_not_the_contract_count():
-    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
-    _drawn(app, scene)
-    # a run with gaps: the missing cards are named
-    stage(app, scene, ["2C", "9C", "7C"])
-    scene.go_down()
-    assert "all at once" not in scene.toast.msg
-    assert "(CF-" in scene.toast.msg
-    assert len(scene.ui.staged) == 1      # kept, to be mended (issue 19)
-
-
-def test_the_contract_count_is_refused_only_when_every_meld_is_valid():
-    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
-    _drawn(app, scene)
-    stage(app, scene, ["7C", "7D", "7H"])
-    scene.go_down()
-    # the meld area's count says it before the rules would (issue 19)
-    assert scene.toast.msg == "Go down needs 2 sets: 1 set still to build"
-    assert len(scene.ui.staged) == 1   # stays staged: the player completes the contract
-
-
-def test_meld_fault_reasons():
-    from table_app.ui.table.meldhelp import meld_fault
-
-    def f(codes, wr=frozenset()):
-        return meld_fault([parse_face(x) for x in codes.split()], wr)
-    assert f("2D 4D 6D") == "2♦ 4♦ 6♦ is not a run: 3♦ and 5♦ are missing (CF-2)"
-    assert f("7S 7H").endswith("(CF-1)")
-    assert f("2D 3D 4D").endswith("(CF-2)")
-    assert f("7S 8H 9S").endswith("(CF-2)")
-    assert f("7S 7H 7D") is None and f("2D 3D 4D 5D") is None
-    assert f("JK 3D 5D 6D") is None
-    assert f("3D 3S 7H", frozenset({3})) is None   # two wild 3s and a natural 7
+from tests.helpers.table import (  # noqa: E402
+    Scripted,
+    drag,
+    draw_from_stock,
+    hand_card,
+    may_i_table,
+    point_of,
+    settle,
+    stage,
+)
 
 
 # ---------------------------------------------------------------- 2: the focused card on top
@@ -102,10 +34,9 @@ def _right_neighbour(scene, c):
 
 
 def test_the_focused_hand_card_is_drawn_over_its_neighbours_the_hovered_one_is_not():
-    from test_ui_keyboard import key
-    from test_ui_table import click, step
+    from tests.helpers.table import click, key, step
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
-    _drawn(app, scene)
+    draw_from_stock(app, scene)
     # the keyboard focus on the hand's second card
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RIGHT)
@@ -135,9 +66,9 @@ def test_the_focused_hand_card_is_drawn_over_its_neighbours_the_hovered_one_is_n
 def test_cards_clicked_in_quick_succession_where_they_were_seen_are_picked():
     # a tester clicked three hand cards 0.4 s apart where the hand showed them: only one
     # ended selected (the hovered card was raised and the hand made way under the pointer)
-    from test_ui_table import step
+    from tests.helpers.table import step
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
-    _drawn(app, scene)
+    draw_from_stock(app, scene)
     row = [p.key for p in sorted(scene.view.placements, key=lambda p: p.x) if p.group == "hand"]
     want = row[2:5]
     pts = [point_of(scene, k) for k in want]   # as the player sees them, before clicking
@@ -179,7 +110,7 @@ def test_a_card_moved_in_the_hand_lands_where_dropped_while_cards_are_staged():
     # a tester: with A A A staged, 8 dragged to the far left landed fourth (one place
     # further right per staged card: staged cards counted as lying left of the drop)
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
-    _drawn(app, scene)
+    draw_from_stock(app, scene)
     stage(app, scene, ["7C", "7D", "7H"])
     settle(app, scene)
     shown = [p for p in sorted(scene.view.placements, key=lambda p: p.x) if p.group == "hand"]
@@ -193,7 +124,7 @@ def test_a_card_moved_in_the_hand_lands_where_dropped_while_cards_are_staged():
 
 
 def _motion(app, pos, pressed=True):
-    from test_ui_table import step
+    from tests.helpers.table import step
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(1 if pressed else 0, 0, 0)))
     step(app, 2)
@@ -202,9 +133,9 @@ def _motion(app, pos, pressed=True):
 def test_a_card_dragged_in_the_hand_opens_a_gap_where_it_will_land():
     # a tester: while a card was dragged within the hand no gap opened; the hand's cards
     # now glide to where the drop will put them (staged cards not counted, as the drop)
-    from test_ui_table import step
+    from tests.helpers.table import step
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
-    _drawn(app, scene)
+    draw_from_stock(app, scene)
     stage(app, scene, ["7C", "7D", "7H"])
     settle(app, scene)
     shown = [p for p in sorted(scene.view.placements, key=lambda p: p.x) if p.group == "hand"]
@@ -251,7 +182,7 @@ def test_a_card_drawn_by_dragging_opens_a_gap_where_it_will_land(source):
     # a tester: drawing by dragging a card over the hand opened no gap (only a card moved
     # within the hand did); the hand's cards now glide to where they will be once the
     # drawn card is dropped there, staged cards not counted (as the drop)
-    from test_ui_table import step
+    from tests.helpers.table import step
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
     settle(app, scene)
     assert s.human_to_act() == "draw"
@@ -291,8 +222,7 @@ def test_a_card_drawn_by_dragging_opens_a_gap_where_it_will_land(source):
 def test_a_refused_or_cancelled_draw_by_dragging_leaves_the_hand_in_place():
     # drawing is not legal now (the card is drawn): no gap opens, the card snaps back and
     # the hand stays; a draw cancelled with Esc closes its gap; hovering moves nothing
-    from test_ui_keyboard import key
-    from test_ui_table import step
+    from tests.helpers.table import key, step
     app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
     settle(app, scene)
     home = {p.key: p.x for p in scene.view.placements if p.group == "hand"}
@@ -310,7 +240,7 @@ def test_a_refused_or_cancelled_draw_by_dragging_leaves_the_hand_in_place():
     assert _hand_tx(scene, row) == pytest.approx(home)
     assert (scene.layer.sprites["stocktop"].tx, scene.layer.sprites["stocktop"].ty) == stock
     # refused: with the card drawn, a second draw is not legal
-    _drawn(app, scene)
+    draw_from_stock(app, scene)
     home = {p.key: p.x for p in scene.view.placements if p.group == "hand"}
     row = list(home)
     n = len(s.engine.log)
@@ -362,7 +292,7 @@ def test_the_hand_order_survives_quit_and_resume():
     from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import GameSession
-    from test_ui_table import card_drag_to_zone
+    from tests.helpers.table import card_drag_to_zone
     app = App((1280, 800), headless=True, instant=True)
     s = GameSession("may_i", 3, seed=11)            # autosaved (TABLE_APP_HOME: tmp)
     s.players = {1: Scripted(), 2: Scripted()}
@@ -412,68 +342,6 @@ def _code(card):
     return FACE_TEXT[card >> 3]
 
 
-# ---------------------------------------------------------------- 5: staged melds shown sorted
-def test_staged_melds_are_shown_as_they_would_be_melded():
-    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
-    _drawn(app, scene)
-    stage(app, scene, ["9D", "9S", "9H"])
-    g = scene.ui.staged[0]
-    xs = {p.key: p.x for p in scene.view.placements if p.group == "stage:0"}
-    shown = sorted(g, key=lambda c: xs[c])
-    assert [c >> 3 for c in shown] == [parse_face(x) for x in ("9S", "9H", "9D")]   # S H C D
-
-
-def test_meld_order_puts_a_run_by_rank_with_the_wild_in_its_place():
-    from table_app.core.cards import JOKER, parse_face
-    from table_app.ui.table.meldhelp import meld_order, readings
-    cards = [parse_face(x) << 3 for x in ("4D", "2D")] + [JOKER << 3] + [parse_face("5D") << 3]
-    d = readings([c >> 3 for c in cards], frozenset())[0]
-    assert [c >> 3 for c in meld_order(cards, d, frozenset())] == [parse_face("2D"), JOKER,
-                                                                   parse_face("4D"), parse_face("5D")]
-    bad = [parse_face(x) << 3 for x in ("6D", "2D", "4D")]
-    assert [c >> 3 for c in meld_order(bad, None, frozenset())] == [parse_face(x) for x in ("2D", "4D", "6D")]
-
-
-# ---------------------------------------------------------------- the contract decides set/run
-@pytest.mark.parametrize("variant", ["contract", "may_i", "mexican"])
-def test_a_bad_meld_is_judged_by_the_rounds_contract(variant):
-    from table_app.ui.table.meldhelp import meld_fault
-    from table_app.variants.specs import SPECS
-    spec = SPECS[variant]
-    contracts = {spec.contract(r) for r in range(1, 8)}
-    kinds = {("set" if s and not r else "run" if r and not s else "both"): (s, r)
-             for s, r in contracts}
-    assert {"set", "run", "both"} <= set(kinds), contracts
-
-    def f(codes, c):
-        return meld_fault([parse_face(x) for x in codes.split()], frozenset(), 0, c)
-    # sets only: judged as a set, never as a run
-    for codes in ("3S 5S 9H", "2D 4D 6D", "2D 3D 4D", "7S 8S"):
-        why = f(codes, kinds["set"])
-        assert "set" in why and why.endswith("(CF-1)") and "run" not in why, (codes, why)
-    assert f("3S 5S 9H", kinds["set"]).endswith("A set's cards must all be of one rank (CF-1)")
-    # runs only: judged as a run
-    for codes in ("7S 7H 7D 9C", "7S 7H", "3S 5S 9H", "2D 4D 6D"):
-        why = f(codes, kinds["run"])
-        assert "run" in why and why.endswith("(CF-2)") and "set" not in why, (codes, why)
-    # both: the group's look decides (as before)
-    assert f("3S 5S 9H", kinds["both"]).endswith("A run's cards must all be of one suit (CF-2)")
-    assert f("7S 7H", kinds["both"]).endswith("(CF-1)")
-    assert f("2D 4D 6D", kinds["both"]) == "2♦ 4♦ 6♦ is not a run: 3♦ and 5♦ are missing (CF-2)"
-    # a valid meld of the other kind is no fault of the group (the contract's count refuses it)
-    assert f("7S 7H 7D", kinds["run"]) is None and f("2D 3D 4D 5D", kinds["set"]) is None
-
-
-def test_may_i_round_one_refuses_a_bad_group_as_a_set():
-    app, scene, s = may_i_table({1: Scripted(), 2: Scripted()})
-    _drawn(app, scene)
-    assert scene.obs.contract == (2, 0)
-    stage(app, scene, ["2C", "4D", "9H"])
-    scene.go_down()
-    assert "A set's cards must all be of one rank (CF-1)" in scene.toast.msg, scene.toast.msg
-    assert "run" not in scene.toast.msg
-
-
 # ---------------------------------------------------------------- every hand card stays known
 def _hidden_indexes(app, scene):
     """The hand cards whose top-left index corner (as the card art draws it) another
@@ -514,8 +382,8 @@ def _every_card_raised_in_turn(app, scene):
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 def test_every_hand_card_keeps_its_index_when_one_is_focused_or_hovered(size):
     from table_app.ui.table.session import GameSession  # noqa: F401
-    from test_ui_table import Deal, build_deck, make_table
     from table_app.variants import find_variant
+    from tests.helpers.table import Deal, build_deck, make_table
     rules = find_variant("may_i")({})
     deck = build_deck(rules.deck(3), [
         ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D", "QH"],
@@ -523,7 +391,7 @@ def test_every_hand_card_keeps_its_index_when_one_is_focused_or_hovered(size):
         ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C", "KH"],
     ], ["KH", "9S", "5D", "9D", "6D"])
     app, scene, s = make_table("may_i", 3, Deal(1, 2, deck), {1: Scripted(), 2: Scripted()}, size=size)
-    _drawn(app, scene)
+    draw_from_stock(app, scene)
     # a selected card too: it is lifted, not drawn over its neighbour
     scene.ui.selected = {hand_card(scene, "9H")}
     scene.refresh()
@@ -532,7 +400,7 @@ def test_every_hand_card_keeps_its_index_when_one_is_focused_or_hovered(size):
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 def test_michigan_lifted_leads_leave_every_index_showing(size):
-    from test_ui_table import Deal, build_deck, make_table
+    from tests.helpers.table import Deal, build_deck, make_table
     human = ["2S", "4S", "6S", "2H", "4H", "6H", "2D", "4D", "6D", "2C", "4C", "6C", "8C"]
     allc = [r + su for su in "SHDC" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
     rest = [c for c in allc if c not in human]

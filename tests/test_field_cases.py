@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from fieldutil import bad_files, index_of, no_traceback, play_record, run_cli, write_lines
+from tests.helpers.records import (
+    bad_files,
+    index_of,
+    no_traceback,
+    play_record,
+    run_cli,
+    write_lines,
+)
 
 pygame = pytest.importorskip("pygame")
 pygame_gui = pytest.importorskip("pygame_gui")
@@ -367,6 +374,7 @@ def test_a_game_that_cannot_be_resumed_says_its_line_and_reason_and_logs_them(ga
 
 
 # ---------------------------------------------------------------------- simulate killed
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
 def test_simulate_killed_leaves_records_that_verify(tmp_path):
     """Killed at any moment, every record verifies and at most one (the game being

@@ -9,31 +9,19 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from table_app.core.actions import Deal, GoDown  # noqa: E402
-from test_ui_table import (Scripted, build_deck, click, drag, point_of, settle, stage,  # noqa: E402
-                           step, zone_point)
-
-
-def may_i_table(size=(1280, 800), instant=False, **settings):
-    """A May I? table (3 seats) whose human holds two sets after drawing."""
-    from table_app.storage.settings import Settings
-    from table_app.ui.app import App
-    from table_app.ui.scenes.table import TableScene
-    from table_app.ui.table.session import GameSession
-    from table_app.variants import find_variant
-    rules = find_variant("may_i")({})
-    deck = build_deck(rules.deck(3), [
-        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
-        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
-        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"],
-    ], ["KH", "9S", "5D", "9D", "6D"])
-    app = App(size, headless=True, instant=instant, settings=Settings().replace(**settings))
-    s = GameSession("may_i", 3, seed=1, autosave=False)
-    s.players = {1: Scripted(["7H"]), 2: Scripted(["7C"])}
-    s.engine.apply(Deal(1, 2, deck), forced=True)
-    scene = TableScene(s)
-    app.push(scene)
-    return app, scene, s
+from table_app.core.actions import Deal, GoDown
+from tests.helpers.table import (
+    Scripted,
+    build_deck,
+    click,
+    drag,
+    may_i_table_with,
+    point_of,
+    settle,
+    stage,
+    step,
+    zone_point,
+)
 
 
 def open_settings_over(app):
@@ -49,7 +37,7 @@ def widget_click(app, w):
 
 # ---------------------------------------------------------------- at once
 def test_speeds_and_skip_animations_apply_to_an_open_table_at_once():
-    app, scene, s = may_i_table(animation_speed=1.0, ai_speed=1.0)
+    app, scene, s = may_i_table_with(animation_speed=1.0, ai_speed=1.0)
     assert scene.layer.speed == pytest.approx(1.0)
     settle(app, scene)
     from types import SimpleNamespace
@@ -78,7 +66,7 @@ def test_speeds_and_skip_animations_apply_to_an_open_table_at_once():
 
 
 def test_card_size_and_the_deck_apply_to_an_open_table_at_once():
-    app, scene, s = may_i_table(instant=True, card_size="medium")
+    app, scene, s = may_i_table_with(instant=True, card_size="medium")
     settle(app, scene)
     cw = scene.L.cw
     hand = [p for p in scene.view.placements if p.group == "hand"]
@@ -115,7 +103,7 @@ def _ready_to_go_down(app, scene):
 
 def test_confirm_go_down_by_mouse_cancel_then_go_down():
     from table_app.ui.scenes.confirm import ConfirmGoDown
-    app, scene, s = may_i_table(instant=True, confirm_go_down=True)
+    app, scene, s = may_i_table_with(instant=True, confirm_go_down=True)
     _ready_to_go_down(app, scene)
     n = len(s.engine.log)
     click(app, scene.buttons["go_down"].rect.center)
@@ -176,7 +164,7 @@ def test_a_wilds_role_reads_the_same_staged_and_in_the_go_down_dialog(monkeypatc
 
 def test_confirm_go_down_by_keys():
     from table_app.ui.scenes.confirm import ConfirmGoDown
-    app, scene, s = may_i_table(instant=True, confirm_go_down=True)
+    app, scene, s = may_i_table_with(instant=True, confirm_go_down=True)
     _ready_to_go_down(app, scene)
     n = len(s.engine.log)
 
@@ -194,7 +182,7 @@ def test_confirm_go_down_by_keys():
 
 
 def test_without_confirm_go_down_applies_at_once():
-    app, scene, s = may_i_table(instant=True, confirm_go_down=False)
+    app, scene, s = may_i_table_with(instant=True, confirm_go_down=False)
     _ready_to_go_down(app, scene)
     n = len(s.engine.log)
     click(app, scene.buttons["go_down"].rect.center)
@@ -202,7 +190,7 @@ def test_without_confirm_go_down_applies_at_once():
 
 
 def test_an_illegal_go_down_is_refused_without_asking():
-    app, scene, s = may_i_table(instant=True, confirm_go_down=True)
+    app, scene, s = may_i_table_with(instant=True, confirm_go_down=True)
     settle(app, scene)
     drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
     settle(app, scene)
@@ -223,12 +211,12 @@ def test_a_simulated_2x_hidpi_window(monkeypatch):
     def half():
         w, h = pygame.display.get_surface().get_size()
         return (w // 2, h // 2)
-    app1, scene1, _s1 = may_i_table(instant=True)
+    app1, scene1, _s1 = may_i_table_with(instant=True)
     cw1, f1 = scene1.L.cw, text.font(16).get_height()
     b1 = scene1.buttons["go_down"].rect
     app1.stack.clear()
     monkeypatch.setattr(pygame.display, "get_window_size", half)
-    app, scene, s = may_i_table(size=(2560, 1600), instant=True)
+    app, scene, s = may_i_table_with(size=(2560, 1600), instant=True)
     try:
         assert app.size == (2560, 1600) and app.ui_scale == 2.0
         assert scene.L.ui == 2.0 and abs(scene.L.cw - 2 * cw1) <= 2
@@ -262,7 +250,7 @@ def test_a_simulated_2x_hidpi_window(monkeypatch):
 
 # ---------------------------------------------------------------- 1024x640 overflow
 def test_at_1024x640_a_side_buttons_tooltip_covers_no_other_button(monkeypatch):
-    app, scene, s = may_i_table(size=(1024, 640), instant=True)
+    app, scene, s = may_i_table_with(size=(1024, 640), instant=True)
     settle(app, scene)
     drag(app, point_of(scene, "stocktop"), zone_point(scene, "hand"))
     settle(app, scene)
@@ -292,11 +280,11 @@ def test_a_wild_cards_role_tag_stays_inside_the_meld_area():
     """The "=10♣" tag of a wild card being built sat below the card, cut by the hand's
     panel at 1024x640: it is on the card's lower edge now, inside the meld area."""
     from table_app.core.cards import parse_face
+    from table_app.engine.engine import Engine
     from table_app.ui.table import text
     from table_app.ui.table.layout import compute
     from table_app.ui.table.presenter import UIState, present
     from table_app.variants import find_variant
-    from table_app.engine.engine import Engine
     rules = find_variant("mexican")({})
     eng = Engine(rules, 3, seed=5)
     eng.deal_next()
@@ -318,7 +306,7 @@ def test_a_wild_cards_role_tag_stays_inside_the_meld_area():
 
 # ---------------------------------------------------------------- idle
 def test_an_open_buying_window_without_a_countdown_lets_the_loop_sleep():
-    app, scene, s = may_i_table(instant=True)
+    app, scene, s = may_i_table_with(instant=True)
     settle(app, scene)
     assert not scene.busy()
     scene.buy.open, scene.buy.t = True, 0.0    # "May I? countdown: off": nothing moves
@@ -329,7 +317,7 @@ def test_an_open_buying_window_without_a_countdown_lets_the_loop_sleep():
 
 def test_the_idle_wait_returns_an_event_at_once_and_nothing_after_its_time():
     import time
-    app, scene, s = may_i_table(instant=True)
+    app, scene, s = may_i_table_with(instant=True)
     pygame.event.clear()
     t = time.perf_counter()
     assert app._idle_wait(60).type == pygame.NOEVENT

@@ -1,11 +1,12 @@
-"""Building contract-family scenarios for tests: a deck order that deals given hands,
-upcard and stock top, and an engine set up from it."""
+"""Contract-family scenarios for tests: a deck order that deals given hands, upcard and
+stock top (``deck_order``), an engine with that deal applied (``engine_with_deal``),
+every physical card of a state (``all_cards``) and card ids for card codes (``card_ids``)."""
 from __future__ import annotations
 
 from collections import Counter
 
-from table_app.core.actions import Deal
-from table_app.core.cards import parse_cards
+from table_app.core.actions import Deal, Discard, Draw, PassBuy, PassUpcard
+from table_app.core.cards import parse_cards, parse_face
 from table_app.engine.engine import Engine
 from table_app.variants import find_variant
 
@@ -45,7 +46,7 @@ def deck_order(rules, n: int, rnd: int, dealer: int, hands: dict[int, str] | Non
     return tuple(deck)
 
 
-def setup(variant: str, n: int, rnd: int, dealer: int = -1, options=None, **kw) -> Engine:
+def engine_with_deal(variant: str, n: int, rnd: int, dealer: int = -1, options=None, **kw) -> Engine:
     """An engine (auto mode) with one deal applied.  ``dealer`` defaults to the seat
     before 0, so seat 0 acts first."""
     rules = find_variant(variant)(options or {})
@@ -62,3 +63,36 @@ def all_cards(st) -> list[int]:
     out += list(st.stock) + list(st.discard)
     out += [c for m in st.melds for c in m.cards]
     return out
+
+
+def card_ids(text: str, used=None) -> tuple[int, ...]:
+    """Card ids for codes (first free copy of each face)."""
+    used = set() if used is None else used
+    out = []
+    for t in text.split():
+        f = parse_face(t)
+        c = 0
+        while f * 8 + c in used:
+            c += 1
+        used.add(f * 8 + c)
+        out.append(f * 8 + c)
+    return tuple(out)
+
+
+def cf(variant: str, rnd: int = 1, n: int | None = None, **kw) -> Engine:
+    """A contract-family deal, seat 0 to act (the dealer is the last seat)."""
+    n = n or (2 if variant == "mexican" else 4)
+    return engine_with_deal(variant, n, rnd, **kw)
+
+
+def stock_turns(eng: Engine, k: int) -> Engine:
+    """``k`` turns: decline the upcard, everyone passes, draw, discard the first card."""
+    for _ in range(k):
+        seat = eng.to_act()[0]
+        if any(a.type == "pass_upcard" for a in eng.legal_actions()):
+            eng.apply(PassUpcard(seat))
+        while eng.to_act()[1] == "buy":
+            eng.apply(PassBuy(eng.to_act()[0]))
+        eng.apply(Draw(seat, "stock"))
+        eng.apply(Discard(seat, eng.state.hands[seat][0] >> 3))
+    return eng

@@ -1,0 +1,414 @@
+"""Going down in the contract family: whether a hand can meet the round's contract, and
+the melds it goes down with (CF-6, CF-7; CR-4 and CR-9's sizes, CR-9 and MX-7's whole
+hand).
+
+``GoDownSearch`` is the part of ``ContractFamilyRules`` that answers it: the solver's
+requirement for a round (``solver_req``), its best going-down for a seat
+(``suggest_go_down``) and the go-down ``legal_actions`` offers (``_go_down_offer``: a
+``_LazyGoDown`` whose melds are worked out on first access, settled cheaply by the
+*witnesses* of earlier turns and ``might_meet``'s counting bound).  It asks its rules
+class only for ``spec``, ``wild_ranks`` and the two caches set up in ``__init__``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace as _dc_replace
+from typing import TYPE_CHECKING, Any
+
+from ..core.actions import GoDown, MeldDecl
+from ..core.cards import FACE_RANK, FACE_SUIT, JOKER, make_face
+from ..core.solver import ContractReq, PlannedMeld, find_go_down, solve_go_down
+from .specs import SPECS, ContractSpec
+
+if TYPE_CHECKING:
+    from .contract_family import CFState
+
+
+#: a go-down witness: the card ids it uses and its melds ``(kind, card ids)``
+_WitnessMelds = tuple[tuple[str, frozenset[int]], ...]
+
+
+_Witness = tuple[frozenset[int], _WitnessMelds]
+
+
+_WITNESSES = 4  # witnesses kept per seat and round
+
+
+def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
+              caps: tuple[int | None, int | None]) -> tuple[str, frozenset[int]] | None:
+    """A witness meld ``(kind, frozenset of ids)`` among ``cards`` leaving one card over:
+    a set of 3 (three naturals of a rank, or two and a wild, or one and two wilds) or a
+    run of 4 (a 4-position window of a suit with at least one natural, the gaps filled
+    by wilds), within ``caps`` (the most wilds a set / run may hold, CR-4).  Only the
+    sizes every non-whole-hand contract accepts (CF-1, CF-2, CR-4's exact sizes); the
+    naturals are cards that can't be wild.  ``None`` when this quick look finds none
+    (the solver decides then)."""
+    if len(cards) < (3 if kind == "set" else 4) + 1:
+        return None
+    wilds = []
+    by_face: dict[int, list[int]] = {}
+    for c in cards:
+        f = c >> 3
+        if f == JOKER or FACE_RANK[f] in wild_ranks:
+            wilds.append(c)
+        else:
+            by_face.setdefault(f, []).append(c)
+    nw = len(wilds)
+    if kind == "set":
+        cap = caps[0]
+        by_rank: dict[int, list[int]] = {}
+        for f, cs in by_face.items():
+            by_rank.setdefault(FACE_RANK[f], []).extend(cs)
+        for need in (0, 1, 2):  # wilds
+            if need > nw or (cap is not None and need > cap):
+                return None
+            for cs in by_rank.values():
+                if len(cs) >= 3 - need:
+                    return ("set", frozenset(cs[:3 - need] + wilds[:need]))
+        return None
+    cap = caps[1]
+    for s in range(4):
+        for lo in range(1, 12):
+            got = []
+            for pos in range(lo, lo + 4):
+                run_cs = by_face.get(make_face(pos, s))
+                if run_cs:
+                    got.append(run_cs[0])
+            need = 4 - len(got)
+            if got and need <= nw and (cap is None or need <= cap):
+                return ("run", frozenset(got + wilds[:need]))
+    return None
+
+
+def _greedy_melds(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
+                  caps: tuple[int | None, int | None]) -> _WitnessMelds | None:
+    """Witness melds for the whole contract taken one quick look at a time (runs first,
+    then sets, each from the cards the others left, a card left over), or ``None`` when
+    that greedy way finds none (the solver decides then)."""
+    sets, runs = contract
+    rest = list(hand)
+    out = []
+    for kind in ("run",) * runs + ("set",) * sets:
+        got = _one_meld(rest, kind, wild_ranks, caps)
+        if got is None:
+            return None
+        out.append(got)
+        ids = got[1]
+        rest = [c for c in rest if c not in ids]
+    return tuple(out)
+
+
+def _witness_melds(plan: Iterable[PlannedMeld]) -> _WitnessMelds:
+    """A solver plan as witness melds: ``((kind, frozenset of card ids)), ...)``."""
+    return tuple((m.kind, frozenset(m.cards)) for m in plan)
+
+
+_GD_MELDS = GoDown.__dict__["melds"]  # GoDown's own slot for the melds
+
+
+class _LazyGoDown(GoDown):
+    """A ``GoDown`` whose melds are the solver's best for the state it was offered in,
+    worked out on first access (``legal_actions`` of a seat that can go down, where most
+    offers are never taken).  Equal to, and hashed like, the plain ``GoDown`` with the
+    same melds; pickles and copies as one."""
+    __slots__ = ("_rules", "_state")
+    _rules: GoDownSearch
+    _state: CFState | None
+
+    def __init__(self, player: int, rules: GoDownSearch, st: CFState):
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "_rules", rules)
+        object.__setattr__(self, "_state", st)
+
+    @property
+    def melds(self) -> tuple[MeldDecl, ...]:
+        try:
+            got: tuple[MeldDecl, ...] = _GD_MELDS.__get__(self)
+            return got
+        except AttributeError:
+            assert self._state is not None  # cleared only once the melds are known
+            gd = self._rules.suggest_go_down(self._state, self.player)
+            if gd is None:  # pragma: no cover - the witness proved the hand can go down
+                raise RuntimeError("a witnessed go-down that the solver does not find") from None
+            _GD_MELDS.__set__(self, gd.melds)
+            object.__setattr__(self, "_state", None)
+            return gd.melds
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, GoDown):
+            return self.player == other.player and self.melds == other.melds
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.melds))
+
+    def __repr__(self) -> str:
+        return f"GoDown(player={self.player!r}, melds={self.melds!r})"
+
+    def __reduce__(self) -> tuple[type[GoDown], tuple[int, tuple[MeldDecl, ...]]]:
+        return (GoDown, (self.player, self.melds))
+
+
+def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
+               keep_one: bool = True, caps: tuple[int | None, int | None] = (None, None)) -> bool:
+    """A quick necessary condition for meeting a contract (``(sets, runs)``) with the card
+    ids in ``hand``: ``False`` means the solver would find nothing, ``True`` means ask it.
+
+    Lower bounds on the wilds needed, each ignoring what the other melds take: sets from
+    the rank counts (full triples free, pairs one wild, singles two), runs from the best
+    4-card windows of each suit (overlapping windows allowed).  Sets and runs use
+    different cards and different wilds, so their bounds add up.  ``caps``: the most
+    wilds one set / one run may hold (Contract's rounds 1-6: sets of exactly 3 and runs
+    of exactly 4 whose naturals outnumber the wilds, CR-4, hold one at most), or ``None``.  Wild-rank cards count both
+    as wilds and as naturals, so the bound never refuses a hand that can meet the contract.
+    """
+    sets, runs = contract
+    if len(hand) - (1 if keep_one else 0) < 3 * sets + 4 * runs:
+        return False
+    w = 0
+    by_rank = [0] * 15
+    masks = [0, 0, 0, 0]
+    extra = None  # ranks held twice, three times, ... per suit (several decks)
+    for c in hand:
+        f = c >> 3
+        if f == JOKER:
+            w += 1
+            continue
+        r = FACE_RANK[f]
+        if r in wild_ranks:
+            w += 1
+        by_rank[r] += 1
+        s = FACE_SUIT[f]
+        bit = 1 << r
+        if masks[s] & bit:
+            if extra is None:
+                extra = [[0, 0, 0, 0]]
+            for lvl in extra:
+                if not lvl[s] & bit:
+                    lvl[s] |= bit
+                    break
+            else:
+                lvl = [0, 0, 0, 0]
+                lvl[s] = bit
+                extra.append(lvl)
+        else:
+            masks[s] |= bit
+    need = 0
+    if sets:
+        # the cheapest sets: full triples free, a pair one wild, a single two, none three
+        free = pairs = singles = lone = 0
+        for c in by_rank:
+            if c:
+                free += c // 3
+                m = c % 3
+                if m == 2:
+                    pairs += 1
+                elif m == 1:
+                    singles += 1
+                    if c == 1:
+                        lone += 1
+        k = sets - free
+        if k > 0:
+            a = pairs if pairs < k else k
+            need = a
+            k -= a
+            if k > 0:
+                if caps[0] is not None and caps[0] < 2:
+                    # a set needs two naturals: a lone card of its rank makes none, but
+                    # 4 (7, ...) of a rank make two sets of two naturals and a wild each
+                    if singles - lone < k:
+                        return False
+                    need += 2 * k
+                else:
+                    a = singles if singles < k else k
+                    need += 2 * a + 3 * (k - a)
+        if need > w:
+            return False
+    if runs:
+        d = _RUN_DEFICITS
+        deficits: list[int] = []
+        # two runs may use the same window with a second copy of its cards: the second
+        # use's missing cards are counted from the ranks held twice (and so on), so the
+        # bound never refuses two identical runs from two decks
+        # (an empty suit of a level adds nothing: its windows miss four cards, no fewer
+        # than any window of the first level)
+        for m in (masks if extra is None else masks + [m for lvl in extra for m in lvl if m]):
+            if m >> 14 & 1:
+                m |= 2  # the ace is also low
+            got = d.get(m)
+            if got is None:
+                got = d[m] = _run_deficits(m)
+            deficits.extend(got)
+        if runs < len(deficits):
+            deficits.sort()
+        best = deficits[:runs]
+        if need + sum(best) > w:
+            return False
+        if caps[1] is not None and best[-1] > caps[1]:
+            return False  # fewer good windows than runs
+    return True
+
+
+def _run_deficits(m: int) -> tuple[int, ...]:
+    """The smallest ``_MAX_RUNS`` of the cards missing from each 4-card window of a suit
+    whose ranks are the bits of ``m`` (positions 1..14, the ace at both ends)."""
+    return tuple(sorted(4 - ((m >> lo) & 15).bit_count() for lo in range(1, 12))[:_MAX_RUNS])
+
+
+_RUN_DEFICITS: dict[int, tuple[int, ...]] = {}  # suit mask -> _run_deficits, filled as met
+
+
+_MAX_RUNS = max(max(r for _, r in (s.contract(k) for k in range(1, 8))) for s in SPECS.values())
+
+
+
+class GoDownSearch:
+    """The go-down search of ``ContractFamilyRules`` (its base class): what it needs of
+    the rules are the attributes below, set by ``ContractFamilyRules.__init__``."""
+
+    spec: ContractSpec
+    #: go-down witnesses per (seat, round): the card ids of recent going-downs found (a
+    #: speed cache only, every use is checked against the hand)
+    _witness: dict[tuple[int, int], list[_Witness]]
+    _req_cache: dict[Any, Any]
+
+    def wild_ranks(self, rnd: int) -> frozenset[int]:
+        """Wild ranks besides printed jokers in round ``rnd`` (the rules class's)."""
+        raise NotImplementedError
+
+    def _go_down_offer(self, st: CFState, p: int) -> GoDown | None:
+        """The go-down ``legal_actions`` offers: the same ``GoDown`` as
+        ``suggest_go_down(st, p)`` (or ``None``), but its melds are worked out only when
+        someone looks at them.
+
+        Whether the hand can go down at all is settled first, cheaply where possible:
+
+        * a going-down found earlier for this seat and round (a *witness*) whose cards are
+          all still in the hand still meets the contract (its melds are unchanged; with
+          ``keep_one`` a card is left over as long as the hand has more cards than the
+          witness; a whole-hand witness must be the whole hand);
+        * a witness that lost cards (a discard took one) keeps its melds that are still
+          whole; the solver then looks only for the missing melds among the other cards
+          (the same contract rules, fewer melds, fewer cards);
+        * otherwise the solver looks for any going-down of the whole hand
+          (``find_go_down``, which stops at the first).
+
+        What is found becomes a witness for the next turns.
+        """
+        hand = st.hands[p]
+        rnd = st.round
+        whole = rnd == 7 and self.spec.round7_whole_hand
+        key = (p, rnd)
+        wits = self._witness.get(key)
+        if wits:
+            hs = set(hand)
+            n = len(hand)
+            best_kept = None
+            for cards, melds in wits:
+                if cards <= hs:
+                    if len(cards) == n if whole else len(cards) < n:
+                        return _LazyGoDown(p, self, st)
+                    continue
+                kept = [m for m in melds if m[1] <= hs]
+                if kept and (best_kept is None or len(kept) > len(best_kept)):
+                    best_kept = kept
+            if best_kept is not None:
+                used = set().union(*(m[1] for m in best_kept))
+                sets, runs = self.spec.contract(rnd)
+                for kind, _ in best_kept:
+                    if kind == "set":
+                        sets -= 1
+                    else:
+                        runs -= 1
+                rest = [c for c in hand if c not in used]
+                wr = self.wild_ranks(rnd)
+                caps = self._wild_caps(rnd)
+                one = (None if whole or sets + runs != 1
+                       else _one_meld(rest, "set" if sets else "run", wr, caps))
+                if one is not None:
+                    self._add_witness(key, wits, tuple(best_kept) + (one,))
+                    return _LazyGoDown(p, self, st)
+                if (might_meet(rest, (sets, runs), wr, keep_one=not whole, caps=caps)
+                        and (plan := find_go_down(rest, self._sub_req(rnd, sets, runs), wr))):
+                    self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
+                    return _LazyGoDown(p, self, st)
+        wr = self.wild_ranks(rnd)
+        caps = self._wild_caps(rnd)
+        if not might_meet(hand, self.spec.contract(rnd), wr, keep_one=not whole, caps=caps):
+            return None
+        if not whole:
+            greedy = _greedy_melds(hand, self.spec.contract(rnd), wr, caps)
+            if greedy is not None:
+                self._add_witness(key, wits, greedy)
+                return _LazyGoDown(p, self, st)
+        plan = find_go_down(hand, self.solver_req(rnd), wr)
+        if plan is None:
+            return None
+        self._add_witness(key, wits, _witness_melds(plan))
+        return _LazyGoDown(p, self, st)
+
+    def _add_witness(self, key: tuple[int, int], wits: list[_Witness] | None,
+                     melds: _WitnessMelds) -> None:
+        w = (frozenset().union(*(m[1] for m in melds)), melds)
+        if wits is None:
+            self._witness[key] = [w]
+        else:
+            wits.insert(0, w)
+            del wits[_WITNESSES:]
+
+    def _wild_caps(self, rnd: int) -> tuple[int | None, int | None]:
+        """The most wilds one set / one run may hold in round ``rnd`` (``None``: no cap):
+        with CR-4 a meld of at most ``m`` cards holds at most ``(m - 1) // 2``."""
+        caps = self._req_cache.get(("caps", rnd))
+        if caps is None:
+            req = self.solver_req(rnd)
+            if req.naturals_majority:
+                caps = (None if req.set_max is None else (req.set_max - 1) // 2,
+                        None if req.run_max is None else (req.run_max - 1) // 2)
+            else:
+                caps = (None, None)
+            self._req_cache[("caps", rnd)] = caps
+        return caps
+
+    def _sub_req(self, rnd: int, sets: int, runs: int) -> ContractReq:
+        """Round ``rnd``'s solver requirement with only ``sets`` sets and ``runs`` runs."""
+        k = (rnd, sets, runs)
+        req = self._req_cache.get(k)
+        if req is None:
+            req = self._req_cache[k] = _dc_replace(self.solver_req(rnd), sets=sets, runs=runs)
+        return req
+
+    def solver_req(self, rnd: int) -> ContractReq:
+        """The solver's requirement (a ``ContractReq``) for going down in round ``rnd``."""
+        req = self._req_cache.get(rnd)
+        if req is None:
+            req = self._req_cache[rnd] = self._solver_req(rnd)
+        return req
+
+    def _solver_req(self, rnd: int) -> ContractReq:
+        spec = self.spec
+        sets, runs = spec.contract(rnd)
+        whole = rnd == 7 and spec.round7_whole_hand
+        nat = spec.naturals_majority
+        if rnd == 7 and spec.round7_sizes is not None:  # CR-9: at least these sizes
+            set_min, run_min = spec.round7_sizes
+            return ContractReq(sets, runs, set_min=set_min, run_min=run_min,
+                               naturals_majority=nat, whole_hand=whole, keep_one=not whole)
+        if spec.exact_sizes:  # CR-4: sets of exactly 3, runs of exactly 4
+            return ContractReq(sets, runs, set_min=3, set_max=3, run_min=4, run_max=4,
+                               naturals_majority=nat, whole_hand=whole, keep_one=not whole)
+        return ContractReq(sets, runs, naturals_majority=nat, whole_hand=whole,
+                           keep_one=not whole)
+
+    def suggest_go_down(self, st: CFState, p: int) -> GoDown | None:
+        """The solver's best going-down for seat ``p`` now (a ``GoDown``) or ``None``."""
+        wr = self.wild_ranks(st.round)
+        if not might_meet(st.hands[p], self.spec.contract(st.round), wr, caps=self._wild_caps(st.round),
+                          keep_one=not (st.round == 7 and self.spec.round7_whole_hand)):
+            return None
+        plan = solve_go_down(st.hands[p], self.solver_req(st.round), wr,
+                             lambda f: self.spec.value(f, wr))
+        if plan is None:
+            return None
+        return GoDown(p, tuple(MeldDecl(m.kind, tuple(c >> 3 for c in m.cards), tuple(m.roles))
+                               for m in plan))
