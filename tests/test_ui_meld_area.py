@@ -210,3 +210,25 @@ def test_group_state_agrees_with_the_rules_and_bad_stays_bad(faces, variant, rnd
         assert gs.more >= 1
         if gs.more == 1:
             assert any(st(faces + [f]).status == "meld" for f in _FACES), faces
+
+
+@pytest.mark.parametrize("variant, rnd, faces, status", [
+    ("may_i", 1, "JK JK JK", "partial"),         # a natural still to come: not red
+    ("mexican", 1, "JK JK JK JK", "partial"),
+    ("may_i", 1, "JK JK JK AS", "meld"),
+    ("contract", 2, "JK JK JK", "bad"),          # CR-4: never more wilds than naturals
+])
+def test_jokers_alone_wait_for_a_natural(variant, rnd, faces, status):
+    """Found by the property test above: three jokers were a red, "bad" group in May I?
+    though one natural more makes them a set (CF-1); under Contract's naturals majority
+    (CR-4) they are bad indeed."""
+    from table_app.ui.table.meldhelp import group_state
+    from table_app.variants import find_variant
+    from table_app.variants.specs import SPECS
+    rules = find_variant(variant)({})
+    fs = [parse_face(t) for t in faces.split()]
+    gs = group_state(fs, frozenset(rules.wild_ranks(rnd)), SPECS[variant].contract(rnd),
+                     SPECS[variant], rnd, rules.contract_terms(rnd))
+    assert gs.status == status
+    if status == "partial":
+        assert gs.more == 1

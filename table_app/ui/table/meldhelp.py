@@ -279,6 +279,8 @@ def _could_be_set(faces, wr, lo, hi, majority) -> int | None:
                    default=len(faces))
     if majority and hi < 10 ** 6 and wild > _wild_cap(hi):
         return None
+    if all(f == JOKER for f in faces):
+        return max(1, lo - len(faces))   # jokers alone: a natural still to come (CF-1)
     return max(0, lo - len(faces))
 
 
@@ -302,6 +304,8 @@ def _could_be_run(faces, wr, lo, hi, majority) -> int | None:
             if jokers > _wild_cap(hi):
                 continue
         more = need - len(faces)
+        if not fixed and all(f == JOKER for f in faces):
+            more = max(1, more)   # jokers alone: a natural still to come (CF-2)
         best = more if best is None else min(best, more)
     return best
 
