@@ -8,10 +8,11 @@ from __future__ import annotations
 import random
 import time
 
-from test_ai_hard_contract import _hard, _legal, _obs
-
 from table_app.ai import make_player
 from table_app.ai.budget import WALL_FACTOR, Budget
+from tests.helpers.players import contract_play_obs as _obs
+from tests.helpers.players import discards_of as _legal
+from tests.helpers.players import hard_contract as _hard
 
 
 def _spin_cpu(seconds: float) -> None:

@@ -7,34 +7,10 @@ import random
 
 import pytest
 
-from table_app.ai.contract_search import HardContract
-from table_app.core.actions import Discard
 from table_app.core.cards import parse_face
-from table_app.variants.contract_family import Observation
-from table_app.variants.specs import ContractTerms
-from tests.helpers.deals import card_ids
-
-HAND = "AS AH QD QC 9S 9H 4D 6C 5S 3H 7D"  # round 1 (2 sets): three pairs, 2 cards away
-
-
-def _obs(down: tuple[bool, ...], sizes: tuple[int, ...], rnd: int = 1,
-         contract=(2, 0), hand: str = HAND) -> Observation:
-    h = card_ids(hand)
-    sizes = tuple(len(h) if s == 1 else sizes[s] for s in range(4))
-    return Observation(
-        variant="contract", seat=1, num_players=4, round=rnd, dealer=0, phase="play", to_act=1,
-        hand=h, hand_sizes=sizes, upcard=None, discard_pile=(), stock_size=40, melds=(),
-        down=down, contract=contract, contract_terms=ContractTerms(2, 0), wild_ranks=frozenset(),
-        known=((),) * 4, results=(), totals=(0,) * 4, buy_card=None, current=1,
-        went_down_now=False, last=None)
-
-
-def _legal(obs: Observation) -> list:
-    return sorted({Discard(obs.seat, c >> 3) for c in obs.hand}, key=lambda a: a.card)
-
-
-def _hard(**kw) -> HardContract:
-    return HardContract("contract", budget_ms=60_000, **kw)
+from tests.helpers.players import contract_play_obs as _obs  # noqa: E402
+from tests.helpers.players import discards_of as _legal  # noqa: E402
+from tests.helpers.players import hard_contract as _hard  # noqa: E402
 
 
 def test_hazards_follow_the_opponents_who_are_down():

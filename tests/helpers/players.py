@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import random
 
+from table_app.ai.contract_search import HardContract
+from table_app.core.actions import Discard
 from table_app.core.cards import FACE_RANK, FACE_SUIT, JOKER
+from table_app.variants.contract_family import Observation
+from table_app.variants.specs import ContractTerms
+from tests.helpers.deals import card_ids
 
 
 def _use(face: int, faces: list[int], wild_ranks, contract=(1, 1)) -> int:
@@ -83,3 +88,27 @@ def play_game(variant: str, n: int, seed: int, options=None, max_steps: int = 60
             on_event(eng)
         steps += 1
         assert steps < max_steps, f"{variant} with {n} seats (seed {seed}) did not finish"
+
+
+# a play-phase Contract observation for the hard level's tests (seat 1 to discard)
+HARD_HAND = "AS AH QD QC 9S 9H 4D 6C 5S 3H 7D"  # round 1 (2 sets): three pairs, 2 cards away
+
+
+def contract_play_obs(down: tuple[bool, ...], sizes: tuple[int, ...], rnd: int = 1,
+         contract=(2, 0), hand: str = HARD_HAND) -> Observation:
+    h = card_ids(hand)
+    sizes = tuple(len(h) if s == 1 else sizes[s] for s in range(4))
+    return Observation(
+        variant="contract", seat=1, num_players=4, round=rnd, dealer=0, phase="play", to_act=1,
+        hand=h, hand_sizes=sizes, upcard=None, discard_pile=(), stock_size=40, melds=(),
+        down=down, contract=contract, contract_terms=ContractTerms(2, 0), wild_ranks=frozenset(),
+        known=((),) * 4, results=(), totals=(0,) * 4, buy_card=None, current=1,
+        went_down_now=False, last=None)
+
+
+def discards_of(obs: Observation) -> list:
+    return sorted({Discard(obs.seat, c >> 3) for c in obs.hand}, key=lambda a: a.card)
+
+
+def hard_contract(**kw) -> HardContract:
+    return HardContract("contract", budget_ms=60_000, **kw)
