@@ -104,10 +104,12 @@ def test_a_late_pass_key_does_not_pass_the_next_offer(monkeypatch):
 
 
 def test_a_stray_answer_with_no_offer_just_before_is_not_said_to_be_for_the_last_one(monkeypatch):
-    """A B key or click in the first moments of an offer with no offer before it (the
-    deal's first), or with the last one long closed, toasted "That was for the last
-    offer": it is ignored without a word; only an offer that closed within the guard
-    time makes that answer one meant for it."""
+    """A B key in the first moments of an offer with no offer before it (the deal's
+    first), or with the last one long closed, toasted "That was for the last offer": it
+    is ignored, and said to be (the offer has just opened: answer again), never
+    silently; only an offer that closed within the guard time makes that answer one
+    meant for it.  (It was ignored without a word: the tester's lost click.)"""
+    from table_app.i18n import card_name
     from table_app.ui.table.buypanel import BUY_GUARD_S
     app, scene, s, now = _four_seat_table(monkeypatch)
     eng = s.engine
@@ -116,9 +118,9 @@ def test_a_stray_answer_with_no_offer_just_before_is_not_said_to_be_for_the_last
     assert scene.buy.closed_at is None              # the deal's first offer
     n = len(eng.log)
     _key(app, pygame.K_b)
-    click(app, scene.buttons["buy"].rect.center)
     assert len(eng.log) == n and s.human_to_act() == "buy"
     assert "last offer" not in scene.toast.msg and not scene.toast.bad, scene.toast.msg
+    assert "just opened" in scene.toast.msg and card_name(first >> 3) in scene.toast.msg
     now[0] += BUY_GUARD_S + 0.01
     _key(app, pygame.K_p)                           # a real answer: pass it
     assert PassBuy(0) in eng.log[n:]
@@ -130,6 +132,74 @@ def test_a_stray_answer_with_no_offer_just_before_is_not_said_to_be_for_the_last
     n = len(eng.log)
     _key(app, pygame.K_b)
     assert len(eng.log) == n and "last offer" not in scene.toast.msg and not scene.toast.bad
+    assert "just opened" in scene.toast.msg
     now[0] += BUY_GUARD_S + 0.01
     _key(app, pygame.K_b)                           # a real answer buys it
     assert eng.log[n] == Buy(0)
+
+
+def test_a_click_begun_on_an_open_offer_buys_it_at_once(monkeypatch):
+    """The tester's lost click (MI-5): the pointer moved onto "May I?" and clicked it in
+    the first moments of the deal's first offer; the guard dropped it without a word and
+    the countdown then passed.  A click whose press began after the offer opened (and
+    not just after the last one closed) is the player's answer to it: it buys."""
+    app, scene, s, now = _four_seat_table(monkeypatch)
+    eng = s.engine
+    _first_turn(scene, s, app)
+    first = _next_offer(app, scene, s)
+    assert scene.buy.closed_at is None and now[0] < scene.buy.guard_until
+    n = len(eng.log)
+    click(app, scene.buttons["buy"].rect.center)
+    assert eng.log[n] == Buy(0)
+    assert first in eng.state.hands[0]
+
+
+def test_a_click_on_pass_begun_just_after_the_last_offer_closed_is_said_to_be_for_it(monkeypatch):
+    """A double click on Pass: its second press falls on the next offer opening in the
+    same place; it is meant for the last one: ignored, and said."""
+    from table_app.i18n import card_name
+    from table_app.ui.table.buypanel import BUY_GUARD_S
+    app, scene, s, now = _four_seat_table(monkeypatch)
+    eng = s.engine
+    _first_turn(scene, s, app)
+    _next_offer(app, scene, s)
+    now[0] += BUY_GUARD_S + 0.01
+    click(app, scene.buttons["pass_buy"].rect.center)   # the first click passes
+    assert PassBuy(0) in eng.log[-4:]
+    now[0] += 0.2
+    second = _next_offer(app, scene, s)
+    n = len(eng.log)
+    click(app, scene.buttons["pass_buy"].rect.center)   # the double click's second
+    assert len(eng.log) == n and s.human_to_act() == "buy"
+    assert card_name(second >> 3) in scene.toast.msg and "last offer" in scene.toast.msg
+
+
+def test_a_click_on_buy_while_it_is_off_says_why(monkeypatch):
+    """Buy off for a rules reason (no penalty card to take: MI-5, CF-14): a click on it
+    says the rules' reason, with its rule id."""
+    app, scene, s, now = _four_seat_table(monkeypatch)
+    _first_turn(scene, s, app)
+    _next_offer(app, scene, s)
+    b = scene.buttons["buy"]
+    can = scene._can_now
+    monkeypatch.setattr(scene, "_can_now", lambda: dict(can(), buy=False))  # no Buy legal
+    scene.refresh()
+    assert not b.is_enabled
+    said = []
+    monkeypatch.setattr(scene.session, "apply", _refuse_buy(scene, said))
+    n = len(s.engine.log)
+    click(app, b.rect.center)
+    assert len(s.engine.log) == n and said == [Buy(0)]
+    assert scene.toast.bad and "MI-5" in scene.toast.msg, scene.toast.msg
+
+
+def _refuse_buy(scene, said):
+    from table_app.core.errors import IllegalActionError
+    real = scene.session.apply
+
+    def apply(action, *a, **k):
+        if isinstance(action, Buy):
+            said.append(action)
+            raise IllegalActionError("MI-5", "no_penalty_card")   # the rules' words
+        return real(action, *a, **k)
+    return apply

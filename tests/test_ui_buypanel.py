@@ -52,8 +52,13 @@ def test_an_offer_opens_with_its_countdown_guard_and_flash(clock):
     assert p.intro_t == BUY_INTRO_S and p.busy
     assert all(b.visible for b in made.values()) and made["buy"].is_enabled
     assert isinstance(made["buy"], PictureLabelButton) and made["buy"].label_text == "May I? 7♥ +1"
-    # the deal's first offer: an answer at once is ignored without a word
-    assert p.answer() == (False, None)
+    # the deal's first offer: a key's answer at once is ignored, and said (it was
+    # ignored without a word: a click lost); a click begun on the offer is an answer
+    assert p.answer() == (False, "The offer of 7♥ has just opened: answer again")
+    assert not p.meant_for_last
+    p.note_press()
+    assert p.answer(click=True) == (True, None)
+    assert p.answer() == (False, "The offer of 7♥ has just opened: answer again")
     clock[0] += BUY_GUARD_S + 0.01
     assert p.answer() == (True, None)
     # the flash fades, the countdown runs out: it passes once the offer has been shown
@@ -86,7 +91,7 @@ def test_an_answer_just_after_the_next_offer_opens_is_said_to_be_for_the_last(cl
     assert p.closed_at == clock[0]
     clock[0] += 5 * BUY_GUARD_S
     p.sync(True, first, lambda: True, 5.0)
-    assert p.answer() == (False, None)
+    assert p.answer() == (False, "The offer of 7♥ has just opened: answer again")
 
 
 def test_without_the_guard_an_offer_is_answered_at_once(clock):

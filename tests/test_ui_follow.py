@@ -609,6 +609,46 @@ def test_the_countdown_waits_while_the_pointer_rests_on_the_offer(monkeypatch):
     assert any(m.startswith("Time ran out: you passed") for m in said)
 
 
+def test_the_countdown_waits_while_the_pointer_rests_on_the_buy_button(monkeypatch):
+    """The tester's defect (MI-5): the pointer resting on "May I?" after a click, the
+    countdown passed for them.  The pointer over the panel's buttons as pygame_gui sees
+    it is there, also when SDL says the window has lost the mouse's focus (a click's
+    pointer grab ends with a crossing event), and a pointer in window coordinates is
+    compared with the panel in surface pixels (a HiDPI window)."""
+    from table_app.ui.table import buypanel as T
+    now = [1000.0]
+    monkeypatch.setattr(T._time, "monotonic", lambda: now[0])
+    app, scene, s = _offer_table(False)
+    app.settings = app.settings.replace(buy_countdown_s=2.0)
+    settle(app, scene)
+    scene.act(next(a for a in s.engine.legal_actions() if a.type == "pass_upcard"))
+    scene.want_stock = True
+    settle(app, scene)
+    scene.act(Discard(0, F("4D")))
+    for _ in range(3000):
+        app.step(0.02)
+        if s.human_to_act() == "buy" and scene.buy.open:
+            break
+    assert scene.buy.open
+    at = [scene.buttons["buy"].rect.center]
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: False)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: at[0])
+    n = len(s.engine.log)
+    for _ in range(400):                       # 8 s, the pointer still on the button
+        now[0] += 0.02
+        app.step(0.02)
+    assert scene.buttons["buy"].hovered
+    assert len(s.engine.log) == n and scene.buy.open and scene.buy.held
+    # a HiDPI window: the pointer in window coordinates, half the surface's pixels
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    panel = scene.buy.drawn_rect
+    app.pixel_scale = 2.0
+    at[0] = (panel.centerx // 2, (panel.bottom - 4) // 2)
+    scene.buttons["buy"].hovered = False
+    assert not panel.collidepoint(at[0]) and not scene.buy.present(now[0], at[0])
+    assert scene.buy.present(now[0], app.mouse_pos())
+
+
 class _Caller:
     """A computer player for tests that calls half the cards it is asked about, goes down
     and lays off whenever it can, and draws from the stock."""

@@ -229,6 +229,15 @@ class TableScene(Scene):
     def _build_buttons(self) -> None:
         self.controls.build(self, self.L, self.session.spec.layout, buy=self.buy,
                             explain=self._explain_go_down)
+        b = self.buttons.get("buy")
+        if b is not None:
+            b.on_disabled_click = self._explain_no_buy
+
+    def _explain_no_buy(self) -> None:
+        """A click on the Buy button while it is off (a rules reason: no penalty card
+        left, MI-5/CF-13): the rules' refusal is said, with its rule id (``act``)."""
+        if self.buy.open:
+            self.act(Buy(self.human))
 
     @property
     def _top_left(self) -> int:
@@ -404,12 +413,22 @@ class TableScene(Scene):
         return bool(getattr(obs, "stopped", False)) and not getattr(obs, "deal_over", False)
 
     def handle_ui_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_START_PRESS:
+            # a press on Buy or Pass began: its click answers the offer open now
+            # (``BuyPanel.answer``), not one that opens before it is released
+            self.buy.note_input()
+            if event.ui_element in (self.buttons.get("buy"), self.buttons.get("pass_buy")):
+                self.buy.note_press()
+            return False
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
         self.buy.note_input()
         name = next((k for k, v in self.buttons.items() if v is event.ui_element), None)
         if name is None:
             return False
+        if name in ("buy", "pass_buy"):
+            self.answer_buy(name == "buy", click=True)
+            return True
         self.press_button(name)
         return True
 
@@ -452,14 +471,14 @@ class TableScene(Scene):
         guard or flash there."""
         return bool(self.instant and getattr(self.app, "_instant_arg", False))
 
-    def answer_buy(self, buy: bool) -> bool:
-        """Buy (``buy``) or pass the card on offer: its button, B/P, or Enter on the
-        focused button; ignored (and said why) just after an offer opens
-        (``BuyPanel.answer``)."""
-        ok, why = self.buy.answer()
+    def answer_buy(self, buy: bool, click: bool = False) -> bool:
+        """Buy (``buy``) or pass the card on offer: its button (``click``: a click on
+        it), B/P, or Enter on the focused button; ignored (and said why) just after an
+        offer opens (``BuyPanel.answer``)."""
+        ok, why = self.buy.answer(click=click)
         if not ok:
-            if why:
-                self.say(why, bad=True, secs=3.0)
+            if why:     # a refusal when meant for the last offer, else "answer again"
+                self.say(why, bad=self.buy.meant_for_last, secs=3.0)
             return False
         return self.act(Buy(self.human) if buy else PassBuy(self.human))
 
@@ -709,7 +728,8 @@ class TableScene(Scene):
             card = self.obs.buy_card if self.obs is not None else None
             # the pointer resting on the panel: the player is reading it (not when the
             # window has no mouse focus: the pointer is elsewhere then)
-            pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+            # (``get_pos`` is in window coordinates, the panel in surface pixels: HiDPI)
+            pointer = self.app.mouse_pos() if pygame.mouse.get_focused() else None
             if self.buy.count_down(dt, pointer):
                 # the player was away (``BuyPanel.present``): passed for them, and said
                 if self.act(PassBuy(self.human)) and card is not None:

@@ -134,6 +134,11 @@ class ExplainingButton(pygame_gui.elements.UIButton):
         return super().process_event(event)
 
 
+class ExplainingPictureButton(ExplainingButton, PictureLabelButton):
+    """A ``PictureLabelButton`` that, while off, says why when clicked (the buy button:
+    no penalty card left)."""
+
+
 def label_w(label: str, size: int) -> int:
     """The width of a button's label in the theme's font (Noto Sans) at ``size``."""
     return text.font(size).size(label)[0]

@@ -4,8 +4,10 @@
 ``BuyPanel`` keeps the window's state: open or not, the card on offer, the countdown
 (May I?'s ``buy_countdown_s`` setting, Contract's ``call_countdown_s``: when it runs out
 the table passes, but never for a player who is there: ``present``), the guard (for
-``BUY_GUARD_S`` after an offer opens an answer is ignored: a click or key meant for the
-offer just closed, the next one opening in the same place, must not buy it), and the
+``BUY_GUARD_S`` after an offer opens a key's answer is ignored, and a click's whose press
+began before the offer opened or just after the last one closed: a click or key meant for
+the offer just closed, the next one opening in the same place, must not buy it; an answer
+ignored is always said to be), and the
 flash a new offer opens with.  It owns its two buttons (Buy / Call with the card on its
 label, and Pass) and draws the panel: the card on offer and a face-down penalty card,
 the question naming the card (and, for a card a buy uncovered, who bought the one above
@@ -30,7 +32,7 @@ from ...i18n import _, card_name, player_name
 from ...i18n import strings as S
 from ...variants import VARIANTS, Buying
 from . import text
-from .buttons import PictureLabelButton, able
+from .buttons import ExplainingPictureButton, able
 from .felt import box
 
 BUY_GUARD_S = 0.6  # seconds a new buying window ignores Buy/Call (a click for the last one)
@@ -103,8 +105,12 @@ class BuyPanel:
         self.opened_at = 0.0
         self.input_at: float | None = None
         self.held = False
-        #: where the panel was last drawn (window px; ``None``: not drawn yet)
+        #: where the panel was last drawn (surface px; ``None``: not drawn yet)
         self.drawn_rect: pygame.Rect | None = None
+        #: when the pointer's press on Buy or Pass began (``note_press``; ``None``: none)
+        self.press_at: float | None = None
+        #: the last answer ignored was meant for the offer before (``answer``)
+        self.meant_for_last = False
 
     # ------------------------------------------------------------------ the buttons
     def build(self, make, stage: pygame.Rect, k) -> None:
@@ -119,7 +125,7 @@ class BuyPanel:
         by = stage.centery - k(19)   # its panel centred on the meld area
         self.buttons = {
             "buy": make("buy", (bx, by, buy_w, k(36)), _(S.MAY_I), None, cls="@primary",
-                        kind=PictureLabelButton),
+                        kind=ExplainingPictureButton),
             "pass_buy": make("pass_buy", (bx + buy_w + k(6), by, k(80), k(36)), _(S.PASS), None)}
         self.hide()
 
@@ -176,20 +182,36 @@ class BuyPanel:
             self.closed_at = _time.monotonic()
             self.hide()
 
-    def answer(self) -> tuple[bool, str | None]:
-        """Whether an answer (Buy or Pass) may be given now, and what to say when not:
-        within ``BUY_GUARD_S`` of an offer opening it is ignored; it is said to be meant
-        for the last offer (the next one opens in the same place, with another card, as
-        soon as the next discard is passed) only when an offer closed within
-        ``BUY_GUARD_S`` of it: a stray B or click with no offer just before (the deal's
-        first offer) is ignored without a word."""
+    def note_press(self, now: float | None = None) -> None:
+        """The pointer's press on Buy or Pass began (pygame_gui's start-press event;
+        ``now``: when, in ``time.monotonic()`` seconds): its click is an answer to the
+        offer open then (``answer``)."""
+        self.press_at = _time.monotonic() if now is None else now
+
+    def answer(self, click: bool = False) -> tuple[bool, str | None]:
+        """Whether an answer (Buy or Pass) may be given now, and what to say when not.
+        Within ``BUY_GUARD_S`` of an offer opening a key's answer is ignored, and a
+        click's (``click``) unless its press began after the offer opened and more than
+        ``BUY_GUARD_S`` after the last offer closed (a press begun on the last offer, or
+        a double click's second, was meant for it).  An answer ignored is always said:
+        meant for the last offer (the next one opens in the same place, with another
+        card) when one closed within ``BUY_GUARD_S`` of it, else that the offer has just
+        opened, to answer again."""
         now = _time.monotonic()
-        if self.open and now < self.guard_until:
-            if self.card is not None and self.closed_at is not None and now - self.closed_at <= BUY_GUARD_S:
-                return False, _("That was for the last offer: this one is {card}").format(
-                    card=card_name(self.card >> 3))
-            return False, None
-        return True, None
+        if not self.open or now >= self.guard_until:
+            return True, None
+        press = self.press_at
+        if click and press is not None and press >= self.opened_at and (
+                self.closed_at is None or press - self.closed_at > BUY_GUARD_S):
+            return True, None
+        card = card_name(self.card >> 3) if self.card is not None else "?"
+        self.meant_for_last = bool(self.card is not None and self.closed_at is not None
+                                   and now - self.closed_at <= BUY_GUARD_S)
+        if self.meant_for_last:
+            return False, _("That was for the last offer: this one is {card}").format(card=card)
+        # Translators: a key pressed in the first moment of a new offer is not taken
+        # (it may have been meant for the one before): the player answers again
+        return False, _("The offer of {card} has just opened: answer again").format(card=card)
 
     def tick(self, dt: float) -> None:
         """The new offer's flash fades."""
@@ -201,13 +223,22 @@ class BuyPanel:
         ``time.monotonic()`` seconds)."""
         self.input_at = _time.monotonic() if now is None else now
 
+    def pointer_on_buttons(self) -> bool:
+        """The pointer is over Buy or Pass, or holds one pressed, as pygame_gui sees it
+        (its own hover test: also when SDL says the window lost the mouse's focus)."""
+        return any(getattr(b, "hovered", False) or getattr(b, "held", False)
+                   for b in self.buttons.values() if getattr(b, "visible", False))
+
     def present(self, now: float | None = None,
                 pointer: tuple[int, int] | None = None) -> bool:
         """The player is there, looking at the offer: input in the last ``PRESENT_S``
-        seconds, the pointer (window px; ``None``: outside the window) on the panel as
-        last drawn, or the offer shown for less than ``MIN_SHOWN_S``."""
+        seconds, the pointer (surface px; ``None``: outside the window) on the panel as
+        last drawn or over its buttons (``pointer_on_buttons``), or the offer shown for
+        less than ``MIN_SHOWN_S``."""
         now = _time.monotonic() if now is None else now
         if now - self.opened_at < MIN_SHOWN_S:
+            return True
+        if self.pointer_on_buttons():
             return True
         if pointer is not None and self.drawn_rect is not None \
                 and self.drawn_rect.collidepoint(pointer):
