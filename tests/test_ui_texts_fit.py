@@ -512,6 +512,35 @@ def test_the_picker_descriptions_lie_in_their_rows(lang, size, monkeypatch):
         app.stack.clear()
 
 
+@pytest.mark.parametrize("lang,last", (("en", "this one"), ("ru", "этот ход"), ("uk", "цей хід")))
+@pytest.mark.parametrize("size", (SMALL, (1280, 800)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_status_line_after_going_down_is_whole(lang, last, size):
+    """The tester read "…сбросьте карту, чтобы закончить этот" after going down in May
+    I? (MI-4) at 1280x800: the ru and uk translations had lost their last word ("ход",
+    "хід").  The table as drawn says the whole sentence, ending with it, in the bar."""
+    import dataclasses
+
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    app = _app(lang, size)
+    try:
+        s = GameSession("may_i", 4, seed=3, autosave=False)
+        sc = TableScene(s)
+        app.push(sc)
+        app.step(0.02)
+        seen = s.observe
+        s.observe = lambda *a, **k: dataclasses.replace(seen(*a, **k), went_down_now=True)
+        s.human_to_act = lambda: "play"
+        msg = sc.status_text()
+        assert "MI-4" in msg and msg.endswith(last), msg
+        sc.draw_banner(pygame.Surface(size))
+        stat = [d for d in sc.banner.plan[1] if not d[2]]
+        assert " ".join(d[0] for d in stat) == " ".join(msg.split()), stat
+        assert stat[-1][0].endswith(last) and all(d[1] >= 11 for d in stat)
+    finally:
+        app.stack.clear()
+
+
 @pytest.mark.parametrize("lang", ("en", "ru", "uk"))
 @pytest.mark.parametrize("size", (SMALL, (1280, 800)))
 @pytest.mark.parametrize("variant", ("contract", "may_i", "michigan"))
