@@ -512,6 +512,34 @@ def test_the_picker_descriptions_lie_in_their_rows(lang, size, monkeypatch):
         app.stack.clear()
 
 
+@pytest.mark.parametrize("lang", ("en", "ru", "uk"))
+@pytest.mark.parametrize("size", (SMALL, (1280, 800)), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", ("contract", "may_i", "michigan"))
+def test_every_table_button_label_fits_its_button(lang, size, variant):
+    """The tester read "Добавить всё, что подходь" on the gold Lay off all button at
+    1280x800 (its 16 px bold label wider than the side column): every table button's
+    label, in the font its theme class gives it, keeps BUTTON_PAD px from both edges
+    (the gold buttons take a smaller bold size when they must), shown or not (Lay off
+    all shows once down)."""
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.buttons import BUTTON_PAD
+    from table_app.ui.table.session import GameSession
+    app = _app(lang, size)
+    try:
+        sc = TableScene(GameSession(variant, 4, seed=5, autosave=False))
+        app.push(sc)
+        app.step(0.02)
+        pad = int(BUTTON_PAD * app.ui_scale)
+        named = [n for n, b in sc.buttons.items() if b.text]
+        assert variant == "michigan" or {"go_down", "play_all", "pass_buy"} <= set(named)
+        for name in named:
+            b = sc.buttons[name]
+            w = b.font.size(b.text)[0]
+            assert w + 2 * pad <= b.rect.w, (name, b.text, w, b.rect.w, b.class_ids)
+    finally:
+        app.stack.clear()
+
+
 @pytest.mark.parametrize("lang,last", (("en", "this one"), ("ru", "этот ход"), ("uk", "цей хід")))
 @pytest.mark.parametrize("size", (SMALL, (1280, 800)), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_status_line_after_going_down_is_whole(lang, last, size):

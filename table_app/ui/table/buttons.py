@@ -150,6 +150,22 @@ BUTTON_PAD = 8
 _BUTTON_SIZES = ((14, "@table_button"), (12, "@table_button_small"), (11, "@table_button_tiny"))
 
 
+#: the gold (primary) buttons' bold text sizes, largest first, and their theme classes
+_PRIMARY_SIZES = ((16, "@primary"), (14, "@primary_14"), (13, "@primary_13"),
+                  (12, "@primary_12"), (11, "@primary_11"))
+
+
+def primary_class(label: str, width: int, pad: int = BUTTON_PAD) -> str:
+    """The theme class of a gold button ``width`` px wide whose bold ``label`` keeps
+    ``pad`` px (logical, scaled) from both edges: the largest size that fits, else the
+    smallest ("Добавить всё, что подходит" in the side column)."""
+    room = width - 2 * int(round(pad * text.scale()))
+    for size, cls in _PRIMARY_SIZES:
+        if text.font(size, True).size(label)[0] <= room:
+            return cls
+    return _PRIMARY_SIZES[-1][1]
+
+
 def pair_split(labels, width: int, gap: int, pad: int) -> tuple[str, tuple[int, int]]:
     """Two buttons side by side in ``width`` px, ``gap`` between them: the theme class
     their labels share and the two widths.  The largest text size at which both labels
@@ -198,6 +214,8 @@ class TableButtons:
         if cls == "@table_button" and label_w(wide, 14) > pygame.Rect(rect).w - 10:
             cls = "@table_button_small" if label_w(wide, 12) <= pygame.Rect(rect).w - 8 \
                 else "@table_button_tiny"
+        if cls == "@primary" and kind in (None, ExplainingButton):   # (not a picture label)
+            cls = primary_class(label, pygame.Rect(rect).w)
         b = (kind or pygame_gui.elements.UIButton)(
             relative_rect=pygame.Rect(rect), text=label, manager=scene.app.manager,
             tool_tip_text=tip, object_id=ObjectID(class_id=cls, object_id="#" + name))
