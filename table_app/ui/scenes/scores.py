@@ -396,10 +396,31 @@ class ScoreSheet(Overlay):
         k = self.k
         bw = fit_w(label, k(160), bold=True)   # "Следующая сдача" is wider than 160
         self.button("next", (p.right - k(20) - bw, p.bottom - k(56), bw, k(40)), label, "@primary")
+        if self.between and self.table() is not None:
+            # the menu between deals (leave or quit without dealing the next one)
+            mw = fit_w(_(S.MENU), k(110))
+            self.button("menu", (p.x + k(20), p.bottom - k(56), mw, k(40)), _(S.MENU))
+
+    def table(self):
+        """The table scene under the sheet (``None``: none, a test's bare sheet)."""
+        stack = getattr(getattr(self, "app", None), "stack", None)
+        for sc in reversed(getattr(stack, "scenes", [])):
+            if hasattr(sc, "continue_after_sheet") and hasattr(sc, "session"):
+                return sc
+        return None
+
+    def open_menu(self) -> None:
+        """The table's menu over the sheet (its "Back to the table" comes back here: the
+        next deal is dealt only from the sheet's own button)."""
+        t = self.table()
+        if t is not None:
+            self.app.push(TableMenu(t))
 
     def press_button(self, name: str) -> None:
         if name == "next":
             self.close()
+        elif name == "menu":
+            self.open_menu()
 
     def close(self) -> None:
         self.app.pop()
@@ -409,8 +430,23 @@ class ScoreSheet(Overlay):
                 getattr(top, "continue_after_sheet")()
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and key_of(event) in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE):
+        """Enter or Space: the sheet's button (between deals: the next deal).  Esc: the
+        sheet on request closes; between deals the menu opens (Esc never deals).  A click
+        on the table's Menu button, seen dimmed under the sheet, opens the menu too."""
+        if event.type == pygame.KEYDOWN and key_of(event) in (pygame.K_RETURN, pygame.K_SPACE,
+                                                              pygame.K_KP_ENTER):
             self.close()
+        elif event.type == pygame.KEYDOWN and key_of(event) == pygame.K_ESCAPE:
+            if self.between and self.table() is not None:
+                self.open_menu()
+            else:
+                self.close()
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+            t = self.table()
+            b = getattr(t, "buttons", {}).get("menu") if t is not None else None
+            if b is not None and b.rect.collidepoint(event.pos) \
+                    and not self.panel().collidepoint(event.pos):
+                self.open_menu()
         return True
 
     def draw(self, surf) -> None:
