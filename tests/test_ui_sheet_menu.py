@@ -13,7 +13,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Deal  # noqa: E402
-from test_ui_table import Scripted, click, may_i_table, settle, step  # noqa: E402
+from tests.helpers.table import Scripted, click, may_i_table, settle, step  # noqa: E402
 
 
 def _between_sheet():
