@@ -50,12 +50,12 @@ def _font_path(bold: bool) -> str | None:
     return None
 
 
-@lru_cache(maxsize=64)
 def scale() -> float:
     """Pixels per logical pixel the table's text is drawn at (``set_scale``)."""
     return _SCALE[0]
 
 
+@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
