@@ -28,7 +28,7 @@ sheet, the scores line and Michigan's chips show the Observation the animation h
 reached (``landed_obs``), never ahead of the cards.
 
 ``commands``: the player's own commands (undo and redo with the hand's order, Suggest,
-"Lay off all that fits").
+"Lay off all that fits", Go down).
 
 What stays here: the scene's lifecycle, applying the player's actions (going down), and
 the frame (update and draw).
@@ -538,27 +538,8 @@ class TableScene(Scene):
         return self.hand.declarations(self.human, self.obs.wild_ranks)
 
     def go_down(self) -> None:
-        """Go down with the staged melds (the button, G).  While they can't make the
-        contract (``ui.stage_note``) it says what they lack, as the button does while it
-        is off; a refused go-down keeps every staged group where it is."""
-        if not self.ui.staged:
-            self.say(_("Build the contract's melds first"), bad=True)
-            return
-        if self.ui.stage_note:
-            self.say(self.ui.stage_note, bad=True, secs=8.0)
-            if self.app is not None:
-                self.app.play_sound("error")
-            return
-        if self._refuse_bad_melds():
-            return
-        action = self.go_down_action()
-        if getattr(self.app.settings, "confirm_go_down", False) and self.caught_up() \
-                and self.session.human_to_act() == "play" and self.engine.is_legal(action):
-            # the confirm_go_down setting: ask first (an illegal go-down is refused at once)
-            from .confirm import ConfirmGoDown
-            self.app.push(ConfirmGoDown(self, action))
-            return
-        self.confirm_go_down(action)
+        """Go down with the staged melds (``commands.go_down``)."""
+        commands.go_down(self)
 
     def _refuse_bad_melds(self) -> bool:
         """Each staged meld checked before the go-down: a group that is no valid set or

@@ -1,5 +1,5 @@
-"""The player's own commands at the table: undo and redo (with the hand's order), Suggest
-and "Lay off all that fits".  Each takes the table scene (``sc``: ``TableScene``) and
+"""The player's own commands at the table: undo and redo (with the hand's order), Suggest,
+"Lay off all that fits" and Go down.  Each takes the table scene (``sc``: ``TableScene``) and
 works through its session, its hand and its messages; the scene's methods of the same
 names call them (the buttons and keys reach them there)."""
 from __future__ import annotations
@@ -108,3 +108,27 @@ def play_all(sc: TableScene) -> bool:
     sc.say(ngettext("Laid off {n} card", "Laid off {n} cards", len(acts)).format(n=len(acts)))
     sc.refresh()
     return True
+
+
+def go_down(sc: TableScene) -> None:
+    """Go down with the staged melds (the button, G).  While they can't make the
+    contract (``ui.stage_note``) it says what they lack, as the button does while it
+    is off; a refused go-down keeps every staged group where it is."""
+    if not sc.ui.staged:
+        sc.say(_("Build the contract's melds first"), bad=True)
+        return
+    if sc.ui.stage_note:
+        sc.say(sc.ui.stage_note, bad=True, secs=8.0)
+        if sc.app is not None:
+            sc.app.play_sound("error")
+        return
+    if sc._refuse_bad_melds():
+        return
+    action = sc.go_down_action()
+    if getattr(sc.app.settings, "confirm_go_down", False) and sc.caught_up() \
+            and sc.session.human_to_act() == "play" and sc.engine.is_legal(action):
+        # the confirm_go_down setting: ask first (an illegal go-down is refused at once)
+        from ..scenes.confirm import ConfirmGoDown
+        sc.app.push(ConfirmGoDown(sc, action))
+        return
+    sc.confirm_go_down(action)
