@@ -44,6 +44,21 @@ class _YesNo(Scene):
     def geometry(self) -> pygame.Rect:
         raise NotImplementedError
 
+    def _lines(self, width: int) -> list[str]:
+        """The dialog's text broken into lines ``width`` px wide (a text dialog's)."""
+        raise NotImplementedError
+
+    def text_box(self, width: int, lift: int) -> pygame.Rect:
+        """The box of a dialog of wrapped text (``_lines``) and its two buttons:
+        ``width`` logical px wide (at most the window less 40 px), centred, raised by
+        ``lift`` logical px."""
+        W, H = self.app.size
+        u = getattr(self.app, "ui_scale", 1.0)
+        pw = min(W - 40, int(width * u))
+        n = len(self._lines(pw - int(48 * u)))
+        ph = int(64 * u) + n * int(21 * u) + int(80 * u)
+        return pygame.Rect((W - pw) // 2, max(10, (H - ph) // 2 - int(lift * u)), pw, ph)
+
     def labels(self) -> tuple[str, str]:
         """The two buttons' texts, translated: (yes, no)."""
         raise NotImplementedError
@@ -239,12 +254,7 @@ class ConfirmUndo(_YesNo):
         return text.wrap(_(UNDO_TEXT), 15, width, measure=text.width)
 
     def geometry(self) -> pygame.Rect:
-        W, H = self.app.size
-        u = getattr(self.app, "ui_scale", 1.0)
-        pw = min(W - 40, int(540 * u))
-        n = len(self._lines(pw - int(48 * u)))
-        ph = int(64 * u) + n * int(21 * u) + int(80 * u)
-        return pygame.Rect((W - pw) // 2, max(10, (H - ph) // 2 - int(40 * u)), pw, ph)
+        return self.text_box(540, 40)
 
     OK_ID = "#confirm_undo"
 

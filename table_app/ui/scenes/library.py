@@ -131,12 +131,7 @@ class ConfirmDelete(_YesNo):
         return out
 
     def geometry(self) -> pygame.Rect:
-        W, H = self.app.size
-        u = getattr(self.app, "ui_scale", 1.0)
-        pw = min(W - 40, int(620 * u))
-        n = len(self._lines(pw - int(48 * u)))
-        ph = int(64 * u) + n * int(21 * u) + int(80 * u)
-        return pygame.Rect((W - pw) // 2, max(10, (H - ph) // 2 - int(30 * u)), pw, ph)
+        return self.text_box(620, 30)
 
     def labels(self) -> tuple[str, str]:
         # Translators: the buttons of the dialog that deletes a game from the list

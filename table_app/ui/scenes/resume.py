@@ -98,12 +98,7 @@ class OpenElsewhere(_YesNo):
         return text.wrap(_(ELSEWHERE_TEXT), 15, width, measure=text.width)
 
     def geometry(self) -> pygame.Rect:
-        W, H = self.app.size
-        u = getattr(self.app, "ui_scale", 1.0)
-        pw = min(W - 40, int(560 * u))
-        n = len(self._lines(pw - int(48 * u)))
-        ph = int(64 * u) + n * int(21 * u) + int(80 * u)
-        return pygame.Rect((W - pw) // 2, max(10, (H - ph) // 2 - int(40 * u)), pw, ph)
+        return self.text_box(560, 40)
 
     def labels(self) -> tuple[str, str]:
         # Translators: the button that opens the game in the replay viewer (to watch it)
