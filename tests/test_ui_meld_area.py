@@ -232,3 +232,17 @@ def test_jokers_alone_wait_for_a_natural(variant, rnd, faces, status):
     assert gs.status == status
     if status == "partial":
         assert gs.more == 1
+
+
+def test_a_set_under_the_naturals_majority_waits_for_enough_naturals():
+    """Found by the property test: in Contract's round 7 (sets of 3 or more, CR-4's
+    naturals majority) two jokers said "1 more", though a set with them needs three
+    naturals more (JK JK 7 7 7)."""
+    from table_app.ui.table.meldhelp import group_state
+    from table_app.variants import find_variant
+    from table_app.variants.specs import SPECS
+    rules = find_variant("contract")({})
+    gs = group_state([parse_face("JK")] * 2, frozenset(rules.wild_ranks(7)),
+                     SPECS["contract"].contract(7), SPECS["contract"], 7,
+                     rules.contract_terms(7))
+    assert gs.status == "partial" and gs.more == 3

@@ -279,9 +279,12 @@ def _could_be_set(faces, wr, lo, hi, majority) -> int | None:
                    default=len(faces))
     if majority and hi < 10 ** 6 and wild > _wild_cap(hi):
         return None
+    more = max(0, lo - len(faces))
+    if majority:   # CR-4: more naturals than wilds, so as many naturals still to come
+        more = max(more, 2 * wild + 1 - len(faces))
     if all(f == JOKER for f in faces):
-        return max(1, lo - len(faces))   # jokers alone: a natural still to come (CF-1)
-    return max(0, lo - len(faces))
+        more = max(1, more)   # jokers alone: a natural still to come (CF-1)
+    return more
 
 
 def _could_be_run(faces, wr, lo, hi, majority) -> int | None:
