@@ -309,10 +309,9 @@ def test_the_normal_ai_does_not_buy_when_the_deal_ends_anyway(variant, n):
 
 
 def test_the_hard_ai_imagines_worlds_with_the_refills_already_made():
-    from table_app.ai.contract_search import sample_state
     eng = _at_the_cap("mexican", 2)
     seat = eng.to_act()[0]
-    world = sample_state(eng.rules, eng.observe(seat), random.Random(2))
+    world = eng.rules.sample_world(eng.observe(seat), random.Random(2))
     assert world.restocks == 3
     # so its rollouts see the draw from the empty stock end the deal
     st = eng.rules.apply(world, Draw(seat, "stock"))

@@ -7,9 +7,9 @@ normal level's scores and looks one card ahead over the hidden cards: every unse
 (the full deck minus its own hand, the table melds, the discard pile and the cards it saw
 the others take) may be the next card, weighted by its unseen copies, and a hand's
 quality is its distance to the contract minus the chance that the next card brings it
-closer.  It samples the next player's hidden hand (``sample_state``'s rule: known cards
-plus unseen cards at random, in the observed size) to see how often a discard would help
-that player, and sheds its highest cards when an opponent who is down is about to go out
+closer.  It samples the next player's hidden hand (from worlds the rules deal,
+``rules.sample_world``: known cards plus unseen cards at random, in the observed size) to
+see how often a discard would help that player, and sheds its highest cards when an opponent who is down is about to go out
 while its own contract is out of reach.  Going down, laying off, swaps and buys are the
 normal level's.
 
@@ -24,10 +24,10 @@ from __future__ import annotations
 import random
 import time
 
-from ..core.cards import make_deck
 from ..core.messages import Message
 from ..variants.contract_family import MAX_RESTOCKS, CFState, ContractFamilyRules
 from ..variants.specs import SPECS, Buying
+from ..variants.worlds import cf_unseen
 from .budget import Budget
 from .contract_ai import NormalContract, _faces
 
@@ -64,61 +64,8 @@ def rules_for_obs(obs) -> ContractFamilyRules:
 
 def unseen_cards(rules: ContractFamilyRules, obs) -> list[int]:
     """Card ids this seat has not seen: the full deck minus its hand, the table melds,
-    the discard pile and the cards it saw the others take."""
-    full = make_deck(rules.spec.decks_for(obs.num_players), 2)
-    seen = set(obs.hand)
-    seen.update(obs.discard_pile)
-    for m in obs.melds:
-        seen.update(m.cards)
-    for s, k in enumerate(obs.known):
-        if s != obs.seat:
-            seen.update(k)
-    return [c for c in full if c not in seen]
-
-
-def sample_state(rules: ContractFamilyRules, obs, rng: random.Random) -> CFState:
-    """A full state consistent with ``obs``: hidden cards dealt at random."""
-    n = obs.num_players
-    me = obs.seat
-    pool = unseen_cards(rules, obs)
-    rng.shuffle(pool)
-    k = 0
-    hands = []
-    for s in range(n):
-        if s == me:
-            hands.append(tuple(obs.hand))
-            continue
-        kn = tuple(c for c in obs.known[s])
-        need = obs.hand_sizes[s] - len(kn)
-        hands.append(kn + tuple(pool[k:k + max(0, need)]))
-        k += max(0, need)
-    stock = tuple(pool[k:k + obs.stock_size])
-    disc = tuple(obs.discard_pile)
-    discarders = [-1] * len(disc)
-    if disc and len(disc) > 1:
-        discarders[-1] = (obs.current - 1) % n
-    phase = obs.phase
-    queue: tuple[int, ...] = ()
-    if phase == "buy":
-        q = [me]
-        s = (me + 1) % n
-        while s != obs.current:
-            if s != discarders[-1]:
-                q.append(s)
-            s = (s + 1) % n
-        queue = tuple(q)
-    elif phase == "draw" and obs.to_act == obs.current and obs.upcard is None:
-        phase = "stock"
-    wins = [0] * n
-    for r in obs.results:
-        if r.winner is not None:
-            wins[r.winner] += 1
-    return CFState(n=n, round=obs.round, dealer=obs.dealer, phase=phase, current=obs.current,
-                   hands=tuple(hands), stock=stock, discard=disc, discarders=tuple(discarders),
-                   melds=tuple(obs.melds), down=tuple(obs.down), went_down_now=obs.went_down_now,
-                   melded_now=obs.went_down_now, queue=queue, prev_buyer=-1, locked=False,
-                   quiet=0, known=tuple(tuple(k) for k in obs.known), results=tuple(obs.results),
-                   wins=tuple(wins), last=None, restocks=obs.restocks)
+    the discard pile and the cards it saw the others take (``worlds.cf_unseen``)."""
+    return cf_unseen(rules, obs)
 
 
 class Searcher:
@@ -319,16 +266,13 @@ class HardContract(NormalContract):
         return k / len(hands)
 
     def sample_next_hands(self, rules, obs, rng) -> list[list[int]]:
+        """The next player's hand (faces) in ``samples`` worlds the rules deal
+        (``rules.sample_world``), or ``[]`` when that player is down."""
         nxt = (obs.seat + 1) % obs.num_players
         if obs.down[nxt]:
             return []
-        pool = [c >> 3 for c in unseen_cards(rules, obs)]
-        known = [c >> 3 for c in obs.known[nxt]]
-        need = max(0, obs.hand_sizes[nxt] - len(known))
-        out = []
-        for _ in range(self.samples):
-            out.append(known + rng.sample(pool, min(need, len(pool))))
-        return out
+        return [[c >> 3 for c in rules.sample_world(obs, rng).hands[nxt]]
+                for _ in range(self.samples)]
 
     def decide(self, obs, legal, rng):
         if not legal:
@@ -539,4 +483,4 @@ class HardContract(NormalContract):
         return a, nwhy
 
 
-__all__ = ["HardContract", "Searcher", "sample_state", "unseen_cards", "rules_for_obs", "FastNormal"]
+__all__ = ["HardContract", "Searcher", "unseen_cards", "rules_for_obs", "FastNormal"]

@@ -26,6 +26,8 @@ from __future__ import annotations
 import random
 
 from ..core.messages import Message
+from ..variants.michigan import MichiganRules
+from ..variants.worlds import infer_hidden
 from .budget import Budget
 from .player import BasePlayer
 
@@ -173,42 +175,6 @@ class EasyMichigan(NormalMichigan):
         return super().decide(obs, legal, rng)
 
 
-def infer_hidden(obs) -> tuple[set, dict]:
-    """What the public record tells about the hidden cards (faces), MG-6 ... MG-8.
-
-    Returns ``(widow, barred)``:
-
-    * ``widow``: faces certainly in the widow.  A played card ``f`` (not an ace) whose
-      next card ``f + 1`` is unplayed ended its sequence with a stop (MG-7: nobody held
-      ``f + 1``), unless it is the last card of the sequence still running; so ``f + 1``
-      is in the widow.
-    * ``barred``: seat -> faces that seat cannot hold.  A played card whose card below is
-      unplayed (or a two) was a lead, and a lead is the leader's lowest card of its suit
-      (MG-5, MG-8): the leader holds none of that suit's unplayed cards below it.
-
-    Only what every seat sees is used (the cards face up in front of each seat and the
-    running sequence), so the inference is the same for every observer.
-    """
-    gone = {c >> 3 for pl in obs.played for c in pl}
-    running = None
-    if obs.sequence is not None and not obs.stopped:
-        running = obs.sequence[1] >> 3
-    widow = set()
-    for f in gone:
-        if f % 13 == 12 or f == running:
-            continue
-        if f + 1 not in gone:
-            widow.add(f + 1)
-    barred: dict = {s: set() for s in range(obs.num_players)}
-    for p, pl in enumerate(obs.played):
-        for c in pl:
-            f = c >> 3
-            r = f % 13
-            if r == 0 or f - 1 not in gone:
-                barred[p].update(q for q in range(f - r, f) if q not in gone)
-    return widow, barred
-
-
 # ---------------------------------------------------------------------- search
 class _World:
     """A fully known deal for rollouts: where every face is (seat, -1 widow, -2 played)."""
@@ -306,50 +272,15 @@ class HardMichigan(NormalMichigan):
         super().__init__(variant, options)
         self.budget_ms = budget_ms
         self.samples = samples
+        self._rules = MichiganRules()
 
     def sample_loc(self, obs, rng: random.Random) -> list[int]:
         """Where every face is in one world consistent with ``obs``: seat numbers,
         ``-1`` the widow, ``-2`` played.  The unseen cards are dealt at random to the other
         hands (in their sizes) and the widow, respecting what the table has shown
         (``infer_hidden``): cards known to be in the widow go there, and no seat gets a
-        card it cannot hold.  When the constraints cannot be met in ``tries`` random
-        deals, the last deal ignores the per-seat bars (the widow cards stay)."""
-        me = obs.seat
-        loc = [-2] * 52
-        mine = {c >> 3 for c in obs.hand}
-        gone = {c >> 3 for pl in obs.played for c in pl}
-        for f in mine:
-            loc[f] = me
-        widow_known, barred = infer_hidden(obs)
-        unseen = [f for f in range(52) if f not in mine and f not in gone and f not in widow_known]
-        for f in widow_known:
-            loc[f] = -1
-        others = [s for s in range(obs.num_players) if s != me]
-        widow_left = (52 - sum(obs.hand_sizes) - len(gone)) - len(widow_known)
-        for attempt in range(8):
-            cap = {s: obs.hand_sizes[s] for s in others}
-            cap[-1] = max(0, widow_left)
-            rng.shuffle(unseen)
-            # the most constrained cards first
-            order = sorted(unseen, key=lambda f: -sum(1 for s in others if f in barred[s]))
-            ok = True
-            for f in order:
-                slots = [s for s in others if cap[s] > 0 and (attempt == 7 or f not in barred[s])]
-                if cap[-1] > 0:
-                    slots.append(-1)
-                if not slots:
-                    ok = False
-                    break
-                r = rng.random() * sum(cap[s] for s in slots)
-                for s in slots:
-                    r -= cap[s]
-                    if r < 0:
-                        break
-                loc[f] = s
-                cap[s] -= 1
-            if ok:
-                return loc
-        return loc
+        card it cannot hold: the rules' own ``sample_world``."""
+        return list(self._rules.sample_world(obs, rng).loc)
 
     def decide(self, obs, legal, rng):
         if len(legal) <= 1:

@@ -4,7 +4,8 @@
 type ``O``; both rules classes satisfy it (``ContractFamilyRules`` as
 ``Rules[CFState, Observation]``, ``MichiganRules`` as
 ``Rules[MichiganState, MichiganObservation]``: checked by mypy below and by a test).
-A searching AI also needs ``WorldSampler.sample_world`` where the rules provide it.
+A searching AI imagines the hidden cards with ``sample_world`` (``WorldSampler``: the
+same method alone).
 
 Every method is pure; ``apply`` trusts its input (``check`` first: principle 3).
 """
@@ -94,6 +95,13 @@ class Rules(Protocol[S, O_co]):
 
     def summary(self, state: S) -> dict[str, Any]:
         """The ``verify --json`` summary (RECORD_FORMAT.md)."""
+
+    def sample_world(self, observation: Any, rng: random.Random) -> S:
+        """A state consistent with ``observation`` (one seat's view, as ``observe``
+        returns it): the cards that seat has not seen dealt at random to the places it
+        cannot see, as everything the observation shows allows (OpenSpiel's
+        ``ResampleFromInfostate``); ``observe(world, seat) == observation``, every card
+        in one place.  Raises ``ValueError`` for an observation no state fits."""
 
 
 @runtime_checkable

@@ -75,6 +75,7 @@ from ..core.melds import (
 from ..core.phase import Phase
 from .go_down import GoDownSearch, _greedy_melds, _LazyGoDown, _one_meld, _Witness, might_meet
 from .specs import SPECS, Buying, ContractSpec, ContractTerms
+from .worlds import sample_cf_world
 
 _T = TypeVar("_T")
 
@@ -880,6 +881,13 @@ class ContractFamilyRules(GoDownSearch):
             upcard_by=st.discarders[-1] if st.discarders else -1, buy_queue=st.queue,
             stock_due=st.phase in (BUY, STOCK), locked=st.locked, restocks=st.restocks,
             hands_shown=st.hands if st.phase in (BETWEEN, OVER) and rnd else None)
+
+    def sample_world(self, obs: Observation, rng: random.Random) -> CFState:
+        """A state consistent with ``obs`` (OpenSpiel's ``ResampleFromInfostate``): the
+        unseen cards dealt at random to the hidden places; ``rules.observe(world,
+        obs.seat) == obs``.  See ``worlds.sample_cf_world`` (raises ``ValueError`` for an
+        observation that does not add up)."""
+        return sample_cf_world(self, obs, rng)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, st: CFState) -> list[Any]:

@@ -64,6 +64,7 @@ from ..core.cards import FACE_RANK, FACE_SUIT, make_face
 from ..core.errors import IllegalActionError, RecordError
 from ..core.phase import Phase
 from .specs import MICHIGAN, VariantSpec
+from .worlds import sample_michigan_world
 
 __all__ = ["MichiganRules", "MichiganState", "MichiganObservation", "DealResult",
            "CELLS", "PAY_FACES", "DEFAULT_OPTIONS", "frac_text"]
@@ -647,6 +648,13 @@ class MichiganRules:
             widow=state.widow if over else None, deal_over=over,
             finished=state.status == FINAL, winner=state.winner if over else None,
             hands_shown=state.hands if over else None)
+
+    def sample_world(self, obs: MichiganObservation, rng: random.Random) -> MichiganState:
+        """A state consistent with ``obs`` (OpenSpiel's ``ResampleFromInfostate``): the
+        unseen cards dealt to the other hands and the widow as the stops and leads allow
+        (MG-5 ... MG-8); ``rules.observe(world, obs.seat) == obs``.  See
+        ``worlds.sample_michigan_world`` (raises ``ValueError`` when no deal fits)."""
+        return sample_michigan_world(self, obs, rng)
 
     def summary(self, state: MichiganState) -> dict[str, Any]:
         """The ``verify --json`` summary (RECORD_FORMAT.md): the finished deals with their

@@ -98,9 +98,11 @@ def contract_play_obs(down: tuple[bool, ...], sizes: tuple[int, ...], rnd: int =
          contract=(2, 0), hand: str = HARD_HAND) -> Observation:
     h = card_ids(hand)
     sizes = tuple(len(h) if s == 1 else sizes[s] for s in range(4))
+    # the stock holds the rest of the two decks (108 cards): a world the rules can deal
     return Observation(
         variant="contract", seat=1, num_players=4, round=rnd, dealer=0, phase="play", to_act=1,
-        hand=h, hand_sizes=sizes, upcard=None, discard_pile=(), stock_size=40, melds=(),
+        hand=h, hand_sizes=sizes, upcard=None, discard_pile=(), stock_size=108 - sum(sizes),
+        melds=(),
         down=down, contract=contract, contract_terms=ContractTerms(2, 0), wild_ranks=frozenset(),
         known=((),) * 4, results=(), totals=(0,) * 4, buy_card=None, current=1,
         went_down_now=False, last=None)
