@@ -12,7 +12,9 @@ derived from the seed, so a game is reproducible.
 [--duplicate]``
 prints a summary: mean score per level with a 95% confidence interval (contract games:
 points, lower is better; Michigan: chips, higher is better), wins, deals that hit the
-finite-deal rule (CF-14: no winner) and decision times per level.
+finite-deal rule (CF-14: no winner) and decision times per level (wall clock, and
+``p99_cpu_ms``: the deciding thread's CPU time); ``--json`` adds per level the
+``blunders`` a strong player notices and their ``blunder_chances`` (``blunders.py``).
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from . import BENCH_LEVELS, make_player
+from .blunders import BLUNDERS, BlunderCounter, zero
 
 
 @dataclass
@@ -39,7 +42,10 @@ class GameResult:
         winners: the winning seats.
         deals: ``(round, winner)`` per finished deal (winner ``None``: a dead deal, CF-14).
         dead_deals: how many deals ended by the finite-deal rule.
-        times_ms: per seat, the decision times in milliseconds.
+        times_ms: per seat, the decision times in milliseconds (wall clock).
+        cpu_ms: per seat, the decision times in CPU milliseconds of the deciding thread.
+        blunders, chances: per seat, the ``blunders.BlunderCounter`` counts and their
+            occasions (``{}`` when not counted).
         actions: player actions applied.
         seconds: wall time of the game.
         finished: the game reached its end.
@@ -57,6 +63,9 @@ class GameResult:
     seconds: float = 0.0
     finished: bool = True
     higher_is_better: bool = False
+    cpu_ms: list[list[float]] = field(default_factory=list)
+    blunders: list[dict] = field(default_factory=list)
+    chances: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {"variant": self.variant, "seed": self.seed, "levels": self.levels,
@@ -79,7 +88,7 @@ def deal_seed(seed: int, k: int) -> int:
 def play_game(variant: str, levels: list[str], seed: int, options: dict | None = None,
               save_path: str | os.PathLike | None = None, budget_ms: float = 300.0,
               players: list | None = None, max_actions: int = 200_000,
-              duplicate: bool = False) -> GameResult:
+              duplicate: bool = False, count_blunders: bool = False) -> GameResult:
     """Play one AI-only game headless.
 
     Args:
@@ -100,6 +109,8 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
             deal's number), so that the same seed deals the same cards whatever the
             players did in earlier deals: the duplicate format of the strength benchmark
             (the same deals played with the levels swapped between seats).
+        count_blunders: count each seat's blunders (``blunders.BlunderCounter``; the
+            what-ifs run outside the timed decisions).
 
     Raises:
         ValueError: unknown variant or level, bad options or number of seats.
@@ -118,6 +129,8 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
     eng = Engine(rules, n, seed=seed, auto=True)
     journal = _journal(eng, vid, levels, options, seed, save_path) if save_path is not None else None
     times: list[list[float]] = [[] for _ in range(n)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
+    counter = BlunderCounter(rules, n) if count_blunders else None
     t0 = time.perf_counter()
     actions = 0
     finished = True
@@ -135,13 +148,20 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
         seat = ta[0]
         p = players[seat]
         obs = eng.observe(seat)
+        before = eng.state
         t = time.perf_counter()
+        c = time.thread_time()
         if getattr(p, "needs_state", False):
             a = p.choose_state(eng.state, obs, legal, rngs[seat])
         else:
             a = p.choose(obs, legal, rngs[seat])
+        cpu[seat].append((time.thread_time() - c) * 1000.0)
         times[seat].append((time.perf_counter() - t) * 1000.0)
+        if counter is not None:
+            counter.decision(before, seat, legal, a)
         eng.apply(a)
+        if counter is not None:
+            counter.after(eng.state)
         actions += 1
         if actions >= max_actions:
             finished = False
@@ -152,7 +172,8 @@ def play_game(variant: str, levels: list[str], seed: int, options: dict | None =
     deals = [(r.round, r.winner) for r in st.results]
     res = GameResult(vid, seed, list(levels), totals, winners, deals,
                      sum(1 for _, w in deals if w is None), times, actions,
-                     time.perf_counter() - t0, finished, spec.higher_wins)
+                     time.perf_counter() - t0, finished, spec.higher_wins, cpu,
+                     counter.counts if counter else [], counter.chances if counter else [])
     if journal is not None:
         journal.close()
     return res
@@ -205,14 +226,23 @@ def percentile(xs: list[float], q: float) -> float:
 
 def summarize(results: list[GameResult]) -> dict:
     """Per level: mean score and 95% CI, wins (a shared win counts for each winner),
-    decision times p50/p99/max; and the dead deals (CF-14)."""
+    decision times p50/p99/max (wall clock) and ``p99_cpu_ms`` (CPU time of the deciding
+    thread), the ``blunders`` (``blunders.BlunderCounter``) and their ``blunder_chances``;
+    and the dead deals (CF-14)."""
     per: dict[str, dict] = {}
     for r in results:
         for s, lv in enumerate(r.levels):
-            d = per.setdefault(lv, {"scores": [], "wins": 0, "times": [], "seats": 0})
+            d = per.setdefault(lv, {"scores": [], "wins": 0, "times": [], "seats": 0,
+                                    "cpu": [], "blunders": zero(), "chances": zero()})
             d["scores"].append(r.totals[s])
             d["wins"] += 1 if s in r.winners else 0
             d["times"].extend(r.times_ms[s])
+            if r.cpu_ms:
+                d["cpu"].extend(r.cpu_ms[s])
+            for k in BLUNDERS:
+                if r.blunders:
+                    d["blunders"][k] += r.blunders[s][k]
+                    d["chances"][k] += r.chances[s][k]
             d["seats"] += 1
     out = {}
     for lv in sorted(per, key=lambda x: BENCH_LEVELS.index(x) if x in BENCH_LEVELS else 99):
@@ -222,7 +252,9 @@ def summarize(results: list[GameResult]) -> dict:
                    "seat_games": d["seats"], "wins": d["wins"], "decisions": len(d["times"]),
                    "p50_ms": round(percentile(d["times"], 50), 3),
                    "p99_ms": round(percentile(d["times"], 99), 3),
-                   "max_ms": round(max(d["times"]), 3) if d["times"] else None}
+                   "max_ms": round(max(d["times"]), 3) if d["times"] else None,
+                   "p99_cpu_ms": round(percentile(d["cpu"], 99), 3) if d["cpu"] else None,
+                   "blunders": d["blunders"], "blunder_chances": d["chances"]}
     deals = sum(len(r.deals) for r in results)
     return {"per_level": out, "games": len(results), "deals": deals,
             "dead_deals": sum(r.dead_deals for r in results),
@@ -262,11 +294,11 @@ def _table(summary: dict, variant: str) -> str:
     lines = []
     better = "higher" if VARIANTS[variant].higher_wins else "lower"
     lines.append(f"{'level':<8} {'mean score':>11} {'± 95% CI':>9} {'wins':>5} {'seats':>6} "
-                 f"{'p50 ms':>8} {'p99 ms':>8}   ({better} score is better)")
+                 f"{'p50 ms':>8} {'p99 ms':>8} {'p99 cpu':>8}   ({better} score is better)")
     for lv, d in summary["per_level"].items():
         ci = "n/a" if d["ci95"] is None else f"{d['ci95']:.1f}"
         lines.append(f"{lv:<8} {d['mean']:>11.1f} {ci:>9} {d['wins']:>5} {d['seat_games']:>6} "
-                     f"{d['p50_ms']:>8.2f} {d['p99_ms']:>8.2f}")
+                     f"{d['p50_ms']:>8.2f} {d['p99_ms']:>8.2f} {d['p99_cpu_ms'] or 0.0:>8.2f}")
     lines.append(f"games {summary['games']}, deals {summary['deals']}, dead deals (CF-14, no "
                  f"winner) {summary['dead_deals']}, {summary['seconds']:.1f} s")
     return "\n".join(lines)
@@ -313,7 +345,8 @@ def _cmd_simulate(args) -> int:
             seed = args.seed + g
             path = os.path.join(args.save_dir, f"{vid}-{seed}.jsonl") if args.save_dir else None
             results.append(play_game(vid, lv, seed, options=options, save_path=path,
-                                     budget_ms=args.budget_ms, duplicate=args.duplicate))
+                                     budget_ms=args.budget_ms, duplicate=args.duplicate,
+                                     count_blunders=True))
             update(1)
     finally:
         close()
