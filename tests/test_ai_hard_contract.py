@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from table_app.ai.contract_search import HardContract
+from table_app.core.actions import Discard
 from table_app.core.cards import parse_face
 from tests.helpers.players import contract_play_obs as _obs  # noqa: E402
 from tests.helpers.players import discards_of as _legal  # noqa: E402
@@ -67,3 +69,64 @@ def test_hard_sheds_a_high_pair_when_a_player_who_is_down_may_go_out():
     # without the danger model the same hand keeps its aces
     a, _ = _hard(w_points=0.0).decide(danger, _legal(danger), random.Random(0))
     assert a.card in lone
+
+
+# ---------------------------------------------------------------------- issue 18's blunders
+@pytest.mark.parametrize("variant,rnd,hand,up", [
+    # found in seeded games where the look-ahead passed them (the stock's chance above
+    # ~53% outscored the certainty): Mexican round 2 (a set and a run, fours wild) and
+    # May I? round 1 (two sets)
+    ("mexican", 2, "9S 8C AD JK 4S 5C 4S 8S", "JD"),
+    ("may_i", 1, "AH JS 3H JK 3S 10H 2D JK 5S QC", "QH"),
+])
+def test_hard_takes_an_upcard_that_completes_its_contract(variant, rnd, hand, up):
+    from table_app.ai.blunders import BlunderCounter
+    from tests.helpers.deals import engine_with_deal
+    eng = engine_with_deal(variant, 4, rnd, hands={0: hand}, upcard=up)
+    assert BlunderCounter(eng.rules, 4).completes(eng.state, 0)  # the rules agree it does
+    obs, legal = eng.observe(0), eng.legal_actions()
+    hard = HardContract(variant, budget_ms=60_000)
+    a, why = hard.decide(obs, legal, random.Random(0))
+    assert a.type == "draw" and a.source == "discard" and why.id == "take_completes"
+    # the look-ahead alone (before the fix) passed it
+    old = HardContract(variant, budget_ms=60_000)
+    old.upcard_completes = lambda obs: False
+    a, _ = old.decide(obs, legal, random.Random(0))
+    assert not (a.type == "draw" and a.source == "discard")
+
+
+def test_hard_keeps_its_wild_while_a_safe_card_can_go():
+    """Mexican round 3 (fives wild, MX-3): seat 1 is down with one card and the contract
+    is out of reach, so hard sheds its highest card; the wild 5♣ (20 points) is the
+    highest, but naturals that fit no meld (J♦, Q♠ ...) are safe: one of them goes."""
+    from table_app.ai.blunders import BlunderCounter
+    from tests.helpers.deals import down_table
+    rules, st = down_table("mexican", 3, "8H 4D 3H 7S 10S QS 5C JC 6D", "JD", 1,
+                           [("run", "9H 10H JH QH"), ("run", "JC QC KC AC")], 1)
+    obs, legal = rules.observe(st, 0), rules.legal_actions(st)
+    a, why = HardContract("mexican", budget_ms=60_000).decide(obs, legal, random.Random(0))
+    bc = BlunderCounter(rules, 4)
+    bc.decision(st, 0, legal, a)
+    assert a.card != parse_face("5C") and bc.safe(st, a.card)
+    assert bc.counts[0]["discarded_wild_with_safe_alternative"] == 0
+    # without the guard the dump threw the wild
+    old = HardContract("mexican", budget_ms=60_000)
+    old.keep_wild = lambda obs, legal, a, why: (a, why)
+    a, _ = old.decide(obs, legal, random.Random(0))
+    assert a.card == parse_face("5C")
+
+
+def test_hard_throws_a_wild_when_every_other_card_feeds_the_table():
+    """No safe card: the wild may go (the guard only swaps it for a safe one)."""
+    from tests.helpers.deals import down_table
+    rules, st = down_table("mexican", 3, "8H KH 7D 7C 9S AS 6D 6H 5C", "8D", 1,
+                           [("run", "9H 10H JH QH"), ("set", "7S 7H 7H"),
+                            ("run", "9D 10D JD QD"), ("set", "6S 6S 6C"),
+                            ("run", "10S JS QS KS")], 1)
+    obs, legal = rules.observe(st, 0), rules.legal_actions(st)
+    hard = HardContract("mexican", budget_ms=60_000)
+    ctx = hard.ctx(obs)
+    assert all(ctx.is_wild(a.card) or hard.playable(obs, a.card)
+               for a in legal if a.type == "discard")
+    a, why = hard.keep_wild(obs, legal, Discard(0, parse_face("5C")), None)
+    assert a == Discard(0, parse_face("5C")) and why is None

@@ -24,8 +24,11 @@ from __future__ import annotations
 import random
 import time
 
+from ..core.actions import Draw
 from ..core.messages import Message
+from ..core.phase import Phase
 from ..variants.contract_family import MAX_RESTOCKS, CFState, ContractFamilyRules
+from ..variants.contract_family import replace as cf_replace
 from ..variants.specs import SPECS, Buying
 from ..variants.worlds import cf_unseen
 from .budget import Budget
@@ -277,6 +280,45 @@ class HardContract(NormalContract):
     def decide(self, obs, legal, rng):
         if not legal:
             raise ValueError("no legal action to choose from")
+        a, why = self._decide(obs, legal, rng)
+        if a.type == "discard":
+            return self.keep_wild(obs, legal, a, why)
+        return a, why
+
+    def keep_wild(self, obs, legal, a, why):
+        """Never throw a wild (a joker or the deal's wild rank, CR-3, MX-3) while a safe
+        discard is legal: a natural card that fits no meld on the table (CF-8).  The
+        best-scored safe card goes instead."""
+        ctx = self.ctx(obs)
+        if not ctx.is_wild(a.card):
+            return a, why
+        safe = [t for t in self.discard_scores(obs, legal)
+                if not ctx.is_wild(t[1].card) and not self.playable(obs, t[1].card)]
+        if not safe:
+            return a, why
+        _, b, note = min(safe, key=lambda t: (t[0], t[1].card))
+        return b, self.discard_reason(obs, b.card, note)
+
+    def upcard_completes(self, obs) -> bool:
+        """The upcard completes this seat's contract: with it the hand can go down this
+        turn and without it not (CF-7: the rules' own go-down search on the hand, in a
+        world the rules deal from the observation: only the own hand counts)."""
+        rules = self.rules_for(obs)
+        p = obs.seat
+        try:
+            st = rules.sample_world(obs, random.Random(0))
+        except ValueError:  # a hand-made observation that does not add up: the estimate
+            ctx = self.ctx(obs)
+            hand = _faces(obs.hand)
+            return ctx.dist(hand) > 0 and self.best_after_discard(
+                ctx, hand + [obs.upcard >> 3], protect=obs.upcard >> 3) == 0
+        with_up = rules.apply(st, Draw(p, "discard"))
+        if not any(x.type == "go_down" for x in rules.legal_actions(with_up)):
+            return False
+        without = cf_replace(st, phase=Phase.PLAY)
+        return not any(x.type == "go_down" for x in rules.legal_actions(without))
+
+    def _decide(self, obs, legal, rng):
         short, (na, nwhy) = self.candidates(obs, legal, rng)
         if short is None or obs.phase == "buy" or obs.down[obs.seat]:
             return na, nwhy
@@ -299,6 +341,10 @@ class HardContract(NormalContract):
         if take is None or other is None or ctx.whole and obs.down[obs.seat] or obs.take_ends_deal:
             return na, nwhy  # (at CF-14's cap the choice is whether to end the deal: normal's)
         up = obs.upcard >> 3
+        if self.upcard_completes(obs):
+            # a certainty beats any chance of the stock (the look-ahead below weighs the
+            # stock's chance twice: above ~53% it outscored going down now)
+            return take, Message("take_completes", card=up, contract=obs.contract_terms)
         d0 = ctx.dist(hand)
         p0 = self.improve_prob(ctx, hand, unseen, deadline)
         q_stock = d0 - 2.0 * p0

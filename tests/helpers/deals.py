@@ -96,3 +96,30 @@ def stock_turns(eng: Engine, k: int) -> Engine:
         eng.apply(Draw(seat, "stock"))
         eng.apply(Discard(seat, eng.state.hands[seat][0] >> 3))
     return eng
+
+
+def down_table(variant: str, rnd: int, hand: str, upcard: str, down_seat: int,
+               melds: list[tuple[str, str]], left: int, n: int = 4):
+    """``(rules, state)``: seat 0 has taken ``upcard`` to ``hand`` (play phase) and seat
+    ``down_seat`` is down with ``melds`` (``(kind, codes)``, natural cards taken from the
+    stock) and ``left`` cards in hand (the rest put back under the stock): a consistent
+    position, every card in one place."""
+    from table_app.core.melds import build_meld
+    from table_app.variants.contract_family import replace
+    eng = engine_with_deal(variant, n, rnd, hands={0: hand}, upcard=upcard)
+    rules = eng.rules
+    st = rules.apply(eng.state, Draw(0, "discard"))
+    stock = list(st.stock)
+    out = []
+    for kind, codes in melds:
+        ids = []
+        for f in parse_cards(codes):
+            c = next(c for c in reversed(stock) if c >> 3 == f)
+            stock.remove(c)
+            ids.append(c)
+        out.append(build_meld(kind, down_seat, ids, (None,) * len(ids), rules.wild_ranks(rnd)))
+    h = list(st.hands[down_seat])
+    stock = h[left:] + stock
+    hands = st.hands[:down_seat] + (tuple(h[:left]),) + st.hands[down_seat + 1:]
+    down = tuple(s == down_seat for s in range(n))
+    return rules, replace(st, stock=tuple(stock), hands=hands, melds=tuple(out), down=down)
