@@ -3,6 +3,7 @@ the record's ``AH``), one term per thing, and long labels that fit their buttons
 1024x640 (the smallest window)."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -280,7 +281,14 @@ def test_the_call_button_shows_the_upcards_suit_symbol_in_its_ink(lang, four):
     try:
         sc = TableScene(GameSession("contract", 4, seed=5, autosave=False))
         app.push(sc)
-        app.step(0.02)
+        # the first upcard's window opens once the seat on turn (an AI, on its worker
+        # thread) has declined it: a busy machine may take more than a frame
+        for _ in range(500):
+            app.step(0.02)
+            if sc.buy.open:
+                break
+            time.sleep(0.005)
+        assert sc.buy.open, "the buying window never opened"
         b = sc.buttons["buy"]
         assert isinstance(b, PictureLabelButton)
         for face, suit in (("KC", 3), ("10D", 2), ("7H", 1)):
