@@ -67,16 +67,24 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
                     return ("set", frozenset(cs[:3 - need] + wilds[:need]))
         return None
     cap = caps[1]
-    for s in range(4):
+    most = nw if cap is None or cap > nw else cap  # the most wilds the run may take
+    if most > 3:
+        most = 3  # a run needs a natural
+    # the suits' ranks as bit masks (positions 1..14, the ace at both ends): a window's
+    # naturals are one bit count
+    masks = [0, 0, 0, 0]
+    for f in by_face:
+        r = _RANK[f]
+        masks[_SUIT[f]] |= (1 << r) | (2 if r == 14 else 0)
+    for s, m in enumerate(masks):
+        if not m or (m.bit_count() < 4 - most):
+            continue
         for lo in range(1, 12):
-            got = []
-            for pos in range(lo, lo + 4):
-                run_cs = by_face.get(make_face(pos, s))
-                if run_cs:
-                    got.append(run_cs[0])
-            need = 4 - len(got)
-            if got and need <= nw and (cap is None or need <= cap):
-                return ("run", frozenset(got + wilds[:need]))
+            k = ((m >> lo) & 15).bit_count()
+            if k and 4 - k <= most:
+                got = [by_face[make_face(pos, s)][0] for pos in range(lo, lo + 4)
+                       if m >> pos & 1]
+                return ("run", frozenset(got + wilds[:4 - k]))
     return None
 
 
@@ -150,21 +158,29 @@ class _LazyGoDown(GoDown):
 
 
 def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
-               keep_one: bool = True, caps: tuple[int | None, int | None] = (None, None)) -> bool:
+               keep_one: bool = True, caps: tuple[int | None, int | None] = (None, None),
+               run_min: int = 4, whole_hand: bool = False) -> bool:
     """A quick necessary condition for meeting a contract (``(sets, runs)``) with the card
     ids in ``hand``: ``False`` means the solver would find nothing, ``True`` means ask it.
 
     Lower bounds on the wilds needed, each ignoring what the other melds take: sets from
     the rank counts (full triples free, pairs one wild, singles two), runs from the best
-    4-card windows of each suit (overlapping windows allowed).  Sets and runs use
-    different cards and different wilds, so their bounds add up.  ``caps``: the most
-    wilds one set / one run may hold (Contract's rounds 1-6: sets of exactly 3 and runs
-    of exactly 4 whose naturals outnumber the wilds, CR-4, hold one at most), or ``None``.  Wild-rank cards count both
-    as wilds and as naturals, so the bound never refuses a hand that can meet the contract.
+    ``run_min``-card windows of each suit (overlapping windows allowed; CR-9's round-7
+    run is at least 7 cards).  Sets and runs use different cards and different wilds, so
+    their bounds add up.  ``caps``: the most wilds one set / one run may hold (Contract's
+    rounds 1-6: sets of exactly 3 and runs of exactly 4 whose naturals outnumber the
+    wilds, CR-4, hold one at most), or ``None``.  With caps a wild-rank card counts both
+    as a wild and as a natural (CR-4 counts a wild-rank card in its own place as a
+    natural); without, only as a wild: a wild-rank card in its own place uses one card
+    of the wilds' pool as a wild would, so the bound stays sound and is sharper (Mexican
+    Rummy's rising wild rank, MX-3).  ``whole_hand`` (CR-9, MX-7: every card melded): the
+    runs must also cover every natural of the suits not in a set, each copy of a face in
+    a run of its own.  The bound never refuses a hand that can meet the contract.
     """
     sets, runs = contract
-    if len(hand) - (1 if keep_one else 0) < 3 * sets + 4 * runs:
+    if len(hand) - (1 if keep_one else 0) < 3 * sets + run_min * runs:
         return False
+    split = caps[0] is None and caps[1] is None
     w = 0
     by_rank = [0] * 15
     masks = [0, 0, 0, 0]
@@ -174,11 +190,13 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
         if f == JOKER:
             w += 1
             continue
-        r = FACE_RANK[f]
+        r = _RANK[f]
         if r in wild_ranks:
             w += 1
+            if split:
+                continue
         by_rank[r] += 1
-        s = FACE_SUIT[f]
+        s = _SUIT[f]
         bit = 1 << r
         if masks[s] & bit:
             if extra is None:
@@ -193,6 +211,8 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
                 extra.append(lvl)
         else:
             masks[s] |= bit
+    if whole_hand and split and not _whole_hand_fits(sets, runs, masks, extra):
+        return False
     need = 0
     if sets:
         # the cheapest sets: full triples free, a pair one wild, a single two, none three
@@ -225,19 +245,21 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
         if need > w:
             return False
     if runs:
-        d = _RUN_DEFICITS
+        d = _RUN_DEFICITS.get(run_min)
+        if d is None:
+            d = _RUN_DEFICITS[run_min] = {}
         deficits: list[int] = []
         # two runs may use the same window with a second copy of its cards: the second
         # use's missing cards are counted from the ranks held twice (and so on), so the
         # bound never refuses two identical runs from two decks
-        # (an empty suit of a level adds nothing: its windows miss four cards, no fewer
+        # (an empty suit of a level adds nothing: its windows miss every card, no fewer
         # than any window of the first level)
         for m in (masks if extra is None else masks + [m for lvl in extra for m in lvl if m]):
             if m >> 14 & 1:
                 m |= 2  # the ace is also low
             got = d.get(m)
             if got is None:
-                got = d[m] = _run_deficits(m)
+                got = d[m] = _run_deficits(m, run_min)
             deficits.extend(got)
         if runs < len(deficits):
             deficits.sort()
@@ -249,13 +271,45 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     return True
 
 
-def _run_deficits(m: int) -> tuple[int, ...]:
-    """The smallest ``_MAX_RUNS`` of the cards missing from each 4-card window of a suit
-    whose ranks are the bits of ``m`` (positions 1..14, the ace at both ends)."""
-    return tuple(sorted(4 - ((m >> lo) & 15).bit_count() for lo in range(1, 12))[:_MAX_RUNS])
+def _whole_hand_fits(sets: int, runs: int, masks: list[int], extra: list[list[int]] | None) -> bool:
+    """A necessary condition for melding every natural (bits of ``masks``, per suit, and
+    the copies held twice or more in ``extra``) in ``sets`` sets and ``runs`` runs: with
+    no sets, every copy of a face needs a run of its suit of its own (a run holds a rank
+    once); with one run, the naturals of the other three suits fall in at most ``sets``
+    ranks (the sets' ranks)."""
+    if sets == 0:
+        held = sum(1 for m in masks if m)
+        if extra is not None:
+            held += sum(1 for lvl in extra for m in lvl if m)
+        return held <= runs
+    if runs == 0:
+        return (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() <= sets
+    if runs == 1:
+        for s in range(4):
+            off = 0
+            for t in range(4):
+                if t != s:
+                    off |= masks[t]
+            if off.bit_count() <= sets:
+                return True
+        return False
+    return True
 
 
-_RUN_DEFICITS: dict[int, tuple[int, ...]] = {}  # suit mask -> _run_deficits, filled as met
+_RANK = FACE_RANK
+_SUIT = FACE_SUIT
+
+
+def _run_deficits(m: int, length: int = 4) -> tuple[int, ...]:
+    """The smallest ``_MAX_RUNS`` of the cards missing from each ``length``-card window of
+    a suit whose ranks are the bits of ``m`` (positions 1..14, the ace at both ends)."""
+    full = (1 << length) - 1
+    return tuple(sorted(length - ((m >> lo) & full).bit_count()
+                        for lo in range(1, 16 - length))[:_MAX_RUNS])
+
+
+#: run length -> suit mask -> ``_run_deficits``, filled as met
+_RUN_DEFICITS: dict[int, dict[int, tuple[int, ...]]] = {}
 
 
 _MAX_RUNS = max(max(r for _, r in (s.contract(k) for k in range(1, 8))) for s in SPECS.values())
@@ -328,13 +382,14 @@ class GoDownSearch:
                 if one is not None:
                     self._add_witness(key, wits, tuple(best_kept) + (one,))
                     return _LazyGoDown(p, self, st)
-                if (might_meet(rest, (sets, runs), wr, keep_one=not whole, caps=caps)
+                if (might_meet(rest, (sets, runs), wr, not whole, caps, self._run_min(rnd), whole)
                         and (plan := find_go_down(rest, self._sub_req(rnd, sets, runs), wr))):
                     self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
                     return _LazyGoDown(p, self, st)
         wr = self.wild_ranks(rnd)
         caps = self._wild_caps(rnd)
-        if not might_meet(hand, self.spec.contract(rnd), wr, keep_one=not whole, caps=caps):
+        if not might_meet(hand, self.spec.contract(rnd), wr, not whole, caps, self._run_min(rnd),
+                          whole):
             return None
         if not whole:
             greedy = _greedy_melds(hand, self.spec.contract(rnd), wr, caps)
@@ -370,6 +425,10 @@ class GoDownSearch:
             self._req_cache[("caps", rnd)] = caps
         return caps
 
+    def _run_min(self, rnd: int) -> int:
+        """The fewest cards of a run in round ``rnd``'s going-down (4; CR-9's round 7: 7)."""
+        return self.solver_req(rnd).run_min
+
     def _sub_req(self, rnd: int, sets: int, runs: int) -> ContractReq:
         """Round ``rnd``'s solver requirement with only ``sets`` sets and ``runs`` runs."""
         k = (rnd, sets, runs)
@@ -402,9 +461,11 @@ class GoDownSearch:
 
     def suggest_go_down(self, st: CFState, p: int) -> GoDown | None:
         """The solver's best going-down for seat ``p`` now (a ``GoDown``) or ``None``."""
-        wr = self.wild_ranks(st.round)
-        if not might_meet(st.hands[p], self.spec.contract(st.round), wr, caps=self._wild_caps(st.round),
-                          keep_one=not (st.round == 7 and self.spec.round7_whole_hand)):
+        rnd = st.round
+        wr = self.wild_ranks(rnd)
+        whole = rnd == 7 and self.spec.round7_whole_hand
+        if not might_meet(st.hands[p], self.spec.contract(rnd), wr, not whole,
+                          self._wild_caps(rnd), self._run_min(rnd), whole):
             return None
         plan = solve_go_down(st.hands[p], self.solver_req(st.round), wr,
                              lambda f: self.spec.value(f, wr))

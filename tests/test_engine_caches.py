@@ -1,0 +1,140 @@
+"""Every speed cache and quick bound of the engine agrees with the computation it saves
+(issue 17): property tests, each against the uncached / exact answer.
+
+* ``might_meet`` (the go-down pre-check, CF-6/CF-7, CR-9's round-7 run of 7, the whole
+  hand of CR-9 and MX-7, Mexican's rising wild rank MX-3) never refuses a hand the
+  solver can meet, with the arguments the rules pass it;
+* the bit-mask ``_one_meld`` finds the same meld as the position-by-position look it
+  replaced.
+"""
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+from table_app.core.cards import FACE_RANK, JOKER, faces_to_cards, make_face
+from table_app.core.solver import find_go_down
+from table_app.variants import find_variant
+from table_app.variants.go_down import _one_meld, might_meet
+
+SETTINGS = settings(max_examples=300, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+_GAMES = (("contract", {}), ("contract", {"deuces_wild": True}), ("may_i", {}),
+          ("mexican", {}))
+_RULES = {(v, tuple(o.items())): find_variant(v)(o) for v, o in _GAMES}
+
+
+def _rules(i: int):
+    v, o = _GAMES[i]
+    return _RULES[(v, tuple(o.items()))]
+
+
+def _hand(r, rng: random.Random, rnd: int, kind: int) -> list[int]:
+    """A hand for round ``rnd``: random (0), few suits (1), few ranks (2), long (3)."""
+    deck = list(r.deck(5))
+    size = r.spec.hand_size(rnd) + 1 + rng.choice((0, 0, 1, 2, 4, 8))
+    if kind == 1:
+        suits = rng.sample(range(4), rng.randint(1, 2))
+        pool = [f for f in deck if f == JOKER or f // 13 in suits]
+    elif kind == 2:
+        ranks = rng.sample(range(2, 15), rng.randint(3, 6))
+        pool = [f for f in deck if f == JOKER or FACE_RANK[f] in ranks]
+    else:
+        pool = deck
+    rng.shuffle(pool)
+    return faces_to_cards(pool[:min(size, len(pool))])
+
+
+@SETTINGS
+@given(game=hs.integers(0, len(_GAMES) - 1), rnd=hs.integers(1, 7),
+       kind=hs.integers(0, 3), seed=hs.integers(0, 2**32 - 1))
+def test_might_meet_never_refuses_what_the_solver_meets(game, rnd, kind, seed):
+    r = _rules(game)
+    h = _hand(r, random.Random(seed), rnd, kind)
+    whole = rnd == 7 and r.spec.round7_whole_hand
+    wr = r.wild_ranks(rnd)
+    ok = might_meet(h, r.spec.contract(rnd), wr, not whole, r._wild_caps(rnd),
+                    r._run_min(rnd), whole)
+    if not ok:
+        assert find_go_down(h, r.solver_req(rnd), wr) is None
+
+
+def test_might_meet_refuses_most_hands_that_cannot_go_down():
+    # the bound is worth its time: most hands the solver refuses never reach it
+    rng = random.Random(3)
+    refused = fails = 0
+    for game in range(len(_GAMES)):
+        r = _rules(game)
+        for _ in range(300):
+            rnd = rng.randint(1, 7)
+            h = _hand(r, rng, rnd, rng.randrange(4))
+            whole = rnd == 7 and r.spec.round7_whole_hand
+            wr = r.wild_ranks(rnd)
+            if find_go_down(h, r.solver_req(rnd), wr) is None:
+                fails += 1
+                refused += not might_meet(h, r.spec.contract(rnd), wr, not whole,
+                                          r._wild_caps(rnd), r._run_min(rnd), whole)
+    assert fails > 300 and refused / fails > 0.8, (refused, fails)
+
+
+def test_might_meet_uses_the_wild_rank_once():
+    # Mexican's round 1 (two sets, threes wild, MX-3): two threes and a pair of sevens
+    # are not two sets (a three is a wild or a natural, not both)
+    r = find_variant("mexican")({})
+    faces = [make_face(3, 0), make_face(3, 0), make_face(7, 3), make_face(7, 0),
+             make_face(10, 3), make_face(11, 3), make_face(6, 0), make_face(14, 0)]
+    h = faces_to_cards(faces)
+    wr = r.wild_ranks(1)
+    assert find_go_down(h, r.solver_req(1), wr) is None
+    assert not might_meet(h, r.spec.contract(1), wr, True, r._wild_caps(1), r._run_min(1))
+
+
+def test_might_meet_knows_round_sevens_run_of_seven():
+    # Contract's round 7 (CR-9): two sets and a run of at least 7, the whole hand; a
+    # hand with only 4-card runs cannot meet it
+    r = find_variant("contract")({})
+    faces = ([make_face(k, 0) for k in (3, 4, 5, 6)] + [make_face(9, 1)] * 3
+             + [make_face(12, 2)] * 3 + [make_face(8, 3), make_face(9, 3)])
+    h = faces_to_cards(faces)
+    wr = r.wild_ranks(7)
+    assert find_go_down(h, r.solver_req(7), wr) is None
+    assert might_meet(h, r.spec.contract(7), wr, False, r._wild_caps(7))  # 4-card windows
+    assert not might_meet(h, r.spec.contract(7), wr, False, r._wild_caps(7), 7, True)
+
+
+def _one_meld_by_positions(cards, kind, wild_ranks, caps):
+    """The quick look as first written (every window position by position)."""
+    if len(cards) < (3 if kind == "set" else 4) + 1:
+        return None
+    wilds, by_face = [], {}
+    for c in cards:
+        f = c >> 3
+        if f == JOKER or FACE_RANK[f] in wild_ranks:
+            wilds.append(c)
+        else:
+            by_face.setdefault(f, []).append(c)
+    nw = len(wilds)
+    if kind == "set":
+        return _one_meld(cards, kind, wild_ranks, caps)
+    cap = caps[1]
+    for s in range(4):
+        for lo in range(1, 12):
+            got = [by_face[make_face(p, s)][0] for p in range(lo, lo + 4)
+                   if by_face.get(make_face(p, s))]
+            need = 4 - len(got)
+            if got and need <= nw and (cap is None or need <= cap):
+                return ("run", frozenset(got + wilds[:need]))
+    return None
+
+
+@SETTINGS
+@given(game=hs.integers(0, len(_GAMES) - 1), rnd=hs.integers(1, 6),
+       kind=hs.integers(0, 3), seed=hs.integers(0, 2**32 - 1), cut=hs.integers(4, 16))
+def test_one_meld_by_masks_is_the_look_by_positions(game, rnd, kind, seed, cut):
+    r = _rules(game)
+    cards = _hand(r, random.Random(seed), rnd, kind)[:cut]
+    wr, caps = r.wild_ranks(rnd), r._wild_caps(rnd)
+    assert _one_meld(cards, "run", wr, caps) == _one_meld_by_positions(cards, "run", wr, caps)
