@@ -5,7 +5,10 @@
   hand of CR-9 and MX-7, Mexican's rising wild rank MX-3) never refuses a hand the
   solver can meet, with the arguments the rules pass it;
 * the bit-mask ``_one_meld`` finds the same meld as the position-by-position look it
-  replaced.
+  replaced;
+* Michigan's ``forced_chain`` (MG-6, recorded in one go) is ``forced_action`` and
+  ``apply`` one at a time;
+* ``cards.shuffle`` is ``random.Random.shuffle`` (the same deals from the same seed).
 """
 from __future__ import annotations
 
@@ -138,3 +141,54 @@ def test_one_meld_by_masks_is_the_look_by_positions(game, rnd, kind, seed, cut):
     cards = _hand(r, random.Random(seed), rnd, kind)[:cut]
     wr, caps = r.wild_ranks(rnd), r._wild_caps(rnd)
     assert _one_meld(cards, "run", wr, caps) == _one_meld_by_positions(cards, "run", wr, caps)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=hs.integers(3, 8), seed=hs.integers(0, 2**31), choices=hs.integers(0, 2**31))
+def test_michigan_forced_chain_is_forced_action_and_apply_one_at_a_time(n, seed, choices):
+    # MG-6: the follows the engine records in one go are those it would record one by
+    # one, with the same states after each
+    from table_app.engine.engine import Engine
+    from table_app.variants.michigan import PLAYING
+    r = find_variant("michigan")({})
+    rng = random.Random(choices)
+    eng = Engine(r, n, seed=seed)
+    chains = 0
+    for _ in range(120):
+        ta = eng.to_act()
+        if ta is None:
+            break
+        if ta[1] == "deal":
+            eng.deal_next()
+            continue
+        st = eng.state
+        lead = rng.choice(eng.legal_actions())
+        after = r.apply(st, lead)
+        want = []
+        s = after
+        while (fa := r.forced_action(s)) is not None:
+            r.check(s, fa)
+            s = r.apply(s, fa)
+            want.append((fa, s))
+        got = r.forced_chain(after)
+        assert got == want
+        chains += bool(got)
+        assert not got or got[-1][1].status != PLAYING or not got[-1][1].following
+        n0 = len(eng.log)
+        eng.apply(lead)
+        assert [e for e, _ in got] == eng.log[n0 + 1:n0 + 1 + len(got)]
+        assert [s for _, s in got] == eng.states[n0 + 2:n0 + 2 + len(got)]
+    assert chains or len(eng.log) < 20
+
+
+@SETTINGS
+@given(seed=hs.integers(0, 2**64), size=hs.integers(0, 220))
+def test_shuffle_is_the_generators_own(seed, size):
+    # seeded deals and restocks (CF-13) are the same as with random.Random.shuffle, and
+    # leave the generator in the same state
+    from table_app.core.cards import shuffle
+    a, b = list(range(size)), list(range(size))
+    ra, rb = random.Random(seed), random.Random(seed)
+    ra.shuffle(a)
+    shuffle(rb, b)
+    assert a == b and ra.getstate() == rb.getstate()

@@ -16,7 +16,9 @@ The text notation is rank then suit: ``7S``, ``10H``, ``QD``, ``AC``, ``JK``.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .errors import RecordError
 
@@ -144,3 +146,39 @@ def parse_cards(text: str | Sequence[str]) -> list[int]:
     if isinstance(text, str):
         text = text.split()
     return [parse_face(t) for t in text]
+
+
+def _shuffle_by_bits(rng: random.Random, x: list[Any]) -> None:
+    """``random.Random.shuffle`` written out (Fisher-Yates, ``_randbelow`` by
+    ``getrandbits``): the same permutation from the same generator state, without a
+    method call per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _same_as_stdlib() -> bool:
+    a, b = list(range(108)), list(range(108))
+    ra, rb = random.Random(20261202), random.Random(20261202)
+    ra.shuffle(a)
+    _shuffle_by_bits(rb, b)
+    return a == b and ra.getstate() == rb.getstate()
+
+
+_FAST_SHUFFLE = _same_as_stdlib()
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` does (the same order, and
+    ``rng`` left in the same state: seeded deals and records do not change), faster for
+    a plain ``random.Random`` (checked against this Python's own at import; any other
+    generator is left to its own ``shuffle``)."""
+    if _FAST_SHUFFLE and type(rng) is random.Random:
+        _shuffle_by_bits(rng, x)
+    else:
+        rng.shuffle(x)

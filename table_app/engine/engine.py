@@ -21,6 +21,13 @@ of a variant (see ``table_app.variants``) provides the pure functions:
     empty stock, CF-13);
 ``rules.forced_action(state) -> action | None``
     an action the engine plays itself (Michigan's forced follows, MG-6);
+``rules.forced_chain(state) -> [(action, state_after), ...]`` (optional)
+    the forced actions due in a row from ``state`` and the state after each, the same as
+    ``forced_action`` and ``apply`` one at a time would make (none may need a chance
+    event first): the engine records them in one go (Michigan's follows, MG-6);
+``rules.may_force`` (optional, default ``True``)
+    ``False`` when ``forced_action`` is always ``None`` (the contract family): the engine
+    does not ask;
 ``rules.next_deal(state, rng) -> Deal | None``
     the next deal's chance event when the state is between deals;
 ``rules.deal_end(state) -> DealEnd | None``, ``rules.game_end(state) -> GameEnd | None``
@@ -84,6 +91,9 @@ class Engine:
         self._redo: list[tuple[Any, bool]] = []
         self._listeners: list[Listener] = []
         self.revealed_by_undo = False  # an undo went back past a hidden card a seat saw
+        self._may_force: bool = getattr(rules, "may_force", True)
+        self._chain: Callable[[Any], list[tuple[Any, Any]]] | None = getattr(
+            rules, "forced_chain", None)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -203,24 +213,25 @@ class Engine:
             self.states.append(self.state)
             self._emit("append", (len(self.log) - 1, action, self.state))
             return [action]
+        rules = self.rules
         st0 = self.states[-1]
         if not forced and (action.type in _CHANCE
-                           or self.rules.forced_action(st0) == action):
+                           or (self._may_force and rules.forced_action(st0) == action)):
             forced = True  # chance events and forced plays are not decisions (undo skips them)
         if self.auto:
-            pre = self.rules.pre_events(st0, action, self.rng)
+            pre = rules.pre_events(st0, action, self.rng)
             if pre:
                 # check the action against the state the chance events make, without
                 # recording anything if it is refused
-                st = self.state
+                st = st0
                 for ev in pre:
-                    self.rules.check(st, ev)
-                    st = self.rules.apply(st, ev)
-                self.rules.check(st, action)
+                    rules.check(st, ev)
+                    st = rules.apply(st, ev)
+                rules.check(st, action)
                 for ev in pre:
                     self._record(ev, forced=True)
         self._record(action, forced)
-        if _is_decision(action) and not forced:
+        if not forced and self._redo and _is_decision(action):
             self._redo.clear()  # a new decision replaces the cut tail
         if self.auto:
             self._after()
@@ -285,6 +296,22 @@ class Engine:
                     self.states.append(st)
                     self._emit("append", (len(self.log) - 1, ge, st))
                 return
+            if not self._may_force:
+                return
+            if self._chain is not None:
+                # the forced actions in a row, recorded as ``_record`` would (trusted: the
+                # rules made each as the only one possible)
+                got = self._chain(st)
+                if not got:
+                    return
+                log, forced, states = self.log, self.forced, self.states
+                for ev, st in got:
+                    log.append(ev)
+                    forced.append(True)
+                    states.append(st)
+                    if self._listeners:
+                        self._emit("append", (len(log) - 1, ev, st))
+                continue
             fa = rules.forced_action(st)
             if fa is None:
                 return

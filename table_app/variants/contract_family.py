@@ -61,6 +61,7 @@ from ..core.cards import (
     deck_faces,
     faces_to_cards,
     make_face,
+    shuffle,
 )
 from ..core.errors import IllegalActionError, RecordError
 from ..core.melds import (
@@ -802,8 +803,11 @@ class ContractFamilyRules(GoDownSearch):
             if st.phase != BUY or len(st.discard) < 3:
                 return []
             pool = [c >> 3 for c in st.discard[:-2]]
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         return [Restock(tuple(pool))]
+
+    #: no action is ever forced in the contract family: the engine need not ask
+    may_force = False
 
     def forced_action(self, st: CFState) -> None:
         return None
@@ -818,7 +822,7 @@ class ContractFamilyRules(GoDownSearch):
         else:
             return None
         deck = list(self.deck(st.n))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         return Deal(rnd, dealer, tuple(deck))
 
     def deal_end(self, st: CFState) -> DealEnd | None:

@@ -60,7 +60,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from ..core.actions import Deal, DealEnd, GameEnd, Lead, Misdeal, Play
-from ..core.cards import FACE_RANK, FACE_SUIT, make_face
+from ..core.cards import FACE_RANK, FACE_SUIT, make_face, shuffle
 from ..core.errors import IllegalActionError, RecordError
 from ..core.phase import Phase
 from .specs import MICHIGAN, VariantSpec
@@ -365,6 +365,20 @@ class MichiganRules:
             return _PLAYS[state.to_move][state.seq_last + 1]
         return None
 
+    def forced_chain(self, state: MichiganState) -> list[tuple[Play, MichiganState]]:
+        """The forced follows due in a row from ``state`` (MG-6), each with the state after
+        it, up to the stop (MG-7) or the card that goes out (MG-10): what
+        ``forced_action`` and ``apply`` make one at a time, in one go (the engine records
+        them together)."""
+        out: list[tuple[Play, MichiganState]] = []
+        apply_card = self._apply_card
+        while state.following and state.status == PLAYING:
+            p = state.to_move
+            f = state.seq_last + 1
+            state = apply_card(state, p, f)
+            out.append((_PLAYS[p][f], state))
+        return out
+
     # ------------------------------------------------------------------ legality
     def check(self, state: MichiganState, event: Any) -> None:
         """Raises ``IllegalActionError`` (with the MG rule id) for an event the rules
@@ -588,7 +602,7 @@ class MichiganRules:
         else:
             dealer, rnd = (state.dealer + 1) % n, state.round + 1
         deck = list(range(52))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         return Deal(rnd, dealer, tuple(deck))
 
     @staticmethod
