@@ -8,7 +8,10 @@
   replaced;
 * Michigan's ``forced_chain`` (MG-6, recorded in one go) is ``forced_action`` and
   ``apply`` one at a time;
-* ``cards.shuffle`` is ``random.Random.shuffle`` (the same deals from the same seed).
+* ``cards.shuffle`` is ``random.Random.shuffle`` (the same deals from the same seed);
+* the contract family's ``_legal_memo`` (the last state's legal actions, which ``check``
+  trusts) gives the actions worked out afresh, and ``check`` answers every action as a
+  fresh rules object does.
 """
 from __future__ import annotations
 
@@ -192,3 +195,61 @@ def test_shuffle_is_the_generators_own(seed, size):
     ra.shuffle(a)
     shuffle(rb, b)
     assert a == b and ra.getstate() == rb.getstate()
+
+
+def _refusal(rules, st, a):
+    """``check``'s answer: ``None`` (legal) or the refusal's (rule, message id)."""
+    from table_app.core.errors import IllegalActionError
+    try:
+        rules.check(st, a)
+        return None
+    except IllegalActionError as e:
+        return (e.rule, e.message_id)
+
+
+def _probe_actions(st, rng):
+    """Actions to ask ``check`` about: legal and not, of every kind, some seats."""
+    from table_app.core.actions import Buy, Discard, Draw, LayOff, PassBuy, PassUpcard, Swap
+    out = []
+    for p in range(st.n):
+        out += [Draw(p, "discard"), Draw(p, "stock"), PassUpcard(p), Buy(p), PassBuy(p)]
+    p = st.current
+    for _ in range(6):
+        f = rng.randrange(JOKER + 1)
+        out.append(Discard(p, f))
+        if st.melds:
+            i = rng.randrange(len(st.melds))
+            out += [LayOff(p, i, f, None), Swap(p, i, f)]
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=hs.integers(0, len(_GAMES) - 1), seed=hs.integers(0, 2**31),
+       choices=hs.integers(0, 2**31))
+def test_legal_memo_agrees_with_the_rules_worked_out_afresh(game, seed, choices):
+    # the remembered legal actions (``_legal_memo``) are the ones worked out afresh, each
+    # passes the uncached check, and check answers every action as the uncached one
+    from table_app.engine.engine import Engine
+    v, o = _GAMES[game]
+    rules = find_variant(v)(o)
+    rng = random.Random(choices)
+    spec = rules.spec
+    eng = Engine(rules, rng.randint(spec.min_players, min(spec.max_players, 6)), seed=seed)
+    for _ in range(150):
+        ta = eng.to_act()
+        if ta is None:
+            break
+        if ta[1] == "deal":
+            eng.deal_next()
+            continue
+        st = eng.state
+        legal = rules.legal_actions(st)
+        fresh = find_variant(v)(o)  # no memo, no witnesses
+        assert legal == fresh.legal_actions(st)
+        assert rules.legal_actions(st) == legal  # asked again: the same
+        for a in legal:
+            assert _refusal(find_variant(v)(o), st, a) is None, a
+            assert _refusal(rules, st, a) is None
+        for a in _probe_actions(st, rng):
+            assert _refusal(rules, st, a) == _refusal(find_variant(v)(o), st, a), a
+        eng.apply(rng.choice(legal))

@@ -124,6 +124,11 @@ _L_DRAWS = LastAction("draws")
 _L_GOES_DOWN = LastAction("goes_down")
 _L_GOES_OUT = LastAction("goes_out")
 _L_DEAD = LastAction("dead_deal")
+# the narration of a card moved, per face, made once (values: equal to a new one)
+_L_FACE = {k: tuple(LastAction(k, f) for f in range(JOKER + 1))
+           for k in ("takes", "passes", "buys", "lays_off", "swaps", "discards")}
+_L_TAKES, _L_PASSES, _L_BUYS = _L_FACE["takes"], _L_FACE["passes"], _L_FACE["buys"]
+_L_LAYS_OFF, _L_SWAPS, _L_DISCARDS = _L_FACE["lays_off"], _L_FACE["swaps"], _L_FACE["discards"]
 
 
 @dataclass(frozen=True)
@@ -301,6 +306,13 @@ class ContractFamilyRules(GoDownSearch):
         # (see _go_down_offer); a speed cache only, every use is checked against the hand
         self._witness: dict[tuple[int, int], list[_Witness]] = {}
         self._req_cache: dict[Any, Any] = {}
+        #: ``wild_ranks`` of rounds 0..7, worked out once (the hot path asks every action)
+        self._wild_by_round = tuple(self._wild_ranks(r) for r in range(8))
+        #: the last state ``legal_actions`` answered and its actions: ``check`` knows an
+        #: action it listed there (the same object) is legal without working it out
+        #: again (one tuple, so that a reader on another thread never pairs one state
+        #: with another's actions)
+        self._legal_memo: tuple[CFState | None, tuple[Any, ...]] = (None, ())
 
     # ------------------------------------------------------------------ basics
     def check_players(self, n: int) -> None:
@@ -312,6 +324,11 @@ class ContractFamilyRules(GoDownSearch):
 
     def wild_ranks(self, rnd: int) -> frozenset[int]:
         """Wild ranks besides printed jokers in round ``rnd`` (CR-3, MX-3)."""
+        if 0 <= rnd <= 7:
+            return self._wild_by_round[rnd]
+        return self._wild_ranks(rnd)
+
+    def _wild_ranks(self, rnd: int) -> frozenset[int]:
         if self.spec.rising_wild:  # threes in round 1, ..., nines in round 7 (MX-3)
             return frozenset((rnd + 2,)) if 1 <= rnd <= 7 else frozenset()
         if self.deuces_wild:
@@ -383,6 +400,11 @@ class ContractFamilyRules(GoDownSearch):
             RecordError: a deal event that cannot belong to this game (a round outside
                 1..7, a dealer who is not a seat, a deck that is not the variant's).
         """
+        memo = self._legal_memo
+        if memo[0] is st:
+            for x in memo[1]:
+                if x is a:
+                    return None  # listed by legal_actions(st): legal
         t = a.type
         if t == "deal":
             return self._check_deal(st, a)
@@ -650,7 +672,7 @@ class ContractFamilyRules(GoDownSearch):
                                known=_tup_set(st.known, p, st.known[p] + (c,)),
                                hands=hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
                                locked=st.locked or (not st.stock and len(disc) <= 1),
-                               last=LastAction("takes", c >> 3))
+                               last=_L_TAKES[c >> 3])
             if not st.stock:  # CF-14: the stock was refilled three times already
                 return self._end_deal(st, None)
             c = st.stock[-1]
@@ -661,7 +683,7 @@ class ContractFamilyRules(GoDownSearch):
                            last=_L_DRAWS)
         if t == "pass_upcard":
             q = self._window(st, st.current, st.discarders[-1], -1)
-            last = LastAction("passes", st.discard[-1] >> 3)
+            last = _L_PASSES[st.discard[-1] >> 3]
             if q:
                 return replace(st, phase=BUY, queue=q, prev_buyer=-1, last=last)
             return self._to_stock(replace(st, last=last))
@@ -679,7 +701,7 @@ class ContractFamilyRules(GoDownSearch):
             st2 = replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
                           stock=st.stock[:-1], known=_tup_set(st.known, p, st.known[p] + (up,)),
                           bought_now=st.bought_now + (p,),
-                          last=LastAction("buys", up >> 3))
+                          last=_L_BUYS[up >> 3])
             st2 = _latch(self._set_hand(st2, p, hand))
             if self.spec.buying is _BUYS and st2.discard and not st2.locked:
                 q = self._window(st2, st2.current, st2.discarders[-1], p)
@@ -703,7 +725,7 @@ class ContractFamilyRules(GoDownSearch):
             melds2 = st.melds[:a.meld] + (nm,) + st.melds[a.meld + 1:]
             st2 = replace(st, melds=melds2, melded_now=True,
                           known=_tup_set(st.known, p, _remove(st.known[p], (c,))),
-                          last=LastAction("lays_off", a.card))
+                          last=_L_LAYS_OFF[a.card])
             return self._set_hand(st2, p, _remove(st.hands[p], (c,)))
         if t == "swap":
             c, i = self._swap(st, a)
@@ -715,7 +737,7 @@ class ContractFamilyRules(GoDownSearch):
             hand = _remove(st.hands[p], (c,)) + (wild,)
             st2 = replace(st, melds=melds2, melded_now=True,
                           known=_tup_set(st.known, p, _remove(st.known[p], (c,)) + (wild,)),
-                          last=LastAction("swaps", a.card))
+                          last=_L_SWAPS[a.card])
             return self._set_hand(st2, p, hand)
         if t == "discard":
             h = st.hands[p]
@@ -725,7 +747,7 @@ class ContractFamilyRules(GoDownSearch):
             kn = st.known[p]
             known = st.known if c not in kn else _tup_set(st.known, p, _remove(kn, (c,)))
             hands = st.hands[:p] + (hand,) + st.hands[p + 1:]
-            last = LastAction("discards", a.card)
+            last = _L_DISCARDS[a.card]
             if not hand:
                 return self._end_deal(replace(st, discard=st.discard + (c,), hands=hands,
                                               discarders=st.discarders + (p,), known=known,
@@ -897,7 +919,16 @@ class ContractFamilyRules(GoDownSearch):
     def legal_actions(self, st: CFState) -> list[Any]:
         """The actions of the seat to act.  In the play phase: one discard per distinct
         face (CR-8 applied), the lay-offs and swaps, and the best go-down the solver
-        finds (other go-downs are checked by ``check``)."""
+        finds (other go-downs are checked by ``check``).  The last state asked is
+        remembered (``_legal_memo``): asked again, the same actions come back at once."""
+        memo = self._legal_memo
+        if memo[0] is st:
+            return list(memo[1])
+        out = self._legal_actions(st)
+        self._legal_memo = (st, tuple(out))
+        return out
+
+    def _legal_actions(self, st: CFState) -> list[Any]:
         ph = st.phase
         out: list[Any] = []
         if ph == DRAW:
