@@ -16,6 +16,7 @@ pytest.importorskip("pygame_gui")
 from table_app.i18n import set_language  # noqa: E402
 from table_app.i18n.messages import PARTS, match_message, storage_message  # noqa: E402
 from table_app.ui.table.banner import heading  # noqa: E402
+from tests.helpers.table import wait_hint  # noqa: E402
 from tests.helpers.text import english_left  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,8 +71,9 @@ def test_a_table_in_russian_and_ukrainian_says_everything_in_that_language(varia
             assert f"{words[1]} " in joined and words[2] in joined and words[3] in joined
         for name, b in scene.buttons.items():
             assert not english_left(b.text), (name, b.text)
-        # the hint: the normal player's reason, translated
-        h = scene.show_hint()
+        # the hint: the hard player's reason, translated
+        assert scene.show_hint()
+        h = wait_hint(app, scene)
         assert h is not None and h.reason
         assert scene.toast.msg.startswith("Подсказка: " if lang == "ru" else "Підказка: ")
         assert not english_left(scene.toast.msg), (h.reason, scene.toast.msg)

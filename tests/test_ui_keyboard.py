@@ -30,6 +30,7 @@ from tests.helpers.table import (  # noqa: E402
     may_i_table,
     settle,
     step,
+    wait_hint,
 )
 
 
@@ -103,7 +104,7 @@ def test_may_i_whole_deal_by_keyboard_only():
 
     # the hint: the normal AI's move for the human, with its reason, in the status line
     key(app, pygame.K_h)
-    h = scene.current_hint()
+    h = wait_hint(app, scene)
     assert h is not None and h.reason and eng.is_legal(h.action)
     assert hint_reason(h.reason) in scene.status_text()
     assert len(eng.log) == 1   # a hint changes nothing
@@ -173,7 +174,7 @@ def test_may_i_whole_deal_by_keyboard_only():
     # seat 2 passes seat 1's KC: the hint says why, and P passes the buy
     assert s.human_to_act() == "buy"
     key(app, pygame.K_h)
-    h = scene.current_hint()
+    h = wait_hint(app, scene)
     assert h is not None and isinstance(h.action, (Buy, PassBuy)) and h.reason
     n = len(eng.log)
     key(app, pygame.K_p)
@@ -220,7 +221,7 @@ def test_mexican_draw_suggest_go_down_with_a_wild_and_discard_by_keys():
     after = scene.keys.hand_cards()
     assert after[1] == first and after[0] == before[1] and scene.keys.focused() == first
     key(app, pygame.K_h)
-    assert isinstance(scene.current_hint().action, GoDown)
+    assert isinstance(wait_hint(app, scene).action, GoDown)
     key(app, pygame.K_s)
     go_down_by_keys(app, scene)
     gd = eng.log[-1]

@@ -15,7 +15,7 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Buy, Discard, Draw, GoDown, PassBuy  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-from tests.helpers.table import RU, UK, Scripted, layout_event, may_i_table, settle, step  # noqa: E402  # noqa: E402
+from tests.helpers.table import RU, UK, Scripted, layout_event, may_i_table, settle, step, wait_hint  # noqa: E402
 
 #: the letters of the ЙЦУКЕН layouts at the places of a US keyboard's letters
 
@@ -83,7 +83,7 @@ def test_a_may_i_turn_by_keys_in_a_cyrillic_layout(layout):
     eng = s.engine
     settle(app, scene)
     key(app, pygame.K_h, layout=layout)
-    assert scene.current_hint() is not None
+    assert wait_hint(app, scene) is not None
     key(app, pygame.K_d, layout=layout)
     settle(app, scene)
     assert eng.log[4] == Draw(0, "stock") and s.human_to_act() == "play"

@@ -278,3 +278,18 @@ def may_i_table_with(size=(1280, 800), instant=False, **settings):
     scene = TableScene(s)
     app.push(scene)
     return app, scene, s
+
+
+def wait_hint(app, scene, limit=2000):
+    """Run frames until the hint asked for arrives (it is thought on the session's
+    worker thread: ``hint.HintAsker``); the hint."""
+    import time
+    for _ in range(limit):
+        h = scene.current_hint()
+        if h is not None:
+            return h
+        if not scene.hints.thinking:
+            return None
+        app.step(0.02)
+        time.sleep(0.005)
+    raise AssertionError("the hint did not arrive")

@@ -55,7 +55,7 @@ from ..table.buypanel import BUY_CW, BuyPanel
 from ..table.fits import offer_fits
 from ..table.gestures import Gestures
 from ..table.handhist import HandHistory, restore_order
-from ..table.hint import compute_hint, draw_hint
+from ..table.hint import HintAsker, draw_hint
 from ..table.keyboard import TableKeys
 from ..table.layout import TableLayout
 from ..table.narration import Narrator
@@ -90,7 +90,7 @@ class TableScene(Scene):
         self.gestures = Gestures(self)
         self.keys = TableKeys(self)
         self.want_stock = False
-        self.hint: Any = None            # the hint shown: (action, reason, ...) or None
+        self.hints = HintAsker(session)  # the hint: hard's search on the worker thread
         self.sheet_for: Any = None       # the round (or "over") the score sheet was shown for
         self.view: View = None  # type: ignore[assignment]  # set by refresh (startup)
         self.obs: Any = None             # the seat's Observation (either game's)
@@ -564,29 +564,23 @@ class TableScene(Scene):
             self.refresh()
 
     # ------------------------------------------------------------------ hint, help, moves
-    def show_hint(self):
-        """H / the Hint button: the normal AI's move for the human now, lit on the table."""
-        if not self.caught_up() or self.session.human_to_act() is None:
+    def show_hint(self) -> bool:
+        """H / the Hint button: the hard AI's move for the human now, thought on the
+        worker thread (``HintAsker``); it is lit on the table when it arrives."""
+        if not self.caught_up() or not self.hints.ask(self.ui.hand_order, self._hint_card()):
             self.say(_("A hint is for your own decision: wait for your turn"), bad=True)
-            self.hint = None
+            return False
+        self.say(_("Thinking about a hint…"), secs=8.0)
+        return True
+
+    def _hint_card(self):
+        if self.session.spec.layout:
             return None
-        up = getattr(self.obs, "upcard", None) if not self.session.spec.layout else None
-        if self.session.human_to_act() == "buy":
-            up = getattr(self.obs, "buy_card", None)
-        h = compute_hint(self.session, self.ui.hand_order, up)
-        self.hint = h
-        if h is None:
-            self.say(_("No hint now"), bad=True)
-            return None
-        self.say(h.text(), secs=8.0)
-        return h
+        return getattr(self.obs, "buy_card" if self.session.human_to_act() == "buy" else "upcard", None)
 
     def current_hint(self):
         """The hint shown, while the game is where it was asked (else ``None``)."""
-        h = self.hint
-        if h is not None and h.generation != self.session.generation:
-            h = self.hint = None
-        return h
+        return self.hints.shown()
 
     def open_moves(self) -> None:
         """The deal's moves so far, over the table (``MovesScene``)."""
@@ -648,6 +642,8 @@ class TableScene(Scene):
         for mid, seat in self.session.take_notices() if hasattr(self.session, "take_notices") else ():
             # a computer player failed (logged): the stand-in moved for it, say so
             self.say(_(mid).format(name=player_name(self.session.names[seat])), bad=True, secs=8.0)
+        if self.hints.poll() is not None:
+            self.say(self.hints.hint.text(), secs=8.0)  # type: ignore[union-attr]
         self.toast.tick(dt)
         if self.gestures.dragging:
             return

@@ -1,12 +1,17 @@
-"""The hint: what the *normal* computer player would do now in the human's seat, with its
-reason, and where that is on the table.
+"""The hint: what the *hard* computer player would do now in the human's seat, with its
+one-line reason, and where that is on the table.
 
-``compute_hint(session, hand_order, upcard)`` asks a normal player (``table_app.ai``) on
-the human's own Observation and legal actions, exactly like a computer seat decides, and
-maps the answer to what the table lights up: the hand cards it uses (``cards``: card ids),
-the drop zone it targets (``zone``: ``"discard"``, ``"stock"``, ``"meld:2"``, ``"stage"``)
-and the button it would press (``button``).  A normal decision takes milliseconds, so the
-hint is computed on the main thread.
+The hint comes from the hard level's search (issue 18): ``HintAsker.ask`` hands the
+human's own Observation and legal actions to a hard player (``table_app.ai``) on the
+session's worker thread (``GameSession.advise``, the thread the computer seats decide
+on), exactly like a computer seat decides, so the frame loop never waits for it (the
+status line says the hint is being thought about).  ``HintAsker.poll`` (once a frame)
+takes the answer when it is there and still for the same decision, and maps it to what
+the table lights up: the hand cards it uses (``cards``: card ids), the drop zone it
+targets (``zone``: ``"discard"``, ``"stock"``, ``"meld:2"``, ``"stage"``) and the button
+it would press (``button``).  The reason is a ``Message`` put into words in the player's
+language (``i18n.hints.hint_reason``).  ``compute_hint`` is the same on the calling
+thread (tests, tools).
 """
 from __future__ import annotations
 
@@ -18,6 +23,9 @@ from typing import Any
 from ...core.actions import Buy, Discard, Draw, GoDown, LayOff, Lead, PassBuy, PassUpcard, Swap
 
 log = logging.getLogger(__name__)
+
+#: the level whose decision is the hint
+HINT_LEVEL = "hard"
 
 
 @dataclass
@@ -39,25 +47,27 @@ class Hint:
 _PLAYERS: dict = {}
 
 
-def hint_player(variant: str, options: dict | None = None):
-    """The normal computer player for ``variant`` (cached; a stand-in if the AI fails)."""
-    key = (variant, tuple(sorted((options or {}).items())))
+def hint_player(variant: str, options: dict | None = None, level: str = HINT_LEVEL):
+    """The ``level`` computer player for ``variant`` (default the hard level, the hint's;
+    cached; a stand-in if the AI fails)."""
+    key = (variant, tuple(sorted((options or {}).items())), level)
     p = _PLAYERS.get(key)
     if p is None:
         try:
             from ...ai import make_player
-            p = make_player("normal", variant, options=options or None)
+            p = make_player(level, variant, options=options or None)
         except Exception:  # noqa: BLE001 - logged: the hint asks the table's stand-in
-            log.exception("the normal computer player for %s cannot be built; the hint "
-                          "asks the stand-in", variant)
+            log.exception("the %s computer player for %s cannot be built; the hint "
+                          "asks the stand-in", level, variant)
             from .session import FallbackPlayer
-            p = FallbackPlayer(variant, "normal")
+            p = FallbackPlayer(variant, level)
         _PLAYERS[key] = p
     return p
 
 
-def compute_hint(session, hand_order=(), upcard=None) -> Hint | None:
-    """The hint for the human's current decision, or ``None`` when it is not theirs."""
+def hint_question(session):
+    """``(obs, legal, rng)`` of the human's decision now, or ``None`` when it is not
+    theirs (the rng is seeded by the game's position: the same question, the same hint)."""
     if session.human_to_act() is None:
         return None
     eng = session.engine
@@ -65,19 +75,107 @@ def compute_hint(session, hand_order=(), upcard=None) -> Hint | None:
     if not legal:
         return None
     obs = session.rules.observe(eng.state, session.human)
-    player = hint_player(session.variant, session.options)
-    rng = random.Random(session.generation * 7919 + len(eng.log))
+    return obs, legal, random.Random(session.generation * 7919 + len(eng.log))
+
+
+def hint_answer(player, variant: str, obs, legal, rng) -> tuple[Any, Any]:
+    """``(action, reason)`` of ``player`` (the stand-in's when it fails: logged)."""
     try:
         res = player.decide(obs, legal, rng)
     except Exception:  # noqa: BLE001 - logged: the stand-in's advice instead
         log.exception("the hint's computer player failed to decide in %s; the stand-in "
-                      "advises", session.variant)
+                      "advises", variant)
         from .session import FallbackPlayer
-        res = FallbackPlayer(session.variant).decide(obs, legal, rng)
-    action, reason = (res if isinstance(res, tuple) else (res, ""))
+        res = FallbackPlayer(variant).decide(obs, legal, rng)
+    return res if isinstance(res, tuple) else (res, "")
+
+
+def compute_hint(session, hand_order=(), upcard=None, player=None) -> Hint | None:
+    """The hint for the human's current decision, computed on this thread, or ``None``
+    when it is not theirs.  ``player``: the adviser (default ``hint_player``)."""
+    q = hint_question(session)
+    if q is None:
+        return None
+    obs, legal, rng = q
+    player = player or hint_player(session.variant, session.options)
+    action, reason = hint_answer(player, session.variant, obs, legal, rng)
+    return make_hint(action, reason, obs, session.generation, hand_order, upcard)
+
+
+class HintAsker:
+    """The hint of a table, thought on the session's worker thread.
+
+    ``ask(hand_order, upcard)`` starts it (``False``: not the human's decision);
+    ``poll()`` once a frame returns the hint the moment it arrives (else ``None``);
+    ``thinking``: a hint is being thought about for the decision now; ``shown()``: the
+    hint shown while the game is where it was asked.  ``player``: the adviser (default
+    ``hint_player``: the hard level)."""
+
+    def __init__(self, session, player=None) -> None:
+        self.session = session
+        self.player = player
+        self.hint: Hint | None = None
+        self._job: Any = None        # (future, generation, obs, hand_order, upcard)
+
+    @property
+    def thinking(self) -> bool:
+        j = self._job
+        return j is not None and j[1] == self.session.generation
+
+    def ask(self, hand_order=(), upcard=None) -> bool:
+        s = self.session
+        self.hint = None
+        q = hint_question(s)
+        if q is None:
+            self._job = None
+            return False
+        if self.thinking:
+            return True              # already thinking about this decision
+        obs, legal, rng = q
+        player = self.player or hint_player(s.variant, s.options)
+
+        def run():
+            return hint_answer(player, s.variant, obs, legal, rng)
+        self._job = (s.advise(run), s.generation, obs, list(hand_order), upcard)
+        return True
+
+    def poll(self) -> Hint | None:
+        j = self._job
+        if j is None:
+            return None
+        fut, gen, obs, order, up = j
+        if gen != self.session.generation:
+            self._job = None         # the game moved on: that answer is for nothing now
+            return None
+        if not fut.done():
+            return None
+        self._job = None
+        try:
+            action, reason = fut.result()
+        except Exception:  # noqa: BLE001 - logged; no hint rather than a broken table
+            log.exception("the hint failed in %s", self.session.variant)
+            return None
+        if action is None:
+            return None
+        self.hint = make_hint(action, reason, obs, gen, order, up)
+        return self.hint
+
+    def shown(self) -> Hint | None:
+        h = self.hint
+        if h is not None and h.generation != self.session.generation:
+            h = self.hint = None
+        return h
+
+    def clear(self) -> None:
+        self.hint = None
+        self._job = None
+
+
+def make_hint(action, reason, obs, generation: int, hand_order=(), upcard=None) -> Hint | None:
+    """What the table lights for ``action`` (``None`` for no action)."""
     if action is None:
         return None
-    h = Hint(action, reason or "", generation=session.generation)
+    h = Hint(action, reason or "", generation=generation)
     hand = [c for c in hand_order if c in set(obs.hand)] or list(obs.hand)
 
     def card_of(face, used):

@@ -297,6 +297,11 @@ class GameSession:
         self._future_gen = self.generation
         return fut
 
+    def advise(self, fn) -> Future:
+        """Run ``fn()`` (the hint's decision for the human, ``hint.HintAsker``) on the
+        worker thread the computer players decide on; the frame loop polls the future."""
+        return self._pool.submit(fn)
+
     def take_decision(self, seat: int):
         """The decided action when ready (and still current), else ``None``.  A decision
         that raised, or that the rules refuse, is logged (with the traceback) and the
