@@ -44,7 +44,11 @@ def _whole(felt, items):
     return pygame.image.tobytes(bg, "RGB")
 
 
-def test_a_grown_meld_is_patched_in_place_with_the_pixels_of_a_whole_paint(art):
+def test_the_felt_is_painted_once_and_a_grown_meld_patched_with_a_whole_paint_s_pixels(art):
+    """Issue 17: the felt is painted once per window size and kept by the table alone
+    (not a second copy in the card art's cache, nor a composed copy with the boxes); a
+    meld that grew is painted again in its places only, with the pixels of a whole
+    paint."""
     felt = Felt()
     W, H = 800, 600
     v = _view([((20, 20, 120, 90), "pile"), ((300, 200, 160, 80), "group"),
@@ -52,23 +56,29 @@ def test_a_grown_meld_is_patched_in_place_with_the_pixels_of_a_whole_paint(art):
     items = bg_items(v, turn=False)
     assert [w for _r, w in items] == [("box", "pile"), ("box", "group")]   # seats: per frame
     felt.update(art, W, H, items)
-    assert (felt.builds, felt.patches) == (1, 0)
+    assert felt.builds == 1
+    raw, gen = felt.raw, felt.generation
+    assert ("felt", (W, H), (30, 104, 62)) not in art._cache
+    pic = pygame.Surface((W, H))
+    felt.paint(pic)
+    assert pygame.image.tobytes(pic, "RGB") == _whole(felt, items)
     # the meld grew by a card, and it is your turn (the hand's box glows)
+    old = felt.key
     v2 = _view([((20, 20, 120, 90), "pile"), ((300, 200, 200, 80), "group")])
     items2 = bg_items(v2, turn=True)
-    out = felt.update(art, W, H, items2)
-    assert (felt.builds, felt.patches) == (1, 1)
-    assert pygame.image.tobytes(out, "RGB") == _whole(felt, items2)
-    assert 0 < felt.patched_area < W * H // 3
-    # the same items again: nothing painted
     felt.update(art, W, H, items2)
-    assert (felt.builds, felt.patches) == (1, 1)
-    # a new window size: painted whole
-    assert felt.update(art, 640, 480, items2).get_size() == (640, 480)
-    assert felt.builds == 2
-    felt.invalidate()
+    assert felt.raw is raw and felt.builds == 1 and felt.generation == gen
+    dirty = changed_rects(old[2], felt.key[2], W, H)
+    assert dirty and 0 < sum(d.w * d.h for d in dirty) < W * H // 3
+    for d in dirty:
+        felt.paint(pic, d)
+    pic.set_clip(None)
+    assert pygame.image.tobytes(pic, "RGB") == _whole(felt, items2)
+    # a new window size: the felt painted again, at that size
     felt.update(art, 640, 480, items2)
-    assert felt.builds == 3
+    assert felt.raw.get_size() == (640, 480) and felt.builds == 2 and felt.generation == gen + 1
+    felt.invalidate()
+    assert felt.generation == gen + 2
 
 
 def test_which_places_are_painted_again():

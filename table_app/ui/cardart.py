@@ -447,11 +447,18 @@ class CardArt:
         key = ("shade", w, alpha, tuple(color))
         return self._cached(key, lambda: self._render_shade(w, alpha, tuple(color)))
 
-    def felt(self, size: Sequence[int], color=(30, 104, 62)) -> pygame.Surface:
+    def felt(self, size: Sequence[int], color=(30, 104, 62), keep: bool = True) -> pygame.Surface:
         """Green felt for the table: opaque, with fine grain, soft mottling and a
-        vignette.  Cached per size (a few ms for a new window size)."""
+        vignette.  Cached per size (a few ms for a new window size); ``keep=False``: the
+        caller keeps it (the table's ``Felt`` paints it once and holds it): taken out of
+        the cache when it is there, else rendered and not cached, so that no second
+        window-sized copy of it stays in the cache (8 MiB at 1920x1080)."""
         size = (max(1, int(size[0])), max(1, int(size[1])))
-        return self._cached(("felt", size, tuple(color)), lambda: _render_felt(size, tuple(color)))
+        key = ("felt", size, tuple(color))
+        if not keep:
+            got = self._cache.pop(key)
+            return got if got is not None else display_format(_render_felt(size, tuple(color)))
+        return self._cached(key, lambda: _render_felt(size, tuple(color)))
 
     def prerender(self, width_px: int, *, four_color: bool = False,
                   large_index: bool = False, backs: Sequence[str] = ()) -> None:

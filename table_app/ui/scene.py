@@ -203,15 +203,52 @@ class SceneStack:
         return list(reversed(out))
 
 
+#: the overlays' panels (a rounded box of per-pixel alpha), by size and fill: one kept
+#: (an overlay draws the same panel every frame), the bound in bytes of pixels
+#: (``cardart.SurfaceCache``), dropped by ``forget_overlay_panels`` when a scene closes
+PANEL_BYTES = 4 << 20
+_PANELS: dict = {}
+
+
+def _panel_cache():
+    got = _PANELS.get("cache")
+    if got is None:
+        from .cardart import SurfaceCache
+        got = _PANELS["cache"] = SurfaceCache(PANEL_BYTES)
+    return got
+
+
+def forget_overlay_panels() -> None:
+    """Let the kept overlay panels go (a closed scene's: ``App.release``)."""
+    _panel_cache().clear()
+
+
+def overlay_panel(size, fill_alpha: int = 245) -> pygame.Surface:
+    """An overlay's panel of ``size`` (pixels): dark felt green at ``fill_alpha`` with a
+    gold border and round corners, per-pixel alpha; kept (``PANEL_BYTES``), so treat it
+    as read-only."""
+    key = (int(size[0]), int(size[1]), int(fill_alpha))
+    cache = _panel_cache()
+    s = cache.get(key)
+    if s is None:
+        s = pygame.Surface(key[:2], pygame.SRCALPHA)
+        pygame.draw.rect(s, (14, 44, 28, fill_alpha), s.get_rect(), border_radius=14)
+        pygame.draw.rect(s, (226, 182, 70), s.get_rect(), 2, border_radius=14)
+        cache[key] = s
+    return s
+
+
+def darken(surf: pygame.Surface, dim: int, rect=None) -> None:
+    """Darken ``surf`` (or its ``rect``) in place as a black shade of alpha ``dim``
+    (0..255) over it would (each channel times ``(255 - dim) / 256``, within one level
+    of the shade's blend): no window-sized surface made for it."""
+    k = max(0, min(255, 255 - int(dim)))
+    surf.fill((k, k, k), rect, special_flags=pygame.BLEND_RGB_MULT)
+
+
 def draw_overlay_panel(surf: pygame.Surface, panel: pygame.Rect, dim: int = 130,
                        fill_alpha: int = 245) -> None:
-    """Darken the scene below (``dim``: alpha 0..255) and draw an overlay's panel: dark
-    felt green with a gold border and round corners, at ``panel`` (pixels)."""
-    W, H = surf.get_size()
-    shade = pygame.Surface((W, H), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, dim))
-    surf.blit(shade, (0, 0))
-    s = pygame.Surface(panel.size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (14, 44, 28, fill_alpha), s.get_rect(), border_radius=14)
-    pygame.draw.rect(s, (226, 182, 70), s.get_rect(), 2, border_radius=14)
-    surf.blit(s, panel.topleft)
+    """Darken the scene below (``dim``: alpha 0..255, in place: ``darken``) and draw an
+    overlay's panel (``overlay_panel``) at ``panel`` (pixels)."""
+    darken(surf, dim)
+    surf.blit(overlay_panel(panel.size, fill_alpha), panel.topleft)

@@ -140,16 +140,19 @@ class Board:
                 moving.append(sp)
             else:
                 still_part.append(sp)
-        # the felt, the boxes and the chips are one background (the seats' boxes, which
-        # light up in turn, are drawn over it each frame); when a box or a chip stack
-        # changes, only the changed places are painted anew (``Felt.update``)
-        felt = self.felt.update(art, W, H, bg_items(view, turn))
+        # the felt (painted once, kept) with the boxes and the chips over it are the
+        # background (the seats' boxes, which light up in turn, are drawn over it each
+        # frame); when a box or a chip stack changes, only the changed places of the
+        # still part are painted anew (``Felt.paint`` clipped)
+        felt = self.felt
+        felt.update(art, W, H, bg_items(view, turn))
         if under_cards is not None and under_key is None:
             self._still_head = None
             self._draw_still(surf, art, felt, view, under_cards, still_part, four, large,
                              back, selected, lift, hinted, labels)
         else:
-            head = (W, H, surf.get_bitsize(), four, large, back, self.images.generation)
+            head = (W, H, surf.get_bitsize(), four, large, back, self.images.generation,
+                    felt.generation)
             fkey = self.felt.key
             standins = self.images.standins    # a stand-in giving way changes its card
             items = (tuple(("box", r.x, r.y, r.w, r.h, kind) for r, kind in view.boxes
@@ -186,8 +189,7 @@ class Board:
                     self.still_builds += 1
                 else:
                     for d in dirty:
-                        still.set_clip(d)
-                        still.blit(felt, d, d)
+                        felt.paint(still, d)       # (clipped to ``d`` from here on)
                         for r, kind in view.boxes:
                             if kind in TURN_BOXES and r.colliderect(d):
                                 box(still, r, kind)
@@ -223,7 +225,7 @@ class Board:
 
     def _draw_still(self, surf, art, felt, view, under_cards, sprites, four, large, back,
                     selected, lift, hinted, labels=()) -> None:
-        surf.blit(felt, (0, 0))
+        felt.paint(surf)
         for r, kind in view.boxes:
             if kind in TURN_BOXES:
                 box(surf, r, kind)

@@ -1,8 +1,8 @@
 """The felt and its caches: the table's background and the card images it draws.
 
-* ``Felt``: the felt with the boxes (piles, seats, melds, the meld area) and Michigan's
-  chip stacks painted on it, one surface kept up to date: a new window size paints it
-  whole, a change of a few boxes (a meld that grew) paints only those places again.
+* ``Felt``: the felt, painted once per window size and kept, with the boxes (piles,
+  seats, melds, the meld area) and Michigan's chip stacks drawn over it where the
+  table's picture is painted (``paint``: whole, or only the places that changed).
 * ``CardImages``: the card surfaces the table blits, at the widths it shows them,
   converted once for fast blits; a face not rendered yet at a width is shown scaled
   from another width (a stand-in) until the card art's queue renders it (a few a
@@ -10,7 +10,7 @@
 * ``box``, ``glow``, ``chip_stack``: the shapes drawn on the felt (kept per size).
 
 Caches are bounded: ``CardImages`` holds at most ``CardImages.MAX_BYTES`` of pixels, the boxes
-300 and the felt one surface per window size.
+300 and the felt one surface, at the window's size.
 """
 from __future__ import annotations
 
@@ -138,65 +138,62 @@ def changed_rects(old, new, W: int, H: int):
 
 
 class Felt:
-    """The background surface: the card art's felt with ``bg_items`` painted on it.
+    """The background: the card art's felt painted once at the window's size and kept
+    here (``raw``: the table's own, taken out of the card art's cache, so no second
+    window-sized copy of it stays there), and ``bg_items`` drawn over it where a picture
+    is painted (``paint``).  No composed copy of felt and items is kept: the table's
+    still part (``Board``) is the one picture made from it (issue #17: a 1920x1080 felt
+    is 8 MiB, and the table kept three).
 
-    ``surface``: the background as last updated (``None`` until the first ``update``, and
-    after ``invalidate``); ``raw``: the bare felt at the window's size; ``builds`` and
-    ``patches`` count the whole paints and the patches, ``patched_area`` is the last
-    patch's area in pixels (tests)."""
+    ``key`` names what ``paint`` draws (the window size and the items);
+    ``generation`` counts the new felts and ``invalidate`` calls (a picture made from an
+    older one is painted whole); ``builds`` counts the felts painted (tests)."""
 
     def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
         self.raw: pygame.Surface | None = None
-        self.key: Any = None  # what the cached surface shows (the view's background key)
+        self.items: list = []
+        self.key: Any = None  # (W, H, the items as tuples): what ``paint`` draws
+        self.generation = 0
         self.builds = 0
-        self.patches = 0
-        self.patched_area = 0
 
     def invalidate(self) -> None:
-        """Paint it whole at the next ``update`` (a new layout)."""
-        self.surface = None
+        """A new layout: what was painted from the felt is painted whole again."""
+        self.generation += 1
 
     def update(self, art, W: int, H: int, items: list) -> pygame.Surface:
-        """The background for ``items`` at ``W`` x ``H``.  A new window size paints it whole
-        (a full-window copy of the felt: a few ms at 1920x1080); otherwise only the
-        rectangles of the items that appeared, went or moved are painted again (the felt
-        copied back there, then every item touching them redrawn in order, clipped): the
-        same pixels as a whole rebuild, for the area of a meld that grew."""
-        key = (W, H, tuple((tuple(r), what) for r, what in items))
-        old = self.key
-        if self.surface is not None and old == key:
-            return self.surface
+        """The felt for ``items`` at ``W`` x ``H``: painted once per window size (a few
+        ms at 1920x1080), kept; ``items`` (``bg_items``) are what ``paint`` draws over
+        it.  Returns the bare felt."""
         raw = self.raw
         if raw is None or raw.get_size() != (W, H):
             from ..cardart import display_format
-            # in the display's format once (the art keeps it so: no copy of it here), so
-            # a copy of it needs no convert per rebuild
-            raw = display_format(art.felt((W, H)))
-            self.raw = raw
-        dirty = None
-        if self.surface is not None and old is not None and old[:2] == (W, H):
-            dirty = changed_rects(old[2], key[2], W, H)
-        if dirty is None:
-            bg = raw.copy()
-            for r, what in items:
-                bg_draw(bg, r, what)
-            self.surface = bg
+            try:
+                raw = art.felt((W, H), keep=False)
+            except TypeError:       # an art whose felt has no ``keep`` (a test's)
+                raw = art.felt((W, H))
+            # in the display's format (a blit of it converts nothing)
+            raw = self.raw = display_format(raw)
             self.builds += 1
-        else:
-            assert self.surface is not None  # patched only over a surface of this size
-            bg = self.surface
-            for d in dirty:
-                bg.blit(raw, d, d)
-                bg.set_clip(d)
-                for r, what in items:
-                    if r.colliderect(d):
-                        bg_draw(bg, r, what)
-                bg.set_clip(None)
-            self.patches += 1
-            self.patched_area = sum(d.w * d.h for d in dirty)
-        self.key = key
-        return bg
+            self.generation += 1
+        self.items = list(items)
+        self.key = (W, H, tuple((tuple(r), what) for r, what in items))
+        return raw
+
+    def paint(self, surf, clip: pygame.Rect | None = None) -> None:
+        """The background (the felt, then ``items`` in order) on ``surf``: whole, or
+        only inside ``clip``, which then stays ``surf``'s clip (the caller draws the
+        rest of that place clipped and resets it).  The same pixels either way."""
+        assert self.raw is not None, "Felt.update first"
+        if clip is None:
+            surf.blit(self.raw, (0, 0))
+            for r, what in self.items:
+                bg_draw(surf, r, what)
+            return
+        surf.set_clip(clip)
+        surf.blit(self.raw, clip, clip)
+        for r, what in self.items:
+            if r.colliderect(clip):
+                bg_draw(surf, r, what)
 
 
 class CardImages:

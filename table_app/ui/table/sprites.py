@@ -64,7 +64,7 @@ class _PlainArt:
         pygame.draw.rect(s, (*color, alpha), s.get_rect(), border_radius=max(3, w // 12))
         return s
 
-    def felt(self, size, color=(30, 104, 62)):
+    def felt(self, size, color=(30, 104, 62), keep=True):
         s = pygame.Surface(size)
         s.fill(color)
         return s

@@ -1,0 +1,76 @@
+"""Issue 17, the real app's memory and frames: what a frame keeps and makes stays small
+(bounded in bytes), and what is drawn a cheaper way has the pixels of the old way.
+Counted and compared, never timed."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+
+
+def _noise(size, seed=1) -> pygame.Surface:
+    rnd = random.Random(seed)
+    s = pygame.Surface(size)
+    for y in range(size[1]):
+        for x in range(size[0]):
+            s.set_at((x, y), (rnd.randrange(256), rnd.randrange(256), rnd.randrange(256)))
+    return s
+
+
+# ---------------------------------------------------------------------- overlays
+@pytest.mark.parametrize("dim", [0, 90, 130, 140, 150, 255])
+def test_an_overlay_darkens_in_place_as_a_black_shade_did(dim):
+    """The overlays darkened the table with a window-sized shade made every frame (8 MiB
+    at 1920x1080); ``darken`` multiplies in place: the same pixels, within one level."""
+    from table_app.ui.scene import darken
+    base = _noise((64, 40))
+    old = base.copy()
+    shade = pygame.Surface(old.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, dim))
+    old.blit(shade, (0, 0))
+    new = base.copy()
+    darken(new, dim)
+    a, b = pygame.image.tobytes(old, "RGB"), pygame.image.tobytes(new, "RGB")
+    assert max(abs(x - y) for x, y in zip(a, b)) <= 1
+
+
+def test_the_overlay_panel_is_kept_once_within_its_bytes():
+    from table_app.ui import scene
+    scene.forget_overlay_panels()
+    surf = pygame.Surface((800, 600))
+    p = pygame.Rect(100, 80, 400, 300)
+    scene.draw_overlay_panel(surf, p)
+    kept = scene.overlay_panel(p.size)
+    scene.draw_overlay_panel(surf, p)
+    assert scene.overlay_panel(p.size) is kept      # not made again each frame
+    for w in range(300, 700, 20):
+        scene.overlay_panel((w, 400))
+        cache = scene._panel_cache()
+        assert cache.bytes <= scene.PANEL_BYTES
+    scene.forget_overlay_panels()
+    assert len(scene._panel_cache()) == 0
+    # the panel over a darkened scene: its fill where it is, the darkened scene outside
+    surf.fill((200, 200, 200))
+    scene.draw_overlay_panel(surf, p, dim=130)
+    assert surf.get_at((10, 10))[:3] == (98, 98, 98)
+    inner = surf.get_at(p.center)[:3]
+    assert abs(inner[0] - 14) <= 6 and abs(inner[1] - 44) <= 6
+
+
+# ---------------------------------------------------------------------- allocator
+def test_the_allocator_is_tuned_on_glibc_only(monkeypatch):
+    import platform
+
+    from table_app.ui import app
+    if platform.libc_ver()[0] == "glibc":
+        assert app.tune_allocator() is True
+    monkeypatch.setattr(platform, "libc_ver", lambda *a, **k: ("", ""))
+    assert app.tune_allocator() is False
