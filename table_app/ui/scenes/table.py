@@ -48,7 +48,7 @@ from ..scene import Scene
 from ..table import commands
 from ..table import layout as layout_mod
 from ..table.arrange import Arrangement
-from ..table.banner import Banner, Toast, heading, scores_line, status_line
+from ..table.banner import Banner, Toast, asked_out_of_turn, heading, scores_line, status_line
 from ..table.board import Board
 from ..table.buttons import TableButtons
 from ..table.buypanel import BUY_CW, BuyPanel
@@ -760,7 +760,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
-        turn = self.caught_up() and self.session.human_to_act() in ("draw", "play", "lead")
+        turn = self.caught_up() and self.session.human_turn()
         h = self.current_hint()
         self.gestures.raise_hand()
         self.board.draw(surf, self.app.art, self.app.settings, self.view, turn=turn,
@@ -820,8 +820,9 @@ class TableScene(Scene):
         phase = s.human_to_act()
         if phase == "buy" and self._pass_unasked():
             phase = None        # the table passes it at once: no question
+        turn, offer = asked_out_of_turn(s, seat, self.obs)
         return status_line(
-            last=self.last_text, game_over=s.game_over(), deal_due=s.deal_due(),
+            turn=turn, offer=offer, last=self.last_text, game_over=s.game_over(), deal_due=s.deal_due(),
             hint=h.text() if h is not None else None, phase=phase,
             thinking=player_name(s.names[seat]) if seat is not None else None,
             keyboard=self.keys.focus_shown, want_stock=self.want_stock, can=self._can_now,

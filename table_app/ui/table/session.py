@@ -267,6 +267,20 @@ class GameSession:
             return None
         return ta[1]
 
+    def turn_seat(self) -> int | None:
+        """The seat whose turn it is now (``presenter.turn_seat``): in a buying window
+        (CR-5, MI-5/MI-6) the active player's, not the seat asked; ``None`` between deals
+        and after the game."""
+        if self.deal_due() or self.game_over():
+            return None
+        from .presenter import turn_seat
+        return turn_seat(self.observe())
+
+    def human_turn(self) -> bool:
+        """It is the human's turn: their own decision (draw, play, lead), or a buying
+        window on their turn while the others are asked (CR-5, MI-5/MI-6)."""
+        return self.human_to_act() in ("draw", "play", "lead") or self.turn_seat() == self.human
+
     def ai_to_act(self) -> int | None:
         if self.deal_due() or self.game_over():
             return None
