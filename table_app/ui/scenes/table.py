@@ -588,6 +588,13 @@ class TableScene(Scene):
             h = self.hint = None
         return h
 
+    def _forget_hint(self) -> None:
+        """The deal is over: the hint (its cards lit, its words in the status line and
+        in the passing message) goes (#19)."""
+        h, self.hint = self.hint, None
+        if h is not None and self.toast.msg == h.text():
+            self.toast.clear()
+
     def open_moves(self) -> None:
         """The deal's moves so far, over the table (``MovesScene``)."""
         from .help import MovesScene
@@ -668,6 +675,8 @@ class TableScene(Scene):
         s = self.session
         # the end of a deal: every hand with its points first (``DealEndScene``), then
         # the score sheet (the game's end: the results)
+        if (s.game_over() or s.deal_due()) and self.hint is not None:
+            self._forget_hint()     # no hint of the last deal over its end or the next
         if s.game_over():
             if self.sheet_for != "over" and settled:
                 self.sheet_for = "over"
