@@ -103,7 +103,8 @@ def test_the_presenter_labels_of_a_known_state_in_russian():
         assert any(t.startswith("Соберите здесь контракт: 2 группы") for t in labels)
         assert scene.buttons["go_down"].text == "Открыться"
         assert scene.buttons["undo"].text == "Отменить"
-        assert "Ann" in labels and "обычный" in labels   # the name's plate; the level under the cards
+        # the name's plate (a Russian name in Russian: #19); the level under the cards
+        assert "Анна" in labels and "обычный" in labels
         set_language("en")
         scene.refresh(instant=True)
         labels = [lab.text for lab in scene.view.labels]

@@ -121,6 +121,10 @@ def test_play_runs_the_real_loop_and_autoplay_plays_two_games_then_quits(tmp_pat
         def push(self, scene):
             seen.setdefault("scenes", []).append(type(scene).__name__)
             return super().push(scene)
+
+        def replace(self, scene):       # (the deal's end gives way to the results so)
+            seen.setdefault("scenes", []).append(type(scene).__name__)
+            return super().replace(scene)
     monkeypatch.setattr(ui_app, "App", Watched)
     # no pygame.quit() at the end (App.shutdown): the other tests of this process keep
     # their cached fonts (pygame calls its quit hooks, which drop them, only once)

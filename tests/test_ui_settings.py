@@ -152,7 +152,7 @@ def test_switching_to_russian_relabels_the_picker_at_once():
     assert sc.btns["sound_on"].text in ("вкл.", "выкл.")
     # the picker under it too (its widgets stay hidden until it is on top again)
     texts = {k: picker.named[k].text for k in ("start", "resume", "replays", "settings", "rules", "quit")}
-    assert texts == {"start": "Начать", "resume": "Продолжить", "replays": "Повторы",
+    assert texts == {"start": "Начать", "resume": "Продолжить", "replays": "Записи игр",
                      "settings": "Настройки", "rules": "Правила", "quit": "Выход"}
     assert not any(w.visible for w in picker.widgets)
     click_widget(app, sc.back)

@@ -30,7 +30,7 @@ from ..focus import DropDown, FocusRing
 from ..keys import key_of
 from ..scene import Scene
 from ..table import text
-from ..table.session import DEFAULT_NAMES, LEVELS, GameSession
+from ..table.session import LEVELS, GameSession, default_names, is_default_name
 from .stats import STATISTICS
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ class PickerScene(Scene):
         super().__init__()
         self.variant = "may_i"
         self.players: int = 4
-        self.names: list[str] = list(DEFAULT_NAMES[1:])
+        self.names: list[str] = list(default_names()[1:])
         self.levels: list[str] = ["normal"] * 7
         self.options: dict = {}
         self.named: dict = {}
@@ -170,8 +170,10 @@ class PickerScene(Scene):
         self.variant = v if v in VARIANTS else "may_i"
         self.players = getattr(st, "last_players", None) or getattr(st, "default_players", 4)  # type: ignore[assignment]  # noqa: E501 - an int (settings)
         names = list(getattr(st, "last_names", ()) or ())
+        self.names = list(default_names()[1:])
         for i, n in enumerate(names[:7]):
-            self.names[i] = n
+            if not is_default_name(n, i + 1):   # a name the player set is kept
+                self.names[i] = n
         levels = list(getattr(st, "last_levels", ()) or getattr(st, "default_levels", ()) or ())
         for i, lv in enumerate(levels[:7]):
             if lv in LEVELS:
@@ -416,8 +418,12 @@ class PickerScene(Scene):
         self.build()
 
     def retranslate(self) -> None:
-        """The language changed: the same choices, every text in the new language."""
+        """The language changed: the same choices, every text in the new language (the
+        default names too: Russian and Ukrainian names in those languages)."""
         self._read_entries()
+        new = default_names()
+        self.names = [new[i + 1] if is_default_name(n, i + 1) else n
+                      for i, n in enumerate(self.names)]
         self.build()
 
     def resume(self) -> None:

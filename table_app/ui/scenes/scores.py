@@ -281,12 +281,13 @@ class DealEndScene(Overlay):
             self.next()
 
     def next(self) -> None:
-        """On to the score sheet (or the results), in this overlay's place."""
-        self.app.pop()
+        """On to the score sheet (or the results), in this overlay's place: the table
+        under it stays covered (popping first showed the table's buttons for a moment,
+        live, between the two: #19)."""
         if self.then == "results":
-            self.app.push(ResultsScene(self.session))
+            self.app.replace(ResultsScene(self.session))
         else:
-            self.app.push(ScoreSheet(self.session, between=True))
+            self.app.replace(ScoreSheet(self.session, between=True))
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and key_of(event) in (pygame.K_RETURN, pygame.K_SPACE,

@@ -48,7 +48,7 @@ from ..scene import Scene
 from ..table import commands
 from ..table import layout as layout_mod
 from ..table.arrange import Arrangement
-from ..table.banner import Banner, Toast, heading, scores_line, status_line
+from ..table.banner import Banner, Toast, asked_out_of_turn, heading, scores_line, status_line
 from ..table.board import Board
 from ..table.buttons import TableButtons
 from ..table.buypanel import BUY_CW, BuyPanel
@@ -582,6 +582,13 @@ class TableScene(Scene):
         """The hint shown, while the game is where it was asked (else ``None``)."""
         return self.hints.shown()
 
+    def _forget_hint(self) -> None:
+        """The deal is over: the hint (its cards lit, its words in the status line and
+        in the passing message) goes (#19)."""
+        h, self.hint = self.hint, None
+        if h is not None and self.toast.msg == h.text():
+            self.toast.clear()
+
     def open_moves(self) -> None:
         """The deal's moves so far, over the table (``MovesScene``)."""
         from .help import MovesScene
@@ -664,6 +671,8 @@ class TableScene(Scene):
         s = self.session
         # the end of a deal: every hand with its points first (``DealEndScene``), then
         # the score sheet (the game's end: the results)
+        if (s.game_over() or s.deal_due()) and self.hint is not None:
+            self._forget_hint()     # no hint of the last deal over its end or the next
         if s.game_over():
             if self.sheet_for != "over" and settled:
                 self.sheet_for = "over"
@@ -756,7 +765,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
-        turn = self.caught_up() and self.session.human_to_act() in ("draw", "play", "lead")
+        turn = self.caught_up() and self.session.human_turn()
         h = self.current_hint()
         self.gestures.raise_hand()
         self.board.draw(surf, self.app.art, self.app.settings, self.view, turn=turn,
@@ -816,8 +825,9 @@ class TableScene(Scene):
         phase = s.human_to_act()
         if phase == "buy" and self._pass_unasked():
             phase = None        # the table passes it at once: no question
+        turn, offer = asked_out_of_turn(s, seat, self.obs)
         return status_line(
-            last=self.last_text, game_over=s.game_over(), deal_due=s.deal_due(),
+            turn=turn, offer=offer, last=self.last_text, game_over=s.game_over(), deal_due=s.deal_due(),
             hint=h.text() if h is not None else None, phase=phase,
             thinking=player_name(s.names[seat]) if seat is not None else None,
             keyboard=self.keys.focus_shown, want_stock=self.want_stock, can=self._can_now,

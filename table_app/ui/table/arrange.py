@@ -41,6 +41,8 @@ class Arrangement:
     Attributes:
         sort_mode: ``"suit"``, ``"rank"`` or ``""`` (arranged by hand: new cards go at
             the right end);
+        chosen: the sort the player chose last (the Sort buttons): a new deal's hand
+            arrives sorted so, also when the last hand was arranged by hand (#19);
         picks: per staged group, the index of the reading chosen for its wilds;
         drop_x: where (px) a card dragged from the stock or the discard pile was dropped
             in the hand: the drawn card goes there (``arrange``), ``None`` otherwise.
@@ -49,6 +51,7 @@ class Arrangement:
     def __init__(self, ui) -> None:
         self.ui = ui
         self.sort_mode = "suit"
+        self.chosen = "suit"
         self.picks: list[int] = []
         self.drop_x: float | None = None
 
@@ -58,7 +61,7 @@ class Arrangement:
 
     def sort(self, mode: str) -> None:
         """Sort the hand by ``mode`` (the Sort buttons)."""
-        self.sort_mode = mode
+        self.sort_mode = self.chosen = mode
         self.ui.hand_order = self.sorted(self.ui.hand_order)
 
     def _insert_sorted(self, order: list, c) -> None:
@@ -87,7 +90,10 @@ class Arrangement:
                 order = order[:i] + new + order[i:]
                 new = []
                 self.sort_mode = ""
-        if len(new) > 3 or not order:
+        if not order and new:
+            # a new deal: sorted as the player chose last (arranged by hand, it stays so)
+            order = sort_cards(new, self.sort_mode or self.chosen)
+        elif len(new) > 3:
             order = order + new
             order = self.sorted(order) if self.sort_mode else order
         else:

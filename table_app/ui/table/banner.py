@@ -76,6 +76,17 @@ def scores_line(obs, session) -> str:
         for i, t in enumerate(obs.totals or (0,) * s.num_players)))
 
 
+def asked_out_of_turn(session, seat: int | None, obs) -> tuple[str | None, str]:
+    """A computer ``seat`` asked in a buying window out of turn (CR-5, MI-5/MI-6):
+    ``(the turn's player's name, "" for the human; the card on offer)`` for
+    ``status_line``'s ``turn`` and ``offer``; ``(None, "")`` otherwise."""
+    turn, offer = session.turn_seat(), getattr(obs, "buy_card", None)
+    if seat is None or turn is None or turn == seat or offer is None:
+        return None, ""
+    name = "" if turn == session.human else player_name(session.names[turn])
+    return name, card_name(offer >> 3)
+
+
 def _short(name: str) -> str:
     return name if len(name) <= 8 else name[:7] + "."
 
@@ -84,7 +95,8 @@ def status_line(*, last: str, caught_up: bool = True, game_over: bool = False,
                 deal_due: bool = False, hint: str | None = None, phase: str | None = None,
                 thinking: str | None = None, keyboard: bool = False, want_stock: bool = False,
                 can: Callable[[], dict] = dict, stock_due: bool = False, variant: str = "",
-                now: Callable[[], Any] = lambda: None, human: int = 0) -> str:
+                now: Callable[[], Any] = lambda: None, human: int = 0,
+                turn: str | None = None, offer: str = "") -> str:
     """What the status line says.
 
     Args:
@@ -99,6 +111,9 @@ def status_line(*, last: str, caught_up: bool = True, game_over: bool = False,
             ``upcard``, ``stock``, ``buy``, ``lay_off``), asked only when needed;
             stock_due: the player declared for the stock (MI-4); variant: the game;
             now: the human's Observation now (asked only in the play phase).
+        turn: in a buying window where ``thinking`` is asked out of turn (CR-5,
+            MI-5/MI-6), the name of the player whose turn it is (``""``: the human's
+            turn), and ``offer`` the card on offer: the line stays that player's turn.
 
     Each prompt offers only what is legal now (after an undo to a declared stock draw,
     the upcard is not: a prompt to drag it would be refused).
@@ -112,6 +127,15 @@ def status_line(*, last: str, caught_up: bool = True, game_over: bool = False,
     if hint is not None:
         return hint
     if phase is None:
+        if thinking is not None and turn is not None:
+            if turn == "":
+                # Translators: a buying window on the player's own turn (CR-5, MI-5):
+                # another seat is asked first whether it takes the card
+                return _("Your turn · {name} decides on {card} first…").format(
+                    name=thinking, card=offer)
+            # Translators: a buying window on {turn}'s turn: {name} is asked out of turn
+            return _("{turn}'s turn · {name} decides on {card}…").format(
+                turn=turn, name=thinking, card=offer)
         return (_("{name} is thinking…  ({last})").format(name=thinking, last=last)
                 if thinking is not None else last)
     kb = keyboard

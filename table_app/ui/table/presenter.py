@@ -85,6 +85,15 @@ def is_layout_game(obs) -> bool:
     return VARIANTS[obs.variant].layout
 
 
+def turn_seat(obs) -> int | None:
+    """The seat whose turn it is (its box lit, "X's turn"): the seat to act, except in a
+    buying window (Contract's call CR-5, May I?'s buy MI-5/MI-6), where the seats asked
+    decide out of turn and the turn stays the active player's (``obs.current``)."""
+    if getattr(obs, "phase", None) == "buy":
+        return getattr(obs, "current", obs.to_act)
+    return obs.to_act
+
+
 def seat_name(ui: UIState, s: int) -> str:
     return player_name(ui.names[s]) if s < len(ui.names) else _("Seat {n}").format(n=s)
 
@@ -160,7 +169,7 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
             v.placements.append(Placement(("opp", s, i), x, fan.y, ow, None, z=100 + i,
                                           group=f"opp:{s}"))
         v.seat_pos[s] = (fan.centerx - ow / 2, fan.y)
-        turn = obs.to_act == s
+        turn = turn_seat(obs) == s
         u = L.ui
         # the seat's box (with 8 seats at 1024x640 it is 135 px wide, and the Russian and
         # Ukrainian words are longer): the name alone on the plate, the dealer as a round

@@ -37,6 +37,28 @@ AI_FAILED = N_("{name}'s computer player failed: a simple stand-in made this mov
 AI_NOT_STARTED = N_("{name}'s computer player could not start: a simple stand-in plays "
                     "for it (details in the log file)")
 DEFAULT_NAMES = ("You", "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Greta")
+#: the computer players' default names in each language (seat 0 is always "You", shown in
+#: the language in use by ``i18n.player_name``)
+NAMES_BY_LANGUAGE = {
+    "en": DEFAULT_NAMES,
+    "ru": ("You", "Анна", "Борис", "Вера", "Дмитрий", "Елена", "Фёдор", "Галина"),
+    "uk": ("You", "Ганна", "Богдан", "Віра", "Дмитро", "Олена", "Тарас", "Галина"),
+}
+
+
+def default_names(lang: str | None = None) -> tuple[str, ...]:
+    """The default names of the seats (8, "You" first) in ``lang`` (default: the
+    language in use), English for a language without names of its own."""
+    if lang is None:
+        from ...i18n import current_language
+        lang = current_language()
+    return NAMES_BY_LANGUAGE.get(lang, DEFAULT_NAMES)
+
+
+def is_default_name(name: str, seat: int) -> bool:
+    """``name`` is a default name of ``seat`` in one of the languages (not one the
+    player set: it follows the language)."""
+    return any(seat < len(ns) and ns[seat] == name for ns in NAMES_BY_LANGUAGE.values())
 
 
 class FallbackPlayer:
@@ -131,9 +153,10 @@ class GameSession:
         self.seed = seed
         self.human = human
         self.num_players = num_players
-        self.names = list(names or DEFAULT_NAMES[:num_players])
+        defaults = default_names()
+        self.names = list(names or defaults[:num_players])
         while len(self.names) < num_players:
-            self.names.append(DEFAULT_NAMES[len(self.names) % len(DEFAULT_NAMES)])
+            self.names.append(defaults[len(self.names) % len(defaults)])
         self.levels = list(levels or ["normal"] * num_players)
         while len(self.levels) < num_players:
             self.levels.append("normal")
@@ -267,6 +290,20 @@ class GameSession:
             return None
         return ta[1]
 
+    def turn_seat(self) -> int | None:
+        """The seat whose turn it is now (``presenter.turn_seat``): in a buying window
+        (CR-5, MI-5/MI-6) the active player's, not the seat asked; ``None`` between deals
+        and after the game."""
+        if self.deal_due() or self.game_over():
+            return None
+        from .presenter import turn_seat
+        return turn_seat(self.observe())
+
+    def human_turn(self) -> bool:
+        """It is the human's turn: their own decision (draw, play, lead), or a buying
+        window on their turn while the others are asked (CR-5, MI-5/MI-6)."""
+        return self.human_to_act() in ("draw", "play", "lead") or self.turn_seat() == self.human
+
     def ai_to_act(self) -> int | None:
         if self.deal_due() or self.game_over():
             return None
@@ -379,4 +416,5 @@ class GameSession:
 
 
 __all__ = ["GameSession", "FallbackPlayer", "make_ai", "LEVELS", "DEFAULT_NAMES",
+           "NAMES_BY_LANGUAGE", "default_names", "is_default_name",
            "Buy", "PassBuy", "PassUpcard", "Lead"]

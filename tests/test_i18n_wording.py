@@ -1,0 +1,35 @@
+"""The Russian and Ukrainian words of the table's moves and of the games list (issue #19):
+a tester found the Replays title ("Повторы") and "draws from the stock" unnatural.  The
+games list is «Записи игр» / «Записи ігор» wherever it is named (the picker's button, the
+screen's title, its keys' help); every seat's last move reads as card players say it."""
+from __future__ import annotations
+
+import pytest
+
+from table_app.i18n import translation
+from table_app.i18n import strings as S
+
+
+@pytest.mark.parametrize("lang, title", [("ru", "Записи игр"), ("uk", "Записи ігор")])
+def test_the_games_list_has_one_natural_name(lang, title):
+    t = translation(lang)
+    assert t.gettext(S.REPLAYS) == t.gettext(S.YOUR_GAMES) == title
+    assert t.gettext("Replays (your games)") == title
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("ru", {"drew from the stock": "берёт из запаса", "took {card}": "берёт {card}",
+            "went down": "открывается", "discarded {card}": "сбрасывает {card}",
+            "{name} draws from the stock": "{name} берёт карту из запаса",
+            "Drawing from the stock…": "Берёте карту из запаса…"}),
+    ("uk", {"drew from the stock": "бере із запасу", "took {card}": "бере {card}",
+            "went down": "відкривається", "discarded {card}": "скидає {card}",
+            "{name} draws from the stock": "{name} бере карту із запасу",
+            "Drawing from the stock…": "Берете карту із запасу…"}),
+])
+def test_the_last_moves_read_as_card_players_say_them(lang, words):
+    t = translation(lang)
+    for en, said in words.items():
+        assert t.gettext(en) == said, en
+    # no "we" form ("Берём…", "Беремо…": the player draws, not the table)
+    assert not t.gettext("Drawing from the stock…").startswith(("Берём", "Беремо"))
