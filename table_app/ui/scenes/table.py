@@ -585,7 +585,8 @@ class TableScene(Scene):
     def _forget_hint(self) -> None:
         """The deal is over: the hint (its cards lit, its words in the status line and
         in the passing message) goes (#19)."""
-        h, self.hint = self.hint, None
+        h = self.hints.hint
+        self.hints.clear()
         if h is not None and self.toast.msg == h.text():
             self.toast.clear()
 
@@ -671,7 +672,8 @@ class TableScene(Scene):
         s = self.session
         # the end of a deal: every hand with its points first (``DealEndScene``), then
         # the score sheet (the game's end: the results)
-        if (s.game_over() or s.deal_due()) and self.hint is not None:
+        if (s.game_over() or s.deal_due()) and (self.hints.hint is not None
+                                                 or self.hints.thinking):
             self._forget_hint()     # no hint of the last deal over its end or the next
         if s.game_over():
             if self.sheet_for != "over" and settled:
