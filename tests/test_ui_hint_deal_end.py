@@ -3,6 +3,8 @@ neither lit nor said over the deal's end nor over the next deal (a guard: the te
 one; the deal played here did not show it before ``TableScene._forget_hint`` either)."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 pygame = pytest.importorskip("pygame")
@@ -21,9 +23,15 @@ def test_a_hint_asked_in_the_deal_is_gone_at_its_end():
         if s.deal_due():
             break
         if s.human_to_act() is not None and scene.caught_up():
-            h = scene.show_hint()
-            if h is not None:
-                said = h.text()
+            # the hint is thought on the worker thread (hard's search): wait for it
+            if scene.show_hint():
+                for _ in range(400):
+                    step(app, 1)
+                    h = scene.current_hint()
+                    if h is not None:
+                        said = h.text()
+                        break
+                    time.sleep(0.005)
             scene.act(me.decide(s.engine.observe(0), s.engine.legal_actions(), None)[0])
         step(app, 1)
     assert s.deal_due() and said is not None
