@@ -125,10 +125,15 @@ _L_GOES_DOWN = LastAction("goes_down")
 _L_GOES_OUT = LastAction("goes_out")
 _L_DEAD = LastAction("dead_deal")
 # the narration of a card moved, per face, made once (values: equal to a new one)
-_L_FACE = {k: tuple(LastAction(k, f) for f in range(JOKER + 1))
-           for k in ("takes", "passes", "buys", "lays_off", "swaps", "discards")}
-_L_TAKES, _L_PASSES, _L_BUYS = _L_FACE["takes"], _L_FACE["passes"], _L_FACE["buys"]
-_L_LAYS_OFF, _L_SWAPS, _L_DISCARDS = _L_FACE["lays_off"], _L_FACE["swaps"], _L_FACE["discards"]
+# (each kind written out as a literal LastAction call: the i18n tests find every kind the
+# rules can say by reading these calls)
+_FACES = range(JOKER + 1)
+_L_TAKES = tuple(LastAction("takes", f) for f in _FACES)
+_L_PASSES = tuple(LastAction("passes", f) for f in _FACES)
+_L_BUYS = tuple(LastAction("buys", f) for f in _FACES)
+_L_LAYS_OFF = tuple(LastAction("lays_off", f) for f in _FACES)
+_L_SWAPS = tuple(LastAction("swaps", f) for f in _FACES)
+_L_DISCARDS = tuple(LastAction("discards", f) for f in _FACES)
 
 
 @dataclass(frozen=True)
