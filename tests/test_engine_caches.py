@@ -4,19 +4,20 @@
 * ``might_meet`` (the go-down pre-check, CF-6/CF-7, CR-9's round-7 run of 7, the whole
   hand of CR-9 and MX-7, Mexican's rising wild rank MX-3) never refuses a hand the
   solver can meet, with the arguments the rules pass it;
-* the bit-mask ``_one_meld`` finds the same meld as the position-by-position look it
-  replaced;
+* the bit-mask ``_one_meld`` finds the same meld as a position-by-position look;
 * Michigan's ``forced_chain`` (MG-6, recorded in one go) is ``forced_action`` and
   ``apply`` one at a time;
 * ``cards.shuffle`` is ``random.Random.shuffle`` (the same deals from the same seed);
 * the contract family's ``_legal_memo`` (the last state's legal actions, which ``check``
   trusts) gives the actions worked out afresh, and ``check`` answers every action as a
-  fresh rules object does.
+  fresh rules object does; Michigan's too, and its deal by places worked out once per
+  (players, dealer) is the deal card by card (MG-4).
 """
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -112,7 +113,8 @@ def test_might_meet_knows_round_sevens_run_of_seven():
 
 
 def _one_meld_by_positions(cards, kind, wild_ranks, caps):
-    """The quick look as first written (every window position by position)."""
+    """The quick look by positions: every window of every suit, position by position;
+    the first with the most naturals (the fewest wilds)."""
     if len(cards) < (3 if kind == "set" else 4) + 1:
         return None
     wilds, by_face = [], {}
@@ -126,14 +128,18 @@ def _one_meld_by_positions(cards, kind, wild_ranks, caps):
     if kind == "set":
         return _one_meld(cards, kind, wild_ranks, caps)
     cap = caps[1]
+    best = None
     for s in range(4):
         for lo in range(1, 12):
             got = [by_face[make_face(p, s)][0] for p in range(lo, lo + 4)
                    if by_face.get(make_face(p, s))]
             need = 4 - len(got)
             if got and need <= nw and (cap is None or need <= cap):
-                return ("run", frozenset(got + wilds[:need]))
-    return None
+                if best is None or len(got) > len(best[0]):
+                    best = (got, need)
+    if best is None:
+        return None
+    return ("run", frozenset(best[0] + wilds[:best[1]]))
 
 
 @SETTINGS
@@ -185,7 +191,7 @@ def test_michigan_forced_chain_is_forced_action_and_apply_one_at_a_time(n, seed,
 
 
 @SETTINGS
-@given(seed=hs.integers(0, 2**64), size=hs.integers(0, 220))
+@given(seed=hs.integers(0, 2**64), size=hs.integers(0, 500))
 def test_shuffle_is_the_generators_own(seed, size):
     # seeded deals and restocks (CF-13) are the same as with random.Random.shuffle, and
     # leave the generator in the same state
@@ -253,3 +259,229 @@ def test_legal_memo_agrees_with_the_rules_worked_out_afresh(game, seed, choices)
         for a in _probe_actions(st, rng):
             assert _refusal(rules, st, a) == _refusal(find_variant(v)(o), st, a), a
         eng.apply(rng.choice(legal))
+
+
+def _michigan_deal_by_cards(state, ev):
+    """MG-4's deal as first written: one card at a time clockwise from the dealer's left,
+    the widow taking the last of each circuit; hands and widow sorted."""
+    n = state.num_players
+    hands, widow, loc = [[] for _ in range(n)], [], [0] * 52
+    for i, f in enumerate(ev.deck):
+        j = i % (n + 1)
+        if j == n:
+            widow.append(f << 3)
+            loc[f] = -1
+        else:
+            seat = (ev.dealer + 1 + j) % n
+            hands[seat].append(f << 3)
+            loc[f] = seat
+    return tuple(tuple(sorted(h)) for h in hands), tuple(sorted(widow)), tuple(loc)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=hs.integers(3, 8), seed=hs.integers(0, 2**31), choices=hs.integers(0, 2**31))
+def test_michigan_deal_places_and_legal_memo_agree_with_the_rules_afresh(n, seed, choices):
+    # the deal's places worked out once per (players, dealer) deal as card by card
+    # (MG-4); the remembered leads (``_legal_memo``) are the ones worked out afresh and
+    # check answers every lead and play as a fresh rules object does (MG-5 ... MG-8)
+    from table_app.core.actions import Lead, Play
+    from table_app.engine.engine import Engine
+    r = find_variant("michigan")({})
+    rng = random.Random(choices)
+    eng = Engine(r, n, seed=seed)
+    deals = 0
+    for _ in range(150):
+        ta = eng.to_act()
+        if ta is None:
+            break
+        if ta[1] == "deal":
+            before = eng.state
+            ev = eng.deal_next()[0]
+            st = eng.states[eng.log.index(ev) + 1]
+            assert (st.hands, st.widow, st.loc) == _michigan_deal_by_cards(before, ev)
+            deals += 1
+            continue
+        st = eng.state
+        legal = r.legal_actions(st)
+        fresh = find_variant("michigan")({})
+        assert legal == fresh.legal_actions(st)
+        for a in legal:
+            assert _refusal(r, st, a) is None
+        p = st.to_move
+        for f in rng.sample(range(52), 8):
+            for a in (Lead(p, f), Play(p, f), Lead((p + 1) % n, f)):
+                assert _refusal(r, st, a) == _refusal(fresh, st, a)
+        eng.apply(rng.choice(legal))
+    assert deals >= 1
+
+
+@given(x=hs.one_of(hs.integers(-10**6, 10**6),
+                   hs.fractions(max_denominator=12)))
+def test_michigan_chip_text_is_the_fractions(x):
+    # MG-11's exact amounts: an int written without making a Fraction reads the same
+    from fractions import Fraction
+
+    from table_app.variants.michigan import frac_text
+    assert frac_text(x) == str(Fraction(x))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=hs.integers(0, len(_GAMES) - 1), seed=hs.integers(0, 2**31),
+       choices=hs.integers(0, 2**31))
+def test_melds_info_is_layoff_roles_and_swap_index_meld_by_meld(game, seed, choices):
+    # what legal_actions reads of the table's melds (remembered per melds tuple) is what
+    # layoff_roles (CF-8) and swap_index (CR-7) answer for every face, meld by meld
+    from table_app.core.melds import layoff_roles, swap_index
+    from table_app.engine.engine import Engine
+    v, o = _GAMES[game]
+    rules = find_variant(v)(o)
+    rng = random.Random(choices)
+    eng = Engine(rules, 4, seed=seed)
+    seen = 0
+    for _ in range(1500):
+        ta = eng.to_act()
+        if ta is None:
+            break
+        if ta[1] == "deal":
+            eng.deal_next()
+            continue
+        st = eng.state
+        if st.melds and seen < 5:
+            wr = rules.wild_ranks(st.round)
+            per, fit, wild_ok = rules._melds_info(st.melds, wr)
+            assert rules._melds_info(st.melds, wr) is rules._meld_memo[2]
+            wild_anywhere = False
+            for m, (nat, roles, sw) in zip(st.melds, per, strict=True):
+                assert tuple(layoff_roles(m, JOKER, wr)) == roles
+                for f in range(JOKER + 1):
+                    as_natural = None in layoff_roles(m, f, wr)
+                    assert (f in nat) == (as_natural and f != JOKER)
+                    assert (f in sw) == (f != JOKER and swap_index(m, f) is not None)
+                wild_anywhere |= bool(roles)
+            assert fit == {f for m in st.melds for f in range(JOKER)
+                           if None in layoff_roles(m, f, wr)}
+            assert wild_ok == wild_anywhere
+            seen += 1
+        eng.apply(rng.choice(eng.legal_actions()))
+    _MELDS_SEEN.append(seen)
+
+
+_MELDS_SEEN: list[int] = []
+
+
+def test_melds_info_was_checked_on_real_tables():
+    # (the property above met melds on the table: it is not vacuous)
+    test_melds_info_is_layoff_roles_and_swap_index_meld_by_meld()
+    assert sum(_MELDS_SEEN) > 20, _MELDS_SEEN
+
+
+@SETTINGS
+@given(game=hs.integers(0, len(_GAMES) - 1), rnd=hs.integers(1, 7), kind=hs.integers(0, 3),
+       seed=hs.integers(0, 2**32 - 1), lose=hs.integers(1, 3), new=hs.integers(0, 3))
+def test_a_hand_that_could_not_go_down_stays_known_not_to(game, rnd, kind, seed, lose, new):
+    # a hand that cannot go down (CF-7, with a card left over, CF-12) that lost cards and
+    # took new ones: when none of the new ones could be in any meld, the bound refuses
+    # it, and then the solver finds nothing either
+    r = _rules(game)
+    if rnd == 7 and r.spec.round7_whole_hand:
+        rnd = 6
+    rng = random.Random(seed)
+    wr = r.wild_ranks(rnd)
+    h = _hand(r, rng, rnd, kind)
+    if find_go_down(h, r.solver_req(rnd), wr) is not None:
+        return
+    kept = rng.sample(h, max(0, len(h) - lose))
+    pool = [c for c in faces_to_cards(list(r.deck(5))) if c not in set(h)]
+    added = rng.sample(pool, new)
+    h2 = kept + added
+    ok = might_meet(h2, r.spec.contract(rnd), wr, True, r._wild_caps(rnd), r._run_min(rnd),
+                    False, added)
+    if not ok:
+        assert find_go_down(h2, r.solver_req(rnd), wr) is None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=hs.integers(0, len(_GAMES) - 1), seed=hs.integers(0, 2**31),
+       choices=hs.integers(0, 2**31))
+def test_go_down_offer_with_its_caches_is_the_solvers_answer(game, seed, choices):
+    # the offer settled by witnesses, the bound and the hands known not to go down
+    # (_cannot) is offered exactly when a fresh rules object's solver finds a going-down
+    from table_app.engine.engine import Engine
+    v, o = _GAMES[game]
+    rules = find_variant(v)(o)
+    rng = random.Random(choices)
+    eng = Engine(rules, 4, seed=seed)
+    for _ in range(900):
+        ta = eng.to_act()
+        if ta is None:
+            break
+        if ta[1] == "deal":
+            eng.deal_next()
+            continue
+        st = eng.state
+        legal = rules.legal_actions(st)
+        if st.phase == "play" and not st.down[st.current]:
+            fresh = find_variant(v)(o)
+            can = find_go_down(st.hands[st.current], fresh.solver_req(st.round),
+                               fresh.wild_ranks(st.round)) is not None
+            assert any(a.type == "go_down" for a in legal) == can
+        eng.apply(rng.choice(legal))
+
+
+def test_made_lay_offs_and_swaps_are_the_actions_of_their_keys():
+    # legal_actions reuses each lay-off (CF-8) and swap (CR-7) it makes: every one is the
+    # plain action its key names
+    from table_app.core.actions import LayOff, Swap
+    from table_app.engine.engine import Engine
+    from table_app.variants.contract_family import _MADE
+    for v, o in _GAMES:
+        rules = find_variant(v)(o)
+        rng = random.Random(v)
+        eng = Engine(rules, 4, seed=3)
+        for _ in range(4000):
+            ta = eng.to_act()
+            if ta is None:
+                eng = Engine(rules, 4, seed=rng.randrange(1 << 30))
+                continue
+            if ta[1] == "deal":
+                eng.deal_next()
+                continue
+            eng.apply(rng.choice(eng.legal_actions()))
+    swaps = 0
+    assert len(_MADE) > 50
+    for (p, i, f, role), a in _MADE.items():
+        if role == "swap":
+            assert a == Swap(p, i, f) and type(a) is Swap
+            swaps += 1
+        else:
+            assert a == LayOff(p, i, f, role) and type(a) is LayOff
+    assert swaps > 0
+
+
+def test_michigan_states_made_by_dict_are_the_dataclasses():
+    # a deal's and a going-out's state are made without the dataclass's __init__
+    # (michigan._state): equal to, hashed and pickled like the one __init__ makes
+    import dataclasses
+    import pickle
+
+    from table_app.engine.engine import Engine
+    from table_app.variants.michigan import MichiganState
+    r = find_variant("michigan")({})
+    rng = random.Random(8)
+    eng = Engine(r, 5, seed=8)
+    while eng.to_act() is not None:
+        if eng.to_act()[1] == "deal":
+            eng.deal_next()
+        else:
+            eng.apply(rng.choice(eng.legal_actions()))
+    made = 0
+    for st in eng.states:
+        if st.status == "before":
+            continue
+        plain = MichiganState(**{f.name: getattr(st, f.name) for f in dataclasses.fields(st)})
+        assert plain == st and hash(plain) == hash(st) and st.__dict__ == plain.__dict__
+        assert pickle.loads(pickle.dumps(st)) == st
+        made += 1
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            st.round = 0
+    assert made > 100

@@ -310,6 +310,7 @@ class ContractFamilyRules(GoDownSearch):
         # go-down witnesses per (seat, round): the card ids of recent going-downs found
         # (see _go_down_offer); a speed cache only, every use is checked against the hand
         self._witness: dict[tuple[int, int], list[_Witness]] = {}
+        self._cannot: dict[tuple[int, int], frozenset[int]] = {}
         self._req_cache: dict[Any, Any] = {}
         #: ``wild_ranks`` of rounds 0..7, worked out once (the hot path asks every action)
         self._wild_by_round = tuple(self._wild_ranks(r) for r in range(8))
@@ -318,6 +319,9 @@ class ContractFamilyRules(GoDownSearch):
         #: again (one tuple, so that a reader on another thread never pairs one state
         #: with another's actions)
         self._legal_memo: tuple[CFState | None, tuple[Any, ...]] = (None, ())
+        #: the last melds ``_melds_info`` answered (melds, wild ranks, answer): one tuple
+        self._meld_memo: tuple[tuple[Meld, ...] | None, frozenset[int] | None, _MeldInfo] = (
+            None, None, ((), frozenset(), False))
 
     # ------------------------------------------------------------------ basics
     def check_players(self, n: int) -> None:
@@ -702,17 +706,25 @@ class ContractFamilyRules(GoDownSearch):
                 return self._end_deal(st, None)
             up = st.discard[-1]
             pen = st.stock[-1]
-            hand = st.hands[p] + (up, pen)
-            st2 = replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
-                          stock=st.stock[:-1], known=_tup_set(st.known, p, st.known[p] + (up,)),
-                          bought_now=st.bought_now + (p,),
-                          last=_L_BUYS[up >> 3])
-            st2 = _latch(self._set_hand(st2, p, hand))
-            if self.spec.buying is _BUYS and st2.discard and not st2.locked:
-                q = self._window(st2, st2.current, st2.discarders[-1], p)
-                if q:
-                    return replace(st2, phase=BUY, queue=q, prev_buyer=p)
-            return self._to_stock(replace(st2, queue=()))
+            hands = st.hands
+            disc = st.discard[:-1]
+            stock = st.stock[:-1]
+            discarders = st.discarders[:-1]
+            locked = st.locked or (not stock and len(disc) <= 1)  # CF-14's latch
+            moved = {"discard": disc, "discarders": discarders, "stock": stock,
+                     "known": _tup_set(st.known, p, st.known[p] + (up,)),
+                     "bought_now": st.bought_now + (p,), "last": _L_BUYS[up >> 3],
+                     "hands": hands[:p] + (hands[p] + (up, pen),) + hands[p + 1:],
+                     "locked": locked}
+            if self.spec.buying is _BUYS and disc and not locked:
+                q = self._window(st, st.current, discarders[-1], p)
+                if q:  # the next card down is offered on (MI-6)
+                    return replace(st, phase=BUY, queue=q, prev_buyer=p, **moved)
+            # the window is over: the active player draws from the stock (_to_stock)
+            st2 = replace(st, phase=STOCK, queue=(), prev_buyer=-1, **moved)
+            if not stock and len(disc) <= 1:
+                return self._end_deal(st2, None)  # CF-14: nothing to draw
+            return st2
         if t == "go_down":
             melds = self._go_down_melds(st, a)
             used = [c for m in melds for c in m.cards]
@@ -767,6 +779,16 @@ class ContractFamilyRules(GoDownSearch):
                            current=(p + 1) % st.n, went_down_now=False, melded_now=False,
                            quiet=quiet, prev_buyer=-1, bought_now=())
         raise ValueError(f"cannot apply {t}")
+
+    def _melds_info(self, melds: tuple[Meld, ...], wr: frozenset[int]) -> _MeldInfo:
+        """``_melds_info(melds, wr)``, remembered for the last melds asked (the table's
+        melds stay the same tuple from one state to the next until a meld changes)."""
+        memo = self._meld_memo
+        if memo[0] is melds and memo[1] is wr:
+            return memo[2]
+        got = _melds_info(melds, wr)
+        self._meld_memo = (melds, wr, got)
+        return got
 
     def _set_hand(self, st: CFState, p: int, hand: tuple[int, ...]) -> CFState:
         return replace(st, hands=_tup_set(st.hands, p, hand))
@@ -963,7 +985,8 @@ class ContractFamilyRules(GoDownSearch):
         faces = sorted({c >> 3 for c in hand})
         # discards
         if self.spec.discard_restriction and st.down[p] and st.melds:
-            play = _playable_faces(st.melds, faces, wr)
+            _, fit, wild_ok = self._melds_info(st.melds, wr)
+            play = {f for f in faces if f in fit or (wild_ok and can_be_wild(f, wr))}
             if len(play) < len(faces):
                 faces_d = [f for f in faces if f not in play]
             else:
@@ -974,27 +997,66 @@ class ContractFamilyRules(GoDownSearch):
         # lay-offs and swaps
         if st.down[p] and (self.spec.layoff_same_turn or not st.went_down_now) and len(hand) > 1:
             fset = set(faces)
-            wilds = [f for f in faces if can_be_wild(f, wr)]
-            for i, m in enumerate(st.melds):
-                for f in _fitting_naturals(m):
+            wilds = [f for f in faces if f == JOKER or FACE_RANK[f] in wr]  # can_be_wild
+            per_meld = self._melds_info(st.melds, wr)[0]
+            made = _MADE
+            k: tuple[int, int, int, int | str | None]
+            a: LayOff | Swap | None
+            for i, (nat, roles, _) in enumerate(per_meld):
+                for f in nat:
                     if f in fset:
-                        out.append(LayOff(p, i, f, None))
+                        k = (p, i, f, None)
+                        a = made.get(k)
+                        if a is None:
+                            a = made[k] = LayOff(p, i, f, None)
+                        out.append(a)
                 if wilds:
-                    roles = layoff_roles(m, JOKER, wr)
                     for f in wilds:
                         for role in roles:
-                            out.append(LayOff(p, i, f, role))
+                            k = (p, i, f, role)
+                            a = made.get(k)
+                            if a is None:
+                                a = made[k] = LayOff(p, i, f, role)
+                            out.append(a)
             if self.spec.swap:
-                for i, m in enumerate(st.melds):
-                    if m.kind == "run":
+                for i, (_, _, sw) in enumerate(per_meld):
+                    if sw:
                         for f in faces:
-                            if f != JOKER and swap_index(m, f) is not None:
-                                out.append(Swap(p, i, f))
+                            if f in sw:
+                                k = (p, i, f, "swap")
+                                a = made.get(k)
+                                if a is None:
+                                    a = made[k] = Swap(p, i, f)
+                                out.append(a)
         if not st.down[p]:
             gd = self._go_down_offer(st, p)
             if gd is not None:
                 out.append(gd)
         return out
+
+
+_MeldInfo = tuple[tuple[tuple[tuple[int, ...], tuple[int | None, ...], frozenset[int]], ...],
+                  frozenset[int], bool]
+
+
+def _melds_info(melds: tuple[Meld, ...], wr: frozenset[int]) -> _MeldInfo:
+    """What ``legal_actions`` asks of the table's melds (CF-8, CR-7, CR-8): per meld the
+    naturals that extend it (``_fitting_naturals``), the roles a wild may take on it
+    (``layoff_roles`` of a joker) and the faces that can replace one of its wilds (a
+    run's wild roles, ``swap_index``); the naturals that extend any meld and whether a
+    wild can be laid off anywhere (``_playable_faces``)."""
+    per = []
+    fit: set[int] = set()
+    wild_ok = False
+    for m in melds:
+        nat = _fitting_naturals(m)
+        fit.update(nat)
+        if m.kind == "set" or m.rank > 1 or m.high < 14:
+            wild_ok = True
+        sw = (frozenset(r for r in m.roles if r is not None and r != JOKER)
+              if m.kind == "run" else frozenset())
+        per.append((nat, tuple(layoff_roles(m, JOKER, wr)), sw))
+    return tuple(per), frozenset(fit), wild_ok
 
 
 class _SeatActions:
@@ -1012,6 +1074,10 @@ class _SeatActions:
 
 
 _ACTS = tuple(_SeatActions(p) for p in range(max(s.max_players for s in SPECS.values())))
+
+#: lay-offs and swaps made so far, by (seat, meld, face, role or "swap"): values, made
+#: once each (at most seats x melds x faces x roles of them)
+_MADE: dict[tuple[int, int, int, int | str | None], LayOff | Swap] = {}
 
 
 def _playable_faces(melds: Sequence[Meld], faces: Iterable[int], wr: frozenset[int]) -> set[int]:

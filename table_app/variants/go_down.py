@@ -45,20 +45,24 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
     (the solver decides then)."""
     if len(cards) < (3 if kind == "set" else 4) + 1:
         return None
+    table = _FACE_INFO.get((wild_ranks, True))
+    if table is None:
+        table = _FACE_INFO[(wild_ranks, True)] = _face_info(wild_ranks, True)
     wilds = []
-    by_face: dict[int, list[int]] = {}
-    for c in cards:
-        f = c >> 3
-        if f == JOKER or FACE_RANK[f] in wild_ranks:
-            wilds.append(c)
-        else:
-            by_face.setdefault(f, []).append(c)
-    nw = len(wilds)
     if kind == "set":
-        cap = caps[0]
         by_rank: dict[int, list[int]] = {}
-        for f, cs in by_face.items():
-            by_rank.setdefault(FACE_RANK[f], []).extend(cs)
+        for c in cards:
+            x = table[c >> 3]
+            if x is None:
+                wilds.append(c)
+            else:
+                got = by_rank.get(x[0])
+                if got is None:
+                    by_rank[x[0]] = [c]
+                else:
+                    got.append(c)
+        nw = len(wilds)
+        cap = caps[0]
         for need in (0, 1, 2):  # wilds
             if need > nw or (cap is not None and need > cap):
                 return None
@@ -66,37 +70,61 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
                 if len(cs) >= 3 - need:
                     return ("set", frozenset(cs[:3 - need] + wilds[:need]))
         return None
+    # the suits' ranks as bit masks (positions 1..14, the ace at both ends): a window's
+    # naturals are one bit count
+    masks = [0, 0, 0, 0]
+    first: dict[int, int] = {}  # face -> its first card
+    for c in cards:
+        f = c >> 3
+        x = table[f]
+        if x is None:
+            wilds.append(c)
+        elif f not in first:
+            first[f] = c
+            masks[x[1]] |= x[2] | (2 if x[0] == 14 else 0)
+    nw = len(wilds)
     cap = caps[1]
     most = nw if cap is None or cap > nw else cap  # the most wilds the run may take
     if most > 3:
         most = 3  # a run needs a natural
-    # the suits' ranks as bit masks (positions 1..14, the ace at both ends): a window's
-    # naturals are one bit count
-    masks = [0, 0, 0, 0]
-    for f in by_face:
-        r = _RANK[f]
-        masks[_SUIT[f]] |= (1 << r) | (2 if r == 14 else 0)
+    # the window with the most naturals (the fewest wilds: they are scarce), the first
+    # such in suit and rank order
+    best_k, best = 3 - most, None
     for s, m in enumerate(masks):
-        if not m or (m.bit_count() < 4 - most):
+        if m.bit_count() <= best_k:
             continue
         for lo in range(1, 12):
             k = ((m >> lo) & 15).bit_count()
-            if k and 4 - k <= most:
-                got = [by_face[make_face(pos, s)][0] for pos in range(lo, lo + 4)
-                       if m >> pos & 1]
-                return ("run", frozenset(got + wilds[:4 - k]))
-    return None
+            if k > best_k:
+                best_k, best = k, (s, m, lo)
+                if k == 4:
+                    break
+        if best_k == 4:
+            break
+    if best is None:
+        return None
+    s, m, lo = best
+    got = [first[make_face(pos, s)] for pos in range(lo, lo + 4) if m >> pos & 1]
+    return ("run", frozenset(got + wilds[:4 - best_k]))
 
 
 def _greedy_melds(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
                   caps: tuple[int | None, int | None]) -> _WitnessMelds | None:
     """Witness melds for the whole contract taken one quick look at a time (runs first,
-    then sets, each from the cards the others left, a card left over), or ``None`` when
-    that greedy way finds none (the solver decides then)."""
+    then sets, each from the cards the others left, a card left over; then sets first),
+    or ``None`` when that greedy way finds none (the solver decides then)."""
     sets, runs = contract
+    got = _greedy_in_order(hand, ("run",) * runs + ("set",) * sets, wild_ranks, caps)
+    if got is None and sets and runs:
+        got = _greedy_in_order(hand, ("set",) * sets + ("run",) * runs, wild_ranks, caps)
+    return got
+
+
+def _greedy_in_order(hand: Sequence[int], kinds: tuple[str, ...], wild_ranks: frozenset[int],
+                     caps: tuple[int | None, int | None]) -> _WitnessMelds | None:
     rest = list(hand)
     out = []
-    for kind in ("run",) * runs + ("set",) * sets:
+    for kind in kinds:
         got = _one_meld(rest, kind, wild_ranks, caps)
         if got is None:
             return None
@@ -159,7 +187,8 @@ class _LazyGoDown(GoDown):
 
 def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
                keep_one: bool = True, caps: tuple[int | None, int | None] = (None, None),
-               run_min: int = 4, whole_hand: bool = False) -> bool:
+               run_min: int = 4, whole_hand: bool = False,
+               must_use: Sequence[int] | None = None) -> bool:
     """A quick necessary condition for meeting a contract (``(sets, runs)``) with the card
     ids in ``hand``: ``False`` means the solver would find nothing, ``True`` means ask it.
 
@@ -175,29 +204,35 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     of the wilds' pool as a wild would, so the bound stays sound and is sharper (Mexican
     Rummy's rising wild rank, MX-3).  ``whole_hand`` (CR-9, MX-7: every card melded): the
     runs must also cover every natural of the suits not in a set, each copy of a face in
-    a run of its own.  The bound never refuses a hand that can meet the contract.
+    a run of its own.  ``must_use``: card ids of ``hand`` one of which every going-down
+    of it must use (the cards new since a hand that could not go down, see
+    ``GoDownSearch._go_down_offer``): when each is a natural that no set of its rank and
+    no run through its place could hold (too few cards of the rank, or of the suit near
+    it, even with every wild), the hand cannot go down.  The bound never refuses a hand
+    that can meet the contract.
     """
     sets, runs = contract
     if len(hand) - (1 if keep_one else 0) < 3 * sets + run_min * runs:
         return False
     split = caps[0] is None and caps[1] is None
+    # per face: ``None`` for a card counted only as a wild, else (rank, suit, rank bit,
+    # counted as a wild too)
+    table = _FACE_INFO.get((wild_ranks, split))
+    if table is None:
+        table = _FACE_INFO[(wild_ranks, split)] = _face_info(wild_ranks, split)
     w = 0
     by_rank = [0] * 15
     masks = [0, 0, 0, 0]
     extra = None  # ranks held twice, three times, ... per suit (several decks)
     for c in hand:
-        f = c >> 3
-        if f == JOKER:
+        x = table[c >> 3]
+        if x is None:
             w += 1
             continue
-        r = _RANK[f]
-        if r in wild_ranks:
+        r, s, bit, wild = x
+        if wild:
             w += 1
-            if split:
-                continue
         by_rank[r] += 1
-        s = _SUIT[f]
-        bit = 1 << r
         if masks[s] & bit:
             if extra is None:
                 extra = [[0, 0, 0, 0]]
@@ -212,6 +247,9 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
         else:
             masks[s] |= bit
     if whole_hand and split and not _whole_hand_fits(sets, runs, masks, extra):
+        return False
+    if must_use is not None and not any(_may_meld(c, table, by_rank, masks, w, run_min)
+                                        for c in must_use):
         return False
     need = 0
     if sets:
@@ -271,6 +309,29 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     return True
 
 
+def _may_meld(c: int, table: _FaceInfo, by_rank: list[int], masks: list[int], w: int,
+              run_min: int) -> bool:
+    """Whether card ``c`` of a hand (its rank counts ``by_rank``, suit masks ``masks``, ``w``
+    wilds) could be in some meld at all: a wild always; a natural in a set of its rank
+    (three cards of the rank or wilds) or in a run of ``run_min`` through its place (its
+    suit's cards and wilds in some window holding it)."""
+    x = table[c >> 3]
+    if x is None or x[3]:
+        return True  # a wild (or a wild-rank card that may be one)
+    r, s, _, _ = x
+    if by_rank[r] + w >= 3:
+        return True
+    m = masks[s]
+    if m >> 14 & 1:
+        m |= 2  # the ace is also low
+    full = (1 << run_min) - 1
+    for pos in ((1, 14) if r == 14 else (r,)):
+        for lo in range(max(1, pos - run_min + 1), min(pos, 15 - run_min) + 1):
+            if ((m >> lo) & full).bit_count() + w >= run_min:
+                return True
+    return False
+
+
 def _whole_hand_fits(sets: int, runs: int, masks: list[int], extra: list[list[int]] | None) -> bool:
     """A necessary condition for melding every natural (bits of ``masks``, per suit, and
     the copies held twice or more in ``extra``) in ``sets`` sets and ``runs`` runs: with
@@ -299,6 +360,22 @@ def _whole_hand_fits(sets: int, runs: int, masks: list[int], extra: list[list[in
 _RANK = FACE_RANK
 _SUIT = FACE_SUIT
 
+_FaceInfo = tuple[tuple[int, int, int, bool] | None, ...]
+#: (wild ranks, wild-rank cards only wild) -> per face ``_face_info``, made as met
+_FACE_INFO: dict[tuple[frozenset[int], bool], _FaceInfo] = {}
+
+
+def _face_info(wild_ranks: frozenset[int], only_wild: bool) -> _FaceInfo:
+    """Per face what ``might_meet`` counts: ``None`` for a joker (and a wild-rank card
+    when ``only_wild``), else ``(rank, suit, 1 << rank, is a wild-rank card)``."""
+    out: list[tuple[int, int, int, bool] | None] = []
+    for f in range(JOKER + 1):
+        r = FACE_RANK[f]
+        wild = f == JOKER or r in wild_ranks
+        out.append(None if f == JOKER or (wild and only_wild)
+                   else (r, FACE_SUIT[f], 1 << r, wild))
+    return tuple(out)
+
 
 def _run_deficits(m: int, length: int = 4) -> tuple[int, ...]:
     """The smallest ``_MAX_RUNS`` of the cards missing from each ``length``-card window of
@@ -324,6 +401,9 @@ class GoDownSearch:
     #: go-down witnesses per (seat, round): the card ids of recent going-downs found (a
     #: speed cache only, every use is checked against the hand)
     _witness: dict[tuple[int, int], list[_Witness]]
+    #: per (seat, round): the card ids of its last hand found unable to go down (a speed
+    #: cache only: what it proves holds for any hand of the round's contract)
+    _cannot: dict[tuple[int, int], frozenset[int]]
     _req_cache: dict[Any, Any]
 
     def wild_ranks(self, rnd: int) -> frozenset[int]:
@@ -341,6 +421,7 @@ class GoDownSearch:
           all still in the hand still meets the contract (its melds are unchanged; with
           ``keep_one`` a card is left over as long as the hand has more cards than the
           witness; a whole-hand witness must be the whole hand);
+        * a hand ``might_meet``'s bound refuses cannot go down;
         * a witness that lost cards (a discard took one) keeps its melds that are still
           whole; the solver then looks only for the missing melds among the other cards
           (the same contract rules, fewer melds, fewer cards);
@@ -354,14 +435,35 @@ class GoDownSearch:
         whole = rnd == 7 and self.spec.round7_whole_hand
         key = (p, rnd)
         wits = self._witness.get(key)
+        wr = self.wild_ranks(rnd)
+        caps = self._wild_caps(rnd)
         if wits:
             hs = set(hand)
             n = len(hand)
+            for cards, _melds in wits:
+                if cards <= hs and (len(cards) == n if whole else len(cards) < n):
+                    return _LazyGoDown(p, self, st)
+        # a hand that could not go down, and lost a card since: a going-down now uses one
+        # of the cards new since then (the others are part of that hand, leaving the card
+        # it lost over)
+        must = None
+        no = None if whole else self._cannot.get(key)
+        if no is not None:
+            must = [c for c in hand if c not in no]
+            if len(hand) - len(must) < len(no):  # it lost a card
+                if not must:
+                    return None  # part of a hand that could not go down (CF-12)
+            else:
+                must = None
+        # a hand the bound refuses cannot go down: no witness need be repaired
+        if not might_meet(hand, self.spec.contract(rnd), wr, not whole, caps, self._run_min(rnd),
+                          whole, must):
+            self._cannot_go_down(key, hand, whole)
+            return None
+        if wits:
             best_kept = None
             for cards, melds in wits:
                 if cards <= hs:
-                    if len(cards) == n if whole else len(cards) < n:
-                        return _LazyGoDown(p, self, st)
                     continue
                 kept = [m for m in melds if m[1] <= hs]
                 if kept and (best_kept is None or len(kept) > len(best_kept)):
@@ -375,8 +477,6 @@ class GoDownSearch:
                     else:
                         runs -= 1
                 rest = [c for c in hand if c not in used]
-                wr = self.wild_ranks(rnd)
-                caps = self._wild_caps(rnd)
                 one = (None if whole or sets + runs != 1
                        else _one_meld(rest, "set" if sets else "run", wr, caps))
                 if one is not None:
@@ -386,11 +486,6 @@ class GoDownSearch:
                         and (plan := find_go_down(rest, self._sub_req(rnd, sets, runs), wr))):
                     self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
                     return _LazyGoDown(p, self, st)
-        wr = self.wild_ranks(rnd)
-        caps = self._wild_caps(rnd)
-        if not might_meet(hand, self.spec.contract(rnd), wr, not whole, caps, self._run_min(rnd),
-                          whole):
-            return None
         if not whole:
             greedy = _greedy_melds(hand, self.spec.contract(rnd), wr, caps)
             if greedy is not None:
@@ -398,9 +493,16 @@ class GoDownSearch:
                 return _LazyGoDown(p, self, st)
         plan = find_go_down(hand, self.solver_req(rnd), wr)
         if plan is None:
+            self._cannot_go_down(key, hand, whole)
             return None
         self._add_witness(key, wits, _witness_melds(plan))
         return _LazyGoDown(p, self, st)
+
+    def _cannot_go_down(self, key: tuple[int, int], hand: Sequence[int], whole: bool) -> None:
+        """Remember ``hand`` as seat and round ``key``'s last hand that cannot go down
+        (with a card left over: not round 7's whole hand)."""
+        if not whole:
+            self._cannot[key] = frozenset(hand)
 
     def _add_witness(self, key: tuple[int, int], wits: list[_Witness] | None,
                      melds: _WitnessMelds) -> None:

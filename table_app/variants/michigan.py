@@ -118,8 +118,18 @@ _new = object.__new__
 _setattr = object.__setattr__  # past the frozen dataclass's __setattr__
 
 
+def _state(**fields: Any) -> MichiganState:
+    """``MichiganState(**fields)`` (every field named) without the frozen dataclass's
+    field-by-field ``__init__``: the fields become the instance's dict (as ``_evolve``)."""
+    new = _new(MichiganState)
+    _setattr(new, "__dict__", fields)
+    return new
+
+
 def frac_text(x: Chips) -> str:
     """A chip amount as an exact string: ``"-8"``, ``"7/3"``."""
+    if type(x) is int:
+        return str(x)  # as str(Fraction(x)), without making one
     return str(Fraction(x))
 
 
@@ -288,6 +298,9 @@ class MichiganRules:
             raise ValueError(f"Michigan option 'rotations' must be a whole number >= 1, not {rot!r}")
         self.rotations: int = rot
         self.options: dict[str, Any] = {"rotations": rot}
+        #: the last state ``legal_actions`` answered and its actions (one tuple): ``check``
+        #: knows a lead it listed there (the same object) is legal
+        self._legal_memo: tuple[MichiganState | None, tuple[Lead | Play, ...]] = (None, ())
 
     def __repr__(self) -> str:
         return f"MichiganRules({self.options!r})"
@@ -349,12 +362,17 @@ class MichiganRules:
         return out
 
     def legal_actions(self, state: MichiganState) -> list[Lead] | list[Play]:
-        """The legal leads, or the one forced play."""
+        """The legal leads, or the one forced play.  The last state asked is remembered
+        (``_legal_memo``) for ``check``."""
         if state.status != PLAYING:
             return []
+        out: list[Lead] | list[Play]
         if state.following:
-            return [_PLAYS[state.to_move][state.seq_last + 1]]
-        return self.legal_leads(state)
+            out = [_PLAYS[state.to_move][state.seq_last + 1]]
+        else:
+            out = self.legal_leads(state)
+        self._legal_memo = (state, tuple(out))
+        return out
 
     def pre_events(self, state: MichiganState, action: Any, rng: random.Random) -> list[Any]:
         return []  # no stock, no restocks
@@ -383,6 +401,11 @@ class MichiganRules:
     def check(self, state: MichiganState, event: Any) -> None:
         """Raises ``IllegalActionError`` (with the MG rule id) for an event the rules
         refuse, or ``RecordError`` for a deal that is not one 52-card deck."""
+        memo = self._legal_memo
+        if memo[0] is state:
+            for x in memo[1]:
+                if x is event:
+                    return None  # listed by legal_actions(state): legal
         if isinstance(event, Deal):
             return self._check_deal(state, event)
         if isinstance(event, Misdeal):
@@ -525,7 +548,7 @@ class MichiganRules:
                 seat = (d + 1 + j) % n
                 hands[seat].append(f << 3)
                 loc[f] = seat
-        return MichiganState(
+        return _state(
             num_players=n, status=PLAYING, round=ev.round, dealer=d,
             hands=tuple(tuple(sorted(h)) for h in hands), widow=tuple(sorted(widow)),
             played=((),) * n, loc=tuple(loc), seq_suit=-1, seq_last=-1,
@@ -540,8 +563,8 @@ class MichiganRules:
         hand = h[:i] + h[i + 1:]
         hands = state.hands[:p] + (hand,) + state.hands[p + 1:]
         played = state.played[:p] + (state.played[p] + (cid,),) + state.played[p + 1:]
-        loc = list(state.loc)
-        loc[f] = PLAYED
+        loc = state.loc
+        loc = loc[:f] + (PLAYED,) + loc[f + 1:]
         layout, balances = state.layout, state.balances
         cell = _PAY_CELL.get(f)
         if cell is not None and layout[cell]:
@@ -569,9 +592,9 @@ class MichiganRules:
                 if share:
                     bl = [b + share for b in bl]
                 layout = (_ZERO,) * 5
-            return MichiganState(
+            return _state(
                 num_players=n, status=status, round=state.round, dealer=state.dealer,
-                hands=hands, widow=state.widow, played=played, loc=tuple(loc),
+                hands=hands, widow=state.widow, played=played, loc=loc,
                 seq_suit=suit, seq_last=f, to_move=p, following=False, last_player=p,
                 layout=layout, balances=tuple(bl), saved=state.saved, winner=p,
                 results=state.results + (result,))
@@ -582,7 +605,7 @@ class MichiganRules:
             to_move, following = p, False
         new = _new(MichiganState)
         _setattr(new, "__dict__", {
-            **state.__dict__, "hands": hands, "played": played, "loc": tuple(loc),
+            **state.__dict__, "hands": hands, "played": played, "loc": loc,
             "seq_suit": suit, "seq_last": f, "to_move": to_move, "following": following,
             "last_player": p, "layout": layout, "balances": balances})
         return new  # _evolve, inline (the hot path of every card)
