@@ -3,6 +3,7 @@
     python -m benchmarks.search duel --variant contract --hi search --lo hard \
         --games 16 --budget-ms 100
     python -m benchmarks.search regret --variant contract --points 20 --worlds 24
+    python -m benchmarks.search latency --variant contract --seats 8 --budget-ms 300
 
 ``duel``: a 4-seat table ``hi lo hi lo`` over duplicate deals (``play_game(duplicate=
 True)``: every deal of a seed is the same cards in every game of the seed), each seed
@@ -21,6 +22,10 @@ observation, whole-deal rollouts of every picked action and hard's shortlist, pa
 scores them, and a player's *regret* is the expected points its pick loses against the
 best action found (0 = it picked the best).  Reported per player: the mean regret per
 decision with its 95% interval, and how often it picked the best.
+
+``latency``: the decision CPU ms (p50/p99/max, and how many went over the budget) of
+``search`` and ``hard`` alternating round a table of ``--seats`` (default 8), the first
+``--actions`` actions of a seeded game.
 
 Numbers are not asserted anywhere; tests do not time anything.  Progress on stderr,
 JSON on stdout.
@@ -60,8 +65,10 @@ def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: in
             blocks.append({lv: sum(x) / len(x) for lv, x in block.items()})
             block = {}
         if log:
+            part = _paired(blocks, hi, lo, 1.0 if variant == "michigan" else -1.0) \
+                if len(blocks) > 1 else {}
             log(f"duel {variant} {hi}>{lo}: game {g + 1}/{games} "
-                f"({time.process_time() - c0:.0f} CPU s)")
+                f"({time.process_time() - c0:.0f} CPU s) so far {json.dumps(part)}")
     sign = 1.0 if variant == "michigan" else -1.0
     out = _paired(blocks, hi, lo, sign)
     out.update({"variant": variant, "hi": hi, "lo": lo, "games": games, "budget_ms": budget_ms,
@@ -72,6 +79,26 @@ def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: in
                 "wall_s": round(time.perf_counter() - t0, 1),
                 "cpu_s": round(time.process_time() - c0, 1)})
     return out
+
+
+def latency(variant: str, seats: int, budget_ms: float, actions: int, seed: int = 60_000,
+            levels=("search", "hard")) -> dict:
+    """Decision CPU ms (the deciding thread's) of ``levels`` alternating round a table of
+    ``seats``, the first ``actions`` actions of a seeded game."""
+    c0 = time.process_time()
+    table = [levels[s % len(levels)] for s in range(seats)]
+    players = [make_player(lv, variant, budget_ms=budget_ms) for lv in table]
+    res = play_game(variant, table, seed=seed, budget_ms=budget_ms, players=players,
+                    max_actions=actions)
+    cpu: dict[str, list[float]] = {lv: [] for lv in levels}
+    for s, lv in enumerate(table):
+        cpu[lv].extend(res.cpu_ms[s])
+    return {"variant": variant, "seats": seats, "budget_ms": budget_ms, "actions": res.actions,
+            "cpu_ms": {lv: {"decisions": len(x), "p50": _r(percentile(x, 50)),
+                            "p99": _r(percentile(x, 99)), "max": _r(max(x) if x else None),
+                            "over_budget": sum(1 for t in x if t > budget_ms)}
+                       for lv, x in cpu.items()},
+            "cpu_s": round(time.process_time() - c0, 1)}
 
 
 def _r(x):
@@ -133,7 +160,7 @@ def _hidden_hands(state, obs) -> list[list[int]]:
 
 
 def regret(variant: str, points: int, worlds: int, budget_ms: float, seed0: int = 50_000,
-           oracle_worlds: int = 12, log=None) -> dict:
+           oracle_worlds: int = 48, log=None) -> dict:
     """Regret per decision of normal, hard, search and oracle_hands (see the module)."""
     from table_app.ai.is_search import SearchContract, evaluate
     t0, c0 = time.perf_counter(), time.process_time()
@@ -188,7 +215,9 @@ def main(argv=None) -> int:
     import argparse
     ap = argparse.ArgumentParser(prog="python -m benchmarks.search",
                                  description=__doc__.split("\n\n")[0])
-    ap.add_argument("part", choices=("duel", "regret"))
+    ap.add_argument("part", choices=("duel", "regret", "latency"))
+    ap.add_argument("--seats", type=int, default=8)
+    ap.add_argument("--actions", type=int, default=300)
     ap.add_argument("--variant", default="contract")
     ap.add_argument("--hi", default="search")
     ap.add_argument("--lo", default="hard")
@@ -196,6 +225,8 @@ def main(argv=None) -> int:
     ap.add_argument("--budget-ms", type=float, default=300.0)
     ap.add_argument("--points", type=int, default=20)
     ap.add_argument("--worlds", type=int, default=24)
+    ap.add_argument("--oracle-worlds", type=int, default=48,
+                    help="regret: oracle_hands' own worlds (the other hands given)")
     ap.add_argument("--seed", type=int, default=None)
     args = ap.parse_args(argv)
 
@@ -204,8 +235,11 @@ def main(argv=None) -> int:
     if args.part == "duel":
         res = duel(args.variant, args.hi, args.lo, args.games, args.budget_ms,
                    **({"seed0": args.seed} if args.seed is not None else {}), log=log)
+    elif args.part == "latency":
+        res = latency(args.variant, args.seats, args.budget_ms, args.actions)
     else:
         res = regret(args.variant, args.points, args.worlds, args.budget_ms,
+                     oracle_worlds=args.oracle_worlds,
                      **({"seed0": args.seed} if args.seed is not None else {}), log=log)
     print(json.dumps(res))
     return 0
