@@ -162,3 +162,19 @@ def test_michigan_search_leads_the_suit_that_collects_its_pay_card():
     assert a.card == parse_face("9H"), why
     # going out for sure: the kitty and a chip for every card left in the others' hands
     assert why.id == "expects" and why.params["chips"] >= float(obs.kitty) + 26
+
+
+def test_the_analysis_memo_is_shared_by_every_context_of_a_kind_of_deal():
+    """One memo per (variant, round, wild ranks), a bounded number of them kept: the
+    garbage collector's full collections walked every context's own memo (issue 18)."""
+    from table_app.ai import contract_eval as ce
+    a = ce.ContractContext("contract", 1, frozenset())
+    b = ce.ContractContext("contract", 1, frozenset())
+    c = ce.ContractContext("contract", 2, frozenset())
+    hand = [parse_face(x) for x in ("7S", "7H", "7D", "9C", "9D")]
+    assert a._memo is b._memo and a._memo is not c._memo
+    got = a.analyze(hand)
+    assert b.analyze(hand) is got and b.dist(hand) == got.dist
+    for rnd in range(1, 8):
+        ce.ContractContext("may_i", rnd, frozenset())
+    assert len(ce._MEMOS) <= ce.MEMO_KINDS

@@ -62,8 +62,11 @@ def _shared_memo(key: tuple) -> dict:
     m = _MEMOS.get(key)
     if m is None:
         while len(_MEMOS) >= MEMO_KINDS:
-            _MEMOS.pop(next(iter(_MEMOS)))
-        m = _MEMOS[key] = {}
+            try:      # (the UI's worker thread and the main thread may both be here)
+                _MEMOS.pop(next(iter(_MEMOS)), None)
+            except (RuntimeError, StopIteration):
+                break
+        m = _MEMOS.setdefault(key, {})
     return m
 
 
