@@ -5,8 +5,10 @@
 (see ``player.py``): it sees its seat's Observation, the legal actions and the random
 generator it is given, nothing else.
 
-``LEVELS`` are the levels offered in the game.  ``"random"`` (uniform legal moves) and the
-perfect-information ``oracle`` (``oracle.py``) exist for benchmarks only.
+``LEVELS`` are the levels offered in the game.  ``"random"`` (uniform legal moves), the
+information-set ``search`` (``is_search.py``: a named level, not offered while it does
+not measurably beat hard, issue 18) and the perfect-information ``oracle``
+(``oracle.py``) exist for benchmarks only.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from ..variants.specs import SPECS
 from .player import BasePlayer, Player, RandomPlayer, legal_for_obs
 
 LEVELS = ("easy", "normal", "hard")
-BENCH_LEVELS = ("random",) + LEVELS + ("oracle",)
+BENCH_LEVELS = ("random",) + LEVELS + ("search", "oracle")
 #: the contract games (the contract-family players play them)
 CONTRACT_VARIANTS = tuple(SPECS)
 
@@ -24,14 +26,14 @@ def make_player(level: str, variant: str, seed: int | None = None, budget_ms: fl
     """A computer player.
 
     Args:
-        level: ``"easy"``, ``"normal"`` or ``"hard"`` (benchmarks also ``"random"`` and
-            ``"oracle"``).
+        level: ``"easy"``, ``"normal"`` or ``"hard"`` (benchmarks also ``"random"``,
+            ``"search"`` and ``"oracle"``).
         variant: a variant id or alias (``contract``, ``may_i``, ``mexican``, ``michigan``;
             an alias brings the options it names: ``deuces_wild``).
         seed: unused by the players themselves (the caller injects the rng into every
             decision); kept for symmetry with the simulator.
-        budget_ms: the hard level's budget per decision in CPU ms of the deciding thread
-            (default 300; ``ai.budget.Budget``).
+        budget_ms: the hard (and search) level's budget per decision in CPU ms of the
+            deciding thread (default 300; ``ai.budget.Budget``).
         options: the variant's options (Contract's ``deuces_wild``).
         samples: the hard level's sampled worlds per decision (default: the level's own).
 
@@ -55,6 +57,9 @@ def make_player(level: str, variant: str, seed: int | None = None, budget_ms: fl
             return m.NormalMichigan(vid, options)
         if lv == "hard":
             return m.HardMichigan(vid, options, budget_ms=budget_ms, **kw)
+        if lv == "search":
+            from .is_search import SearchMichigan
+            return SearchMichigan(vid, options, budget_ms=budget_ms, **kw)
         from .oracle import OracleMichigan
         return OracleMichigan(vid, options, budget_ms=budget_ms, **kw)
     from . import contract_ai as c
@@ -65,6 +70,9 @@ def make_player(level: str, variant: str, seed: int | None = None, budget_ms: fl
     if lv == "hard":
         from .contract_search import HardContract
         return HardContract(vid, options, budget_ms=budget_ms, **kw)
+    if lv == "search":
+        from .is_search import SearchContract
+        return SearchContract(vid, options, budget_ms=budget_ms, **kw)
     from .oracle import OracleContract
     return OracleContract(vid, options, budget_ms=budget_ms, **kw)
 

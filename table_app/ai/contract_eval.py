@@ -46,6 +46,30 @@ def windows(length: int):
     return w
 
 
+#: the most hands the analyses of one deal's kind remember (then they start afresh)
+MEMO_CAP = 20000
+#: the deals' kinds whose memos are kept (the latest)
+MEMO_KINDS = 4
+_MEMOS: dict[tuple, dict] = {}
+
+
+def _shared_memo(key: tuple) -> dict:
+    """The memo of analyses for one kind of deal (variant, round, wild ranks), shared
+    by every context of that kind: every player of a game and every rollout use the
+    same one.  (Each context had its own, up to 50,000 analyses: a game's 250,000
+    objects made a full garbage collection take 150 ms of a decision's CPU budget, and
+    the hard and search decisions went over their budgets by that: issue 18.)"""
+    m = _MEMOS.get(key)
+    if m is None:
+        while len(_MEMOS) >= MEMO_KINDS:
+            try:      # (the UI's worker thread and the main thread may both be here)
+                _MEMOS.pop(next(iter(_MEMOS)), None)
+            except (RuntimeError, StopIteration):
+                break
+        m = _MEMOS.setdefault(key, {})
+    return m
+
+
 @dataclass(frozen=True, slots=True)
 class PartMeld:
     """One partial meld of a structure: ``kind`` set/run; ``key`` (rank) or (suit, low);
@@ -102,7 +126,7 @@ class ContractContext:
         # the most wilds one going-down meld may hold
         self.set_limit = 1 if self.majority else INF
         self.run_limit = (self.run_len - 1) // 2 if self.majority else INF
-        self._memo: dict[tuple[int, ...], Analysis] = {}
+        self._memo = _shared_memo((variant, rnd, self.wild_ranks))
         self._set_ranks = tuple(r for r in range(2, 15) if r not in self.wild_ranks)
         L = self.run_len
         self._ext = {(s, lo): (tuple(make_face(r, s) for r in range(lo + L, 15)),
@@ -129,7 +153,7 @@ class ContractContext:
         key = tuple(sorted(faces))
         a = self._memo.get(key)
         if a is None:
-            if len(self._memo) > 50000:
+            if len(self._memo) > MEMO_CAP:
                 self._memo.clear()
             a = self._memo[key] = self._analyze(key)
         return a

@@ -31,7 +31,7 @@ from ..variants.contract_family import MAX_RESTOCKS, CFState, ContractFamilyRule
 from ..variants.contract_family import replace as cf_replace
 from ..variants.specs import SPECS, Buying
 from ..variants.worlds import cf_unseen
-from .budget import Budget
+from .budget import Budget, gc_paused
 from .contract_ai import NormalContract, _faces
 
 
@@ -280,7 +280,8 @@ class HardContract(NormalContract):
     def decide(self, obs, legal, rng):
         if not legal:
             raise ValueError("no legal action to choose from")
-        a, why = self._decide(obs, legal, rng)
+        with gc_paused():                        # no full collection inside the budget
+            a, why = self._decide(obs, legal, rng)
         if a.type == "discard":
             return self.keep_wild(obs, legal, a, why)
         return a, why

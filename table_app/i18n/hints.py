@@ -34,6 +34,11 @@ HINTS: dict[str, object] = {
     "pass_no_help": N_("passes {card}: it doesn't bring {contract} closer"),
     "easy_safe_stock": N_("plays it safe and draws from the stock"),
     "easy_looks_useful": N_("takes {card}: it looks useful"),
+    # ---- the search level (ai/is_search.py)
+    "search_gain": ngettext("{why}: searched {n} world, about {points} point better than "
+                            "the look-ahead's choice",
+                            "{why}: searched {n} worlds, about {points} points better than "
+                            "the look-ahead's choice", "n"),
     # ---- the end of a deal that can't be refilled any more (CF-14)
     "end_round": ngettext("ends the round: {points} point in hand, fewer than the others' "
                           "likely {n}",

@@ -1,0 +1,318 @@
+"""Information-set search (issue 18): the ``search`` level, a named level beside hard.
+
+``SearchContract`` (the contract family) decides by determinized search (PIMC) over
+worlds the rules deal from its own observation (``rules.sample_world``: the other
+hands and the stock consistent with everything the observation shows, CF-6 ... CF-16):
+
+* the candidates are hard's choice and its alternatives at the choices that matter:
+  take or pass the upcard (CF-10), buy/call or not (MI-5, CR-5), go down now or wait
+  (CF-7: the best discard without going down), lay off or not (CF-8), and the discards
+  hard's shortlist keeps (``HardContract.discard_scores``, the best ``width``);
+* every candidate is played in the same worlds with the same random numbers (paired),
+  then every seat by a fast policy (``contract_search.FastNormal``) until this seat has
+  discarded ``horizon`` more times or the deal ends (CF-15: then the deal's real
+  scores), and the leaf is scored by ``Searcher.utility`` (expected points against the
+  others' mean, in points: + is good);
+* an opponent model from public evidence weights the worlds: the seat that discarded
+  the upcard rarely keeps cards of its rank (or, for runs, its suit next to it), so a
+  world that gives it such cards counts less (``world_weight``);
+* the budget is CPU time of the deciding thread (``Budget``, default 300 ms), checked
+  at every step of every rollout; a world whose rollouts do not all finish in the
+  budget is dropped, so the decision is never over its budget by more than one rules
+  step;
+* hard's choice stands unless another candidate is better by more than ``z`` standard
+  errors of the paired difference (the noise of a few dozen worlds otherwise decides).
+
+``evaluate(...)`` is the same evaluation with whole-deal rollouts and no budget: the
+benchmarks' fair ceiling (``benchmarks/search.py``); given the other hands
+(``hands=``) it is ``oracle_hands``, the value of perfect hand reading.
+
+``SearchMichigan``: Michigan's hard level is already a determinized search over the
+rules' worlds (``HardMichigan``); the search level lets it use its whole budget (worlds
+until the budget is spent, not a fixed 60).
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from ..core.cards import FACE_RANK, FACE_SUIT, JOKER
+from ..core.messages import Message
+from ..variants.contract_family import CFState, ContractFamilyRules
+from ..variants.worlds import sample_cf_world
+from .budget import Budget, gc_paused
+from .contract_search import FastNormal, HardContract, Searcher, rules_for_obs
+from .michigan_ai import HardMichigan
+from .player import BasePlayer
+
+#: how much a world counts per card of the discarded upcard's rank (sets) or next to it
+#: in its suit (runs) that it gives the upcard's discarder (the opponent model)
+W_SAME_RANK = 0.5
+W_RUN_NEIGHBOUR = 0.75
+
+
+def world_weight(obs, world: CFState) -> float:
+    """The opponent model: how likely ``world`` is given what the upcard's discarder
+    showed (a player rarely throws a card of a rank it holds, or one next to its cards
+    of the suit).  1.0 when nothing was shown; in (0, 1] otherwise."""
+    o = obs.upcard_by
+    if o < 0 or o == obs.seat or obs.upcard is None or obs.hands_shown is not None:
+        return 1.0
+    up = obs.upcard >> 3
+    if up == JOKER or FACE_RANK[up] in obs.wild_ranks:
+        return 1.0
+    r, s = FACE_RANK[up], FACE_SUIT[up]
+    known = set(obs.known[o])
+    w = 1.0
+    sets, runs = obs.contract
+    for c in world.hands[o]:
+        if c in known:
+            continue
+        f = c >> 3
+        if f == JOKER or FACE_RANK[f] in obs.wild_ranks:
+            continue
+        if sets and FACE_RANK[f] == r:
+            w *= W_SAME_RANK
+        elif runs and FACE_SUIT[f] == s and abs(FACE_RANK[f] - r) == 1:
+            w *= W_RUN_NEIGHBOUR
+    return w
+
+
+class SearchContract(BasePlayer):
+    """Determinized search over the rules' worlds (see the module's docstring).
+
+    Args:
+        variant: ``contract``, ``may_i`` or ``mexican``.
+        budget_ms: CPU ms per decision (``Budget``), default 300; hard's own decision
+            (the baseline and its shortlist) takes at most ``hard_share`` of it.
+        samples: at most this many worlds per decision (default 200: the budget ends it
+            first).
+        horizon: rollouts stop after this seat's ``horizon`` next discards (or the deal's
+            end); default 2.
+        width: discards considered (hard's shortlist).
+        z: another candidate replaces hard's choice only when better by ``z`` standard
+            errors of the paired difference.
+    """
+
+    level = "search"
+
+    def __init__(self, variant: str, options: dict | None = None, budget_ms: float = 300.0,
+                 samples: int = 200, horizon: int = 2, width: int = 3, z: float = 1.5,
+                 hard_share: float = 0.25) -> None:
+        self.variant = variant
+        self.options = dict(options or {})
+        self.budget_ms = budget_ms
+        self.samples = samples
+        self.horizon = horizon
+        self.width = width
+        self.z = z
+        self.hard = HardContract(variant, options, budget_ms=budget_ms * hard_share)
+        self.policy = FastNormal(variant, options)
+        self._rules: ContractFamilyRules | None = None
+        self._ctxs: dict = {}
+        #: what the last decision searched (benchmarks): worlds, rollouts, candidates
+        self.last_stats: dict = {}
+
+    def rules_for(self, obs) -> ContractFamilyRules:
+        if self._rules is None or self._rules.variant != obs.variant:
+            self._rules = rules_for_obs(obs)
+        return self._rules
+
+    # ------------------------------------------------------------------ candidates
+    def candidates(self, obs, legal: list, base) -> list:
+        """The actions searched (``base``, hard's choice, first), or ``[base]`` when the
+        choice is forced or not one the search weighs."""
+        if len(legal) <= 1:
+            return [base]
+        ph = obs.phase
+        me = obs.seat
+        out = [base]
+
+        def add(a):
+            if a is not None and a not in out:
+                out.append(a)
+        if ph == "draw":
+            for a in legal:
+                add(a)
+        elif ph == "buy":
+            for a in legal:
+                if a.type in ("buy", "pass_buy"):
+                    add(a)
+        elif ph == "play":
+            ds = [a for a in legal if a.type == "discard"]
+            if base.type in ("go_down", "lay_off", "swap") and ds:
+                # go down now or wait / lay off or not: the best discard without it
+                add(self.hard.decide(obs, ds, random.Random(0))[0])
+            elif base.type == "discard":
+                scored = self.hard.discard_scores(obs, legal)
+                scored.sort(key=lambda t: (t[0], getattr(t[1], "card", 0)))
+                for t in scored[:self.width]:
+                    if t[0] < 900 or obs.down[me]:
+                        add(t[1])
+        return out
+
+    # ------------------------------------------------------------------ decide
+    def decide(self, obs, legal: list, rng: random.Random):
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        with gc_paused():                        # no full collection inside the budget
+            return self._decide(obs, legal, rng)
+
+    def _decide(self, obs, legal: list, rng: random.Random):
+        # CPU time of this thread, the whole decision; a tenth is kept back for the step
+        # running when it ends (one rules step and policy decision, up to ~20 ms)
+        budget = Budget(self.budget_ms, 0.9)
+        base, why = self.hard.decide(obs, legal, rng)
+        self.last_stats = {"worlds": 0, "rollouts": 0, "candidates": 1}
+        cands = self.candidates(obs, legal, base) if not budget.over() else [base]
+        if len(cands) <= 1:
+            return base, why
+        rules = self.rules_for(obs)
+        vals = self.values(rules, obs, cands, rng, budget=budget, max_worlds=self.samples,
+                           horizon=self.horizon)
+        self.last_stats = {"worlds": vals["worlds"], "rollouts": vals["worlds"] * len(cands),
+                           "candidates": len(cands)}
+        best = self.pick(cands, vals)
+        if best == base:
+            return base, why
+        return best, self.reason_for(obs, best, vals)
+
+    def pick(self, cands: list, vals: dict):
+        """The candidate to play: hard's (``cands[0]``) unless another's weighted mean is
+        better by more than ``z`` standard errors of the paired difference."""
+        n = vals["worlds"]
+        if n < 4:
+            return cands[0]
+        ws = vals["weights"]
+        wsum = sum(ws)
+        base = vals["per_world"][cands[0]]
+        best, best_lb = cands[0], 0.0
+        for a in cands[1:]:
+            d = [x - y for x, y in zip(vals["per_world"][a], base)]
+            m = sum(w * x for w, x in zip(ws, d)) / wsum
+            var = sum(w * (x - m) ** 2 for w, x in zip(ws, d)) / wsum
+            ess = wsum * wsum / sum(w * w for w in ws)      # effective sample size
+            se = math.sqrt(var / max(1.0, ess - 1.0))
+            lb = m - self.z * se
+            if lb > best_lb:
+                best, best_lb = a, lb
+        return best
+
+    def reason_for(self, obs, a, vals) -> Message:
+        """Why the searched action: its expected points over hard's choice."""
+        n = vals["worlds"]
+        gain = vals["mean"][a] - vals["mean"][vals["order"][0]]
+        t = a.type
+        if t == "discard":
+            what = Message("discard", card=a.card)
+        elif t == "draw":
+            what = Message("take_upcard" if a.source == "discard" else "draw_stock")
+        elif t == "pass_upcard":
+            what = Message("pass_upcard")
+        elif t == "buy":
+            what = Message("buy_upcard")
+        elif t == "pass_buy":
+            what = Message("no_buy")
+        elif t == "go_down":
+            what = self.hard.go_down_reason(obs, a)
+        else:
+            what = Message("only_move")
+        return Message("search_gain", why=what, points=max(1, round(gain)), n=n)
+
+    # ------------------------------------------------------------------ evaluation
+    def values(self, rules: ContractFamilyRules, obs, cands: list, rng: random.Random,
+               budget: Budget | None = None, max_worlds: int = 200, horizon: int | None = 2,
+               hands: Sequence[Sequence[int]] | None = None, weigh: bool = True) -> dict:
+        """Paired rollouts of ``cands`` in sampled worlds.
+
+        Returns ``{"worlds": n, "weights": [w], "per_world": {a: [points]},
+        "mean": {a: weighted mean}, "order": cands}`` (points for this seat: + good).
+        ``horizon=None``: whole-deal rollouts.  ``hands``: the other seats' unseen cards
+        given (``oracle_hands``).  ``budget``: stop when spent (a world not finished is
+        dropped)."""
+        me = obs.seat
+        searcher = Searcher(rules, self.policy, max_steps=400 if horizon is None else 80)
+        per: dict = {a: [] for a in cands}
+        weights: list[float] = []
+        worlds = 0
+        for _ in range(max_worlds):
+            if budget is not None and budget.over():
+                break
+            w = sample_cf_world(rules, obs, rng, hands=hands) if hands is not None \
+                else rules.sample_world(obs, rng)
+            seed = rng.getrandbits(48)
+            row = []
+            for a in cands:
+                v = self.rollout(searcher, w, me, a, random.Random(seed), horizon, budget)
+                if v is None:
+                    break
+                row.append(v)
+            if len(row) < len(cands):
+                break                             # out of budget inside the world: dropped
+            for a, v in zip(cands, row):
+                per[a].append(v)
+            weights.append(world_weight(obs, w) if weigh else 1.0)
+            worlds += 1
+        wsum = sum(weights) or 1.0
+        mean = {a: (sum(x * y for x, y in zip(weights, per[a])) / wsum if worlds else 0.0)
+                for a in cands}
+        return {"worlds": worlds, "weights": weights, "per_world": per, "mean": mean,
+                "order": list(cands)}
+
+    def rollout(self, searcher: Searcher, st: CFState, me: int, action, rng: random.Random,
+                horizon: int | None, budget: Budget | None) -> float | None:
+        """``action`` then the fast policy for every seat until ``me`` has discarded
+        ``horizon`` more times (``None``: the deal's end); the leaf's utility for ``me``,
+        or ``None`` when the budget ran out first."""
+        r = searcher.rules
+        pol = self.policy
+        st = searcher.step(st, action, rng)
+        mine = 0
+        need = None if horizon is None else horizon + (0 if action.type == "discard" else 1)
+        for _ in range(searcher.max_steps):
+            if st.phase not in ("draw", "stock", "buy", "play"):
+                break
+            if budget is not None and budget.over():
+                return None
+            ta = r.to_act(st)
+            if ta is None:
+                break
+            seat = ta[0]
+            legal = r.legal_actions(st)
+            if not legal:
+                break
+            a = pol.decide(r.observe(st, seat), legal, rng)[0]
+            st = searcher.step(st, a, rng)
+            if seat == me and a.type == "discard":
+                mine += 1
+                if need is not None and mine >= need:
+                    break
+        return searcher.utility(st, me, self._ctxs)
+
+
+def evaluate(obs, cands: list, rng: random.Random, worlds: int = 64,
+             hands: Sequence[Sequence[int]] | None = None, budget_ms: float | None = None) -> dict:
+    """The fair ceiling's evaluation of ``cands`` at ``obs`` (benchmarks only): paired
+    whole-deal rollouts in ``worlds`` worlds the rules deal from the observation (the
+    other hands ``hands`` given: ``oracle_hands``), unweighted; ``budget_ms``: a CPU
+    cap.  Returns ``SearchContract.values``'s dict."""
+    p = SearchContract(obs.variant)
+    rules = p.rules_for(obs)
+    b = Budget(budget_ms) if budget_ms is not None else None
+    return p.values(rules, obs, cands, rng, budget=b, max_worlds=worlds, horizon=None,
+                    hands=hands, weigh=False)
+
+
+class SearchMichigan(HardMichigan):
+    """Michigan's hard search (``HardMichigan``) given its whole budget: worlds until the
+    CPU budget is spent (at most ``samples``, default 2,000)."""
+
+    level = "search"
+
+    def __init__(self, variant: str = "michigan", options: dict | None = None,
+                 budget_ms: float = 300.0, samples: int = 2000):
+        super().__init__(variant, options, budget_ms=budget_ms, samples=samples)
+
+
+__all__ = ["SearchContract", "SearchMichigan", "evaluate", "world_weight"]
