@@ -153,3 +153,64 @@ def test_cost_colours():
     red, orange, yellow = (c for _l, c in MARK_COLOURS)
     assert cost_colour(20) == red and cost_colour(6) == orange and cost_colour(1) == yellow
     assert cost_colour(4, chips=True) == red and cost_colour(1.5, chips=True) == orange
+
+
+def _ended_deal(tmp_path, variant):
+    """A record cut just after its first deal's end and a stand-in session holding it
+    (as the table's session is when the deal-end screen opens)."""
+    import types
+
+    from table_app.ai.simulate import play_game
+    from table_app.engine.record import read_record, replay, write_record
+    from table_app.variants import VARIANTS
+    full = tmp_path / "full.jsonl"
+    play_game(variant, ["easy", "normal", "hard"], 7, save_path=full, budget_ms=20)
+    rec = read_record(full)
+    k = next(i for i, e in enumerate(rec.events) if e.type == "deal_end") + 1
+    path = tmp_path / "ended.jsonl"
+    write_record(path, rec.file_header or rec.header, rec.events[:k])
+    eng = replay(read_record(path))
+    s = types.SimpleNamespace(engine=eng, rules=eng.rules, names=[p["name"] for p in rec.players],
+                              human=0, num_players=3, spec=VARIANTS[variant], variant=variant,
+                              journal=types.SimpleNamespace(path=path), levels=["easy", "normal", "hard"])
+    return s, path
+
+
+@pytest.mark.parametrize("variant", ["contract", "michigan"])
+def test_the_deal_end_screen_offers_the_review(app, tmp_path, variant):
+    from table_app.ui.scenes.replay import ReplayScene
+    from table_app.ui.scenes.scores import DealEndScene
+    s, path = _ended_deal(tmp_path, variant)
+    app.stack.clear()
+    app.running = True
+    end = app.push(DealEndScene(s))
+    app.step(0.02)
+    assert "review" in {getattr(w, "name", "") for w in end.widgets}
+    key(app, pygame.K_r)
+    sc = app.stack.top
+    assert isinstance(sc, ReplayScene) and sc.model.path == path
+    assert sc.human == 0 and sc.coach.job is not None and sc.coach.job.deal == 1
+    assert sc.model.pos == sc.model.deals()[0][0]
+    sc.coach.cancel()
+    assert sc.coach.job.wait(60)
+    sc.press_button("close")
+    assert app.stack.top is end                   # back at the deal's end
+    # the button does the same
+    sc = end.review()
+    assert isinstance(sc, ReplayScene) and sc.coach.job is not None
+    sc.coach.cancel()
+    sc.coach.job.wait(60)
+    app.stack.clear()
+
+
+def test_no_review_button_without_a_record(app, tmp_path):
+    from table_app.ui.scenes.scores import DealEndScene
+    s, _path = _ended_deal(tmp_path, "contract")
+    s.journal = None
+    app.stack.clear()
+    app.running = True
+    end = app.push(DealEndScene(s))
+    app.step(0.02)
+    assert "review" not in {getattr(w, "name", "") for w in end.widgets}
+    assert end.review() is None
+    app.stack.clear()
