@@ -12,10 +12,11 @@ each played to the end of its first deal through the engine (``auto=True``; hard
   (``ai.review.review_engine``) at ``--budget-ms`` a decision (CPU ms; lower than the
   default to fit the run in minutes: the estimates are noisier, not biased).  Per level:
   the points lost per decision as the coach reports them (``points_lost``: 0 unless the
-  decision's own interval is above zero) and the signed estimate (``estimate``: the
-  loss against the alternative the coach picked, negative where the move played did
-  better), each a mean over the decisions with its 95% interval (t over decisions), and
-  the decisions called costly.  The goal is easy > normal > hard with each pair's
+  decision's own interval is above zero; the goal's figure) and the signed estimate
+  against the best alternative to the move played (``estimate``: negative where the move
+  played beat every alternative, as declining a buy that costs a penalty card does: not
+  a loss, shown for completeness), each a mean over the decisions with its 95% interval
+  (t over decisions), and the decisions called costly.  The goal is easy > normal > hard with each pair's
   intervals apart; the JSON says for each pair whether they are (``separated``).
 * **time**: one seat (turned each game) of the first ``--timed`` games is reviewed
   again at the default budget (``ai.review.DEFAULT_BUDGET_MS``): the CPU seconds of the
