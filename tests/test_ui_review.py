@@ -80,8 +80,14 @@ def test_r_reviews_the_deal_marks_it_and_n_shows_the_costly_decisions(app, michi
     lines = [t for t, _c in sc.coach.note_lines(d)]
     assert lines[0].startswith("Played: lead ") and lines[1].startswith("Better: lead ")
     assert lines[2] == str(d.reason) or lines[2]
+    h = sc.coach_hint()                      # the better lead's card ringed in the hand
+    assert h is not None and h.action == d.better
+    assert {c >> 3 for c in h.cards} == {d.better.card} and set(h.cards) <= set(sc.obs.hand)
     sc.draw(surf)
     pygame.image.save(surf, str(tmp_path / "note.png"))
+    sc.step(1)                               # the move played shown: no hint any more
+    assert sc.coach.at(sc.model.pos) is d and sc.coach_hint() is None
+    sc.seek(d.index)
     # the mark's colour is drawn under the scrub bar
     r = sc.slider.relative_rect
     ys = range(r.bottom + sc.k(1), r.bottom + sc.k(9))

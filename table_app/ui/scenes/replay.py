@@ -854,12 +854,28 @@ class ReplayScene(Scene):
         self._draw_panel(surf)
 
     def _draw_table(self, surf) -> None:
-        """The table at the position shown: the board, its labels, the banner, a message."""
-        self.board.draw(surf, self.app.art, self.app.settings, self.view)
+        """The table at the position shown: the board, its labels, the banner, a message;
+        at a costly decision of the coach's review, the better move lit as the Hint
+        lights its move (its cards ringed, its target glowing)."""
+        h = self.coach_hint()
+        self.board.draw(surf, self.app.art, self.app.settings, self.view,
+                        hinted=h.cards if h is not None else ())
+        if h is not None:
+            from ..table.hint import draw_hint
+            draw_hint(surf, h, self.view, self.L, {})
         for lab in self.view.labels:
             draw_label(surf, lab)
         self.draw_banner(surf)
         self.toast.draw(surf, self.L.stage)
+
+    def coach_hint(self):
+        """The better move of the costly decision due at the position shown (the
+        reviewed seat at the bottom), as a ``table.hint.Hint``, else ``None``."""
+        d = self.coach.at(self.shown)
+        if d is None or d.index != self.shown or d.better is None or self.human != self.coach.seat:
+            return None
+        from ..table.hint import make_hint
+        return make_hint(d.better, d.reason, self.obs, -1, upcard=getattr(self.obs, "upcard", None))
 
     def draw_banner(self, surf) -> None:
         """The banner (the game, the round, the event's words) and the scores."""
