@@ -19,7 +19,8 @@ each played to the end of its first deal through the engine (``auto=True``; hard
   (t over decisions), and the decisions called costly.  The goal is easy > normal > hard with each pair's
   intervals apart; the JSON says for each pair whether they are (``separated``).
 * **time**: one seat (turned each game) of the first ``--timed`` games is reviewed
-  again at the default budget (``ai.review.DEFAULT_BUDGET_MS``): the CPU seconds of the
+  again at the default budget (``ai.review.DEFAULT_BUDGET_MS`` a decision, at most
+  ``DEFAULT_DEAL_BUDGET_MS`` a deal, as the viewer and the command use): the CPU seconds of the
   reviewing thread (``time.thread_time``) for the whole deal, their median, p90 and max
   (goal: at most 10 s), and the decisions per deal.
 
@@ -84,7 +85,7 @@ def _load() -> list[float] | None:
 def run(games: int = 40, variant: str = "contract", budget_ms: float = 60.0,
         play_budget_ms: float = 100.0, timed: int = 4, max_minutes: float = 8.5,
         seed0: int = 1, progress: bool = True) -> dict:
-    from table_app.ai.review import DEFAULT_BUDGET_MS, review_engine
+    from table_app.ai.review import DEFAULT_BUDGET_MS, DEFAULT_DEAL_BUDGET_MS, review_engine
     t_wall = time.perf_counter()
     load0 = _load()
     lost: dict[str, list[float]] = {lv: [] for lv in LEVELS}
@@ -107,7 +108,7 @@ def run(games: int = 40, variant: str = "contract", budget_ms: float = 60.0,
             review_s.append(time.thread_time() - c)
             per_deal.append(len(rv.decisions))
         for s, lv in enumerate(levels):
-            rv = review_engine(eng, s, 1, budget_ms=budget_ms, seed=seed)
+            rv = review_engine(eng, s, 1, budget_ms=budget_ms, deal_budget_ms=None, seed=seed)
             for d in rv.decisions:
                 lost[lv].append(d.points_lost)
                 est[lv].append(d.estimate)
@@ -133,7 +134,8 @@ def run(games: int = 40, variant: str = "contract", budget_ms: float = 60.0,
         "strength": {"per_level": per_level,
                      "pairs": {key: [apart("easy", "normal", key), apart("normal", "hard", key)]
                                for key in ("points_lost", "estimate")}},
-        "time": {"budget_ms": DEFAULT_BUDGET_MS, "deals_reviewed": len(review_s),
+        "time": {"budget_ms": DEFAULT_BUDGET_MS, "deal_budget_ms": DEFAULT_DEAL_BUDGET_MS,
+                 "deals_reviewed": len(review_s),
                  "cpu_s": [round(x, 2) for x in review_s],
                  "median_s": round(sorted(review_s)[len(review_s) // 2], 2) if review_s else None,
                  "p90_s": round(percentile(review_s, 90), 2) if review_s else None,

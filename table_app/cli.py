@@ -119,8 +119,10 @@ def _review(args) -> int:
     from .ai.review import DEFAULT_BUDGET_MS, review_engine
     budget = DEFAULT_BUDGET_MS if args.budget_ms is None else args.budget_ms
     try:
+        # the default: 250 ms a decision, at most 8 s a deal; a budget given is kept
+        cap = {} if args.budget_ms is None else {"deal_budget_ms": None}
         rv = review_engine(eng, seat, args.deal, budget_ms=budget, seed=args.seed,
-                           worlds=args.worlds, lines=list(rec.lines))
+                           worlds=args.worlds, lines=list(rec.lines), **cap)
     except Exception as e:  # noqa: BLE001 - a hand-edited record the AI can't read
         return fail(f"{path}: cannot review: {type(e).__name__}: {e}")
     if args.json:
@@ -166,7 +168,8 @@ def _add_review(sub) -> None:
     p.add_argument("--deal", type=int, default=None, metavar="K",
                    help="only deal K, from 1 (default: every deal)")
     p.add_argument("--budget-ms", type=float, default=None, metavar="MS",
-                   help="CPU milliseconds a decision (default 250): the hard player's "
+                   help="CPU milliseconds a decision (default 250, and at most 8000 a "
+                        "deal: a long deal's decisions get less each): the hard player's "
                         "search takes a quarter, the sampled worlds the rest")
     p.add_argument("--worlds", type=int, default=None, metavar="N",
                    help="play exactly N worlds a decision instead of a CPU budget (the "

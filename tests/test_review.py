@@ -207,3 +207,32 @@ def test_review_of_a_recorded_deal(tmp_path):
     # cancelled at once: nothing reviewed
     rv2 = review_engine(eng, 0, deal=1, worlds=3, cancelled=lambda: True)
     assert rv2.cancelled and rv2.decisions == []
+
+
+def test_a_long_deal_shares_the_deals_budget(monkeypatch, tmp_path):
+    """The default caps a deal's review (``DEFAULT_DEAL_BUDGET_MS``): with more decisions
+    than the cap allows at ``budget_ms`` each, each gets an equal share (at least
+    ``MIN_DECISION_MS``); ``deal_budget_ms=None`` keeps ``budget_ms``."""
+    import table_app.ai.review as rv_mod
+    from table_app.ai.simulate import play_game
+    from table_app.engine.record import read_record, replay
+    path = tmp_path / "g.jsonl"
+    play_game("contract", ["normal"] * 3, 2, save_path=path, budget_ms=20)
+    eng = replay(read_record(path))
+    n = len(seat_decisions(eng, 0, 1))
+    assert n > 8
+    seen = []
+
+    def fake(rules, state, seat, played, **kw):
+        seen.append(kw["budget_ms"])
+        return DecisionReview(played, None, rv_mod.move_text(played), None, 0.0, 0.0, 0.0,
+                              0.0, 0, 0, False, rv_mod.Message("rv_only_move"))
+    monkeypatch.setattr(rv_mod, "review_state", fake)
+    review_engine(eng, 0, 1, budget_ms=250.0, deal_budget_ms=250.0 * 4)
+    assert seen == [pytest.approx(max(rv_mod.MIN_DECISION_MS, 1000.0 / n))] * n
+    seen.clear()
+    review_engine(eng, 0, 1, budget_ms=250.0, deal_budget_ms=None)
+    assert seen == [250.0] * n
+    seen.clear()
+    review_engine(eng, 0, 1, budget_ms=10.0)           # under the cap: as given
+    assert seen == [10.0] * n

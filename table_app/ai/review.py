@@ -27,8 +27,9 @@ A move is called a mistake only when the interval lies wholly above zero (the lo
 outside its own noise); otherwise ``points_lost`` is 0 and ``better`` is ``None``.
 
 The CPU budget (``budget_ms``, CPU ms of the reviewing thread per decision,
-``ai.budget.Budget``) stops the worlds early; ``worlds=N`` plays exactly N worlds (a
-result that depends on the seed only: the tests).
+``ai.budget.Budget``; by default also at most ``deal_budget_ms`` for a deal's decisions
+together) stops the worlds early; ``worlds=N`` plays exactly N worlds (a result that
+depends on the seed only: the tests).
 
 Functions:
     ``review_decision(rules, obs, legal, played, ...) -> DecisionReview``
@@ -52,6 +53,11 @@ from .budget import Budget
 
 #: the default budget per decision (CPU ms of the reviewing thread)
 DEFAULT_BUDGET_MS = 250.0
+#: the default budget of one deal's review (CPU ms): a long deal's decisions get less
+#: than ``DEFAULT_BUDGET_MS`` each (never below ``MIN_DECISION_MS``), so reviewing a deal
+#: takes about 8 s of CPU at most (issue 21's goal: 10 s)
+DEFAULT_DEAL_BUDGET_MS = 8000.0
+MIN_DECISION_MS = 40.0
 #: the hard level's share of a decision's budget (the rest plays the worlds out)
 HARD_SHARE = 0.25
 #: worlds per decision at least (past the budget) and at most
@@ -185,7 +191,8 @@ def move_text(action: Any, obs: Any = None) -> Message:
         from ..variants.specs import SPECS, Buying
         bc = getattr(obs, "buy_card", None)
         face = (bc >> 3) if bc is not None else up_face
-        call = SPECS[obs.variant].buying is Buying.CALL
+        v = getattr(obs, "variant", None)
+        call = v in SPECS and SPECS[v].buying is Buying.CALL
         if t == "buy":
             return Message("rv_called" if call else "rv_bought", card=face)
         return Message("rv_no_call" if call else "rv_no_buy", card=face)
@@ -310,6 +317,8 @@ def review_decision(rules: Any, obs: Any, legal: list, played: Any, *,
     t0 = time.thread_time()
     budget = Budget(budget_ms)
     pol = policies or _Policies(rules, budget_ms)
+    if hasattr(pol.hard, "budget_ms"):   # the hard level's own search: its share
+        pol.hard.budget_ms = max(1.0, budget_ms * HARD_SHARE)
     seat = obs.seat
     cands, hard_a, _hard_why = _candidates(pol, obs, legal, played, seed)
     if len(cands) == 1:
@@ -465,25 +474,35 @@ def seat_decisions(engine: Any, seat: int, deal: int | None = None) -> list[tupl
 
 
 def review_engine(engine: Any, seat: int, deal: int | None = None, *,
-                  budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0, worlds: int | None = None,
-                  lines: list[int] | None = None,
+                  budget_ms: float = DEFAULT_BUDGET_MS,
+                  deal_budget_ms: float | None = DEFAULT_DEAL_BUDGET_MS, seed: int = 0,
+                  worlds: int | None = None, lines: list[int] | None = None,
                   progress: Callable[[int, int], None] | None = None,
                   cancelled: Callable[[], bool] | None = None) -> Review:
     """Review every decision of ``seat`` (from 0) in a replayed engine (``auto=False``),
-    in deal ``deal`` (from 1) or all.  ``progress(done, total)`` after each decision;
-    ``cancelled()`` asked between decisions and worlds (then ``Review.cancelled``)."""
+    in deal ``deal`` (from 1) or all.  Each decision gets ``budget_ms`` CPU ms, or, when
+    a deal has more decisions than ``deal_budget_ms`` allows at that rate, an equal share
+    of ``deal_budget_ms`` (at least ``MIN_DECISION_MS``; ``None``: no cap).
+    ``progress(done, total)`` after each decision; ``cancelled()`` asked between
+    decisions and worlds (then ``Review.cancelled``)."""
     t0 = time.thread_time()
     rules = engine.rules
     todo = seat_decisions(engine, seat, deal)
     rv = Review(seat, variant=rules.variant)
     pol = _Policies(rules, budget_ms)
+    per_deal: dict[int, int] = {}
+    for _i, k in todo:
+        per_deal[k] = per_deal.get(k, 0) + 1
     if progress is not None:
         progress(0, len(todo))
     for j, (i, k) in enumerate(todo):
         if cancelled is not None and cancelled():
             rv.cancelled = True
             break
-        d = review_state(rules, engine.states[i], seat, engine.log[i], budget_ms=budget_ms,
+        b = budget_ms
+        if deal_budget_ms is not None and b * per_deal[k] > deal_budget_ms:
+            b = max(MIN_DECISION_MS, deal_budget_ms / per_deal[k])
+        d = review_state(rules, engine.states[i], seat, engine.log[i], budget_ms=b,
                          seed=seed * 7 + i, worlds=worlds, policies=pol, cancelled=cancelled)
         d.index, d.deal = i, k
         d.line = lines[i] if lines is not None and i < len(lines) else None
@@ -510,4 +529,4 @@ def review_record(record: Any, seat: int, deal: int | None = None, **kw: Any) ->
 
 __all__ = ["DecisionReview", "Review", "review_decision", "review_state", "review_record",
            "review_engine", "seat_decisions", "move_text", "mean_interval", "t95",
-           "DEFAULT_BUDGET_MS"]
+           "DEFAULT_BUDGET_MS", "DEFAULT_DEAL_BUDGET_MS"]
