@@ -7,6 +7,7 @@
 ``table-app simulate ...``         AI-only games, headless (see ``--help``)
 ``table-app replay FILE``          open a record in the replay viewer
 ``table-app play VARIANT ...``     a new game straight at the table (see ``--help``)
+``table-app review FILE ...``      the coach: one seat's costliest decisions (``--help``)
 
 ``verify`` exits 0 with a summary for a legal record, 1 naming the line, event and rule
 for a record that breaks a rule, 2 with a one-line message for a file that is not a
@@ -66,6 +67,116 @@ def _verify(args) -> int:
         else:
             print("  the game is over" if summary.get("finished") else "  no deal yet: the first deal comes next")
     return 0
+
+
+REVIEW_JSON_HELP = ('print one JSON object: {"seat": N, "decisions": [{"line": L, "deal": K, '
+                    '"played": TEXT, "better": TEXT or null, "points_lost": X, "reason": '
+                    'TEXT, "estimate": X, "interval": [LOW, HIGH], "worlds": N, "mistake": '
+                    'BOOL}], "points_lost_total": X}')
+
+
+def _review(args) -> int:
+    """``table-app review``: exit 0 with the review, 1 for a record that breaks a rule
+    (named as ``verify`` names it), 2 for a file that is not a record or an argument the
+    record can't take; never a traceback."""
+    from .core.errors import RecordError
+    from .engine.record import ReplayError, read_record, replay
+    path = args.file
+
+    def fail(msg: str, code: int = 2) -> int:
+        msg = msg.replace("\n", " ")
+        if args.json:
+            print(json.dumps({"error": {"message": msg}}))
+        else:
+            print(f"table-app review: {msg}", file=sys.stderr)
+        return code
+    if args.budget_ms is not None and not (0 < args.budget_ms <= 600_000):
+        return fail(f"--budget-ms must be above 0 and at most 600000 (got {args.budget_ms:g})")
+    if args.worlds is not None and not (2 <= args.worlds <= 10_000):
+        return fail(f"--worlds must be from 2 to 10000 (got {args.worlds})")
+    try:
+        rec = read_record(path)
+        eng = replay(rec)
+    except ReplayError as e:
+        return fail(str(e), 1)
+    except RecordError as e:
+        return fail(str(e) if str(path) in str(e) else f"{path}: {e}")
+    except Exception as e:  # noqa: BLE001 - never a traceback (RECORD_FORMAT.md)
+        return fail(f"{path}: cannot review: {type(e).__name__}: {e}")
+    players = rec.players
+    n = len(players)
+    if args.seat is None:
+        seat = next((i for i, p in enumerate(players) if p.get("kind") == "human"), 0)
+    elif 1 <= args.seat <= n:
+        seat = args.seat - 1
+    else:
+        return fail(f"the record has no player {args.seat} (players 1 to {n})")
+    deals = sum(1 for ev in eng.log if ev.type == "deal")
+    if not deals:
+        return fail(f"{path}: the record has no deal to review")
+    if args.deal is not None and not 1 <= args.deal <= deals:
+        return fail(f"the record has no deal {args.deal} (deals 1 to {deals})")
+    from .ai.review import DEFAULT_BUDGET_MS, review_engine
+    budget = DEFAULT_BUDGET_MS if args.budget_ms is None else args.budget_ms
+    try:
+        # the default: 250 ms a decision, at most 8 s a deal; a budget given is kept
+        cap = {} if args.budget_ms is None else {"deal_budget_ms": None}
+        rv = review_engine(eng, seat, args.deal, budget_ms=budget, seed=args.seed,
+                           worlds=args.worlds, lines=list(rec.lines), **cap)
+    except Exception as e:  # noqa: BLE001 - a hand-edited record the AI can't read
+        return fail(f"{path}: cannot review: {type(e).__name__}: {e}")
+    if args.json:
+        print(json.dumps(rv.to_json(), ensure_ascii=False))
+        return 0
+    from .i18n.hints import hint_reason
+    name = str(players[seat].get("name") or f"Seat {seat + 1}")
+    unit = "chips" if eng.rules.spec.layout else "points"
+    where = f"deal {args.deal}" if args.deal is not None else (
+        "deal 1" if deals == 1 else f"deals 1-{deals}")
+    mistakes = [d for d in rv.decisions if d.mistake]
+    print(f"{path}: player {seat + 1} ({name}), {where}: {len(rv.decisions)} decisions "
+          f"reviewed, {len(mistakes)} costly, {rv.points_lost_total:.1f} {unit} lost on "
+          f"average ({budget:g} ms a decision, {rv.cpu_s:.1f} s CPU)")
+    top = rv.costliest(5)
+    if not top:
+        print(f"  no decision cost {unit} beyond the noise of its estimate")
+    for d in top:
+        print(f"  line {d.line} (deal {d.deal}): {hint_reason(d.played_text, 'en')}; "
+              f"better: {hint_reason(d.better_text, 'en')}; lost {d.points_lost:.1f} "
+              f"(95%: {d.low:.1f} to {d.high:.1f}, {d.worlds} worlds)")
+        print(f"      {hint_reason(d.reason, 'en')}")
+    return 0
+
+
+def _add_review(sub) -> None:
+    p = sub.add_parser(
+        "review", help="the coach: one seat's costliest decisions in a recorded game",
+        description="Review each decision of one player in a game record from what that "
+                    "player saw at the time (never the other hands): the move played and "
+                    "the hard and normal computer players' choices are played out to the "
+                    "end of the deal in worlds sampled from that player's view, and the "
+                    "expected points (Michigan Rummy: chips) the move played lost against "
+                    "the best of them is reported with its 95%% interval and the number of "
+                    "worlds. A move is called costly only when its whole interval is above "
+                    "zero. The text lists the five costliest decisions with the reason. "
+                    "Exit status 0, 1 for a record that breaks a rule, 2 for a file that is "
+                    "not a record or a player or deal it does not have.")
+    p.add_argument("file", help="a game record (.jsonl)")
+    p.add_argument("--seat", type=int, default=None, metavar="N",
+                   help="the player to review, numbered from 1 in the record's seat order "
+                        "as in replay (default: the human player, else player 1)")
+    p.add_argument("--deal", type=int, default=None, metavar="K",
+                   help="only deal K, from 1 (default: every deal)")
+    p.add_argument("--budget-ms", type=float, default=None, metavar="MS",
+                   help="CPU milliseconds a decision (default 250, and at most 8000 a "
+                        "deal: a long deal's decisions get less each): the hard player's "
+                        "search takes a quarter, the sampled worlds the rest")
+    p.add_argument("--worlds", type=int, default=None, metavar="N",
+                   help="play exactly N worlds a decision instead of a CPU budget (the "
+                        "result then depends on --seed only)")
+    p.add_argument("--seed", type=int, default=0, help="seeds the sampled worlds (default 0)")
+    p.add_argument("--json", action="store_true", help=REVIEW_JSON_HELP)
+    p.set_defaults(func=_review)
 
 
 def games_json(games, open_elsewhere=lambda g: False) -> dict:
@@ -351,6 +462,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--json", action="store_true", help=STATS_JSON_HELP.replace("%", "%%"))
     t.set_defaults(func=_stats)
     _add_play(sub)
+    _add_review(sub)
     for hook in _EXTRA:
         hook(sub)
     return ap

@@ -258,3 +258,18 @@ def test_runs_of_different_sections_combine_into_one_result_with_its_goals():
     assert g["memory_8_seat_table_mb"] == {**g["memory_8_seat_table_mb"], "value": 140.0, "met": True}
     assert g["memory_after_three_games_mb"]["met"] is False
     assert "Combined from runs taken side by side" in markdown(res)
+
+
+@pytest.mark.slow
+def test_the_review_benchmark_reports_each_level_and_the_time():
+    """``benchmarks.review`` at its smallest: one game, its JSON's shape (issue 21)."""
+    from benchmarks.review import LEVELS, run
+    res = run(games=1, budget_ms=5.0, play_budget_ms=5.0, timed=1, max_minutes=5,
+              progress=False)
+    assert res["games_done"] == 1 and set(res["strength"]["per_level"]) == set(LEVELS)
+    for lv in LEVELS:
+        pl = res["strength"]["per_level"][lv]["points_lost"]
+        assert pl["n"] > 0 and pl["mean"] >= 0
+    t = res["time"]
+    assert t["deals_reviewed"] == 1 and len(t["cpu_s"]) == 1 and t["max_s"] == t["cpu_s"][0]
+    assert isinstance(t["met"], bool) and res["load_average"]["cores"] >= 1

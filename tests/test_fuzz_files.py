@@ -197,6 +197,13 @@ def _check_record_paths(app, home: Path, good: bytes, data: bytes) -> None:
     if rc == 2:
         e = json.loads(out)["error"]
         assert e["line"] is None or isinstance(e["line"], int)
+    # the coach (issue 21): the same verdict as verify, never a traceback
+    rrc, rout, rerr = run_cli("review", bad, "--json", "--deal", "1", "--worlds", "2",
+                              "--budget-ms", "5")
+    assert no_traceback(rout + rerr), (rrc, rout, rerr)
+    assert (rrc == 1) == (rc == 1) and (rrc == 2) >= (rc == 2), (rc, rrc, rout, rerr)
+    if rrc == 0:
+        assert set(json.loads(rout)) == {"seat", "decisions", "points_lost_total"}
     # the viewer's model: what verify accepts opens with no problem
     try:
         model = ReplayModel.open(bad)

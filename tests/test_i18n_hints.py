@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: the sources of the reasons: the AI's levels, and the table's stand-in player
 SOURCES = ["table_app/ai/contract_ai.py", "table_app/ai/michigan_ai.py",
            "table_app/ai/contract_eval.py", "table_app/ai/contract_search.py",
-           "table_app/ai/oracle.py", "table_app/ai/player.py", "table_app/ui/table/session.py",
-           "table_app/ai/is_search.py"]
+           "table_app/ai/oracle.py", "table_app/ai/player.py", "table_app/ai/review.py",
+           "table_app/ui/table/session.py", "table_app/ai/is_search.py"]
 _FIELD = re.compile(r"\{([a-z_0-9]+)\}")
 SAMPLE = {"card": F("7S"), "cards": (F("7S"), F("8S")), "rank": 12, "suit": 1,
           "contract": ContractTerms(1, 1), "chips": 1.5, "pct": 0.4,

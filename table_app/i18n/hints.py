@@ -135,6 +135,45 @@ HINTS: dict[str, object] = {
     # the melds of a going-down (contract_ai.go_down_reason)
     "melds_set": N_("set {cards}"),
     "melds_run": N_("run {cards}"),
+    # ---- the coach (ai/review.py): the moves reviewed (as the Hint names a move)
+    "rv_took": N_("take {card}"),
+    "rv_drew": N_("draw from the stock"),
+    "rv_passed": N_("pass {card}"),
+    "rv_bought": N_("buy {card}"),
+    "rv_called": N_("call {card}"),
+    "rv_no_buy": N_("let {card} go"),
+    "rv_no_call": N_("let {card} go uncalled"),
+    "rv_went_down": N_("go down"),
+    "rv_laid_off": N_("lay off {card}"),
+    "rv_swapped": N_("swap in {card}"),
+    "rv_discarded": N_("discard {card}"),
+    "rv_led": N_("lead {card}"),
+    "rv_played": N_("play {card}"),
+    "rv_move": N_("make the move {code}"),
+    # ---- the coach's verdicts ({amount}: points or chips, one decimal; {n}: worlds)
+    "rv_only_move": N_("nothing else worth weighing"),
+    "rv_too_few": N_("too few worlds to judge ({n})"),
+    "rv_within_noise": N_("no better play stands out of the noise: {amount} ± {spread} points "
+                          "over {n} worlds"),
+    "rv_within_noise_chips": N_("no better play stands out of the noise: {amount} ± {spread} "
+                                "chips over {n} worlds"),
+    "rv_passed_completing": N_("passed {card}, which completes the contract ({contract}): "
+                               "{amount} points more on average ({n} worlds)"),
+    "rv_fed_layoff": ngettext("discarded {card} with the next player down on {n2} card, who "
+                              "can lay it off: {amount} points more on average ({n} worlds)",
+                              "discarded {card} with the next player down on {n2} cards, who "
+                              "can lay it off: {amount} points more on average ({n} worlds)",
+                              "n2"),
+    "rv_kept_high": ngettext("kept {card} with a player down on {n2} card: caught with {amount} "
+                             "points more on average ({n} worlds)",
+                             "kept {card} with a player down on {n2} cards: caught with "
+                             "{amount} points more on average ({n} worlds)", "n2"),
+    "rv_cost": N_("“{played}” rather than “{better}”: {amount} points more on average "
+                  "({n} worlds)"),
+    "rv_mg_pay": N_("led {card} rather than {card2}, which runs to your pay card {card3}: "
+                    "{amount} chips fewer on average ({n} worlds)"),
+    "rv_mg_cost": N_("led {card} rather than {card2}: {amount} chips fewer on average "
+                     "({n} worlds)"),
 }
 
 

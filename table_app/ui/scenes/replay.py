@@ -16,6 +16,12 @@ verify message of a record that breaks a rule in red at its line), the scores or
 at that moment, and the controls.  Under it: the scrub bar (a pygame_gui horizontal
 slider with deal and undo ticks) and the step / deal / play buttons.  Keys: Left/Right
 step, PageUp/PageDown deal, Home/End, Space play/pause, Esc close.
+
+The coach (issue 21, ``ui/replay_coach.py``): R (or the Review button) reviews the deal
+shown for the bottom seat on a worker thread, with a progress bar (Esc cancels); the
+costly decisions are marked under the scrub bar, coloured by cost; N goes to the next
+one and shows the move played, the better one and the reason; P there starts a practice
+game from that decision with the reviewed seat as you.
 """
 from __future__ import annotations
 
@@ -34,6 +40,7 @@ from ...i18n import strings as S
 from ...variants import VARIANTS
 from ..focus import DropDown
 from ..keys import key_of
+from ..replay_coach import Coach
 from ..replay_model import ReplayModel, catch_up
 from ..replay_panel import GOLD, PALE, RED, UNDO, ReplayPanel, blit_clipped
 from ..scene import Scene, draw_overlay_panel
@@ -238,6 +245,9 @@ class ReplayScene(Scene):
         self.bar_rect = pygame.Rect(0, 0, 100, 100)
         self.slider: Any = None          # the position slider (pygame_gui), once built
         self._built_for: Any = None
+        #: the coach (issue 21): the review of a deal, its marks and notes
+        self.coach = Coach(chips=bool(model.spec.layout))
+        self.review_kw: dict = {}        # ReviewJob's options (tests: worlds)
 
     # ------------------------------------------------------------------ setup
     @property
@@ -393,6 +403,11 @@ class ReplayScene(Scene):
                                        object_id=ObjectID(object_id="#rp_deal")))
         if not deals:
             self.buttons["deal"].disable()
+        x += dw + k(6)
+        rw = max(k(84), label_w(_("Review"), 14) + k(16))
+        if x + rw <= b.right - k(6):     # (R does it at any width)
+            self._button("review", (x, y, rw, bh), _("Review"),
+                         _("Review this deal for the player at the bottom (R)"))
         # the panel
         p = self.panel_rect
         px, pw = p.x + k(10), p.w - k(20)
@@ -630,12 +645,55 @@ class ReplayScene(Scene):
             else:
                 self.playing = False
                 self.app.push(PlayOnDialog(self))
+        elif name == "review":
+            self.start_review()
         elif name == "close":
             self.close()
 
     def close(self) -> None:
         self.playing = False
+        self.coach.cancel()
         self.app.pop()
+
+    # ------------------------------------------------------------------ the coach
+    def start_review(self) -> None:
+        """Review the deal shown for the bottom seat (R), on a worker thread."""
+        m = self.model
+        if not m.deals():
+            self.say(_(m.can_play_on() or "The record has no deal to play on from"), bad=True)
+            return
+        deal = max(0, m.deal_at(self.shown)) + 1
+        self.playing = False
+        self.coach.start(self.engine, self.human, deal, lines=list(m.lines), **self.review_kw)
+        self.say(_("Reviewing deal {n} for {name}…").format(
+            n=deal, name=player_name(m.names[self.human])), secs=2.0)
+
+    def next_costly(self) -> None:
+        """To the next costly decision of the review (N), its note shown."""
+        if self.coach.running:
+            self.say(_("The review is still running (Esc cancels it)"))
+            return
+        d = self.coach.next_costly(self.model.pos)
+        if d is None:
+            self.say(_("Press R to review this deal first") if self.coach.review is None
+                     else _("No costly decision in this review"), bad=self.coach.review is None)
+            return
+        self.playing = False
+        self.coach.shown = d
+        self.seek(d.index)
+
+    def play_on_here(self) -> None:
+        """P: at a costly decision, a practice game from it with the reviewed seat as
+        you (so the better play can be tried); elsewhere the Play on dialog."""
+        d = self.coach.at(self.model.pos)
+        if d is None or self.model.can_play_on(d.index) is not None:
+            self.press_button("play_on")
+            return
+        self.seek(d.index)
+        dialog = PlayOnDialog(self)
+        choices = [c if c != "You" else "normal" for c in dialog.choices]
+        choices[self.coach.seat] = "You"
+        self.start_play_on(choices)
 
     # ------------------------------------------------------------------ play on
     def start_play_on(self, choices: list[str]):
@@ -702,7 +760,16 @@ class ReplayScene(Scene):
             if k != pygame.K_SPACE:
                 self.playing = False
             if k == pygame.K_ESCAPE:
-                self.close()
+                if self.coach.cancel():
+                    self.say(_("Review cancelled"))
+                else:
+                    self.close()
+            elif k == pygame.K_r:
+                self.start_review()
+            elif k == pygame.K_n:
+                self.next_costly()
+            elif k == pygame.K_p:
+                self.play_on_here()
             elif k == pygame.K_RIGHT:
                 self.step(1)
             elif k == pygame.K_LEFT:
@@ -736,10 +803,16 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ update
     def busy(self) -> bool:
-        return self.playing or self.layer.moving() or (0 < self.toast.t < 1e6)
+        return (self.playing or self.layer.moving() or (0 < self.toast.t < 1e6)
+                or self.coach.running)
 
     def update(self, dt: float) -> None:
         self.layer.update(dt)
+        got = self.coach.poll()
+        if got == "done":
+            self.say(self.coach.summary(), secs=8.0)
+        elif got == "failed":
+            self.say(_("The review could not be made for this record"), bad=True)
         if 0 < self.toast.t < 1e6:
             self.toast.t -= dt
         if getattr(self, "_rebuild_soon", False) and self.app.stack.top is self:
@@ -762,23 +835,47 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def frame_key(self):
-        return (self.shown, self.toast.t > 0, self.toast.msg, id(self.obs))
+        return (self.shown, self.toast.t > 0, self.toast.msg, id(self.obs),
+                self.coach.progress(), self.coach.running, id(self.coach.review))
 
     def draw(self, surf: pygame.Surface) -> None:
         if surf.get_size() != tuple(self.app.size):
             self._draw_table(surf)
             return
-        self._draw_table(surf.subsurface(self.table_rect))
+        table = surf.subsurface(self.table_rect)
+        self._draw_table(table)
+        if self.coach.running:
+            self.coach.draw_progress(table, table.get_rect(), self.k)
+        else:
+            d = self.coach.at(self.shown)
+            if d is not None:
+                self.coach.draw_note(table, table.get_rect(), d, self.k)
         self._draw_bar(surf)
         self._draw_panel(surf)
 
     def _draw_table(self, surf) -> None:
-        """The table at the position shown: the board, its labels, the banner, a message."""
-        self.board.draw(surf, self.app.art, self.app.settings, self.view)
+        """The table at the position shown: the board, its labels, the banner, a message;
+        at a costly decision of the coach's review, the better move lit as the Hint
+        lights its move (its cards ringed, its target glowing)."""
+        h = self.coach_hint()
+        self.board.draw(surf, self.app.art, self.app.settings, self.view,
+                        hinted=h.cards if h is not None else ())
+        if h is not None:
+            from ..table.hint import draw_hint
+            draw_hint(surf, h, self.view, self.L, {})
         for lab in self.view.labels:
             draw_label(surf, lab)
         self.draw_banner(surf)
         self.toast.draw(surf, self.L.stage)
+
+    def coach_hint(self):
+        """The better move of the costly decision due at the position shown (the
+        reviewed seat at the bottom), as a ``table.hint.Hint``, else ``None``."""
+        d = self.coach.at(self.shown)
+        if d is None or d.index != self.shown or d.better is None or self.human != self.coach.seat:
+            return None
+        from ..table.hint import make_hint
+        return make_hint(d.better, d.reason, self.obs, -1, upcard=getattr(self.obs, "upcard", None))
 
     def draw_banner(self, surf) -> None:
         """The banner (the game, the round, the event's words) and the scores."""
@@ -817,6 +914,7 @@ class ReplayScene(Scene):
         if m.problem is not None:
             x = x_of(m.end)
             pygame.draw.line(surf, RED, (x, r.y - k(8)), (x, r.bottom + k(6)), k(3))
+        self.coach.draw_marks(surf, x_of, r.bottom + k(1), r.bottom + k(9), self.k)
 
     def where_text(self) -> str:
         m = self.model

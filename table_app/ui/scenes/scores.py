@@ -258,7 +258,9 @@ class DealEndScene(Overlay):
     """The end of a deal, before the score sheet (issue #19): every hand face up with
     what it scores (``deal_end_rows``), the widow too in Michigan.  Enter, Space, Esc or
     its button go on to the score sheet (``then="sheet"``, "Next round" there) or, after
-    the last deal, the results (``then="results"``)."""
+    the last deal, the results (``then="results"``).  "Review this deal" (R, issue 21)
+    opens the replay viewer on the deal just ended, the coach's review of the player's
+    decisions started; closing it comes back here."""
 
     def __init__(self, session, then: str = "sheet") -> None:
         super().__init__()
@@ -275,10 +277,29 @@ class DealEndScene(Overlay):
         label = _(S.RESULTS) if self.then == "results" else _(S.SCORE_SHEET)
         bw = fit_w(label, k(170), bold=True)
         self.button("next", (p.right - k(20) - bw, p.bottom - k(56), bw, k(40)), label, "@primary")
+        if getattr(self.session, "journal", None) is not None:
+            rl = _("Review this deal (R)")
+            self.button("review", (p.x + k(20), p.bottom - k(56), fit_w(rl, k(170)), k(40)), rl)
 
     def press_button(self, name: str) -> None:
         if name == "next":
             self.next()
+        elif name == "review":
+            self.review()
+
+    def review(self):
+        """The replay viewer on the deal just ended, the review of the player's seat
+        started (the record is on disk: the journal writes every event as it comes)."""
+        journal = getattr(self.session, "journal", None)
+        if journal is None:
+            return None
+        from .replay import ReplayScene, open_replay
+        sc = open_replay(journal.path, seat=self.session.human)
+        self.app.push(sc)
+        if isinstance(sc, ReplayScene) and sc.model.deals():
+            sc.seek(sc.model.deals()[-1][0])
+            sc.start_review()
+        return sc
 
     def next(self) -> None:
         """On to the score sheet (or the results), in this overlay's place: the table
@@ -293,6 +314,8 @@ class DealEndScene(Overlay):
         if event.type == pygame.KEYDOWN and key_of(event) in (pygame.K_RETURN, pygame.K_SPACE,
                                                               pygame.K_ESCAPE, pygame.K_KP_ENTER):
             self.next()
+        elif event.type == pygame.KEYDOWN and key_of(event) == pygame.K_r:
+            self.review()
         return True
 
     def draw(self, surf) -> None:

@@ -1,0 +1,123 @@
+"""``table-app review`` (issue 21): the coach on the command line, its JSON and text, and
+the clear message with a non-zero exit for every file or argument it can't take."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.helpers.records import no_traceback, run_cli, write_lines
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory):
+    from table_app.ai.simulate import play_game
+    path = tmp_path_factory.mktemp("rv") / "g.jsonl"
+    play_game("contract", ["easy", "normal", "hard"], 5, save_path=path, budget_ms=20)
+    return path
+
+
+@pytest.fixture(scope="module")
+def michigan(tmp_path_factory):
+    from table_app.ai.simulate import play_game
+    path = tmp_path_factory.mktemp("rvm") / "m.jsonl"
+    play_game("michigan", ["easy", "normal", "hard"], 5, save_path=path, budget_ms=20)
+    return path
+
+
+def _lines(path):
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_json_lists_every_decision_of_the_seat(record):
+    rc, out, err = run_cli("review", record, "--seat", "2", "--deal", "1", "--worlds", "3",
+                           "--json")
+    assert rc == 0 and no_traceback(err), err
+    j = json.loads(out)
+    assert set(j) == {"seat", "decisions", "points_lost_total"} and j["seat"] == 2
+    objs = _lines(record)
+    assert j["decisions"]
+    for d in j["decisions"]:
+        assert {"line", "deal", "played", "better", "points_lost", "reason"} <= set(d)
+        ev = objs[d["line"] - 1]                       # the file's line, from 1
+        assert ev["player"] == 1 and d["deal"] == 1    # seat 2 = the record's player 1
+        assert isinstance(d["played"], str) and isinstance(d["reason"], str)
+        assert d["points_lost"] >= 0 and (d["better"] is None) == (d["points_lost"] == 0)
+        assert d["worlds"] == 1 or d["worlds"] == 3    # (half of 3 with a choice to make)
+    assert j["points_lost_total"] == pytest.approx(sum(d["points_lost"] for d in j["decisions"]),
+                                                   abs=0.05)
+    # the same seed, the same review
+    assert run_cli("review", record, "--seat", "2", "--deal", "1", "--worlds", "3",
+                   "--json")[1] == out
+
+
+def test_text_lists_the_costliest_five(michigan):
+    rc, out, err = run_cli("review", michigan, "--seat", "1", "--worlds", "40")
+    assert rc == 0 and no_traceback(out + err)
+    head, *rest = out.splitlines()
+    assert "player 1 (Easy 1)" in head and "chips lost" in head and "decisions reviewed" in head
+    entries = [x for x in rest if x.startswith("  line ")]
+    assert 1 <= len(entries) <= 5, out          # easy's whims cost chips
+    lost = [float(x.split("; lost ")[1].split()[0]) for x in entries]
+    assert lost == sorted(lost, reverse=True)
+    assert all("better: lead" in x and "worlds)" in x for x in entries)
+    j = json.loads(run_cli("review", michigan, "--seat", "1", "--worlds", "40", "--json")[1])
+    assert sum(1 for d in j["decisions"] if d["mistake"]) >= len(entries)
+
+
+def test_help_says_what_it_does():
+    import contextlib
+    import io
+
+    from table_app.cli import main
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf), pytest.raises(SystemExit):
+        main(["review", "--help"])
+    text = buf.getvalue()
+    for word in ("--seat", "--deal", "--budget-ms", "--json", "95%", "points_lost_total",
+                 "never the other hands"):
+        assert word in " ".join(text.split()), word
+
+
+@pytest.mark.parametrize("data", [b"", b"\n\n", b"null\n", b"[]\n", b'{"format": 1}\n',
+                                  b"\x00" * 64, b"[" * 100_000, b"\xff\xfe\n",
+                                  b'{"format": "table-app-record", "version": 1e999}\n'])
+def test_damaged_files_get_a_message_not_a_traceback(tmp_path, data):
+    p = tmp_path / "bad.jsonl"
+    p.write_bytes(data)
+    for extra in ((), ("--json",)):
+        rc, out, err = run_cli("review", p, *extra)
+        assert rc == 2 and no_traceback(out + err), (out, err)
+        msg = json.loads(out)["error"]["message"] if extra else err
+        assert str(p) in msg and "line" in msg or "not" in msg, msg
+
+
+def test_paths_and_arguments_it_cannot_take(tmp_path, record):
+    cases = [((tmp_path / "missing.jsonl",), "No such file"),
+             ((tmp_path,), "not a regular file"),
+             ((record, "--seat", "4"), "no player 4 (players 1 to 3)"),
+             ((record, "--seat", "0"), "no player 0"),
+             ((record, "--deal", "99"), "no deal 99 (deals 1 to "),
+             ((record, "--budget-ms", "0"), "--budget-ms"),
+             ((record, "--worlds", "1"), "--worlds")]
+    for args, words in cases:
+        rc, out, err = run_cli("review", *args)
+        assert rc == 2 and words in err and no_traceback(out + err), (args, err)
+
+
+def test_a_record_that_breaks_a_rule_is_named_as_verify_names_it(tmp_path, record):
+    objs = _lines(record)
+    k = next(i for i, o in enumerate(objs) if o.get("type") == "discard")
+    objs[k]["card"] = "JK" if objs[k]["card"] != "JK" else "2C"
+    bad = write_lines(tmp_path / "broken.jsonl", objs)
+    rc, out, err = run_cli("review", bad)
+    assert rc == 1 and no_traceback(out + err)
+    vrc, vout, _ = run_cli("verify", bad)
+    assert vrc == 1 and err.strip() == "table-app review: " + vout.strip()
+    assert "line " in err and "(CF-" in err
+
+
+def test_a_record_with_no_deal(tmp_path, record):
+    p = write_lines(tmp_path / "h.jsonl", _lines(record)[:1])
+    rc, out, err = run_cli("review", p)
+    assert rc == 2 and "no deal" in err
