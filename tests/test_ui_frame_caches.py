@@ -74,3 +74,163 @@ def test_the_allocator_is_tuned_on_glibc_only(monkeypatch):
         assert app.tune_allocator() is True
     monkeypatch.setattr(platform, "libc_ver", lambda *a, **k: ("", ""))
     assert app.tune_allocator() is False
+
+
+# ---------------------------------------------------------------------- card images
+def test_the_card_art_stays_within_its_bytes_and_the_table_s_images_follow_it():
+    """The card art's cache is bounded in bytes (every width's faces, the backs); the
+    table's card images are the art's own surfaces, so when the art lets one go
+    (``CardArt.evict_hooks``) the table's cache lets it go too: nothing the art's bound
+    let go stays alive in it."""
+    import gc
+
+    from table_app.ui.cardart import CardArt, surface_bytes
+    from table_app.ui.table.felt import CardImages
+    art = CardArt(max_bytes=1 << 20)
+    imgs = CardImages()
+    for w in (40, 50, 60, 70, 80):
+        for face in range(53):
+            imgs.get(art, face, w, False, False, "blue")
+            assert art.cache_bytes <= art.max_bytes
+    assert art._cache.evicted > 0
+    # every image the table keeps is one the art keeps (no stand-ins here)
+    kept = {id(s) for s in art._cache.values()}
+    assert imgs.cache and all(id(s) in kept for s in imgs.cache.values())
+    own = sum(surface_bytes(s) for s in imgs.cache.values())
+    assert own <= art.max_bytes
+    # trimmed (a closed scene's), the table's cache follows; cleared, it empties
+    art.trim(art.max_bytes // 4)
+    assert art.cache_bytes <= art.max_bytes // 4
+    kept = {id(s) for s in art._cache.values()}
+    assert all(id(s) in kept for s in imgs.cache.values())
+    art.clear()
+    assert len(imgs.cache) == 0
+    # the hook is held weakly: a closed table's cache goes with it
+    del imgs
+    gc.collect()
+    art.face(1, 40)
+    art.trim(0)
+    assert art.evict_hooks == []
+
+
+def test_a_closed_overlay_s_panel_is_let_go():
+    from table_app.storage.settings import Settings
+    from table_app.ui import scene
+    from table_app.ui.app import App
+    from table_app.ui.scenes.scores import Overlay
+    app = App((1024, 640), headless=True, instant=True, settings=Settings())
+    app.release_on_close = True         # as a real window's app
+    scene.forget_overlay_panels()
+    app.push(scene.Scene())
+    ov = app.push(Overlay())
+    ov.draw = lambda surf: ov.draw_panel(surf, "x")
+    app.step(dt=0.016)
+    assert len(scene._panel_cache()) == 1
+    app.pop()
+    app.step(dt=0.016)
+    assert len(scene._panel_cache()) == 0
+    app.stack.clear()
+
+
+# ---------------------------------------------------------------------- the deal's end
+def _table_at_deal_end(n=8, size=(1920, 1080)):
+    import random
+
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    from tests.helpers.players import choose
+    app = App(size, headless=True, instant=True, settings=Settings())
+    s = GameSession("contract", n, seed=4, autosave=False)
+    scene = app.push(TableScene(s))
+    app.step(0.02)
+    rng = random.Random(4)
+    eng = s.engine
+    while not s.deal_due() and not s.game_over():
+        eng.apply(choose(eng, rng))
+    return app, scene, s
+
+
+def test_the_deal_end_made_ahead_over_frames_is_the_one_drawn_at_once():
+    """Issue 17: the deal end's first frame rendered every hand's faces and texts at
+    once (30-60 ms at 8 seats); the table makes its picture ahead, a bounded share a
+    frame, while it plays the last moves.  The picture made so equals the one drawn at
+    once, pixel for pixel, and the deal-end screen shows it."""
+    from table_app.ui.scenes.scores import DealEndScene, deal_end_picture
+    from table_app.ui.table.ahead import FACES_PER_FRAME, DealEndAhead
+    app, scene, s = _table_at_deal_end()
+    art = app.art
+    ahead = DealEndAhead()
+    steps = []
+    for _ in range(200):
+        before = art.faces_rendered
+        if not ahead.tick(scene) and ahead.key is not None and ahead.ready() and not ahead.texts:
+            break
+        steps.append(art.faces_rendered - before)
+    assert ahead.ready() and len(ahead.rows) == 8
+    assert max(steps) <= FACES_PER_FRAME      # a frame's share, never all of it
+    assert len(steps) >= len(ahead.rows) + 1
+    u = getattr(app, "ui_scale", 1.0)
+    at_once, notes = deal_end_picture(ahead.size, ahead.rows, art, app.settings, u)
+    assert pygame.image.tobytes(ahead.picture, "RGBA") == pygame.image.tobytes(at_once, "RGBA")
+    assert ahead.drawn == notes
+    # the table's own: taken by the deal-end screen when it opens
+    scene.ahead = ahead
+    for _ in range(30):
+        if isinstance(app.stack.top, DealEndScene):
+            break
+        app.step(0.02)
+    top = app.stack.top
+    assert isinstance(top, DealEndScene)
+    app.step(0.02)
+    assert top.picture is not None
+    assert pygame.image.tobytes(top.picture, "RGBA") == pygame.image.tobytes(at_once, "RGBA")
+    assert top.drawn == notes == [r[2] for r in top.rows]
+    s.close()
+    app.stack.clear()
+
+
+def test_the_score_sheet_s_texts_are_rendered_ahead():
+    from table_app.ui.scenes.scores import DealEndScene, ScoreSheet
+    from table_app.ui.table import text
+    app, scene, s = _table_at_deal_end()
+    for _ in range(200):
+        if scene.ahead.key is not None and scene.ahead.ready() and not scene.ahead.texts:
+            break
+        scene.ahead.tick(scene)
+    assert scene.ahead.ready() and not scene.ahead.texts
+    for _ in range(30):
+        if isinstance(app.stack.top, DealEndScene):
+            break
+        app.step(0.02)
+    app.stack.top.press_button("next")
+    assert isinstance(app.stack.top, ScoreSheet)
+    misses = text.render.cache_info().misses
+    app.step(0.02)
+    # only the title is new (and Michigan's layout line): every cell was rendered ahead
+    assert text.render.cache_info().misses - misses <= 2
+    s.close()
+    app.stack.clear()
+
+
+# ---------------------------------------------------------------------- the turn ring
+@pytest.mark.parametrize("size,width,radius", [((1800, 260), 4, 14), ((520, 140), 2, 14),
+                                               ((900, 300), 8, 28), ((30, 30), 4, 14)])
+@pytest.mark.parametrize("alpha", [220, 131, 17])
+def test_the_turn_ring_from_kept_pieces_has_the_pixels_of_a_whole_ring(size, width, radius, alpha):
+    from table_app.ui.table import turncue
+    base = _noise((size[0] + 20, size[1] + 20), seed=3) if size[0] < 600 else None
+    if base is None:
+        base = pygame.Surface((size[0] + 20, size[1] + 20))
+        base.fill((30, 104, 62))
+    r = pygame.Rect((10, 10), size)
+    old = base.copy()
+    ring = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(ring, (*turncue.GOLD, alpha), ring.get_rect(), width, border_radius=radius)
+    old.blit(ring, r.topleft)
+    new = base.copy()
+    turncue.draw_ring(new, r, turncue.GOLD, alpha, width, radius)
+    a, b = pygame.image.tobytes(old, "RGB"), pygame.image.tobytes(new, "RGB")
+    assert max(abs(x - y) for x, y in zip(a, b)) <= 1
+    assert turncue._pieces().bytes <= turncue.PIECE_BYTES
