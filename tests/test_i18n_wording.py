@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from table_app.i18n import translation
 from table_app.i18n import strings as S
+from table_app.i18n import translation
 
 
 @pytest.mark.parametrize("lang, title", [("ru", "Записи игр"), ("uk", "Записи ігор")])
