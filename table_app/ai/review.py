@@ -48,6 +48,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.actions import DealEnd, Extension, GameEnd
+from ..core.errors import IllegalActionError
 from ..core.messages import Message
 from .budget import Budget
 
@@ -348,7 +349,7 @@ def review_decision(rules: Any, obs: Any, legal: list, played: Any, *,
                 for ev in rules.pre_events(st, a, r):
                     st = rules.apply(st, ev)
                 rules.check(st, a)
-            except Exception:  # noqa: BLE001 - a move this world refuses: not a candidate
+            except (IllegalActionError, ValueError):  # this world refuses it: no candidate
                 row.append(math.nan)
                 continue
             st = rules.apply(st, a)
@@ -402,12 +403,7 @@ def _reason(pol: _Policies, obs: Any, played: Any, alt: Any, m: float, lo: float
         return Message("rv_mg_cost", card=played.card, card2=alt.card, amount=amt, n=n)
     t = played.type
     if obs.phase == "draw" and alt.type == "draw" and alt.source == "discard":
-        hard = pol.hard
-        try:
-            completes = hard.upcard_completes(obs)
-        except Exception:  # noqa: BLE001 - a hand-made observation: no special words
-            completes = False
-        if completes:
+        if pol.hard.upcard_completes(obs):   # (CF-7: the rules' own go-down search)
             return Message("rv_passed_completing", card=obs.upcard >> 3,
                            contract=obs.contract_terms, amount=amt, n=n)
     if t == "discard":

@@ -10,6 +10,7 @@ costly decision (the move played, the better one and the reason).
 """
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
@@ -18,6 +19,8 @@ import pygame
 from ..i18n import _
 from ..i18n.hints import hint_reason
 from .table import text
+
+log = logging.getLogger(__name__)
 
 #: the colour of a mark by cost: (lowest cost, colour), the highest first
 MARK_COLOURS = ((15.0, (226, 66, 52)), (5.0, (240, 150, 40)), (0.0, (240, 214, 70)))
@@ -80,6 +83,7 @@ class ReviewJob:
                                         lines=self.lines, progress=self._progress,
                                         cancelled=self._cancel.is_set)
         except Exception as e:  # noqa: BLE001 - a record the AI can't read: said, not raised
+            log.exception("the review of seat %s, deal %s failed", self.seat, self.deal)
             self.error = f"{type(e).__name__}: {e}"
 
     def cancel(self) -> None:
