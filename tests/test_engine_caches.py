@@ -4,8 +4,7 @@
 * ``might_meet`` (the go-down pre-check, CF-6/CF-7, CR-9's round-7 run of 7, the whole
   hand of CR-9 and MX-7, Mexican's rising wild rank MX-3) never refuses a hand the
   solver can meet, with the arguments the rules pass it;
-* the bit-mask ``_one_meld`` finds the same meld as the position-by-position look it
-  replaced;
+* the bit-mask ``_one_meld`` finds the same meld as a position-by-position look;
 * Michigan's ``forced_chain`` (MG-6, recorded in one go) is ``forced_action`` and
   ``apply`` one at a time;
 * ``cards.shuffle`` is ``random.Random.shuffle`` (the same deals from the same seed);
@@ -112,7 +111,8 @@ def test_might_meet_knows_round_sevens_run_of_seven():
 
 
 def _one_meld_by_positions(cards, kind, wild_ranks, caps):
-    """The quick look as first written (every window position by position)."""
+    """The quick look by positions: every window of every suit, position by position;
+    the first with the most naturals (the fewest wilds)."""
     if len(cards) < (3 if kind == "set" else 4) + 1:
         return None
     wilds, by_face = [], {}
@@ -126,14 +126,18 @@ def _one_meld_by_positions(cards, kind, wild_ranks, caps):
     if kind == "set":
         return _one_meld(cards, kind, wild_ranks, caps)
     cap = caps[1]
+    best = None
     for s in range(4):
         for lo in range(1, 12):
             got = [by_face[make_face(p, s)][0] for p in range(lo, lo + 4)
                    if by_face.get(make_face(p, s))]
             need = 4 - len(got)
             if got and need <= nw and (cap is None or need <= cap):
-                return ("run", frozenset(got + wilds[:need]))
-    return None
+                if best is None or len(got) > len(best[0]):
+                    best = (got, need)
+    if best is None:
+        return None
+    return ("run", frozenset(best[0] + wilds[:best[1]]))
 
 
 @SETTINGS

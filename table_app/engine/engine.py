@@ -103,11 +103,11 @@ class Engine:
 
     def legal_actions(self) -> list[Any]:
         """The legal actions of the seat to act now (``rules.legal_actions``)."""
-        return self.rules.legal_actions(self.state)
+        return self.rules.legal_actions(self.states[-1])
 
     def to_act(self) -> tuple[int, Phase] | None:
         """``(seat, phase)`` of the decision due now, or ``None`` (``rules.to_act``)."""
-        return self.rules.to_act(self.state)
+        return self.rules.to_act(self.states[-1])
 
     def observe(self, seat: int) -> Any:
         """What ``seat`` may know now (``rules.observe``)."""
@@ -230,12 +230,21 @@ class Engine:
                 rules.check(st, action)
                 for ev in pre:
                     self._record(ev, forced=True)
-        self._record(action, forced)
+                st0 = self.states[-1]
+        # _record, inline (the hot path of every action)
+        rules.check(st0, action)
+        st = rules.apply(st0, action)
+        log = self.log
+        log.append(action)
+        self.forced.append(forced)
+        self.states.append(st)
+        if self._listeners:
+            self._emit("append", (len(log) - 1, action, st))
         if not forced and self._redo and _is_decision(action):
             self._redo.clear()  # a new decision replaces the cut tail
-        if self.auto:
-            self._after()
-        return self.log[start:]
+        if self.auto and (self._may_force or rules.deal_end(st) is not None):
+            self._after()  # (nothing to do unless a deal ended or a forced action is due)
+        return log[start:]
 
     def apply_together(self, actions: Iterable[Any]) -> list[Event]:
         """Check and record several actions of one seat as one decision: the moves of one

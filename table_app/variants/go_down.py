@@ -76,27 +76,44 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
     for f in by_face:
         r = _RANK[f]
         masks[_SUIT[f]] |= (1 << r) | (2 if r == 14 else 0)
+    # the window with the most naturals (the fewest wilds: they are scarce), the first
+    # such in suit and rank order
+    best_k, best = 3 - most, None
     for s, m in enumerate(masks):
-        if not m or (m.bit_count() < 4 - most):
+        if m.bit_count() <= best_k:
             continue
         for lo in range(1, 12):
             k = ((m >> lo) & 15).bit_count()
-            if k and 4 - k <= most:
-                got = [by_face[make_face(pos, s)][0] for pos in range(lo, lo + 4)
-                       if m >> pos & 1]
-                return ("run", frozenset(got + wilds[:4 - k]))
-    return None
+            if k > best_k:
+                best_k, best = k, (s, m, lo)
+                if k == 4:
+                    break
+        if best_k == 4:
+            break
+    if best is None:
+        return None
+    s, m, lo = best
+    got = [by_face[make_face(pos, s)][0] for pos in range(lo, lo + 4) if m >> pos & 1]
+    return ("run", frozenset(got + wilds[:4 - best_k]))
 
 
 def _greedy_melds(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
                   caps: tuple[int | None, int | None]) -> _WitnessMelds | None:
     """Witness melds for the whole contract taken one quick look at a time (runs first,
-    then sets, each from the cards the others left, a card left over), or ``None`` when
-    that greedy way finds none (the solver decides then)."""
+    then sets, each from the cards the others left, a card left over; then sets first),
+    or ``None`` when that greedy way finds none (the solver decides then)."""
     sets, runs = contract
+    got = _greedy_in_order(hand, ("run",) * runs + ("set",) * sets, wild_ranks, caps)
+    if got is None and sets and runs:
+        got = _greedy_in_order(hand, ("set",) * sets + ("run",) * runs, wild_ranks, caps)
+    return got
+
+
+def _greedy_in_order(hand: Sequence[int], kinds: tuple[str, ...], wild_ranks: frozenset[int],
+                     caps: tuple[int | None, int | None]) -> _WitnessMelds | None:
     rest = list(hand)
     out = []
-    for kind in ("run",) * runs + ("set",) * sets:
+    for kind in kinds:
         got = _one_meld(rest, kind, wild_ranks, caps)
         if got is None:
             return None
@@ -341,6 +358,7 @@ class GoDownSearch:
           all still in the hand still meets the contract (its melds are unchanged; with
           ``keep_one`` a card is left over as long as the hand has more cards than the
           witness; a whole-hand witness must be the whole hand);
+        * a hand ``might_meet``'s bound refuses cannot go down;
         * a witness that lost cards (a discard took one) keeps its melds that are still
           whole; the solver then looks only for the missing melds among the other cards
           (the same contract rules, fewer melds, fewer cards);
@@ -354,14 +372,22 @@ class GoDownSearch:
         whole = rnd == 7 and self.spec.round7_whole_hand
         key = (p, rnd)
         wits = self._witness.get(key)
+        wr = self.wild_ranks(rnd)
+        caps = self._wild_caps(rnd)
         if wits:
             hs = set(hand)
             n = len(hand)
+            for cards, _melds in wits:
+                if cards <= hs and (len(cards) == n if whole else len(cards) < n):
+                    return _LazyGoDown(p, self, st)
+        # a hand the bound refuses cannot go down: no witness need be repaired
+        if not might_meet(hand, self.spec.contract(rnd), wr, not whole, caps, self._run_min(rnd),
+                          whole):
+            return None
+        if wits:
             best_kept = None
             for cards, melds in wits:
                 if cards <= hs:
-                    if len(cards) == n if whole else len(cards) < n:
-                        return _LazyGoDown(p, self, st)
                     continue
                 kept = [m for m in melds if m[1] <= hs]
                 if kept and (best_kept is None or len(kept) > len(best_kept)):
@@ -375,8 +401,6 @@ class GoDownSearch:
                     else:
                         runs -= 1
                 rest = [c for c in hand if c not in used]
-                wr = self.wild_ranks(rnd)
-                caps = self._wild_caps(rnd)
                 one = (None if whole or sets + runs != 1
                        else _one_meld(rest, "set" if sets else "run", wr, caps))
                 if one is not None:
@@ -386,11 +410,6 @@ class GoDownSearch:
                         and (plan := find_go_down(rest, self._sub_req(rnd, sets, runs), wr))):
                     self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
                     return _LazyGoDown(p, self, st)
-        wr = self.wild_ranks(rnd)
-        caps = self._wild_caps(rnd)
-        if not might_meet(hand, self.spec.contract(rnd), wr, not whole, caps, self._run_min(rnd),
-                          whole):
-            return None
         if not whole:
             greedy = _greedy_melds(hand, self.spec.contract(rnd), wr, caps)
             if greedy is not None:
