@@ -10,7 +10,8 @@
 * ``cards.shuffle`` is ``random.Random.shuffle`` (the same deals from the same seed);
 * the contract family's ``_legal_memo`` (the last state's legal actions, which ``check``
   trusts) gives the actions worked out afresh, and ``check`` answers every action as a
-  fresh rules object does.
+  fresh rules object does; Michigan's too, and its deal by places worked out once per
+  (players, dealer) is the deal card by card (MG-4).
 """
 from __future__ import annotations
 
@@ -257,3 +258,57 @@ def test_legal_memo_agrees_with_the_rules_worked_out_afresh(game, seed, choices)
         for a in _probe_actions(st, rng):
             assert _refusal(rules, st, a) == _refusal(find_variant(v)(o), st, a), a
         eng.apply(rng.choice(legal))
+
+
+def _michigan_deal_by_cards(state, ev):
+    """MG-4's deal as first written: one card at a time clockwise from the dealer's left,
+    the widow taking the last of each circuit; hands and widow sorted."""
+    n = state.num_players
+    hands, widow, loc = [[] for _ in range(n)], [], [0] * 52
+    for i, f in enumerate(ev.deck):
+        j = i % (n + 1)
+        if j == n:
+            widow.append(f << 3)
+            loc[f] = -1
+        else:
+            seat = (ev.dealer + 1 + j) % n
+            hands[seat].append(f << 3)
+            loc[f] = seat
+    return tuple(tuple(sorted(h)) for h in hands), tuple(sorted(widow)), tuple(loc)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=hs.integers(3, 8), seed=hs.integers(0, 2**31), choices=hs.integers(0, 2**31))
+def test_michigan_deal_places_and_legal_memo_agree_with_the_rules_afresh(n, seed, choices):
+    # the deal's places worked out once per (players, dealer) deal as card by card
+    # (MG-4); the remembered leads (``_legal_memo``) are the ones worked out afresh and
+    # check answers every lead and play as a fresh rules object does (MG-5 ... MG-8)
+    from table_app.core.actions import Lead, Play
+    from table_app.engine.engine import Engine
+    r = find_variant("michigan")({})
+    rng = random.Random(choices)
+    eng = Engine(r, n, seed=seed)
+    deals = 0
+    for _ in range(150):
+        ta = eng.to_act()
+        if ta is None:
+            break
+        if ta[1] == "deal":
+            before = eng.state
+            ev = eng.deal_next()[0]
+            st = eng.states[eng.log.index(ev) + 1]
+            assert (st.hands, st.widow, st.loc) == _michigan_deal_by_cards(before, ev)
+            deals += 1
+            continue
+        st = eng.state
+        legal = r.legal_actions(st)
+        fresh = find_variant("michigan")({})
+        assert legal == fresh.legal_actions(st)
+        for a in legal:
+            assert _refusal(r, st, a) is None
+        p = st.to_move
+        for f in rng.sample(range(52), 8):
+            for a in (Lead(p, f), Play(p, f), Lead((p + 1) % n, f)):
+                assert _refusal(r, st, a) == _refusal(fresh, st, a)
+        eng.apply(rng.choice(legal))
+    assert deals >= 1

@@ -288,6 +288,10 @@ class MichiganRules:
             raise ValueError(f"Michigan option 'rotations' must be a whole number >= 1, not {rot!r}")
         self.rotations: int = rot
         self.options: dict[str, Any] = {"rotations": rot}
+        self._places: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: the last state ``legal_actions`` answered and its actions (one tuple): ``check``
+        #: knows a lead it listed there (the same object) is legal
+        self._legal_memo: tuple[MichiganState | None, tuple[Lead | Play, ...]] = (None, ())
 
     def __repr__(self) -> str:
         return f"MichiganRules({self.options!r})"
@@ -349,12 +353,17 @@ class MichiganRules:
         return out
 
     def legal_actions(self, state: MichiganState) -> list[Lead] | list[Play]:
-        """The legal leads, or the one forced play."""
+        """The legal leads, or the one forced play.  The last state asked is remembered
+        (``_legal_memo``) for ``check``."""
         if state.status != PLAYING:
             return []
+        out: list[Lead] | list[Play]
         if state.following:
-            return [_PLAYS[state.to_move][state.seq_last + 1]]
-        return self.legal_leads(state)
+            out = [_PLAYS[state.to_move][state.seq_last + 1]]
+        else:
+            out = self.legal_leads(state)
+        self._legal_memo = (state, tuple(out))
+        return out
 
     def pre_events(self, state: MichiganState, action: Any, rng: random.Random) -> list[Any]:
         return []  # no stock, no restocks
@@ -383,6 +392,11 @@ class MichiganRules:
     def check(self, state: MichiganState, event: Any) -> None:
         """Raises ``IllegalActionError`` (with the MG rule id) for an event the rules
         refuse, or ``RecordError`` for a deal that is not one 52-card deck."""
+        memo = self._legal_memo
+        if memo[0] is state:
+            for x in memo[1]:
+                if x is event:
+                    return None  # listed by legal_actions(state): legal
         if isinstance(event, Deal):
             return self._check_deal(state, event)
         if isinstance(event, Misdeal):
@@ -511,26 +525,34 @@ class MichiganRules:
             saved = (state.balances, state.layout)
             bal = tuple(b - 6 for b in state.balances)  # 1 to each of 4 cells, 2 to the kitty
             lay = tuple(c + n for c in state.layout[:4]) + (state.layout[KITTY] + 2 * n,)
+        d = ev.dealer
+        # where each card of the deck goes (the deal's order, MG-4), then by face: the
+        # hands come out sorted
+        at = dict(zip(ev.deck, self._deal_places(n, d)))
+        loc = [at[f] for f in range(52)]
         hands: list[list[int]] = [[] for _ in range(n)]
         widow: list[int] = []
-        loc = [0] * 52
-        d = ev.dealer
-        k = n + 1
-        for i, f in enumerate(ev.deck):
-            j = i % k
-            if j == n:
-                widow.append(f << 3)
-                loc[f] = WIDOW
-            else:
-                seat = (d + 1 + j) % n
-                hands[seat].append(f << 3)
-                loc[f] = seat
+        to = [h.append for h in hands] + [widow.append]  # WIDOW (-1) is the last
+        for f, seat in enumerate(loc):
+            to[seat](f << 3)
         return MichiganState(
             num_players=n, status=PLAYING, round=ev.round, dealer=d,
-            hands=tuple(tuple(sorted(h)) for h in hands), widow=tuple(sorted(widow)),
+            hands=tuple(tuple(h) for h in hands), widow=tuple(widow),
             played=((),) * n, loc=tuple(loc), seq_suit=-1, seq_last=-1,
             to_move=(d + 1) % n, following=False, last_player=-1,
             layout=lay, balances=bal, saved=saved, winner=-1, results=state.results)
+
+    def _deal_places(self, n: int, dealer: int) -> tuple[int, ...]:
+        """Where the deal puts the deck's 52 cards in turn (MG-4): one at a time
+        clockwise from the dealer's left, the widow (``WIDOW``) taking the last of each
+        circuit.  Worked out once per (players, dealer)."""
+        key = (n, dealer)
+        got = self._places.get(key)
+        if got is None:
+            k = n + 1
+            got = self._places[key] = tuple(
+                WIDOW if i % k == n else (dealer + 1 + i % k) % n for i in range(52))
+        return got
 
     def _apply_card(self, state: MichiganState, p: int, f: int) -> MichiganState:
         n = state.num_players
@@ -540,8 +562,8 @@ class MichiganRules:
         hand = h[:i] + h[i + 1:]
         hands = state.hands[:p] + (hand,) + state.hands[p + 1:]
         played = state.played[:p] + (state.played[p] + (cid,),) + state.played[p + 1:]
-        loc = list(state.loc)
-        loc[f] = PLAYED
+        loc = state.loc
+        loc = loc[:f] + (PLAYED,) + loc[f + 1:]
         layout, balances = state.layout, state.balances
         cell = _PAY_CELL.get(f)
         if cell is not None and layout[cell]:
@@ -571,7 +593,7 @@ class MichiganRules:
                 layout = (_ZERO,) * 5
             return MichiganState(
                 num_players=n, status=status, round=state.round, dealer=state.dealer,
-                hands=hands, widow=state.widow, played=played, loc=tuple(loc),
+                hands=hands, widow=state.widow, played=played, loc=loc,
                 seq_suit=suit, seq_last=f, to_move=p, following=False, last_player=p,
                 layout=layout, balances=tuple(bl), saved=state.saved, winner=p,
                 results=state.results + (result,))
@@ -582,7 +604,7 @@ class MichiganRules:
             to_move, following = p, False
         new = _new(MichiganState)
         _setattr(new, "__dict__", {
-            **state.__dict__, "hands": hands, "played": played, "loc": tuple(loc),
+            **state.__dict__, "hands": hands, "played": played, "loc": loc,
             "seq_suit": suit, "seq_last": f, "to_move": to_move, "following": following,
             "last_player": p, "layout": layout, "balances": balances})
         return new  # _evolve, inline (the hot path of every card)
