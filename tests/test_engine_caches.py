@@ -190,7 +190,7 @@ def test_michigan_forced_chain_is_forced_action_and_apply_one_at_a_time(n, seed,
 
 
 @SETTINGS
-@given(seed=hs.integers(0, 2**64), size=hs.integers(0, 220))
+@given(seed=hs.integers(0, 2**64), size=hs.integers(0, 500))
 def test_shuffle_is_the_generators_own(seed, size):
     # seeded deals and restocks (CF-13) are the same as with random.Random.shuffle, and
     # leave the generator in the same state
@@ -312,3 +312,13 @@ def test_michigan_deal_places_and_legal_memo_agree_with_the_rules_afresh(n, seed
                 assert _refusal(r, st, a) == _refusal(fresh, st, a)
         eng.apply(rng.choice(legal))
     assert deals >= 1
+
+
+@given(x=hs.one_of(hs.integers(-10**6, 10**6),
+                   hs.fractions(max_denominator=12)))
+def test_michigan_chip_text_is_the_fractions(x):
+    # MG-11's exact amounts: an int written without making a Fraction reads the same
+    from fractions import Fraction
+
+    from table_app.variants.michigan import frac_text
+    assert frac_text(x) == str(Fraction(x))

@@ -153,13 +153,17 @@ def _shuffle_by_bits(rng: random.Random, x: list[Any]) -> None:
     ``getrandbits``): the same permutation from the same generator state, without a
     method call per card."""
     getrandbits = rng.getrandbits
+    bits = _BITS if len(x) < len(_BITS) else [n.bit_length() for n in range(len(x) + 1)]
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = bits[n]
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+_BITS = tuple(n.bit_length() for n in range(8 * 54 + 1))  # n -> n.bit_length()
 
 
 def _same_as_stdlib() -> bool:

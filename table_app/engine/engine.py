@@ -290,6 +290,7 @@ class Engine:
 
     def _after(self) -> None:
         rules = self.rules
+        chained = False
         while True:
             st = self.states[-1]
             de = rules.deal_end(st)
@@ -309,10 +310,13 @@ class Engine:
                 return
             if self._chain is not None:
                 # the forced actions in a row, recorded as ``_record`` would (trusted: the
-                # rules made each as the only one possible)
+                # rules made each as the only one possible); after them none is due
+                if chained:
+                    return
                 got = self._chain(st)
                 if not got:
                     return
+                chained = True
                 log, forced, states = self.log, self.forced, self.states
                 for ev, st in got:
                     log.append(ev)

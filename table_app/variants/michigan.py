@@ -120,6 +120,8 @@ _setattr = object.__setattr__  # past the frozen dataclass's __setattr__
 
 def frac_text(x: Chips) -> str:
     """A chip amount as an exact string: ``"-8"``, ``"7/3"``."""
+    if type(x) is int:
+        return str(x)  # as str(Fraction(x)), without making one
     return str(Fraction(x))
 
 
