@@ -702,17 +702,25 @@ class ContractFamilyRules(GoDownSearch):
                 return self._end_deal(st, None)
             up = st.discard[-1]
             pen = st.stock[-1]
-            hand = st.hands[p] + (up, pen)
-            st2 = replace(st, discard=st.discard[:-1], discarders=st.discarders[:-1],
-                          stock=st.stock[:-1], known=_tup_set(st.known, p, st.known[p] + (up,)),
-                          bought_now=st.bought_now + (p,),
-                          last=_L_BUYS[up >> 3])
-            st2 = _latch(self._set_hand(st2, p, hand))
-            if self.spec.buying is _BUYS and st2.discard and not st2.locked:
-                q = self._window(st2, st2.current, st2.discarders[-1], p)
-                if q:
-                    return replace(st2, phase=BUY, queue=q, prev_buyer=p)
-            return self._to_stock(replace(st2, queue=()))
+            hands = st.hands
+            disc = st.discard[:-1]
+            stock = st.stock[:-1]
+            discarders = st.discarders[:-1]
+            locked = st.locked or (not stock and len(disc) <= 1)  # CF-14's latch
+            moved = {"discard": disc, "discarders": discarders, "stock": stock,
+                     "known": _tup_set(st.known, p, st.known[p] + (up,)),
+                     "bought_now": st.bought_now + (p,), "last": _L_BUYS[up >> 3],
+                     "hands": hands[:p] + (hands[p] + (up, pen),) + hands[p + 1:],
+                     "locked": locked}
+            if self.spec.buying is _BUYS and disc and not locked:
+                q = self._window(st, st.current, discarders[-1], p)
+                if q:  # the next card down is offered on (MI-6)
+                    return replace(st, phase=BUY, queue=q, prev_buyer=p, **moved)
+            # the window is over: the active player draws from the stock (_to_stock)
+            st2 = replace(st, phase=STOCK, queue=(), prev_buyer=-1, **moved)
+            if not stock and len(disc) <= 1:
+                return self._end_deal(st2, None)  # CF-14: nothing to draw
+            return st2
         if t == "go_down":
             melds = self._go_down_melds(st, a)
             used = [c for m in melds for c in m.cards]

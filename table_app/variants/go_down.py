@@ -198,23 +198,24 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     if len(hand) - (1 if keep_one else 0) < 3 * sets + run_min * runs:
         return False
     split = caps[0] is None and caps[1] is None
+    # per face: ``None`` for a card counted only as a wild, else (rank, suit, rank bit,
+    # counted as a wild too)
+    table = _FACE_INFO.get((wild_ranks, split))
+    if table is None:
+        table = _FACE_INFO[(wild_ranks, split)] = _face_info(wild_ranks, split)
     w = 0
     by_rank = [0] * 15
     masks = [0, 0, 0, 0]
     extra = None  # ranks held twice, three times, ... per suit (several decks)
     for c in hand:
-        f = c >> 3
-        if f == JOKER:
+        x = table[c >> 3]
+        if x is None:
             w += 1
             continue
-        r = _RANK[f]
-        if r in wild_ranks:
+        r, s, bit, wild = x
+        if wild:
             w += 1
-            if split:
-                continue
         by_rank[r] += 1
-        s = _SUIT[f]
-        bit = 1 << r
         if masks[s] & bit:
             if extra is None:
                 extra = [[0, 0, 0, 0]]
@@ -315,6 +316,22 @@ def _whole_hand_fits(sets: int, runs: int, masks: list[int], extra: list[list[in
 
 _RANK = FACE_RANK
 _SUIT = FACE_SUIT
+
+_FaceInfo = tuple[tuple[int, int, int, bool] | None, ...]
+#: (wild ranks, wild-rank cards only wild) -> per face ``_face_info``, made as met
+_FACE_INFO: dict[tuple[frozenset[int], bool], _FaceInfo] = {}
+
+
+def _face_info(wild_ranks: frozenset[int], only_wild: bool) -> _FaceInfo:
+    """Per face what ``might_meet`` counts: ``None`` for a joker (and a wild-rank card
+    when ``only_wild``), else ``(rank, suit, 1 << rank, is a wild-rank card)``."""
+    out: list[tuple[int, int, int, bool] | None] = []
+    for f in range(JOKER + 1):
+        r = FACE_RANK[f]
+        wild = f == JOKER or r in wild_ranks
+        out.append(None if f == JOKER or (wild and only_wild)
+                   else (r, FACE_SUIT[f], 1 << r, wild))
+    return tuple(out)
 
 
 def _run_deficits(m: int, length: int = 4) -> tuple[int, ...]:
