@@ -322,3 +322,53 @@ def test_michigan_chip_text_is_the_fractions(x):
 
     from table_app.variants.michigan import frac_text
     assert frac_text(x) == str(Fraction(x))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=hs.integers(0, len(_GAMES) - 1), seed=hs.integers(0, 2**31),
+       choices=hs.integers(0, 2**31))
+def test_melds_info_is_layoff_roles_and_swap_index_meld_by_meld(game, seed, choices):
+    # what legal_actions reads of the table's melds (remembered per melds tuple) is what
+    # layoff_roles (CF-8) and swap_index (CR-7) answer for every face, meld by meld
+    from table_app.core.melds import layoff_roles, swap_index
+    from table_app.engine.engine import Engine
+    v, o = _GAMES[game]
+    rules = find_variant(v)(o)
+    rng = random.Random(choices)
+    eng = Engine(rules, 4, seed=seed)
+    seen = 0
+    for _ in range(1500):
+        ta = eng.to_act()
+        if ta is None:
+            break
+        if ta[1] == "deal":
+            eng.deal_next()
+            continue
+        st = eng.state
+        if st.melds and seen < 5:
+            wr = rules.wild_ranks(st.round)
+            per, fit, wild_ok = rules._melds_info(st.melds, wr)
+            assert rules._melds_info(st.melds, wr) is rules._meld_memo[2]
+            wild_anywhere = False
+            for m, (nat, roles, sw) in zip(st.melds, per, strict=True):
+                assert tuple(layoff_roles(m, JOKER, wr)) == roles
+                for f in range(JOKER + 1):
+                    as_natural = None in layoff_roles(m, f, wr)
+                    assert (f in nat) == (as_natural and f != JOKER)
+                    assert (f in sw) == (f != JOKER and swap_index(m, f) is not None)
+                wild_anywhere |= bool(roles)
+            assert fit == {f for m in st.melds for f in range(JOKER)
+                           if None in layoff_roles(m, f, wr)}
+            assert wild_ok == wild_anywhere
+            seen += 1
+        eng.apply(rng.choice(eng.legal_actions()))
+    _MELDS_SEEN.append(seen)
+
+
+_MELDS_SEEN: list[int] = []
+
+
+def test_melds_info_was_checked_on_real_tables():
+    # (the property above met melds on the table: it is not vacuous)
+    test_melds_info_is_layoff_roles_and_swap_index_meld_by_meld()
+    assert sum(_MELDS_SEEN) > 20, _MELDS_SEEN

@@ -318,6 +318,9 @@ class ContractFamilyRules(GoDownSearch):
         #: again (one tuple, so that a reader on another thread never pairs one state
         #: with another's actions)
         self._legal_memo: tuple[CFState | None, tuple[Any, ...]] = (None, ())
+        #: the last melds ``_melds_info`` answered (melds, wild ranks, answer): one tuple
+        self._meld_memo: tuple[tuple[Meld, ...] | None, frozenset[int] | None, _MeldInfo] = (
+            None, None, ((), frozenset(), False))
 
     # ------------------------------------------------------------------ basics
     def check_players(self, n: int) -> None:
@@ -776,6 +779,16 @@ class ContractFamilyRules(GoDownSearch):
                            quiet=quiet, prev_buyer=-1, bought_now=())
         raise ValueError(f"cannot apply {t}")
 
+    def _melds_info(self, melds: tuple[Meld, ...], wr: frozenset[int]) -> _MeldInfo:
+        """``_melds_info(melds, wr)``, remembered for the last melds asked (the table's
+        melds stay the same tuple from one state to the next until a meld changes)."""
+        memo = self._meld_memo
+        if memo[0] is melds and memo[1] is wr:
+            return memo[2]
+        got = _melds_info(melds, wr)
+        self._meld_memo = (melds, wr, got)
+        return got
+
     def _set_hand(self, st: CFState, p: int, hand: tuple[int, ...]) -> CFState:
         return replace(st, hands=_tup_set(st.hands, p, hand))
 
@@ -971,7 +984,8 @@ class ContractFamilyRules(GoDownSearch):
         faces = sorted({c >> 3 for c in hand})
         # discards
         if self.spec.discard_restriction and st.down[p] and st.melds:
-            play = _playable_faces(st.melds, faces, wr)
+            _, fit, wild_ok = self._melds_info(st.melds, wr)
+            play = {f for f in faces if f in fit or (wild_ok and can_be_wild(f, wr))}
             if len(play) < len(faces):
                 faces_d = [f for f in faces if f not in play]
             else:
@@ -983,26 +997,50 @@ class ContractFamilyRules(GoDownSearch):
         if st.down[p] and (self.spec.layoff_same_turn or not st.went_down_now) and len(hand) > 1:
             fset = set(faces)
             wilds = [f for f in faces if can_be_wild(f, wr)]
-            for i, m in enumerate(st.melds):
-                for f in _fitting_naturals(m):
+            per_meld = self._melds_info(st.melds, wr)[0]
+            for i, (nat, roles, _) in enumerate(per_meld):
+                for f in nat:
                     if f in fset:
                         out.append(LayOff(p, i, f, None))
                 if wilds:
-                    roles = layoff_roles(m, JOKER, wr)
                     for f in wilds:
                         for role in roles:
                             out.append(LayOff(p, i, f, role))
             if self.spec.swap:
-                for i, m in enumerate(st.melds):
-                    if m.kind == "run":
+                for i, (_, _, sw) in enumerate(per_meld):
+                    if sw:
                         for f in faces:
-                            if f != JOKER and swap_index(m, f) is not None:
+                            if f in sw:
                                 out.append(Swap(p, i, f))
         if not st.down[p]:
             gd = self._go_down_offer(st, p)
             if gd is not None:
                 out.append(gd)
         return out
+
+
+_MeldInfo = tuple[tuple[tuple[tuple[int, ...], tuple[int | None, ...], frozenset[int]], ...],
+                  frozenset[int], bool]
+
+
+def _melds_info(melds: tuple[Meld, ...], wr: frozenset[int]) -> _MeldInfo:
+    """What ``legal_actions`` asks of the table's melds (CF-8, CR-7, CR-8): per meld the
+    naturals that extend it (``_fitting_naturals``), the roles a wild may take on it
+    (``layoff_roles`` of a joker) and the faces that can replace one of its wilds (a
+    run's wild roles, ``swap_index``); the naturals that extend any meld and whether a
+    wild can be laid off anywhere (``_playable_faces``)."""
+    per = []
+    fit: set[int] = set()
+    wild_ok = False
+    for m in melds:
+        nat = _fitting_naturals(m)
+        fit.update(nat)
+        if m.kind == "set" or m.rank > 1 or m.high < 14:
+            wild_ok = True
+        sw = (frozenset(r for r in m.roles if r is not None and r != JOKER)
+              if m.kind == "run" else frozenset())
+        per.append((nat, tuple(layoff_roles(m, JOKER, wr)), sw))
+    return tuple(per), frozenset(fit), wild_ok
 
 
 class _SeatActions:

@@ -45,20 +45,24 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
     (the solver decides then)."""
     if len(cards) < (3 if kind == "set" else 4) + 1:
         return None
+    table = _FACE_INFO.get((wild_ranks, True))
+    if table is None:
+        table = _FACE_INFO[(wild_ranks, True)] = _face_info(wild_ranks, True)
     wilds = []
-    by_face: dict[int, list[int]] = {}
-    for c in cards:
-        f = c >> 3
-        if f == JOKER or FACE_RANK[f] in wild_ranks:
-            wilds.append(c)
-        else:
-            by_face.setdefault(f, []).append(c)
-    nw = len(wilds)
     if kind == "set":
-        cap = caps[0]
         by_rank: dict[int, list[int]] = {}
-        for f, cs in by_face.items():
-            by_rank.setdefault(FACE_RANK[f], []).extend(cs)
+        for c in cards:
+            x = table[c >> 3]
+            if x is None:
+                wilds.append(c)
+            else:
+                got = by_rank.get(x[0])
+                if got is None:
+                    by_rank[x[0]] = [c]
+                else:
+                    got.append(c)
+        nw = len(wilds)
+        cap = caps[0]
         for need in (0, 1, 2):  # wilds
             if need > nw or (cap is not None and need > cap):
                 return None
@@ -66,16 +70,23 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
                 if len(cs) >= 3 - need:
                     return ("set", frozenset(cs[:3 - need] + wilds[:need]))
         return None
+    # the suits' ranks as bit masks (positions 1..14, the ace at both ends): a window's
+    # naturals are one bit count
+    masks = [0, 0, 0, 0]
+    first: dict[int, int] = {}  # face -> its first card
+    for c in cards:
+        f = c >> 3
+        x = table[f]
+        if x is None:
+            wilds.append(c)
+        elif f not in first:
+            first[f] = c
+            masks[x[1]] |= x[2] | (2 if x[0] == 14 else 0)
+    nw = len(wilds)
     cap = caps[1]
     most = nw if cap is None or cap > nw else cap  # the most wilds the run may take
     if most > 3:
         most = 3  # a run needs a natural
-    # the suits' ranks as bit masks (positions 1..14, the ace at both ends): a window's
-    # naturals are one bit count
-    masks = [0, 0, 0, 0]
-    for f in by_face:
-        r = _RANK[f]
-        masks[_SUIT[f]] |= (1 << r) | (2 if r == 14 else 0)
     # the window with the most naturals (the fewest wilds: they are scarce), the first
     # such in suit and rank order
     best_k, best = 3 - most, None
@@ -93,7 +104,7 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
     if best is None:
         return None
     s, m, lo = best
-    got = [by_face[make_face(pos, s)][0] for pos in range(lo, lo + 4) if m >> pos & 1]
+    got = [first[make_face(pos, s)] for pos in range(lo, lo + 4) if m >> pos & 1]
     return ("run", frozenset(got + wilds[:4 - best_k]))
 
 
