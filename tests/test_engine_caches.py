@@ -372,3 +372,56 @@ def test_melds_info_was_checked_on_real_tables():
     # (the property above met melds on the table: it is not vacuous)
     test_melds_info_is_layoff_roles_and_swap_index_meld_by_meld()
     assert sum(_MELDS_SEEN) > 20, _MELDS_SEEN
+
+
+@SETTINGS
+@given(game=hs.integers(0, len(_GAMES) - 1), rnd=hs.integers(1, 7), kind=hs.integers(0, 3),
+       seed=hs.integers(0, 2**32 - 1), lose=hs.integers(1, 3), new=hs.integers(0, 3))
+def test_a_hand_that_could_not_go_down_stays_known_not_to(game, rnd, kind, seed, lose, new):
+    # a hand that cannot go down (CF-7, with a card left over, CF-12) that lost cards and
+    # took new ones: when none of the new ones could be in any meld, the bound refuses
+    # it, and then the solver finds nothing either
+    r = _rules(game)
+    if rnd == 7 and r.spec.round7_whole_hand:
+        rnd = 6
+    rng = random.Random(seed)
+    wr = r.wild_ranks(rnd)
+    h = _hand(r, rng, rnd, kind)
+    if find_go_down(h, r.solver_req(rnd), wr) is not None:
+        return
+    kept = rng.sample(h, max(0, len(h) - lose))
+    pool = [c for c in faces_to_cards(list(r.deck(5))) if c not in set(h)]
+    added = rng.sample(pool, new)
+    h2 = kept + added
+    ok = might_meet(h2, r.spec.contract(rnd), wr, True, r._wild_caps(rnd), r._run_min(rnd),
+                    False, added)
+    if not ok:
+        assert find_go_down(h2, r.solver_req(rnd), wr) is None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=hs.integers(0, len(_GAMES) - 1), seed=hs.integers(0, 2**31),
+       choices=hs.integers(0, 2**31))
+def test_go_down_offer_with_its_caches_is_the_solvers_answer(game, seed, choices):
+    # the offer settled by witnesses, the bound and the hands known not to go down
+    # (_cannot) is offered exactly when a fresh rules object's solver finds a going-down
+    from table_app.engine.engine import Engine
+    v, o = _GAMES[game]
+    rules = find_variant(v)(o)
+    rng = random.Random(choices)
+    eng = Engine(rules, 4, seed=seed)
+    for _ in range(900):
+        ta = eng.to_act()
+        if ta is None:
+            break
+        if ta[1] == "deal":
+            eng.deal_next()
+            continue
+        st = eng.state
+        legal = rules.legal_actions(st)
+        if st.phase == "play" and not st.down[st.current]:
+            fresh = find_variant(v)(o)
+            can = find_go_down(st.hands[st.current], fresh.solver_req(st.round),
+                               fresh.wild_ranks(st.round)) is not None
+            assert any(a.type == "go_down" for a in legal) == can
+        eng.apply(rng.choice(legal))

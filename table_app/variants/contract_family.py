@@ -310,6 +310,7 @@ class ContractFamilyRules(GoDownSearch):
         # go-down witnesses per (seat, round): the card ids of recent going-downs found
         # (see _go_down_offer); a speed cache only, every use is checked against the hand
         self._witness: dict[tuple[int, int], list[_Witness]] = {}
+        self._cannot: dict[tuple[int, int], frozenset[int]] = {}
         self._req_cache: dict[Any, Any] = {}
         #: ``wild_ranks`` of rounds 0..7, worked out once (the hot path asks every action)
         self._wild_by_round = tuple(self._wild_ranks(r) for r in range(8))

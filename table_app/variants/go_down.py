@@ -187,7 +187,8 @@ class _LazyGoDown(GoDown):
 
 def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
                keep_one: bool = True, caps: tuple[int | None, int | None] = (None, None),
-               run_min: int = 4, whole_hand: bool = False) -> bool:
+               run_min: int = 4, whole_hand: bool = False,
+               must_use: Sequence[int] | None = None) -> bool:
     """A quick necessary condition for meeting a contract (``(sets, runs)``) with the card
     ids in ``hand``: ``False`` means the solver would find nothing, ``True`` means ask it.
 
@@ -203,7 +204,12 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     of the wilds' pool as a wild would, so the bound stays sound and is sharper (Mexican
     Rummy's rising wild rank, MX-3).  ``whole_hand`` (CR-9, MX-7: every card melded): the
     runs must also cover every natural of the suits not in a set, each copy of a face in
-    a run of its own.  The bound never refuses a hand that can meet the contract.
+    a run of its own.  ``must_use``: card ids of ``hand`` one of which every going-down
+    of it must use (the cards new since a hand that could not go down, see
+    ``GoDownSearch._go_down_offer``): when each is a natural that no set of its rank and
+    no run through its place could hold (too few cards of the rank, or of the suit near
+    it, even with every wild), the hand cannot go down.  The bound never refuses a hand
+    that can meet the contract.
     """
     sets, runs = contract
     if len(hand) - (1 if keep_one else 0) < 3 * sets + run_min * runs:
@@ -241,6 +247,9 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
         else:
             masks[s] |= bit
     if whole_hand and split and not _whole_hand_fits(sets, runs, masks, extra):
+        return False
+    if must_use is not None and not any(_may_meld(c, table, by_rank, masks, w, run_min)
+                                        for c in must_use):
         return False
     need = 0
     if sets:
@@ -298,6 +307,29 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
         if caps[1] is not None and best[-1] > caps[1]:
             return False  # fewer good windows than runs
     return True
+
+
+def _may_meld(c: int, table: _FaceInfo, by_rank: list[int], masks: list[int], w: int,
+              run_min: int) -> bool:
+    """Whether card ``c`` of a hand (its rank counts ``by_rank``, suit masks ``masks``, ``w``
+    wilds) could be in some meld at all: a wild always; a natural in a set of its rank
+    (three cards of the rank or wilds) or in a run of ``run_min`` through its place (its
+    suit's cards and wilds in some window holding it)."""
+    x = table[c >> 3]
+    if x is None or x[3]:
+        return True  # a wild (or a wild-rank card that may be one)
+    r, s, _, _ = x
+    if by_rank[r] + w >= 3:
+        return True
+    m = masks[s]
+    if m >> 14 & 1:
+        m |= 2  # the ace is also low
+    full = (1 << run_min) - 1
+    for pos in ((1, 14) if r == 14 else (r,)):
+        for lo in range(max(1, pos - run_min + 1), min(pos, 15 - run_min) + 1):
+            if ((m >> lo) & full).bit_count() + w >= run_min:
+                return True
+    return False
 
 
 def _whole_hand_fits(sets: int, runs: int, masks: list[int], extra: list[list[int]] | None) -> bool:
@@ -369,6 +401,9 @@ class GoDownSearch:
     #: go-down witnesses per (seat, round): the card ids of recent going-downs found (a
     #: speed cache only, every use is checked against the hand)
     _witness: dict[tuple[int, int], list[_Witness]]
+    #: per (seat, round): the card ids of its last hand found unable to go down (a speed
+    #: cache only: what it proves holds for any hand of the round's contract)
+    _cannot: dict[tuple[int, int], frozenset[int]]
     _req_cache: dict[Any, Any]
 
     def wild_ranks(self, rnd: int) -> frozenset[int]:
@@ -408,9 +443,22 @@ class GoDownSearch:
             for cards, _melds in wits:
                 if cards <= hs and (len(cards) == n if whole else len(cards) < n):
                     return _LazyGoDown(p, self, st)
+        # a hand that could not go down, and lost a card since: a going-down now uses one
+        # of the cards new since then (the others are part of that hand, leaving the card
+        # it lost over)
+        must = None
+        no = None if whole else self._cannot.get(key)
+        if no is not None:
+            must = [c for c in hand if c not in no]
+            if len(hand) - len(must) < len(no):  # it lost a card
+                if not must:
+                    return None  # part of a hand that could not go down (CF-12)
+            else:
+                must = None
         # a hand the bound refuses cannot go down: no witness need be repaired
         if not might_meet(hand, self.spec.contract(rnd), wr, not whole, caps, self._run_min(rnd),
-                          whole):
+                          whole, must):
+            self._cannot_go_down(key, hand, whole)
             return None
         if wits:
             best_kept = None
@@ -445,9 +493,16 @@ class GoDownSearch:
                 return _LazyGoDown(p, self, st)
         plan = find_go_down(hand, self.solver_req(rnd), wr)
         if plan is None:
+            self._cannot_go_down(key, hand, whole)
             return None
         self._add_witness(key, wits, _witness_melds(plan))
         return _LazyGoDown(p, self, st)
+
+    def _cannot_go_down(self, key: tuple[int, int], hand: Sequence[int], whole: bool) -> None:
+        """Remember ``hand`` as seat and round ``key``'s last hand that cannot go down
+        (with a card left over: not round 7's whole hand)."""
+        if not whole:
+            self._cannot[key] = frozenset(hand)
 
     def _add_witness(self, key: tuple[int, int], wits: list[_Witness] | None,
                      melds: _WitnessMelds) -> None:
