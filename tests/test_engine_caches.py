@@ -425,3 +425,33 @@ def test_go_down_offer_with_its_caches_is_the_solvers_answer(game, seed, choices
                                fresh.wild_ranks(st.round)) is not None
             assert any(a.type == "go_down" for a in legal) == can
         eng.apply(rng.choice(legal))
+
+
+def test_made_lay_offs_and_swaps_are_the_actions_of_their_keys():
+    # legal_actions reuses each lay-off (CF-8) and swap (CR-7) it makes: every one is the
+    # plain action its key names
+    from table_app.core.actions import LayOff, Swap
+    from table_app.engine.engine import Engine
+    from table_app.variants.contract_family import _MADE
+    for v, o in _GAMES:
+        rules = find_variant(v)(o)
+        rng = random.Random(v)
+        eng = Engine(rules, 4, seed=3)
+        for _ in range(4000):
+            ta = eng.to_act()
+            if ta is None:
+                eng = Engine(rules, 4, seed=rng.randrange(1 << 30))
+                continue
+            if ta[1] == "deal":
+                eng.deal_next()
+                continue
+            eng.apply(rng.choice(eng.legal_actions()))
+    swaps = 0
+    assert len(_MADE) > 50
+    for (p, i, f, role), a in _MADE.items():
+        if role == "swap":
+            assert a == Swap(p, i, f) and type(a) is Swap
+            swaps += 1
+        else:
+            assert a == LayOff(p, i, f, role) and type(a) is LayOff
+    assert swaps > 0

@@ -997,22 +997,37 @@ class ContractFamilyRules(GoDownSearch):
         # lay-offs and swaps
         if st.down[p] and (self.spec.layoff_same_turn or not st.went_down_now) and len(hand) > 1:
             fset = set(faces)
-            wilds = [f for f in faces if can_be_wild(f, wr)]
+            wilds = [f for f in faces if f == JOKER or FACE_RANK[f] in wr]  # can_be_wild
             per_meld = self._melds_info(st.melds, wr)[0]
+            made = _MADE
+            k: tuple[int, int, int, int | str | None]
+            a: LayOff | Swap | None
             for i, (nat, roles, _) in enumerate(per_meld):
                 for f in nat:
                     if f in fset:
-                        out.append(LayOff(p, i, f, None))
+                        k = (p, i, f, None)
+                        a = made.get(k)
+                        if a is None:
+                            a = made[k] = LayOff(p, i, f, None)
+                        out.append(a)
                 if wilds:
                     for f in wilds:
                         for role in roles:
-                            out.append(LayOff(p, i, f, role))
+                            k = (p, i, f, role)
+                            a = made.get(k)
+                            if a is None:
+                                a = made[k] = LayOff(p, i, f, role)
+                            out.append(a)
             if self.spec.swap:
                 for i, (_, _, sw) in enumerate(per_meld):
                     if sw:
                         for f in faces:
                             if f in sw:
-                                out.append(Swap(p, i, f))
+                                k = (p, i, f, "swap")
+                                a = made.get(k)
+                                if a is None:
+                                    a = made[k] = Swap(p, i, f)
+                                out.append(a)
         if not st.down[p]:
             gd = self._go_down_offer(st, p)
             if gd is not None:
@@ -1059,6 +1074,10 @@ class _SeatActions:
 
 
 _ACTS = tuple(_SeatActions(p) for p in range(max(s.max_players for s in SPECS.values())))
+
+#: lay-offs and swaps made so far, by (seat, meld, face, role or "swap"): values, made
+#: once each (at most seats x melds x faces x roles of them)
+_MADE: dict[tuple[int, int, int, int | str | None], LayOff | Swap] = {}
 
 
 def _playable_faces(melds: Sequence[Meld], faces: Iterable[int], wr: frozenset[int]) -> set[int]:
