@@ -56,7 +56,6 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -105,9 +104,6 @@ _PLAYS = tuple(tuple(Play(p, f) for f in range(52)) for p in range(MAX_PLAYERS))
 
 
 _S = TypeVar("_S")
-
-_EVERY_FACE = itemgetter(*range(52))  # a mapping's values for the faces 0..51, in order
-_ID_OF = tuple(f << 3 for f in range(52))  # face -> its card id (one deck, MG-1)
 
 
 def _evolve(state: _S, **changes: Any) -> _S:
@@ -294,7 +290,7 @@ class MichiganRules:
             raise ValueError(f"Michigan option 'rotations' must be a whole number >= 1, not {rot!r}")
         self.rotations: int = rot
         self.options: dict[str, Any] = {"rotations": rot}
-        self._places: dict[tuple[int, int], tuple[tuple[int, ...], tuple[Any, ...]]] = {}
+        self._places: dict[tuple[int, int], tuple[int, ...]] = {}
         #: the last state ``legal_actions`` answered and its actions (one tuple): ``check``
         #: knows a lead it listed there (the same object) is legal
         self._legal_memo: tuple[MichiganState | None, tuple[Lead | Play, ...]] = (None, ())
@@ -534,32 +530,30 @@ class MichiganRules:
         d = ev.dealer
         # where each card of the deck goes (the deal's order, MG-4), then by face: the
         # hands come out sorted
-        deck = ev.deck
-        places, takes = self._deal_places(n, d)
-        loc: tuple[int, ...] = _EVERY_FACE(dict(zip(deck, places)))
-        # each seat's (and last the widow's) cards: its places in the deck, sorted
-        got = [tuple(map(_ID_OF.__getitem__, sorted(take(deck)))) for take in takes]
+        at = dict(zip(ev.deck, self._deal_places(n, d)))
+        loc = [at[f] for f in range(52)]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        widow: list[int] = []
+        to = [h.append for h in hands] + [widow.append]  # WIDOW (-1) is the last
+        for f, seat in enumerate(loc):
+            to[seat](f << 3)
         return MichiganState(
             num_players=n, status=PLAYING, round=ev.round, dealer=d,
-            hands=tuple(got[:n]), widow=got[n],
-            played=((),) * n, loc=loc, seq_suit=-1, seq_last=-1,
+            hands=tuple(tuple(h) for h in hands), widow=tuple(widow),
+            played=((),) * n, loc=tuple(loc), seq_suit=-1, seq_last=-1,
             to_move=(d + 1) % n, following=False, last_player=-1,
             layout=lay, balances=bal, saved=saved, winner=-1, results=state.results)
 
-    def _deal_places(self, n: int, dealer: int) -> tuple[tuple[int, ...], tuple[Any, ...]]:
+    def _deal_places(self, n: int, dealer: int) -> tuple[int, ...]:
         """Where the deal puts the deck's 52 cards in turn (MG-4): one at a time
         clockwise from the dealer's left, the widow (``WIDOW``) taking the last of each
-        circuit; and per seat, then the widow, an ``itemgetter`` of its places in the
-        deck.  Worked out once per (players, dealer)."""
+        circuit.  Worked out once per (players, dealer)."""
         key = (n, dealer)
         got = self._places.get(key)
         if got is None:
             k = n + 1
-            places = tuple(WIDOW if i % k == n else (dealer + 1 + i % k) % n
-                           for i in range(52))
-            takes = tuple(itemgetter(*[i for i in range(52) if places[i] == seat])
-                          for seat in (*range(n), WIDOW))
-            got = self._places[key] = (places, takes)
+            got = self._places[key] = tuple(
+                WIDOW if i % k == n else (dealer + 1 + i % k) % n for i in range(52))
         return got
 
     def _apply_card(self, state: MichiganState, p: int, f: int) -> MichiganState:
