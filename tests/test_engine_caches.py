@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -455,3 +456,32 @@ def test_made_lay_offs_and_swaps_are_the_actions_of_their_keys():
         else:
             assert a == LayOff(p, i, f, role) and type(a) is LayOff
     assert swaps > 0
+
+
+def test_michigan_states_made_by_dict_are_the_dataclasses():
+    # a deal's and a going-out's state are made without the dataclass's __init__
+    # (michigan._state): equal to, hashed and pickled like the one __init__ makes
+    import dataclasses
+    import pickle
+
+    from table_app.engine.engine import Engine
+    from table_app.variants.michigan import MichiganState
+    r = find_variant("michigan")({})
+    rng = random.Random(8)
+    eng = Engine(r, 5, seed=8)
+    while eng.to_act() is not None:
+        if eng.to_act()[1] == "deal":
+            eng.deal_next()
+        else:
+            eng.apply(rng.choice(eng.legal_actions()))
+    made = 0
+    for st in eng.states:
+        if st.status == "before":
+            continue
+        plain = MichiganState(**{f.name: getattr(st, f.name) for f in dataclasses.fields(st)})
+        assert plain == st and hash(plain) == hash(st) and st.__dict__ == plain.__dict__
+        assert pickle.loads(pickle.dumps(st)) == st
+        made += 1
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            st.round = 0
+    assert made > 100

@@ -118,6 +118,14 @@ _new = object.__new__
 _setattr = object.__setattr__  # past the frozen dataclass's __setattr__
 
 
+def _state(**fields: Any) -> MichiganState:
+    """``MichiganState(**fields)`` (every field named) without the frozen dataclass's
+    field-by-field ``__init__``: the fields become the instance's dict (as ``_evolve``)."""
+    new = _new(MichiganState)
+    _setattr(new, "__dict__", fields)
+    return new
+
+
 def frac_text(x: Chips) -> str:
     """A chip amount as an exact string: ``"-8"``, ``"7/3"``."""
     if type(x) is int:
@@ -290,7 +298,6 @@ class MichiganRules:
             raise ValueError(f"Michigan option 'rotations' must be a whole number >= 1, not {rot!r}")
         self.rotations: int = rot
         self.options: dict[str, Any] = {"rotations": rot}
-        self._places: dict[tuple[int, int], tuple[int, ...]] = {}
         #: the last state ``legal_actions`` answered and its actions (one tuple): ``check``
         #: knows a lead it listed there (the same object) is legal
         self._legal_memo: tuple[MichiganState | None, tuple[Lead | Play, ...]] = (None, ())
@@ -527,34 +534,26 @@ class MichiganRules:
             saved = (state.balances, state.layout)
             bal = tuple(b - 6 for b in state.balances)  # 1 to each of 4 cells, 2 to the kitty
             lay = tuple(c + n for c in state.layout[:4]) + (state.layout[KITTY] + 2 * n,)
-        d = ev.dealer
-        # where each card of the deck goes (the deal's order, MG-4), then by face: the
-        # hands come out sorted
-        at = dict(zip(ev.deck, self._deal_places(n, d)))
-        loc = [at[f] for f in range(52)]
         hands: list[list[int]] = [[] for _ in range(n)]
         widow: list[int] = []
-        to = [h.append for h in hands] + [widow.append]  # WIDOW (-1) is the last
-        for f, seat in enumerate(loc):
-            to[seat](f << 3)
-        return MichiganState(
+        loc = [0] * 52
+        d = ev.dealer
+        k = n + 1
+        for i, f in enumerate(ev.deck):
+            j = i % k
+            if j == n:
+                widow.append(f << 3)
+                loc[f] = WIDOW
+            else:
+                seat = (d + 1 + j) % n
+                hands[seat].append(f << 3)
+                loc[f] = seat
+        return _state(
             num_players=n, status=PLAYING, round=ev.round, dealer=d,
-            hands=tuple(tuple(h) for h in hands), widow=tuple(widow),
+            hands=tuple(tuple(sorted(h)) for h in hands), widow=tuple(sorted(widow)),
             played=((),) * n, loc=tuple(loc), seq_suit=-1, seq_last=-1,
             to_move=(d + 1) % n, following=False, last_player=-1,
             layout=lay, balances=bal, saved=saved, winner=-1, results=state.results)
-
-    def _deal_places(self, n: int, dealer: int) -> tuple[int, ...]:
-        """Where the deal puts the deck's 52 cards in turn (MG-4): one at a time
-        clockwise from the dealer's left, the widow (``WIDOW``) taking the last of each
-        circuit.  Worked out once per (players, dealer)."""
-        key = (n, dealer)
-        got = self._places.get(key)
-        if got is None:
-            k = n + 1
-            got = self._places[key] = tuple(
-                WIDOW if i % k == n else (dealer + 1 + i % k) % n for i in range(52))
-        return got
 
     def _apply_card(self, state: MichiganState, p: int, f: int) -> MichiganState:
         n = state.num_players
@@ -593,7 +592,7 @@ class MichiganRules:
                 if share:
                     bl = [b + share for b in bl]
                 layout = (_ZERO,) * 5
-            return MichiganState(
+            return _state(
                 num_players=n, status=status, round=state.round, dealer=state.dealer,
                 hands=hands, widow=state.widow, played=played, loc=loc,
                 seq_suit=suit, seq_last=f, to_move=p, following=False, last_player=p,
