@@ -10,8 +10,15 @@
 * ``cards.shuffle`` is ``random.Random.shuffle`` (the same deals from the same seed);
 * the contract family's ``_legal_memo`` (the last state's legal actions, which ``check``
   trusts) gives the actions worked out afresh, and ``check`` answers every action as a
-  fresh rules object does; Michigan's too, and its deal by places worked out once per
-  (players, dealer) is the deal card by card (MG-4).
+  fresh rules object does; Michigan's too, and its deal is the deal card by card
+  (MG-4); its states made as a field dict are the dataclass's;
+* ``_melds_info`` (what the table's melds allow, remembered per melds tuple) is
+  ``layoff_roles`` and ``swap_index`` meld by meld; the lay-offs and swaps made once
+  are the plain actions of their keys;
+* a hand known not to go down (``_cannot``, ``might_meet(must_use=...)``) never hides a
+  going-down the solver finds, and the go-down offer with every cache is the fresh
+  solver's answer;
+* Michigan's ``frac_text`` of an int is ``str(Fraction(x))``.
 """
 from __future__ import annotations
 
