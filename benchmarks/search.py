@@ -195,8 +195,10 @@ def regret(variant: str, points: int, worlds: int, budget_ms: float, seed0: int 
             reg[n].append(r)
             best_hits[n] += 1 if r <= 1e-9 else 0
         if log:
+            so_far = {n: round(sum(x) / len(x), 2) for n, x in reg.items()}
             log(f"regret {variant}: point {i + 1}/{len(pts)} ({obs.phase}, {len(cands)} "
-                f"candidates) {time.process_time() - c0:.0f} CPU s")
+                f"candidates) {time.process_time() - c0:.0f} CPU s, mean so far "
+                f"{json.dumps(so_far)}")
     out: dict = {"variant": variant, "points": len(pts), "eval_worlds": worlds,
                  "oracle_hands_worlds": oracle_worlds, "budget_ms": budget_ms,
                  "eval_cpu_s_per_point": round(sum(cpu_eval) / max(1, len(cpu_eval)), 2),
