@@ -74,3 +74,59 @@ def test_the_allocator_is_tuned_on_glibc_only(monkeypatch):
         assert app.tune_allocator() is True
     monkeypatch.setattr(platform, "libc_ver", lambda *a, **k: ("", ""))
     assert app.tune_allocator() is False
+
+
+# ---------------------------------------------------------------------- card images
+def test_the_card_art_stays_within_its_bytes_and_the_table_s_images_follow_it():
+    """The card art's cache is bounded in bytes (every width's faces, the backs); the
+    table's card images are the art's own surfaces, so when the art lets one go
+    (``CardArt.evict_hooks``) the table's cache lets it go too: nothing the art's bound
+    let go stays alive in it."""
+    import gc
+
+    from table_app.ui.cardart import CardArt, surface_bytes
+    from table_app.ui.table.felt import CardImages
+    art = CardArt(max_bytes=1 << 20)
+    imgs = CardImages()
+    for w in (40, 50, 60, 70, 80):
+        for face in range(53):
+            imgs.get(art, face, w, False, False, "blue")
+            assert art.cache_bytes <= art.max_bytes
+    assert art._cache.evicted > 0
+    # every image the table keeps is one the art keeps (no stand-ins here)
+    kept = {id(s) for s in art._cache.values()}
+    assert imgs.cache and all(id(s) in kept for s in imgs.cache.values())
+    own = sum(surface_bytes(s) for s in imgs.cache.values())
+    assert own <= art.max_bytes
+    # trimmed (a closed scene's), the table's cache follows; cleared, it empties
+    art.trim(art.max_bytes // 4)
+    assert art.cache_bytes <= art.max_bytes // 4
+    kept = {id(s) for s in art._cache.values()}
+    assert all(id(s) in kept for s in imgs.cache.values())
+    art.clear()
+    assert len(imgs.cache) == 0
+    # the hook is held weakly: a closed table's cache goes with it
+    del imgs
+    gc.collect()
+    art.face(1, 40)
+    art.trim(0)
+    assert art.evict_hooks == []
+
+
+def test_a_closed_overlay_s_panel_is_let_go():
+    from table_app.storage.settings import Settings
+    from table_app.ui import scene
+    from table_app.ui.app import App
+    from table_app.ui.scenes.scores import Overlay
+    app = App((1024, 640), headless=True, instant=True, settings=Settings())
+    app.release_on_close = True         # as a real window's app
+    scene.forget_overlay_panels()
+    app.push(scene.Scene())
+    ov = app.push(Overlay())
+    ov.draw = lambda surf: ov.draw_panel(surf, "x")
+    app.step(dt=0.016)
+    assert len(scene._panel_cache()) == 1
+    app.pop()
+    app.step(dt=0.016)
+    assert len(scene._panel_cache()) == 0
+    app.stack.clear()

@@ -599,9 +599,12 @@ class App:
         (``release_memory``), before the next scene allocates its own: a New game at the
         end of a game does not hold two tables' memory at once.  ``full=False`` (an
         overlay closed: the score sheet between deals): only the allocator's free pages
-        go back to the system (``release_memory(collect=False)``).  Only with
+        go back to the system (``release_memory(collect=False)``); either way the kept
+        overlay panels go (``scene.forget_overlay_panels``).  Only with
         ``release_on_close`` (a real window's app)."""
         if self.release_on_close:
+            from .scene import forget_overlay_panels
+            forget_overlay_panels()     # the closed overlay's panel picture
             if full:
                 drop_dead_ui_events()
             release_memory(collect=full)

@@ -295,9 +295,9 @@ class CardArt:
             out first.
     """
 
-    #: 24 MiB: a 1920x1080 felt is 8 MiB, the 53 faces 1.7-2.7 MiB a width at an
+    #: 16 MiB: the 53 faces are 1.7-2.7 MiB a width at an
     #: 8-seat table's widths (68-90 px), 3.3 MiB at the hand's 110 px
-    MAX_BYTES = 24 << 20
+    MAX_BYTES = 16 << 20
 
     def __init__(self, max_bytes: int | None = None):
         self._cache = SurfaceCache(self.MAX_BYTES if max_bytes is None else max_bytes,
@@ -308,6 +308,12 @@ class CardArt:
         self._todo: OrderedDict = OrderedDict()
         #: how many faces were rendered (``_render_face`` calls): tests count them
         self.faces_rendered = 0
+        #: called with each key the cache lets go (``("face", face, width, four_color,
+        #: large_index)``, ``("back", style, width)``, ...; ``None``: all of them, at
+        #: ``clear``), so that a holder of the art's surfaces (the table's
+        #: ``CardImages``) lets its own go too and the bound holds for both; held weakly
+        #: (``add_evict_hook``): a closed table's hook goes with the table
+        self.evict_hooks: list = []
 
     # -- cache ---------------------------------------------------------------------
     @property
@@ -319,9 +325,38 @@ class CardArt:
     def max_bytes(self) -> int:
         return self._cache.max_bytes
 
+    def add_evict_hook(self, fn: Callable) -> None:
+        """Call ``fn(key)`` when the cache lets ``key`` go (``evict_hooks``); a bound
+        method is held weakly (it goes when its object does), a function strongly."""
+        import weakref
+        ref = weakref.WeakMethod(fn) if hasattr(fn, "__self__") else (lambda: fn)
+        self.evict_hooks.append(ref)
+
+    def _tell_evicted(self, key) -> None:
+        live = []
+        for ref in self.evict_hooks:
+            fn = ref()
+            if fn is not None:
+                fn(key)
+                live.append(ref)
+        self.evict_hooks[:] = live
+
+    def trim(self, max_bytes: int) -> int:
+        """Let the least recently used surfaces go until at most ``max_bytes`` of pixels
+        are cached (a closed scene's: ``App.release``); the hooks are told.  Returns
+        the bytes cached after."""
+        c = self._cache
+        while c.bytes > max(0, int(max_bytes)) and len(c):
+            key = next(iter(c))
+            c.pop(key)
+            c.evicted += 1
+            self._evicted(key)
+        return c.bytes
+
     def _evicted(self, old) -> None:
         if old[0] == "face":
             self._face_widths.get((old[1], old[3], old[4]), set()).discard(old[2])
+        self._tell_evicted(old)
 
     def _cached(self, key, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         s = self._cache.get(key)
@@ -338,6 +373,7 @@ class CardArt:
         self._cache.clear()
         self._face_widths.clear()
         self._todo.clear()
+        self._tell_evicted(None)
 
     # -- public API ----------------------------------------------------------------
     def size(self, width_px: int) -> tuple[int, int]:

@@ -204,7 +204,8 @@ class CardImages:
     finds its own rendered)."""
 
     #: the bound of the cache, in bytes of pixels (``SurfaceCache``): most are the card
-    #: art's own surfaces (no bytes of their own), stand-ins scaled copies
+    #: art's own surfaces (no bytes of their own: they go when the art lets them go,
+    #: ``CardArt.evict_hooks``), stand-ins scaled copies
     MAX_BYTES = 16 << 20
 
     def __init__(self) -> None:
@@ -217,9 +218,35 @@ class CardImages:
         #: kept from its surfaces is stale when it changed (a stand-in giving way is told
         #: by ``standins``)
         self.generation = 0
+        #: the card arts whose evictions this cache follows (``CardArt.add_evict_hook``)
+        self._hooked: list = []
 
     def _evicted(self, key: Any) -> None:
         self.standins.discard(key)
+
+    def _art_evicted(self, key: Any) -> None:
+        """The card art let ``key`` go: the images made from it go too (else this cache
+        would keep alive what the art's bound let go)."""
+        if key is None:
+            self.cache.clear()
+            self.standins = set()
+            return
+        if key[0] == "face":
+            face, w, four, large = key[1:5]
+            for back in {k[4] for k in self.cache if k[:4] == (face, w, four, large)}:
+                k = (face, w, four, large, back)
+                if k not in self.standins:
+                    self.cache.pop(k, None)
+        elif key[0] == "back":
+            style, w = key[1], key[2]
+            for k in [k for k in self.cache if k[0] is None and k[1] == w and k[4] == style]:
+                self.cache.pop(k, None)
+
+    def _follow(self, art) -> None:
+        if any(a is art for a in self._hooked) or not hasattr(art, "add_evict_hook"):
+            return
+        art.add_evict_hook(self._art_evicted)
+        self._hooked.append(art)
 
     def clear(self) -> None:
         """Forget every surface (the deck's look changed)."""
@@ -265,6 +292,7 @@ class CardImages:
         img = self.cache.get(key)
         if img is not None:
             return img
+        self._follow(art)
         standin = None
         try:
             if face is None:
