@@ -9,8 +9,9 @@
   human's decision: the table stands still), ``drag`` (a hand card dragged round the
   table and dropped back in the hand, again and again) and ``play`` (every seat played
   by an AI at the normal visible pace, dt = 1/60 s, cards gliding; the human seat's
-  decisions made by a normal AI through ``TableScene.act``; a score sheet between deals
-  answered at once).  A frame is what ``App.step`` does minus the clock's sleep; its
+  decisions made by a normal AI through ``TableScene.act``; the deal end's hands and
+  the score sheet between deals answered at once, their frames counted).  A frame is
+  what ``App.step`` does minus the clock's sleep; its
   CPU time is the main thread's (``time.thread_time``).  The first frame is reported
   alone, the figures are of the frames after it; rounds are interleaved.  ``null``
   with the reason where no display can be had.
@@ -188,6 +189,7 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int = 0, see
     first = None
     human_actions = 0
     sheets = 0
+    deal_ends = 0
     drags = 0
     stopped = None
     start = _hand_point(scene) if mode == "drag" else None
@@ -201,6 +203,9 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int = 0, see
                 if mode == "play" and getattr(top, "between", False):
                     top.press_button("next")  # the score sheet between deals: "Next deal"
                     sheets += 1
+                elif mode == "play" and type(top).__name__ == "DealEndScene":
+                    top.press_button("next")  # the deal's hands shown: on to the sheet
+                    deal_ends += 1
                 else:
                     stopped = f"the table was covered by {type(top).__name__} after {len(times)} frames"
                     break
@@ -262,6 +267,7 @@ def frame_times(variant: str, size, mode: str, frames: int, warmup: int = 0, see
         if mode == "play":
             out["human_actions"] = human_actions
             out["score_sheets_passed"] = sheets
+            out["deal_ends_passed"] = deal_ends
         if mode == "drag":
             out["drags"] = drags
         if stopped:
@@ -331,7 +337,7 @@ def _pool(runs: list) -> dict:
     out["first_frame_cpu_ms"] = max(r["first_frame"]["cpu_ms"] for r in runs)
     out["cards_on_table"] = [r["cards_on_table"] for r in runs]
     out["seats"] = runs[0]["seats"]
-    for k in ("human_actions", "score_sheets_passed", "drags"):
+    for k in ("human_actions", "score_sheets_passed", "deal_ends_passed", "drags"):
         if k in runs[0]:
             out[k] = sum(r[k] for r in runs)
     stops = [r["stopped"] for r in runs if r.get("stopped")]

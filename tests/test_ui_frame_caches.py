@@ -130,3 +130,85 @@ def test_a_closed_overlay_s_panel_is_let_go():
     app.step(dt=0.016)
     assert len(scene._panel_cache()) == 0
     app.stack.clear()
+
+
+# ---------------------------------------------------------------------- the deal's end
+def _table_at_deal_end(n=8, size=(1920, 1080)):
+    import random
+
+    from table_app.storage.settings import Settings
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    from tests.helpers.players import choose
+    app = App(size, headless=True, instant=True, settings=Settings())
+    s = GameSession("contract", n, seed=4, autosave=False)
+    scene = app.push(TableScene(s))
+    app.step(0.02)
+    rng = random.Random(4)
+    eng = s.engine
+    while not s.deal_due() and not s.game_over():
+        eng.apply(choose(eng, rng))
+    return app, scene, s
+
+
+def test_the_deal_end_made_ahead_over_frames_is_the_one_drawn_at_once():
+    """Issue 17: the deal end's first frame rendered every hand's faces and texts at
+    once (30-60 ms at 8 seats); the table makes its picture ahead, a bounded share a
+    frame, while it plays the last moves.  The picture made so equals the one drawn at
+    once, pixel for pixel, and the deal-end screen shows it."""
+    from table_app.ui.scenes.scores import DealEndScene, deal_end_picture
+    from table_app.ui.table.ahead import FACES_PER_FRAME, DealEndAhead
+    app, scene, s = _table_at_deal_end()
+    art = app.art
+    ahead = DealEndAhead()
+    steps = []
+    for _ in range(200):
+        before = art.faces_rendered
+        if not ahead.tick(scene) and ahead.key is not None and ahead.ready() and not ahead.texts:
+            break
+        steps.append(art.faces_rendered - before)
+    assert ahead.ready() and len(ahead.rows) == 8
+    assert max(steps) <= FACES_PER_FRAME      # a frame's share, never all of it
+    assert len(steps) >= len(ahead.rows) + 1
+    u = getattr(app, "ui_scale", 1.0)
+    at_once, notes = deal_end_picture(ahead.size, ahead.rows, art, app.settings, u)
+    assert pygame.image.tobytes(ahead.picture, "RGBA") == pygame.image.tobytes(at_once, "RGBA")
+    assert ahead.drawn == notes
+    # the table's own: taken by the deal-end screen when it opens
+    scene.ahead = ahead
+    for _ in range(30):
+        if isinstance(app.stack.top, DealEndScene):
+            break
+        app.step(0.02)
+    top = app.stack.top
+    assert isinstance(top, DealEndScene)
+    app.step(0.02)
+    assert top.picture is not None
+    assert pygame.image.tobytes(top.picture, "RGBA") == pygame.image.tobytes(at_once, "RGBA")
+    assert top.drawn == notes == [r[2] for r in top.rows]
+    s.close()
+    app.stack.clear()
+
+
+def test_the_score_sheet_s_texts_are_rendered_ahead():
+    from table_app.ui.scenes.scores import DealEndScene, ScoreSheet
+    from table_app.ui.table import text
+    app, scene, s = _table_at_deal_end()
+    for _ in range(200):
+        if scene.ahead.key is not None and scene.ahead.ready() and not scene.ahead.texts:
+            break
+        scene.ahead.tick(scene)
+    assert scene.ahead.ready() and not scene.ahead.texts
+    for _ in range(30):
+        if isinstance(app.stack.top, DealEndScene):
+            break
+        app.step(0.02)
+    app.stack.top.press_button("next")
+    assert isinstance(app.stack.top, ScoreSheet)
+    misses = text.render.cache_info().misses
+    app.step(0.02)
+    # only the title is new (and Michigan's layout line): every cell was rendered ahead
+    assert text.render.cache_info().misses - misses <= 2
+    s.close()
+    app.stack.clear()

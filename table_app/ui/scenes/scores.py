@@ -31,16 +31,22 @@ def _compact(x, sign: bool = False) -> str:
     return s if sign or not s.startswith("+") else s[1:]
 
 
+def panel_rect(size, panel_size, u: float = 1.0) -> pygame.Rect:
+    """An overlay's panel of ``panel_size`` logical px, centred in a window of ``size``
+    pixels (``u``: pixels per logical pixel), 20 px short of its edges at most."""
+    W, H = size
+    w = min(int(round(panel_size[0] * u)), W - 40)
+    h = min(int(round(panel_size[1] * u)), H - 40)
+    return pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
+
+
 class Overlay(Scene):
     """A translucent panel over the scene below."""
     transparent = True
     panel_size = (760, 520)
 
     def panel(self) -> pygame.Rect:
-        W, H = self.app.size
-        w = min(self.k(self.panel_size[0]), W - 40)
-        h = min(self.k(self.panel_size[1]), H - 40)
-        return pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
+        return panel_rect(self.app.size, self.panel_size, getattr(self.app, "ui_scale", 1.0))
 
     def button(self, name, rect, label, cls="@table_button"):
         b = pygame_gui.elements.UIButton(relative_rect=pygame.Rect(rect), text=label,
@@ -267,9 +273,12 @@ class DealEndScene(Overlay):
         self.obs = session.rules.observe(session.engine.state, session.human)
         self.rows = deal_end_rows(session, self.obs)
 
+    #: the rows' picture (``deal_end_picture``): made ahead by the table
+    #: (``table.ahead.DealEndAhead``) or at the first frame, then blitted every frame
+    picture: pygame.Surface | None = None
+
     def startup(self) -> None:
-        _cols, per = deal_end_columns(max(1, len(self.rows)))
-        self.panel_size = (820, min(760, 130 + row_height(per) * per))
+        self.panel_size = deal_end_panel_size(self.rows)
         p = self.panel()
         k = self.k
         label = _(S.RESULTS) if self.then == "results" else _(S.SCORE_SHEET)
@@ -299,8 +308,51 @@ class DealEndScene(Overlay):
         obs = self.obs
         title = sheet_title(self.session, obs.results[-1]) if obs.results else _(S.SCORE_SHEET)
         p = self.draw_panel(surf, title)
-        self.drawn = draw_deal_end(surf, p, self.rows, self.app.art, self.app.settings,
-                                   getattr(self.app, "ui_scale", 1.0))
+        u = getattr(self.app, "ui_scale", 1.0)
+        if self.picture is None or self.picture.get_size() != p.size:
+            got = self._ahead(p, u)
+            if got is None:
+                got = deal_end_picture(p.size, self.rows, self.app.art, self.app.settings, u)
+            self.picture, self.drawn = got
+        surf.blit(self.picture, p.topleft)
+
+    def _ahead(self, p: pygame.Rect, u: float):
+        """The picture the table made ahead of this scene (``DealEndAhead.take``), when
+        it shows these rows at this size; else ``None``."""
+        stack = getattr(self.app, "stack", None)
+        for sc in reversed(getattr(stack, "scenes", [])):
+            ahead = getattr(sc, "ahead", None)
+            if ahead is not None and hasattr(ahead, "take"):
+                return ahead.take(self.session, self.rows, p.size, u, self.app.settings)
+        return None
+
+
+def deal_end_panel_size(rows) -> tuple[int, int]:
+    """The deal end's panel (logical px) for its ``rows``."""
+    _cols, per = deal_end_columns(max(1, len(rows)))
+    return (820, min(760, 130 + row_height(per) * per))
+
+
+def deal_end_picture(size, rows, art, settings, u: float = 1.0, only=None, into=None):
+    """The rows of the deal end (``draw_deal_end``) on a transparent picture of the
+    panel's ``size``, to blit at the panel's corner: ``(picture, notes as drawn)``.
+    ``only``: the indexes of the rows to draw (the others are left as they are),
+    ``into``: the picture to draw on (default: a new one); drawn a row at a time over
+    several frames it is the picture drawn at once (``DealEndAhead``)."""
+    pic = into if into is not None else pygame.Surface(size, pygame.SRCALPHA)
+    drawn = draw_deal_end(pic, pygame.Rect((0, 0), size), rows, art, settings, u, only=only)
+    return pic, drawn
+
+
+def deal_end_card_width(p: pygame.Rect, rows, u: float = 1.0) -> int:
+    """The width (px) the deal end shows its cards at, in panel ``p``."""
+    def k(x):
+        return int(round(x * u))
+    top = p.y + k(56)
+    bottom = p.bottom - k(70)
+    _cols, per = deal_end_columns(max(1, len(rows)))
+    rh = max(k(40), min(k(row_height(per)), (bottom - top) // per))
+    return max(k(22), min(k(56), int((rh - k(24)) / 1.4)))
 
 
 def row_height(n: int) -> int:
@@ -327,10 +379,12 @@ def _fitted(msg: str, size: int, color, width: int):
     return text.render(line, size, color), line
 
 
-def draw_deal_end(surf, p: pygame.Rect, rows, art, settings, u: float = 1.0) -> list[str]:
+def draw_deal_end(surf, p: pygame.Rect, rows, art, settings, u: float = 1.0,
+                  only=None) -> list[str]:
     """The rows of ``deal_end_rows`` in panel ``p`` (one column, two past 6 rows): the
     name and what it scores on a line, the cards face up under it (overlapping so that
-    each index shows).  Returns the notes as drawn (a note too long is cut with "…")."""
+    each index shows); ``only``: the indexes of the rows to draw (default: all).
+    Returns the notes as drawn (a note too long is cut with "…")."""
     def k(x):
         return int(round(x * u))
     top = p.y + k(56)
@@ -344,6 +398,8 @@ def draw_deal_end(surf, p: pygame.Rect, rows, art, settings, u: float = 1.0) -> 
     large = bool(getattr(settings, "large_index", False))
     drawn = []
     for n, (name, cards, note, out) in enumerate(rows):
+        if only is not None and n not in only:
+            continue
         x0 = p.x + k(20) + (n // per) * (col_w + gap)
         right = x0 + col_w
         y = top + (n % per) * rh

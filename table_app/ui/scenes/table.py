@@ -47,6 +47,7 @@ from ...variants import Buying
 from ..scene import Scene
 from ..table import commands
 from ..table import layout as layout_mod
+from ..table.ahead import DealEndAhead
 from ..table.arrange import Arrangement
 from ..table.banner import Banner, Toast, asked_out_of_turn, heading, scores_line, status_line
 from ..table.board import Board
@@ -82,6 +83,7 @@ class TableScene(Scene):
         self.banner = Banner()
         self.buy = BuyPanel(session.variant)
         self.cue = TurnCue()
+        self.ahead = DealEndAhead()      # the deal end's picture, made ahead (#17)
         #: the player was told once that a card fitting nothing was passed for them
         self._told_unfit = False
         if session.spec.layout:
@@ -639,6 +641,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.layer.update(dt)
+        self.ahead.tick(self)
         self.buy.tick(dt)
         self.controls.place_tooltips(self.L)
         err = getattr(getattr(self.session, "journal", None), "error", None)

@@ -1,0 +1,162 @@
+"""What the end of a deal will show, made ahead over the frames before it is shown
+(issue #17: the deal end's first frame rendered every hand's faces at its small width
+and its texts in one frame, 30-60 ms at 8 seats).
+
+``DealEndAhead.tick(scene)`` once a frame from the table's ``update``: while the
+engine's deal is over (``deal_due``, ``game_over``) and the table still plays its last
+moves, a frame's share of the work is done: first the faces the hands show, at the deal
+end's card width (``FACES_PER_FRAME`` a frame), then the rows' picture one row a frame
+(``scores.deal_end_picture`` with ``only``), then the texts the score sheet that follows
+shows (``TEXTS_PER_FRAME`` a frame, into the text cache).  ``DealEndScene`` takes the
+picture (``take``) when it is the one it would draw, else draws its own: the same
+pixels either way.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+#: faces rendered ahead a frame (about 0.3 ms each at the deal end's 46-51 px)
+FACES_PER_FRAME = 4
+#: the score sheet's texts rendered ahead a frame
+TEXTS_PER_FRAME = 12
+
+
+class DealEndAhead:
+    """The deal end's picture in the making (the module's text).
+
+    Attributes:
+        key: what it is made for (the log's length, the window, the scale, the deck's
+            look), ``None`` while no deal is over; ``picture``: the rows' picture so
+            far; ``done``: rows drawn on it; ``faces``: faces still to render;
+            ``texts``: the score sheet's texts still to render; ``steps``: frames that
+            did some of it (tests).
+    """
+
+    def __init__(self) -> None:
+        self.reset()
+        self.steps = 0
+
+    def reset(self) -> None:
+        self.key: Any = None
+        self.rows: list = []
+        self.picture: pygame.Surface | None = None
+        self.drawn: list = []
+        self.done = 0
+        self.faces: list = []
+        self.texts: list = []
+        self.size: tuple[int, int] = (0, 0)
+        self.cw = 0
+
+    def _want(self, scene):
+        """``(session, key)`` when a deal is over and its end not shown yet, else
+        ``None``."""
+        s = scene.session
+        app = scene.app
+        if app is None or app.stack.top is not scene:
+            return None
+        try:
+            if not (s.deal_due() or s.game_over()):
+                return None
+        except Exception:  # noqa: BLE001 - a session without them: nothing ahead
+            return None
+        st = app.settings
+        key = (id(s), len(s.engine.log), tuple(app.size), getattr(app, "ui_scale", 1.0),
+               bool(getattr(st, "four_color", False)), bool(getattr(st, "large_index", False)))
+        return s, key
+
+    def tick(self, scene) -> bool:
+        """One frame's share (the module's text); whether anything was done."""
+        got = self._want(scene)
+        if got is None:
+            if self.key is not None:
+                self.reset()
+            return False
+        s, key = got
+        app = scene.app
+        from ..scenes import scores
+        if key != self.key:
+            self.reset()
+            self.key = key
+            obs = s.rules.observe(s.engine.state, s.human)
+            if not obs.results and not s.game_over():
+                self.key = key           # the first deal's sheet: no hands to show
+                return False
+            self.rows = scores.deal_end_rows(s, obs)
+            u = key[3]
+            p = scores.panel_rect(app.size, scores.deal_end_panel_size(self.rows), u)
+            self.size = p.size
+            self.cw = scores.deal_end_card_width(p, self.rows, u)
+            four, large = key[4], key[5]
+            art = app.art
+            self.faces = [f for f in sorted({c >> 3 for _n, cards, _t, _o in self.rows
+                                             for c in cards})
+                          if not (hasattr(art, "has_face")
+                                  and art.has_face(f, self.cw, four_color=four, large_index=large))]
+            self.picture = pygame.Surface(self.size, pygame.SRCALPHA)
+            self.drawn = [None] * len(self.rows)
+            self.texts = sheet_texts(s, obs, u) if not s.game_over() else []
+            return False
+        if self.rows is None or self.picture is None:
+            return False
+        art = app.art
+        four, large = key[4], key[5]
+        if self.faces:
+            for f in self.faces[:FACES_PER_FRAME]:
+                art.face(f, self.cw, four_color=four, large_index=large)
+            del self.faces[:FACES_PER_FRAME]
+        elif self.done < len(self.rows):
+            from ..scenes.scores import deal_end_picture
+            _pic, notes = deal_end_picture(self.size, self.rows, art, app.settings, key[3],
+                                           only={self.done}, into=self.picture)
+            self.drawn[self.done] = notes[0] if notes else None
+            self.done += 1
+        elif self.texts:
+            from . import text
+            for args, kw in self.texts[:TEXTS_PER_FRAME]:
+                text.render(*args, **kw)
+            del self.texts[:TEXTS_PER_FRAME]
+        else:
+            return False
+        self.steps += 1
+        return True
+
+    def ready(self) -> bool:
+        """The rows' picture is whole."""
+        return self.picture is not None and bool(self.rows) and self.done == len(self.rows)
+
+    def take(self, session, rows, size, u: float, settings):
+        """``(picture, notes as drawn)`` when the picture is whole and shows ``rows`` at
+        ``size`` and ``u`` with these settings' deck; else ``None``.  The picture is
+        the caller's from then on."""
+        key = self.key
+        if (not self.ready() or key is None or key[0] != id(session) or tuple(size) != self.size
+                or key[3] != u or rows != self.rows
+                or key[4] != bool(getattr(settings, "four_color", False))
+                or key[5] != bool(getattr(settings, "large_index", False))):
+            return None
+        return self.picture, list(self.drawn)
+
+
+def sheet_texts(session, obs, u: float = 1.0) -> list:
+    """The ``text.render`` calls (``(args, kwargs)``, as ``scores.draw_sheet`` makes
+    them: the cache knows a call by both) of the texts the score sheet between deals
+    shows for ``obs`` (its names, cells, notes and totals): rendered ahead into the text
+    cache, so the sheet's first frame finds them there."""
+    from ...i18n import player_name
+    from ..scenes.scores import score_rows
+    rows, total, _obs = score_rows(session, obs)
+    n = session.num_players
+    size = 15 if n <= 6 else 13
+    bold = {"bold": True}
+    out: list = [((player_name(nm)[:10], size, (250, 236, 170)), bold) for nm in session.names]
+    for head, cells, note in rows:
+        out.append(((head, size, (230, 230, 220)), {}))
+        out.extend(((c, size, (240, 240, 235)), {}) for c in cells)
+        out.append(((note, 13, (200, 220, 200)), {}))
+    out.extend(((c, size, (255, 240, 190)), bold) for c in total)
+    return out
+
+
+__all__ = ["DealEndAhead", "sheet_texts", "FACES_PER_FRAME", "TEXTS_PER_FRAME"]
