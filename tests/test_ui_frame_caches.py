@@ -212,3 +212,25 @@ def test_the_score_sheet_s_texts_are_rendered_ahead():
     assert text.render.cache_info().misses - misses <= 2
     s.close()
     app.stack.clear()
+
+
+# ---------------------------------------------------------------------- the turn ring
+@pytest.mark.parametrize("size,width,radius", [((1800, 260), 4, 14), ((520, 140), 2, 14),
+                                               ((900, 300), 8, 28), ((30, 30), 4, 14)])
+@pytest.mark.parametrize("alpha", [220, 131, 17])
+def test_the_turn_ring_from_kept_pieces_has_the_pixels_of_a_whole_ring(size, width, radius, alpha):
+    from table_app.ui.table import turncue
+    base = _noise((size[0] + 20, size[1] + 20), seed=3) if size[0] < 600 else None
+    if base is None:
+        base = pygame.Surface((size[0] + 20, size[1] + 20))
+        base.fill((30, 104, 62))
+    r = pygame.Rect((10, 10), size)
+    old = base.copy()
+    ring = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(ring, (*turncue.GOLD, alpha), ring.get_rect(), width, border_radius=radius)
+    old.blit(ring, r.topleft)
+    new = base.copy()
+    turncue.draw_ring(new, r, turncue.GOLD, alpha, width, radius)
+    a, b = pygame.image.tobytes(old, "RGB"), pygame.image.tobytes(new, "RGB")
+    assert max(abs(x - y) for x, y in zip(a, b)) <= 1
+    assert turncue._pieces().bytes <= turncue.PIECE_BYTES

@@ -63,13 +63,78 @@ class TurnCue:
             beat = 0.5 + 0.5 * math.cos((1 - k) * 4 * math.pi)
             grow = int((4 + 6 * beat) * u)
             r = hand.inflate(grow, grow)
-            ring = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(ring, (*GOLD, int(220 * k)), ring.get_rect(), max(2, int(4 * u)),
-                             border_radius=int(14 * u))
-            surf.blit(ring, r.topleft)
+            draw_ring(surf, r, GOLD, int(220 * k), max(2, int(4 * u)), int(14 * u))
         # Translators: the plate on the player's hand while it is their turn
         img = text.plate(_("Your turn"), 14, (20, 16, 4), (*GOLD, 235), pad=int(6 * u), bold=True)
         surf.blit(img, img.get_rect(midbottom=(hand.centerx, hand.y + int(4 * u))))
 
 
-__all__ = ["TurnCue", "PULSE_S"]
+#: the ring's pieces (``draw_ring``): its corners by (colour, width, radius), its edges
+#: by (colour, size), bounded in bytes of pixels
+_PIECES: dict = {}
+PIECE_BYTES = 512 << 10
+
+
+def _pieces():
+    got = _PIECES.get("cache")
+    if got is None:
+        from ..cardart import SurfaceCache
+        got = _PIECES["cache"] = SurfaceCache(PIECE_BYTES)
+    return got
+
+
+def _piece(key, make):
+    cache = _pieces()
+    s = cache.get(key)
+    if s is None:
+        s = cache[key] = make()
+    return s
+
+
+def draw_ring(surf: pygame.Surface, r: pygame.Rect, color, alpha: int, width: int,
+              radius: int) -> None:
+    """A rounded ring round ``r`` (``width`` px, corners of ``radius``) in ``color`` at
+    ``alpha``, blended onto ``surf``: the pixels of ``pygame.draw.rect`` on a
+    per-pixel-alpha surface of ``r``'s size blitted there (within a level), drawn from
+    kept pieces, its four corners and four edges, not a window-wide surface a frame
+    (issue #17: the pulse of the "your turn" cue made and filled a hand-sized
+    surface, 1.9 MB at 1920x1080, every frame for 1.6 s)."""
+    color = tuple(color[:3])
+    alpha = max(0, min(255, int(alpha)))
+    c = radius + 1
+    W, H = r.size
+    if W < 2 * c + 1 or H < 2 * c + 1 or width >= c:
+        ring = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(ring, (*color, alpha), ring.get_rect(), width, border_radius=radius)
+        surf.blit(ring, r.topleft)
+        return
+    n = 2 * c
+
+    def corners():
+        s = pygame.Surface((n, n), pygame.SRCALPHA)
+        pygame.draw.rect(s, (*color, 255), s.get_rect(), width, border_radius=radius)
+        return s
+
+    def strip(size):
+        def make():
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            s.fill((*color, 255))
+            return s
+        return _piece(("edge", color, size), make)
+
+    small = _piece(("corners", color, width, radius), corners)
+    small.set_alpha(alpha)
+    for sx, sy, dx, dy in ((0, 0, 0, 0), (n - c, 0, W - c, 0), (0, n - c, 0, H - c),
+                           (n - c, n - c, W - c, H - c)):
+        surf.blit(small, (r.x + dx, r.y + dy), (sx, sy, c, c))
+    small.set_alpha(None)
+    h_edge = strip((W - 2 * c, width))
+    v_edge = strip((width, H - 2 * c))
+    for e, pos in ((h_edge, (r.x + c, r.y)), (h_edge, (r.x + c, r.bottom - width)),
+                   (v_edge, (r.x, r.y + c)), (v_edge, (r.right - width, r.y + c))):
+        e.set_alpha(alpha)
+        surf.blit(e, pos)
+        e.set_alpha(None)
+
+
+__all__ = ["TurnCue", "PULSE_S", "draw_ring"]
