@@ -7,9 +7,9 @@ engine's deal is over (``deal_due``, ``game_over``) and the table still plays it
 moves, a frame's share of the work is done: first the faces the hands show, at the deal
 end's card width (``FACES_PER_FRAME`` a frame), then the rows' picture one row a frame
 (``scores.deal_end_picture`` with ``only``), then the texts the score sheet that follows
-shows (``TEXTS_PER_FRAME`` a frame, into the text cache).  ``DealEndScene`` takes the
-picture (``take``) when it is the one it would draw, else draws its own: the same
-pixels either way.
+shows (the results' at the game's end), ``TEXTS_PER_FRAME`` a frame, into the text
+cache.  ``DealEndScene`` takes the picture (``take``) when it is the one it would draw,
+else draws its own: the same pixels either way.
 """
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ class DealEndAhead:
                                   and art.has_face(f, self.cw, four_color=four, large_index=large))]
             self.picture = pygame.Surface(self.size, pygame.SRCALPHA)
             self.drawn = [None] * len(self.rows)
-            self.texts = sheet_texts(s, obs, u) if not s.game_over() else []
+            self.texts = sheet_texts(s, obs, u)   # the sheet between deals, or the results
             return False
         if self.rows is None or self.picture is None:
             return False
