@@ -255,3 +255,18 @@ def test_a_chip_stack_s_kept_picture_has_the_pixels_of_its_chips(n):
     ref = base.copy()
     ref.fill((0, 0, 0), r)
     assert pygame.image.tobytes(outside, "RGB") == pygame.image.tobytes(ref, "RGB")
+
+
+def test_the_felt_s_boxes_are_kept_within_their_bytes():
+    """The boxes' pictures were bounded by count (300: a few hundred meld-area boxes at
+    1920x1080 are hundreds of MB); now in bytes."""
+    from table_app.ui.table import felt
+    surf = pygame.Surface((1920, 1080))
+    for i in range(120):
+        felt.box(surf, pygame.Rect(0, 0, 400 + 7 * i, 200 + 3 * i), "stage")
+        c = felt._kept("boxes", felt.BOX_BYTES)
+        assert c.bytes <= felt.BOX_BYTES
+    assert c.evicted > 0
+    for n in range(1, 40):
+        felt.chip_stack(surf, 100, 100, n)
+    assert felt._kept("chips", felt.CHIP_BYTES).bytes <= felt.CHIP_BYTES
