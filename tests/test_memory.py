@@ -166,28 +166,36 @@ def test_a_closed_table_is_freed_before_the_next_scene_opens(display, no_gc):
     app.stack.clear()
 
 
-def test_new_game_frees_the_last_game_before_the_new_table_opens(display, no_gc):
+def test_new_game_frees_the_last_game_before_the_new_one_is_made(display, no_gc, monkeypatch):
+    """Issue 17: the new game's session (its engine, its computer players) was made
+    while the last game was still held, the peak of three games in one process; now the
+    last game is freed first."""
     from table_app.ui.scenes.scores import ResultsScene
     from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table import session as session_mod
     app, scene = _table_app()
     old = weakref.ref(scene.session)
     seen = {}
     real_push = app.stack.push
+    real_init = session_mod.GameSession.__init__
+
+    def init(self, *a, **k):
+        seen.setdefault("old_alive_at_new_session", old() is not None)
+        return real_init(self, *a, **k)
 
     def push(sc, *a, **k):
         if isinstance(sc, TableScene):
             seen["old_alive_at_push"] = old() is not None
-            out = real_push(sc, *a, **k)
-            seen["old_alive_after"] = old() is not None
-            return out
         return real_push(sc, *a, **k)
+    monkeypatch.setattr(session_mod.GameSession, "__init__", init)
     app.stack.push = push
     res = ResultsScene(scene.session)
     del scene
     app.push(res)
     res.press_button("new")
-    assert seen == {"old_alive_at_push": True, "old_alive_after": False}
+    assert seen == {"old_alive_at_new_session": False, "old_alive_at_push": False}
     assert res.session is None
+    assert isinstance(app.stack.top, TableScene) and app.stack.top.session is not None
     app.stack.top.session.close()
     app.stack.clear()
 

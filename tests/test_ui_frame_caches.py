@@ -234,3 +234,39 @@ def test_the_turn_ring_from_kept_pieces_has_the_pixels_of_a_whole_ring(size, wid
     a, b = pygame.image.tobytes(old, "RGB"), pygame.image.tobytes(new, "RGB")
     assert max(abs(x - y) for x, y in zip(a, b)) <= 1
     assert turncue._pieces().bytes <= turncue.PIECE_BYTES
+
+
+@pytest.mark.parametrize("n", [1, 4, 10, 11, 23, 30, 41])
+def test_a_chip_stack_s_kept_picture_has_the_pixels_of_its_chips(n):
+    """Michigan's chip stacks on the felt are blitted from a kept picture per count (a
+    table painted whole drew a thousand ellipses); the same pixels as drawn chip by
+    chip, and inside ``chip_rect``."""
+    from table_app.ui.table.felt import chip_rect, chip_stack, draw_chips
+    base = _noise((120, 90), seed=n)
+    old, new = base.copy(), base.copy()
+    draw_chips(old, 40, 60, n)
+    chip_stack(new, 40, 60, n)
+    assert pygame.image.tobytes(old, "RGB") == pygame.image.tobytes(new, "RGB")
+    # nothing drawn outside its rect
+    r = chip_rect(40, 60, n)
+    outside = base.copy()
+    draw_chips(outside, 40, 60, n)
+    outside.fill((0, 0, 0), r)
+    ref = base.copy()
+    ref.fill((0, 0, 0), r)
+    assert pygame.image.tobytes(outside, "RGB") == pygame.image.tobytes(ref, "RGB")
+
+
+def test_the_felt_s_boxes_are_kept_within_their_bytes():
+    """The boxes' pictures were bounded by count (300: a few hundred meld-area boxes at
+    1920x1080 are hundreds of MB); now in bytes."""
+    from table_app.ui.table import felt
+    surf = pygame.Surface((1920, 1080))
+    for i in range(120):
+        felt.box(surf, pygame.Rect(0, 0, 400 + 7 * i, 200 + 3 * i), "stage")
+        c = felt._kept("boxes", felt.BOX_BYTES)
+        assert c.bytes <= felt.BOX_BYTES
+    assert c.evicted > 0
+    for n in range(1, 40):
+        felt.chip_stack(surf, 100, 100, n)
+    assert felt._kept("chips", felt.CHIP_BYTES).bytes <= felt.CHIP_BYTES

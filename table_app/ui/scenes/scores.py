@@ -568,14 +568,19 @@ class ResultsScene(Overlay):
         elif name == "new":
             from ..table.session import GameSession
             from .table import TableScene
-            ns = GameSession(s.variant, s.num_players, s.names, [lv or "normal" for lv in s.levels],
-                             s.options, human=s.human)
+            same = (s.variant, s.num_players, s.names, [lv or "normal" for lv in s.levels],
+                    s.options, s.human)
             s.close()
-            # nothing here holds the old game while the new table opens: the app frees
-            # it before the new one takes its memory (SceneStack.released)
+            # nothing here holds the old game while the new one is made: the app frees
+            # it (SceneStack.released) before the new game and its table take their
+            # memory, so the two are never held at once (issue #17: the new game's
+            # session was made first, the peak of three games in one process)
             s = self.session = None
             self.app.stack.clear()
             self.app.running = True
+            self.app.stack.released()
+            variant, n, names, levels, options, human = same
+            ns = GameSession(variant, n, names, levels, options, human=human)
             self.app.push(TableScene(ns))
         elif name == "picker":
             s.close()

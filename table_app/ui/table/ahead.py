@@ -17,6 +17,9 @@ from typing import Any
 
 import pygame
 
+# imported with the table, not in the frame a deal ends (a source tree compiles it then)
+from ..scenes import scores
+
 #: faces rendered ahead a frame (about 0.3 ms each at the deal end's 46-51 px)
 FACES_PER_FRAME = 4
 #: the score sheet's texts rendered ahead a frame
@@ -75,7 +78,6 @@ class DealEndAhead:
             return False
         s, key = got
         app = scene.app
-        from ..scenes import scores
         if key != self.key:
             self.reset()
             self.key = key
@@ -107,8 +109,7 @@ class DealEndAhead:
                 art.face(f, self.cw, four_color=four, large_index=large)
             del self.faces[:FACES_PER_FRAME]
         elif self.done < len(self.rows):
-            from ..scenes.scores import deal_end_picture
-            _pic, notes = deal_end_picture(self.size, self.rows, art, app.settings, key[3],
+            _pic, notes = scores.deal_end_picture(self.size, self.rows, art, app.settings, key[3],
                                            only={self.done}, into=self.picture)
             self.drawn[self.done] = notes[0] if notes else None
             self.done += 1
@@ -145,8 +146,7 @@ def sheet_texts(session, obs, u: float = 1.0) -> list:
     shows for ``obs`` (its names, cells, notes and totals): rendered ahead into the text
     cache, so the sheet's first frame finds them there."""
     from ...i18n import player_name
-    from ..scenes.scores import score_rows
-    rows, total, _obs = score_rows(session, obs)
+    rows, total, _obs = scores.score_rows(session, obs)
     n = session.num_players
     size = 15 if n <= 6 else 13
     bold = {"bold": True}

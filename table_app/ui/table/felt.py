@@ -39,13 +39,35 @@ BOX_STYLES = {
 }
 #: the seats light up in turn: drawn each frame, not baked into the felt
 TURN_BOXES = frozenset(("seat", "seat_hi"))
-_BOXES: dict = {}
-pygame.register_quit(_BOXES.clear)
+#: the boxes' pictures by (size, kind), bounded in bytes of pixels (``SurfaceCache``: a
+#: meld area's box at 1920x1080 is over a megabyte; the bound was 300 boxes)
+BOX_BYTES = 6 << 20
+#: the chip stacks' pictures by count (30 at most, about 10 KB each)
+CHIP_BYTES = 512 << 10
+_KEPT: dict = {}
+
+
+def _kept(name: str, max_bytes: int):
+    got = _KEPT.get(name)
+    if got is None:
+        from ..cardart import SurfaceCache
+        got = _KEPT[name] = SurfaceCache(max_bytes)
+    return got
+
+
+def _forget_kept() -> None:
+    for c in _KEPT.values():
+        c.clear()
+
+
+pygame.register_quit(_forget_kept)
 
 
 def box(surf, r: pygame.Rect, kind: str) -> None:
-    """A rounded box of ``kind`` (``BOX_STYLES``) at ``r`` (its surface kept per size)."""
-    s = _BOXES.get((r.size, kind))
+    """A rounded box of ``kind`` (``BOX_STYLES``) at ``r`` (its surface kept per size,
+    ``BOX_BYTES``)."""
+    cache = _kept("boxes", BOX_BYTES)
+    s = cache.get((r.size, kind))
     if s is None:
         fill, border = BOX_STYLES.get(kind, ((0, 0, 0, 40), None))
         s = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -53,9 +75,7 @@ def box(surf, r: pygame.Rect, kind: str) -> None:
         pygame.draw.rect(s, fill, s.get_rect(), border_radius=rad)
         if border:
             pygame.draw.rect(s, border, s.get_rect(), 2, border_radius=rad)
-        if len(_BOXES) > 300:
-            _BOXES.clear()
-        _BOXES[(r.size, kind)] = s
+        cache[(r.size, kind)] = s
     surf.blit(s, r.topleft)
 
 
@@ -74,8 +94,9 @@ def chip_rect(x, y, n) -> pygame.Rect:
     return pygame.Rect(x - 9, y - 9 * 4 - 5, (cols - 1) * 18 + 19, 9 * 4 + 11)
 
 
-def chip_stack(surf, x, y, n) -> None:
-    """``n`` chips as up to three small stacks of poker chips (the count is written too)."""
+def draw_chips(surf, x, y, n) -> None:
+    """``n`` chips (30 at most) as up to three small stacks of poker chips, drawn chip by
+    chip (``chip_stack`` blits the kept picture of this)."""
     if n <= 0:
         return
     cols = ((200, 40, 46), (30, 90, 190), (240, 240, 235))
@@ -87,6 +108,24 @@ def chip_stack(surf, x, y, n) -> None:
         pygame.draw.ellipse(surf, (20, 20, 20), (sx - 8, sy - 3, 17, 8))
         pygame.draw.ellipse(surf, c, (sx - 8, sy - 4, 16, 7))
         pygame.draw.ellipse(surf, (255, 255, 255), (sx - 5, sy - 3, 10, 4), 1)
+
+
+def chip_stack(surf, x, y, n) -> None:
+    """``n`` chips as up to three small stacks of poker chips: the kept picture of
+    ``draw_chips`` for that count (its pixels: opaque chips on a clear picture), so a
+    table painted whole blits a dozen pictures, not a thousand ellipses."""
+    if n <= 0:
+        return
+    shown = min(n, 30)
+    cache = _kept("chips", CHIP_BYTES)
+    pic = cache.get(shown)
+    if pic is None:
+        r = chip_rect(0, 0, shown)
+        pic = pygame.Surface(r.size, pygame.SRCALPHA)
+        draw_chips(pic, -r.x, -r.y, shown)
+        cache[shown] = pic
+    r = chip_rect(x, y, shown)
+    surf.blit(pic, r.topleft)
 
 
 def bg_items(v, turn: bool) -> list:
@@ -328,4 +367,4 @@ class CardImages:
 
 
 __all__ = ["Felt", "CardImages", "FACES_PER_FRAME", "TURN_BOXES", "bg_items", "bg_draw",
-           "changed_rects", "box", "glow", "chip_rect", "chip_stack"]
+           "changed_rects", "box", "glow", "chip_rect", "chip_stack", "draw_chips"]
