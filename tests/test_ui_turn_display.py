@@ -83,3 +83,36 @@ def test_the_asked_player_sees_the_active_players_turn():
     assert s.human_to_act() == "buy"
     assert scene.obs.current == 2 and s.turn_seat() == 2 and not s.human_turn()
     assert _lit(scene) == {2}
+
+
+def test_michigan_lights_no_seat_between_deals_and_the_next_leader_after():
+    """Michigan (MG-4): once a deal is over no seat stays lit under the deal's end and the
+    score sheet (the observation names the next deal's leader then); the next deal lights
+    its leader."""
+    import random
+
+    from table_app.engine.engine import Engine
+    from table_app.ui.scenes.scores import DealEndScene, ScoreSheet
+    from table_app.ui.table.session import FallbackPlayer
+    from table_app.variants import find_variant
+    from tests.helpers.table import make_table
+    rules = find_variant("michigan")({})
+    deal = rules.next_deal(Engine(rules, 4, seed=2).state, random.Random(2))
+    app, scene, s = make_table("michigan", 4, deal, {i: Scripted() for i in (1, 2, 3)})
+    me = FallbackPlayer("michigan")
+    for _ in range(2000):
+        if s.deal_due():
+            break
+        if s.human_to_act() is not None and scene.caught_up():
+            scene.act(me.decide(s.observe(), s.engine.legal_actions(), None)[0])
+        step(app, 1)
+    settle(app, scene)
+    assert isinstance(app.stack.top, DealEndScene)
+    assert _lit(scene) == set() and not s.human_turn()
+    app.stack.top.next()
+    assert isinstance(app.stack.top, ScoreSheet) and _lit(scene) == set()
+    app.stack.top.close()
+    step(app, 1)
+    leader = s.to_act()[0]
+    assert scene.caught_up() and scene.obs.to_act == leader
+    assert _lit(scene) == ({leader} - {0})

@@ -88,9 +88,15 @@ def is_layout_game(obs) -> bool:
 def turn_seat(obs) -> int | None:
     """The seat whose turn it is (its box lit, "X's turn"): the seat to act, except in a
     buying window (Contract's call CR-5, May I?'s buy MI-5/MI-6), where the seats asked
-    decide out of turn and the turn stays the active player's (``obs.current``)."""
-    if getattr(obs, "phase", None) == "buy":
+    decide out of turn and the turn stays the active player's (``obs.current``); ``None``
+    between deals."""
+    ph = getattr(obs, "phase", None)
+    if ph == "buy":
         return getattr(obs, "current", obs.to_act)
+    if ph == "deal" or getattr(obs, "deal_over", False):
+        # between deals nobody is on turn (Michigan's observation names the next deal's
+        # leader then, MG-4: lit under the deal's end and the sheet, it looked stale)
+        return None
     return obs.to_act
 
 
