@@ -203,3 +203,28 @@ def test_the_table_says_a_computer_player_failed():
     settle(app, scene)
     assert "Ann's computer player failed" in scene.toast.msg and scene.toast.bad
     assert any(getattr(e, "player", None) == 1 for e in s.engine.log)   # the game went on
+
+
+def test_the_plays_the_rules_make_for_the_player_go_at_the_tables_pace():
+    """Michigan's follows (MG-6) made for the player are not their decisions: each goes
+    at the table's pace and stays once landed, as a computer player's play does, not in
+    the quarter second of the player's own move (issue #19: they went by all at once)."""
+    p = _pacer()
+    log = [ev("lead", 0, card=3), ev("play", 0, card=4), ev("play", 0, card=5), ev("play", 1, card=6)]
+    forced = [False, True, True, True]
+    p.forced_at = lambda i: forced[i]
+    assert p.pace(log[0], 0) == 0.25                           # the lead: the player's own
+    assert p.pace(log[1], 1) == pytest.approx(0.5) == p.pace(log[3], 3)
+    assert p.hold(log[1], 1) == pytest.approx(0.3) == p.hold(log[3], 3)
+    assert p.advance(log, 0.0, force=True) == [log[0]]
+    shown = []
+    t = 0.0
+    for _ in range(200):                                        # 20 ms frames, nothing glides
+        t += 0.02
+        for e in p.wait(log, 0.02, moving=False):
+            shown.append((round(t, 2), e))
+    assert [e for _t, e in shown] == log[1:]
+    times = [x for x, _e in shown]
+    # each follow comes once the one before had its pace (0.5 s; its hold, 0.3 s from
+    # its landing, runs meanwhile), not a quarter second after
+    assert all(b - a >= 0.5 - 0.021 for a, b in zip(times, times[1:])), times

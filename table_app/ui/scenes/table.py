@@ -86,6 +86,7 @@ class TableScene(Scene):
         self._told_unfit = False
         if session.spec.layout:
             self.pacer.stop_at = self._michigan_stop
+            self.pacer.forced_at = lambda i: i < len(self.engine.forced) and self.engine.forced[i]
         self.controls = TableButtons()
         self.gestures = Gestures(self)
         self.keys = TableKeys(self)

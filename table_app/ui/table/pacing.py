@@ -83,6 +83,10 @@ class Pacer:
         #: ``stop_at(i)``: whether log event ``i`` stopped Michigan's sequence (MG-7);
         #: set by the table for Michigan (``None``: never)
         self.stop_at: Any = None
+        #: ``forced_at(i)``: whether log event ``i`` was made by the rules, not a decision
+        #: (Michigan's follows, MG-6): the player's own go at the table's pace then, each
+        #: landing before the next (``None``: none is)
+        self.forced_at: Any = None
 
     # ------------------------------------------------------------------ the speeds
     @property
@@ -95,16 +99,24 @@ class Pacer:
         st = getattr(self.source, "settings", None)
         return 1.0 / max(0.25, float(getattr(st, "ai_speed", 1.0)))
 
-    def pace(self, ev) -> float:
-        """Seconds to wait after showing ``ev`` before showing the next event: the
-        player's own moves a quarter second, a deal long enough to watch, the bookkeeping
+    def _own(self, ev, i: int | None) -> bool:
+        """``ev`` (log event ``i``) is one of the player's own decisions (not a play the
+        rules made for them: ``forced_at``)."""
+        if getattr(ev, "player", None) != self.human:
+            return False
+        return not (i is not None and self.forced_at is not None and self.forced_at(i))
+
+    def pace(self, ev, i: int | None = None) -> float:
+        """Seconds to wait after showing ``ev`` (log event ``i``) before showing the next
+        event: the player's own decisions a quarter second (the plays the rules make for
+        them, MG-6, at the table's pace), a deal long enough to watch, the bookkeeping
         events (a restock, a deal's end, a note) a moment; a computer's moves at its
         speed (a pass in a buying window quicker, Michigan's forced plays too)."""
         if self.instant:
             return 0.0
         ai = self.ai_factor
         t = ev.type
-        if getattr(ev, "player", None) == self.human:
+        if self._own(ev, i):
             return 0.25
         if t == "deal":
             return 0.7
@@ -135,8 +147,7 @@ class Pacer:
         if self.instant:
             return 0.0
         t = ev.type
-        base = OWN_HOLD_S if getattr(ev, "player", None) == self.human else \
-            HOLD_S.get(t, 0.0) * self.ai_factor
+        base = OWN_HOLD_S if self._own(ev, i) else HOLD_S.get(t, 0.0) * self.ai_factor
         if t in ("lead", "play"):
             if getattr(ev, "card", None) in _PAY_FACES or (
                     i is not None and self.stop_at is not None and self.stop_at(i)):
@@ -168,7 +179,7 @@ class Pacer:
     def speed_changed(self) -> None:
         """The speed setting changed: a pause already running is cut to the new pace."""
         if self.cur_event is not None:
-            self.step_t = min(self.step_t, self.pace(self.cur_event))
+            self.step_t = min(self.step_t, self.pace(self.cur_event, self.shown - 1))
             self.hold_t = min(self.hold_t, self.hold(self.cur_event, self.shown - 1))
 
     # ------------------------------------------------------------------ showing the log
@@ -204,7 +215,7 @@ class Pacer:
             self.shown += 1
             self.cur_event = ev
             out.append(ev)
-            self.step_t = self.pace(ev)
+            self.step_t = self.pace(ev, self.shown - 1)
             self.hold_t = self.hold(ev, self.shown - 1)
             if (self.step_t > 0 or self.hold_t > 0) and self.shown < n:
                 break
