@@ -1,6 +1,6 @@
 """The hint is cleared at a deal's end (issue #19): a hint asked during the deal is
 neither lit nor said over the deal's end nor over the next deal (a guard: the tester saw
-one; the deal played here did not show it before ``TableScene._forget_hint`` either)."""
+one; the deal played here did not show it before ``DealEnds.forget_hint`` either)."""
 from __future__ import annotations
 
 import time

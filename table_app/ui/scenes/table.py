@@ -27,6 +27,7 @@ The end of a deal shows every hand (``scores.DealEndScene``) before the score sh
 sheet, the scores line and Michigan's chips show the Observation the animation has
 reached (``landed_obs``), never ahead of the cards.
 
+``dealend``: the deal's end shown (every hand, then the sheet) and the next deal dealt.
 ``commands``: the player's own commands (undo and redo with the hand's order, Suggest,
 "Lay off all that fits", Go down).
 
@@ -52,6 +53,7 @@ from ..table.banner import Banner, Toast, asked_out_of_turn, heading, scores_lin
 from ..table.board import Board
 from ..table.buttons import TableButtons
 from ..table.buypanel import BUY_CW, BuyPanel
+from ..table.dealend import DealEnds, turn_key
 from ..table.fits import offer_fits
 from ..table.gestures import Gestures
 from ..table.handhist import HandHistory, restore_order
@@ -92,7 +94,7 @@ class TableScene(Scene):
         self.keys = TableKeys(self)
         self.want_stock = False
         self.hints = HintAsker(session)  # the hint: hard's search on the worker thread
-        self.sheet_for: Any = None       # the round (or "over") the score sheet was shown for
+        self.ends = DealEnds(self)       # the deal's end shown, the next deal (``dealend``)
         self.view: View = None  # type: ignore[assignment]  # set by refresh (startup)
         self.obs: Any = None             # the seat's Observation (either game's)
         self.L: TableLayout = None  # type: ignore[assignment]  # set by _layout (startup)
@@ -583,14 +585,6 @@ class TableScene(Scene):
         """The hint shown, while the game is where it was asked (else ``None``)."""
         return self.hints.shown()
 
-    def _forget_hint(self) -> None:
-        """The deal is over: the hint (its cards lit, its words in the status line and
-        in the passing message) goes (#19)."""
-        h = self.hints.hint
-        self.hints.clear()
-        if h is not None and self.toast.msg == h.text():
-            self.toast.clear()
-
     def open_moves(self) -> None:
         """The deal's moves so far, over the table (``MovesScene``)."""
         from .help import MovesScene
@@ -665,33 +659,14 @@ class TableScene(Scene):
         self.pacer.tick(dt, moving)
         self._landed_refresh()
         settled = self.pacer.settled(moving)
-        if self.cue.update(self._turn_key(), dt, settled and self.app.stack.top is self,
+        if self.cue.update(turn_key(self), dt, settled and self.app.stack.top is self,
                            pulse=0.0 if self.instant else PULSE_S):
             self.app.play_sound("your_turn")
         if self.app.stack.top is not self:
             return
         s = self.session
-        # the end of a deal: every hand with its points first (``DealEndScene``), then
-        # the score sheet (the game's end: the results)
-        if (s.game_over() or s.deal_due()) and (self.hints.hint is not None
-                                                 or self.hints.thinking):
-            self._forget_hint()     # no hint of the last deal over its end or the next
-        if s.game_over():
-            if self.sheet_for != "over" and settled:
-                self.sheet_for = "over"
-                from .scores import DealEndScene
-                self.app.push(DealEndScene(s, then="results"))
-            return
-        if s.deal_due():
-            rnd = self.obs.round
-            if self.sheet_for != rnd and settled:
-                self.sheet_for = rnd
-                if rnd:
-                    from .scores import DealEndScene
-                    self.app.push(DealEndScene(s, then="sheet"))
-                else:
-                    from .scores import ScoreSheet
-                    self.app.push(ScoreSheet(s, between=True))
+        # the end of a deal: every hand with its points, then the score sheet (``dealend``)
+        if self.ends.step(settled):
             return
         if self.ai.seat is None and s.ai_to_act() is not None and not settled:
             return      # the last move lands and stays readable before the next one starts
@@ -739,32 +714,9 @@ class TableScene(Scene):
         if self.session.spec.layout and self.pacer.landed != getattr(self, "_refreshed_landed", None):
             self.refresh()
 
-    def _turn_key(self):
-        """The player's turn now, for the "your turn" cue (``TurnCue``): ``None`` when it
-        is not their turn; else where it began (the log's length at a Michigan lead; the
-        last discard or deal before it in the contract family, so the buying window of
-        the upcard they passed does not make it a new turn)."""
-        if not self.caught_up():
-            return None
-        ph = self.session.human_to_act()
-        if ph not in ("draw", "play", "lead"):
-            return None
-        log = self.engine.log
-        if ph == "lead":
-            return ("lead", len(log))
-        for i in range(len(log) - 1, -1, -1):
-            if log[i].type in ("discard", "deal"):
-                return ("turn", i)
-        return ("turn", 0)
-
     def continue_after_sheet(self) -> None:
-        """The score sheet's "Next deal"."""
-        if self.session.deal_due():
-            self.hand.clear()
-            self.ui.hand_order = []
-            self.session.deal_next()
-            self.sheet_for = None
-            self.app.play_sound("shuffle")
+        """The score sheet's "Next deal" (``DealEnds.next_deal``)."""
+        self.ends.next_deal()
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:

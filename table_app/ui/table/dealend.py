@@ -1,0 +1,81 @@
+"""The end of a deal at the table (issue #19): once the deal's last move has landed and
+had its time, every hand is shown with its points (``scores.DealEndScene``), then the
+score sheet (after the last deal the results); the score sheet's "Next deal" deals the
+next one, whose hand arrives sorted as the player chose (``Arrangement``).  The hint of
+the last deal goes when it ends.  Also where the player's turn began, for the "your
+turn" cue (``turn_key``)."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class DealEnds:
+    """The table scene's deal ends.  ``sheet_for``: the round (or ``"over"``) the deal's
+    end was shown for (shown once)."""
+
+    def __init__(self, scene) -> None:
+        self.t = scene
+        self.sheet_for: Any = None
+
+    def step(self, settled: bool) -> bool:
+        """One frame with the table on top: ``True`` when the deal (or the game) is over,
+        its end shown once ``settled`` (the last move landed and had its time)."""
+        t, s = self.t, self.t.session
+        over, due = s.game_over(), s.deal_due()
+        if not (over or due):
+            return False
+        if t.hints.hint is not None or t.hints.thinking:
+            self.forget_hint()      # no hint of the last deal over its end or the next
+        from ..scenes.scores import DealEndScene, ScoreSheet
+        if over:
+            if self.sheet_for != "over" and settled:
+                self.sheet_for = "over"
+                t.app.push(DealEndScene(s, then="results"))
+            return True
+        rnd = t.obs.round
+        if self.sheet_for != rnd and settled:
+            self.sheet_for = rnd
+            t.app.push(DealEndScene(s, then="sheet") if rnd else ScoreSheet(s, between=True))
+        return True
+
+    def forget_hint(self) -> None:
+        """The deal is over: the hint (its cards lit, its words in the status line and
+        in the passing message) goes."""
+        t = self.t
+        h = t.hints.hint
+        t.hints.clear()             # (a hint still being thought too: ``HintAsker``)
+        if h is not None and t.toast.msg == h.text():
+            t.toast.clear()
+
+    def next_deal(self) -> None:
+        """The score sheet's "Next deal": the meld area and the hand emptied, the next
+        deal dealt."""
+        t = self.t
+        if t.session.deal_due():
+            t.hand.clear()
+            t.ui.hand_order = []
+            t.session.deal_next()
+            self.sheet_for = None
+            t.app.play_sound("shuffle")
+
+
+def turn_key(scene):
+    """The player's turn now, for the "your turn" cue (``TurnCue``): ``None`` when it is
+    not their turn; else where it began (the log's length at a Michigan lead; the last
+    discard or deal before it in the contract family, so the buying window of the upcard
+    they passed does not make it a new turn)."""
+    if not scene.caught_up():
+        return None
+    ph = scene.session.human_to_act()
+    if ph not in ("draw", "play", "lead"):
+        return None
+    log = scene.engine.log
+    if ph == "lead":
+        return ("lead", len(log))
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].type in ("discard", "deal"):
+            return ("turn", i)
+    return ("turn", 0)
+
+
+__all__ = ["DealEnds", "turn_key"]
