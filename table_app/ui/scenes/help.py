@@ -12,6 +12,7 @@ screens' (``SCREEN_SHORTCUTS``, first when the help is opened from a screen).
 from __future__ import annotations
 
 import html
+import re
 import warnings
 
 import pygame
@@ -84,6 +85,27 @@ SCREEN_SHORTCUTS: tuple[tuple[str, str], ...] = (
 SHORTCUTS: tuple[tuple[str, str], ...] = TABLE_SHORTCUTS + SCREEN_SHORTCUTS
 
 
+#: the letter on each Latin letter's key in the Russian and Ukrainian layouts (ЙЦУКЕН;
+#: the Ukrainian one has І where the Russian has Ы)
+_RU_KEYS = dict(zip("QWERTYUIOPASDFGHJKLZXCVBNM", "ЙЦУКЕНГШЩЗФЫВАПРОЛДЯЧСМИТЬ"))
+LAYOUT_LETTERS = {"ru": _RU_KEYS, "uk": dict(_RU_KEYS, S="І")}
+_LETTER_KEY = re.compile(r"(?<![A-Za-z0-9])([A-Z])(?![A-Za-z0-9])")
+
+
+def with_layout_letters(keys: str, lang: str | None = None) -> str:
+    """The keys of a help row with, after each letter key, the letter that key bears in
+    the Russian or Ukrainian layout when that is the language (``"H"`` -> ``"H (Р)"``,
+    ``"Ctrl+Z"`` -> ``"Ctrl+Z (Я)"``): the shortcuts go by the key's place (``keys``),
+    so a player with that layout finds them.  Other languages: ``keys`` unchanged."""
+    if lang is None:
+        from ...i18n import current_language
+        lang = current_language()
+    letters = LAYOUT_LETTERS.get(lang)
+    if not letters:
+        return keys
+    return _LETTER_KEY.sub(lambda m: f"{m.group(1)} ({letters[m.group(1)]})", keys)
+
+
 def shortcuts_html(heading_px: int | None = None, screens_first: bool = False,
                    own: tuple = ()) -> str:
     """The shortcuts as UITextBox HTML; ``heading_px``: the headings' pixel size (a
@@ -93,7 +115,7 @@ def shortcuts_html(heading_px: int | None = None, screens_first: bool = False,
     out: list[str] = []
     rows = tuple(own) + (SCREEN_SHORTCUTS + TABLE_SHORTCUTS if screens_first else SHORTCUTS)
     for keys, what in rows:
-        keys, what = (_(keys) if keys else ""), _(what)
+        keys, what = (with_layout_letters(_(keys)) if keys else ""), _(what)
         if not keys:
             out.append(("<br>" if out else "") + f"<font color='#F6E7A6' {size}><b>{html.escape(what)}</b></font><br>")
             continue
