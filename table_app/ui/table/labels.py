@@ -104,8 +104,13 @@ pygame.register_quit(_BADGES.clear)
 
 
 #: a seat's last move: (text colour, plate colour), the newest move lit
-_LAST_INKS = {"last": ((236, 240, 228), (8, 22, 14, 190)),
-              "last_hi": ((255, 226, 120), (30, 22, 4, 215))}
+#: (opaque: the felt's grain and the card backs under it made it hard to read, #19)
+_LAST_INKS = {"last": ((236, 240, 228), (12, 30, 20, 255)),
+              "last_hi": ((255, 226, 120), (40, 30, 6, 255))}
+#: a seat's name plate (lit: its turn) and the "down" tag: opaque, as the last move's
+PLATE_BG = (14, 26, 18, 255)
+PLATE_HI_BG = (255, 214, 80, 255)
+ROLE_BG = (255, 230, 120, 255)
 
 
 #: the padding round a seat's last move on its plate
@@ -174,13 +179,13 @@ def label_img(lab) -> pygame.Surface:
     k = lab.kind
     if k in ("plate", "plate_hi"):
         img = text.plate(lab.text, lab.size, (20, 16, 4) if k == "plate_hi" else (245, 245, 235),
-                         (255, 214, 80, 235) if k == "plate_hi" else (0, 0, 0, 140), pad=8, bold=True)
+                         PLATE_HI_BG if k == "plate_hi" else PLATE_BG, pad=8, bold=True)
     elif k in ("tag", "tag_hi"):
         img = text.render_shadowed(lab.text, lab.size, (255, 230, 140) if k == "tag_hi" else (225, 235, 225))
     elif k == "tag_bad":      # the meld area's note when a group is no meld (red)
         img = text.render_shadowed(lab.text, lab.size, (255, 160, 145))
     elif k == "role":
-        img = text.plate(lab.text, lab.size, (20, 20, 20), (255, 230, 120, 235), pad=3)
+        img = text.plate(lab.text, lab.size, (20, 20, 20), ROLE_BG, pad=3)
     elif k == "dealer":
         img = dealer_button(lab.text, lab.size, lab.width)
     elif k == "chip":
