@@ -521,8 +521,8 @@ def test_the_picker_descriptions_lie_in_their_rows(lang, size, monkeypatch):
 
 
 @pytest.mark.parametrize("lang", ("en", "ru", "uk"))
-@pytest.mark.parametrize("size", (SMALL, (1280, 800)), ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("variant", ("contract", "may_i", "michigan"))
+@pytest.mark.parametrize("size", (SMALL, (1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", ("contract", "may_i", "mexican", "michigan"))
 def test_every_table_button_label_fits_its_button(lang, size, variant):
     """The tester read "Добавить всё, что подходь" on the gold Lay off all button at
     1280x800 (its 16 px bold label wider than the side column): every table button's
@@ -544,6 +544,9 @@ def test_every_table_button_label_fits_its_button(lang, size, variant):
             b = sc.buttons[name]
             w = b.font.size(b.text)[0]
             assert w + 2 * pad <= b.rect.w, (name, b.text, w, b.rect.w, b.class_ids)
+            # and large enough to read (issue #19, in a real window: the Russian and
+            # Ukrainian "Порядок: масть" took 11 pt at 1024x640; «По масти» now)
+            assert b.font.point_size >= 12, (name, b.text, b.font.point_size)
     finally:
         app.stack.clear()
 
