@@ -1,7 +1,8 @@
 """The seats' badges (issue #19): each seat's name plate, its "down" tag and its last move
 are opaque (the felt and the card backs under them made them hard to read), and no
 badge covers a card of the player's rows (the hand, the meld area, Michigan's played
-cards) or of the melds on the table: at 1024x640, 1280x800 and 1920x1080, 3 to 8 seats,
+cards) or of the melds on the table, nor (the contract family, where a short hand was
+hidden whole under its last move and its "down" tag) the seat's own cards: at 1024x640, 1280x800 and 1920x1080, 3 to 8 seats,
 the contract family and Michigan, mid-deal with every seat's last move shown."""
 from __future__ import annotations
 
@@ -56,14 +57,18 @@ def test_seat_badges_are_opaque_and_cover_no_card_of_the_players_rows(variant, n
     eng = _mid_deal(variant, n)
     obs = eng.rules.observe(eng.state, 0)
     for size in SIZES:
-        L = compute(size, n, layout_game=variant == "michigan")
+        cf = variant != "michigan"
+        # (the table's layout: in the contract family the "down" tag and the last move
+        # have rows of their own, off the seat's cards: TableScene._layout)
+        L = compute(size, n, layout_game=not cf, tag_row=cf, last_row=cf)
         ui = UIState(hand_order=list(obs.hand), names=list(DEFAULT_NAMES[:n]),
                      levels=[""] + ["normal"] * (n - 1), thinking=1)
         ui.last_moves = {s: ("laid off 5♣ on 2♣–4♣", s == 1) for s in range(1, n)}
         v = present(obs, L, ui)
         cards = [pygame.Rect(int(p.x), int(p.y - p.lift), int(p.w), int(p.w * 1.4))
                  for p in v.placements
-                 if p.group == "hand" or p.group.startswith(("stage:", "meld:", "played:"))]
+                 if p.group == "hand" or p.group.startswith(("stage:", "meld:", "played:"))
+                 or (cf and p.group.startswith("opp:"))]
         assert cards
         badges = [lab for lab in v.labels
                   if lab.kind in PLATES or (lab.kind == "role" and lab.text == "down")

@@ -202,7 +202,9 @@ class TableScene(Scene):
         self.L = layout_mod.compute(self.app.size, self.session.num_players, self.human,
                                     self.session.spec.layout,
                                     scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
-                                    ui=getattr(self.app, "ui_scale", 1.0))
+                                    ui=getattr(self.app, "ui_scale", 1.0),
+                                    tag_row=not self.session.spec.layout,
+                                    last_row=not self.session.spec.layout)  # off the cards
 
     def _face_opts(self) -> tuple[bool, bool]:
         st = self.app.settings

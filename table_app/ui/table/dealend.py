@@ -43,7 +43,7 @@ class DealEnds:
         in the passing message) goes."""
         t = self.t
         h = t.hints.hint
-        t.hints.clear()          # and a hint still being thought is dropped
+        t.hints.clear()             # (a hint still being thought too: ``HintAsker``)
         if h is not None and t.toast.msg == h.text():
             t.toast.clear()
 

@@ -14,6 +14,9 @@ CARD_RATIO = 1.4
 BANNER_H = 38
 #: the height of the seats' row for the "down" tag when it has one (``compute(tag_row=)``)
 TAG_ROW_H = 22
+#: the height of the seats' row for their last move (two lines of 12 px on its plate),
+#: under the level, at the table (``compute(last_row=)``)
+LAST_ROW_H = 36
 #: the narrowest (logical px) a seat's played cards are drawn in Michigan: their index
 #: stays legible (issue 7)
 PLAYED_MIN_W = 36
@@ -63,6 +66,7 @@ class TableLayout:
     hand: pygame.Rect = field(default_factory=pygame.Rect)
     side: pygame.Rect = field(default_factory=pygame.Rect)   # buttons right of the stage
     tag_row: bool = False           # the seats' "down" tag on a row of its own (see compute)
+    last_row: bool = False          # the seats' last move on a row of its own (see compute)
 
     @property
     def ch(self) -> int:
@@ -74,18 +78,21 @@ class TableLayout:
 
 
 def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
-            scale: float = 1.0, ui: float = 1.0, tag_row: bool = False) -> TableLayout:
+            scale: float = 1.0, ui: float = 1.0, tag_row: bool = False,
+            last_row: bool = False) -> TableLayout:
     """The layout of a window ``size`` pixels big (the drawable surface's real size).
     ``scale``: the card size setting's factor (``card_scale``); ``ui``: pixels per
     logical pixel on a HiDPI screen (fixed sizes such as the banner, the margins and the
     label rows grow with it; the cards follow the window).  ``tag_row``: the opponents'
     boxes have a row of their own under the level for the "down" tag (the replay viewer
     with every hand open: there the tag would cover face-up cards; on the table it lies
-    on the backs)."""
+    on the backs).  ``last_row``: a row of their own for the seats' last moves (the
+    table: on the cards they hid a short hand whole, #19)."""
     W, H = size
     u = max(0.5, float(ui))
     L = TableLayout(size=(W, H), num_players=num_players, human=human,
-                    layout_game=layout_game, scale=float(scale), ui=u, tag_row=bool(tag_row))
+                    layout_game=layout_game, scale=float(scale), ui=u, tag_row=bool(tag_row),
+                    last_row=bool(last_row))
     # the cards' width: a share of the window (``card_width``), then the card size setting
     base = card_width((W, H), u)
     cw = int(base * L.scale)
@@ -110,7 +117,8 @@ def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
     others = L.seats_around()
     # (over the cards the name plate; under them a row of cards and points and a row
     # of the level: see presenter._opponents)
-    oh = int(L.ow * CARD_RATIO) + int(68 * u) + (int(TAG_ROW_H * u) if L.tag_row else 0)
+    oh = (int(L.ow * CARD_RATIO) + int(68 * u) + (int(TAG_ROW_H * u) if L.tag_row else 0)
+          + (int(LAST_ROW_H * u) if L.last_row else 0))
     top = bh + int(6 * u)
     k = max(1, len(others))
     slot_w = min(int(340 * u), (W - 2 * m) // k)

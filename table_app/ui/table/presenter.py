@@ -169,7 +169,9 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
     oh = int(ow * CARD_RATIO)
     for s, r in L.opp.items():
         n = obs.hand_sizes[s] if obs.round else 0
-        fan = pygame.Rect(r.x + 4, r.y + int(26 * L.ui), r.w - 8, oh)
+        # (under the name plate: clear of it on the table, whose rows below have room)
+        top = 30 if getattr(L, "last_row", False) else 26
+        fan = pygame.Rect(r.x + 4, r.y + int(top * L.ui), r.w - 8, oh)
         xs = fan_positions(n, fan, ow, ow * 0.24)
         for i, x in enumerate(xs):
             v.placements.append(Placement(("opp", s, i), x, fan.y, ow, None, z=100 + i,
@@ -214,7 +216,9 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
         if move is not None:
             # the seat's last move, kept until it moves again, on its cards' backs (two
             # lines at most: 8 seats at 1024x640 give a box 135 px wide), the newest lit
-            v.labels.append(Label(move[0], (r.centerx, fan.y + int(2 * u)), 12, "midtop",
+            # (a row of its own under the level when the layout has one: the table's)
+            at = fan.bottom + int(41 * u) if getattr(L, "last_row", False) else fan.y + int(2 * u)
+            v.labels.append(Label(move[0], (r.centerx, at), 12, "midtop",
                                   "last_hi" if move[1] else "last", width=r.w - int(8 * u)))
         lvl = ui.levels[s] if s < len(ui.levels) and ui.levels[s] else ""
         sub = [_(S.LEVELS.get(lvl, lvl))] if lvl else []
