@@ -112,6 +112,7 @@ def test_hard_keeps_its_wild_while_a_safe_card_can_go():
     # without the guard the dump threw the wild
     old = HardContract("mexican", budget_ms=60_000)
     old.keep_wild = lambda obs, legal, a, why: (a, why)
+    old.keep_off_next = lambda obs, legal, a, why: (a, why)   # (the wild fits a meld too)
     a, _ = old.decide(obs, legal, random.Random(0))
     assert a.card == parse_face("5C")
 
@@ -130,3 +131,29 @@ def test_hard_throws_a_wild_when_every_other_card_feeds_the_table():
                for a in legal if a.type == "discard")
     a, why = hard.keep_wild(obs, legal, Discard(0, parse_face("5C")), None)
     assert a == Discard(0, parse_face("5C")) and why is None
+
+
+def test_hard_does_not_feed_the_down_next_player_while_a_safe_card_can_go():
+    """Contract round 1: the next player (seat 1) is down with aces and kings and one
+    card left, and seat 0's contract is out of reach, so hard sheds its highest card; A♣
+    (an ace: it lays off on the aces, CF-8) is the highest, but Q♦ and 10♥ (10 points)
+    fit no meld: one of them goes (issue 18: hard fed the down next player 4-16 times as
+    often as normal)."""
+    from table_app.ai.blunders import BlunderCounter
+    from tests.helpers.deals import down_table
+    rules, st = down_table("contract", 1, "AC 3H 4D 6S 8C 10H QD 3S 5C 7H", "9D", 1,
+                           [("set", "AS AH AD"), ("set", "KS KH KD")], 1)
+    obs, legal = rules.observe(st, 0), rules.legal_actions(st)
+    hard = HardContract("contract", budget_ms=60_000)
+    a, why = hard.decide(obs, legal, random.Random(0))
+    bc = BlunderCounter(rules, 4)
+    bc.decision(st, 0, legal, a)
+    assert a.type == "discard" and bc.safe(st, a.card), why
+    assert a.card in (parse_face("QD"), parse_face("10H")) and why.id == "dump_out_of_reach"
+    assert hard.ctx(obs).value(a.card) == 10        # the highest safe card
+    assert bc.counts[0]["fed_down_player_with_safe_alternative"] == 0
+    # without the guard the dump threw the ace the next player lays off
+    old = HardContract("contract", budget_ms=60_000)
+    old.keep_off_next = lambda obs, legal, a, why: (a, why)
+    a, _ = old.decide(obs, legal, random.Random(0))
+    assert a.card == parse_face("AC")

@@ -283,8 +283,30 @@ class HardContract(NormalContract):
         with gc_paused():                        # no full collection inside the budget
             a, why = self._decide(obs, legal, rng)
         if a.type == "discard":
-            return self.keep_wild(obs, legal, a, why)
+            a, why = self.keep_wild(obs, legal, a, why)
+            return self.keep_off_next(obs, legal, a, why)
         return a, why
+
+    def keep_off_next(self, obs, legal, a, why):
+        """While the next player is down, never throw a card it can lay off (one that
+        fits a meld on the table, CF-8) while a safe discard is legal: a natural card that
+        fits no meld.  The best-scored safe card goes instead (the highest one when the
+        hand was shedding its high cards, ``dump_out_of_reach``).  Measured in 20 games a
+        variant (``simulate --json``, issue 18) hard fed the down next player 41 times in
+        Contract, 51 in May I? and 16 in Mexican, normal 10, 4 and 1."""
+        nxt = (obs.seat + 1) % obs.num_players
+        if nxt == obs.seat or not obs.down[nxt] or not self.playable(obs, a.card):
+            return a, why
+        ctx = self.ctx(obs)
+        safe = [t for t in self.discard_scores(obs, legal)
+                if not ctx.is_wild(t[1].card) and not self.playable(obs, t[1].card)]
+        if not safe:
+            return a, why
+        if getattr(why, "id", None) == "dump_out_of_reach":
+            b = max((t[1] for t in safe), key=lambda x: (ctx.value(x.card), -x.card))
+            return b, Message("dump_out_of_reach", card=b.card, points=ctx.value(b.card))
+        _, b, note = min(safe, key=lambda t: (t[0], t[1].card))
+        return b, self.discard_reason(obs, b.card, note)
 
     def keep_wild(self, obs, legal, a, why):
         """Never throw a wild (a joker or the deal's wild rank, CR-3, MX-3) while a safe
