@@ -56,7 +56,7 @@ TABLE_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ('C', N_('Clear the meld area (the cards go back to your hand)')),
     ('B', N_('Buy (May I?) or call (Contract) the upcard when you are asked')),
     ('P', N_('Pass the buy')),
-    ('H', N_('Hint: what the normal computer player would do now, and why')),
+    ('H', N_('Hint: what the hard computer player would do now, and why')),
     ('L', N_("The moves so far in this round or deal: who did what, newest first")),
     ('Ctrl+Z / Ctrl+Y, Ctrl+Shift+Z', N_('Undo back to your previous decision / redo')),
     ('F1', N_('This help (F1, Esc or Enter closes it; R opens the rules of the game)')),

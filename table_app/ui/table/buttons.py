@@ -247,7 +247,7 @@ class TableButtons:
                 ("redo", _(S.REDO), _("Redo (Ctrl+Y)"), 78),
                 ("undo", _(S.UNDO), _("Undo back to your previous decision (Ctrl+Z)"), 78),
                 ("scores", _(S.SCORES), _("The score sheet"), 78),
-                ("hint", _(S.HINT), _("What the normal computer player would do now, and why (H)"), 64),
+                ("hint", _(S.HINT), _("What the hard computer player would do now, and why (H)"), 64),
                 ("help", "?", _("Keyboard shortcuts (F1)"), 38)):
             bw = max(k(least), label_w(label, 14) + k(18))
             x -= bw
