@@ -63,6 +63,7 @@ def test_r_reviews_the_deal_marks_it_and_n_shows_the_costly_decisions(app, michi
     assert sc.human == 0
     key(app, pygame.K_r)
     assert sc.coach.job is not None and sc.coach.job.deal == deal and sc.coach.job.seat == 0
+    assert sc.coach.job.names == sc.model.names   # the reasons name the seats
     assert sc.busy()                        # redrawn while it runs (the progress bar)
     surf = pygame.Surface(app.size)
     sc.draw(surf)
@@ -369,4 +370,37 @@ def test_play_on_over_a_finished_game_replaces_its_table(app, michigan):
     assert new is not None and _tables(app) == [app.stack.top] and app.stack.scenes == _tables(app)
     assert getattr(s, "_closed", False)
     new.close()
+    app.stack.clear()
+
+
+def test_the_note_names_the_seat_a_reason_speaks_of(app, michigan, monkeypatch):
+    """The viewer's review names the players from the record (the reasons are made about
+    seats: here every reason is made about seat 3, ``review_state`` keeping the rest of
+    the real review)."""
+    import table_app.ai.review as rv
+    from table_app.core.cards import parse_face
+    from table_app.core.messages import Message
+    from table_app.i18n import set_language
+    real = rv.review_state
+
+    def state(rules, st, seat, played, **kw):
+        d = real(rules, st, seat, played, **kw)
+        d.reason = Message("rv_kept_high", card=parse_face("KS"), n2=2, seat=2, amount="3.0", n=9)
+        return d
+    monkeypatch.setattr(rv, "review_state", state)
+    path, deal = michigan
+    sc = viewer_at_deal(app, path, deal)
+    sc.start_review()
+    wait_review(app, sc)
+    key(app, pygame.K_n)
+    d = sc.coach.shown
+    name = sc.model.names[2]
+    assert d is not None and d.reason.params["name"] == name
+    assert sc.coach.note_lines(d)[2][0] == (f"kept K♠ with {name} down on 2 cards: caught with "
+                                           "3.0 points more on average (9 worlds)")
+    try:
+        set_language("ru")
+        assert f"у открытого игрока {name} 2 карты" in sc.coach.note_lines(d)[2][0]
+    finally:
+        set_language("en")
     app.stack.clear()

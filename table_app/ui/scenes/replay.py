@@ -667,7 +667,8 @@ class ReplayScene(Scene):
             return
         deal = max(0, m.deal_at(self.shown)) + 1
         self.playing = False
-        self.coach.start(self.engine, self.human, deal, lines=list(m.lines), **self.review_kw)
+        self.coach.start(self.engine, self.human, deal, lines=list(m.lines),
+                         names=list(m.names), **self.review_kw)
         self.say(_("Reviewing deal {n} for {name}…").format(
             n=deal, name=player_name(m.names[self.human])), secs=2.0)
 
