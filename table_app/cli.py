@@ -122,7 +122,8 @@ def _review(args) -> int:
         # the default: 250 ms a decision, at most 8 s a deal; a budget given is kept
         cap = {} if args.budget_ms is None else {"deal_budget_ms": None}
         rv = review_engine(eng, seat, args.deal, budget_ms=budget, seed=args.seed,
-                           worlds=args.worlds, lines=list(rec.lines), **cap)
+                           worlds=args.worlds, lines=list(rec.lines),
+                           names=[str(p.get("name") or "") for p in players], **cap)
     except Exception as e:  # noqa: BLE001 - a hand-edited record the AI can't read
         return fail(f"{path}: cannot review: {type(e).__name__}: {e}")
     if args.json:

@@ -11,6 +11,7 @@ import pytest
 from table_app.ai.review import (
     DecisionReview,
     mean_interval,
+    name_seats,
     review_decision,
     review_engine,
     review_state,
@@ -20,6 +21,7 @@ from table_app.ai.review import (
 from table_app.core.actions import Deal, Discard, Draw, Lead
 from table_app.core.cards import parse_cards, parse_face
 from table_app.core.melds import build_meld
+from table_app.core.messages import Message
 from table_app.engine.engine import Engine
 from table_app.i18n.hints import hint_reason
 from table_app.variants import find_variant
@@ -117,9 +119,56 @@ def test_discarding_a_card_the_down_next_player_lays_off_is_a_mistake(seed):
     assert d.mistake and d.points_lost > 10, d
     assert d.better.type == "discard" and d.better.card not in (F("9C"), F("9D"), F("9H"),
                                                                  F("9S"), F("4H"))
-    assert d.reason.id == "rv_fed_layoff"
+    assert d.reason.id == "rv_fed_layoff" and d.reason.params["seat"] == 1
     assert hint_reason(d.reason, "en").startswith(
         "discarded 9♣ with the next player down on 1 card, who can lay it off:")
+    # the record's names name the seat (the reason itself is about seats)
+    assert hint_reason(name_seats(d.reason, NAMES), "en").startswith(
+        "discarded 9♣ with Ann next, down on 1 card and able to lay it off:")
+
+
+#: the players' names of the constructed positions (seat 0 is the player, "You")
+NAMES = ["You", "Ann", "Bob", "Cy"]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_keeping_a_high_card_with_a_player_down_on_one_card_names_that_player(seed):
+    """Contract round 2: seat 1 is down with one card left and may go out on its turn;
+    seat 0 holds K♠ J♦ 4♣ (it has taken J♦) and throws 4♣: caught with K♠ J♦ (20 points)
+    rather than a 4 and a high card (15).  The reason names the down player from the
+    record's names: "kept K♠ with Ann down on 1 card"."""
+    rules, st = down_next("contract", 2, "KS 4C 4D 6S 8C 10D JH 3S QC 5D", "JD",
+                          [("set", "9H 9C 9S"), ("run", "5H 6H 7H 8H")], "AD")
+    keep = [c for c in st.hands[0] if c >> 3 in (F("KS"), F("4C"), F("JD"))]
+    rest = [c for c in st.hands[0] if c not in keep]
+    st = replace(st, hands=(tuple(keep),) + st.hands[1:], stock=tuple(rest) + st.stock)
+    d = review_state(rules, st, 0, Discard(0, F("4C")), worlds=120, seed=seed)
+    assert d.mistake and d.better.type == "discard" and d.better.card in (F("KS"), F("JD")), d
+    assert d.reason.id == "rv_kept_high" and d.reason.params["seat"] == 1
+    kept = hint_reason(Message("rv_discarded", card=d.better.card), "en").split()[-1]
+    text = hint_reason(name_seats(d.reason, NAMES), "en")
+    assert text.startswith(f"kept {kept} with Ann down on 1 card: caught with ")
+    assert f"({d.worlds} worlds)" in text
+
+
+def test_name_seats_names_the_seat_in_each_language():
+    kept = Message("rv_kept_high", card=F("KS"), n2=2, seat=2, amount="3.5", n=40)
+    fed = Message("rv_fed_layoff", card=F("9C"), n2=1, seat=1, amount="12.0", n=40)
+    names = ["Ann", "You", "Бо"]
+    assert hint_reason(name_seats(kept, names), "en") == (
+        "kept K♠ with Бо down on 2 cards: caught with 3.5 points more on average (40 worlds)")
+    assert "игрока Бо 2 карты" in hint_reason(name_seats(kept, names), "ru")
+    assert "гравця Бо 2 карти" in hint_reason(name_seats(kept, names), "uk")
+    # the seat that is the person playing ("You" in any of the languages): "you"
+    assert hint_reason(name_seats(fed, names), "en").startswith(
+        "discarded 9♣ with you next, down on 1 card and able to lay it off: 12.0 points")
+    ru = ["Ann", "Вы", "Бо"]
+    assert "вы ходите следующим" in hint_reason(name_seats(fed, ru), "ru")
+    assert "ви ходите наступним" in hint_reason(name_seats(fed, ru), "uk")
+    # no names, a seat they lack, a reason of no other seat: as it was
+    assert name_seats(kept, None) is kept and name_seats(kept, ["Ann"]) is kept
+    other = Message("rv_mg_cost", card=F("2C"), card2=F("9S"), amount="1.0", n=40)
+    assert name_seats(other, names) is other
 
 
 @pytest.mark.parametrize("seed", [0, 1])

@@ -121,3 +121,36 @@ def test_a_record_with_no_deal(tmp_path, record):
     p = write_lines(tmp_path / "h.jsonl", _lines(record)[:1])
     rc, out, err = run_cli("review", p)
     assert rc == 2 and "no deal" in err
+
+
+def _seat_reasons(monkeypatch):
+    """Every decision reviewed gets a reason about seat 3 (index 2) as the review makes
+    it, from the seat's observation (``ai.review.review_state`` stood in for: what is
+    tested is that the record's names reach the reasons)."""
+    import table_app.ai.review as rv
+    from table_app.core.cards import parse_face
+    from table_app.core.messages import Message
+    real = rv.review_state
+
+    def state(rules, st, seat, played, **kw):
+        d = real(rules, st, seat, played, **kw)
+        d.reason = Message("rv_kept_high", card=parse_face("KS"), n2=2, seat=2, amount="3.0", n=kw.get("worlds") or 1)
+        return d
+    monkeypatch.setattr(rv, "review_state", state)
+
+
+def test_the_reasons_name_the_seat_from_the_records_header(record, monkeypatch):
+    from table_app.ai.review import review_record
+    from table_app.engine.record import read_record
+    _seat_reasons(monkeypatch)
+    rec = read_record(record)
+    name = rec.players[2]["name"]
+    rv = review_record(rec, 0, 1, worlds=2)
+    assert rv.decisions and all(d.reason.id == "rv_kept_high_named"
+                                and d.reason.params["name"] == name for d in rv.decisions)
+    j = json.loads(run_cli("review", record, "--seat", "1", "--deal", "1", "--worlds", "2",
+                           "--json")[1])
+    assert j["decisions"] and all(d["reason"].startswith(f"kept K♠ with {name} down on 2 cards")
+                                  for d in j["decisions"])
+    rc, out, _err = run_cli("review", record, "--seat", "1", "--deal", "1", "--worlds", "2")
+    assert rc == 0 and "a player down" not in out

@@ -63,6 +63,7 @@ def test_r_reviews_the_deal_marks_it_and_n_shows_the_costly_decisions(app, michi
     assert sc.human == 0
     key(app, pygame.K_r)
     assert sc.coach.job is not None and sc.coach.job.deal == deal and sc.coach.job.seat == 0
+    assert sc.coach.job.names == sc.model.names   # the reasons name the seats
     assert sc.busy()                        # redrawn while it runs (the progress bar)
     surf = pygame.Surface(app.size)
     sc.draw(surf)
@@ -219,4 +220,187 @@ def test_no_review_button_without_a_record(app, tmp_path):
     app.step(0.02)
     assert "review" not in {getattr(w, "name", "") for w in end.widgets}
     assert end.review() is None
+    app.stack.clear()
+
+
+# ---------------------------------------------------------------------- over a live game
+@pytest.fixture
+def live_game(app, michigan, tmp_path):
+    """The Michigan fixture's game resumed at the table just after the end of its deal
+    with a costly decision, seat 0 the player (a real game of the library: autosaved,
+    its record locked), and the deal-end screen over it.  ``(table, deal-end, path)``."""
+    from table_app.engine.record import read_record, write_record
+    from table_app.storage import games_dir
+    from table_app.ui.scenes.resume import open_resumed
+    from table_app.ui.scenes.scores import DealEndScene
+    full, deal = michigan
+    rec = read_record(full)
+    ends = [i for i, e in enumerate(rec.events) if e.type == "deal_end"]
+    header = dict(rec.file_header or rec.header)
+    header["players"] = [dict(p) for p in header["players"]]
+    header["players"][0] = {"name": header["players"][0]["name"], "kind": "human"}
+    path = games_dir() / "live.jsonl"
+    write_record(path, header, rec.events[:ends[deal - 1] + 1])
+    app.stack.clear()
+    app.running = True
+    assert open_resumed(app, path) is None
+    table = app.stack.top
+    end = app.push(DealEndScene(table.session))
+    app.step(0.02)
+    yield table, end, path
+    app.stack.clear()
+
+
+def _reviewed_over(app, end):
+    """R at the deal-end screen, the review made again with 40 worlds a decision."""
+    key(app, pygame.K_r)
+    sc = app.stack.top
+    sc.coach.cancel()
+    assert sc.coach.job.wait(60)
+    app.step(0.02)
+    sc.review_kw = {"worlds": 40}
+    sc.start_review()
+    wait_review(app, sc)
+    return sc
+
+
+def _tables(app):
+    from table_app.ui.scenes.table import TableScene
+    return [s for s in app.stack.scenes if isinstance(s, TableScene)]
+
+
+def test_p_over_a_live_game_asks_then_leaves_it_saved_for_the_practice_game(app, live_game, tmp_path):
+    from table_app.engine.record import read_record
+    from table_app.storage import Library
+    from table_app.storage.lock import RecordLock, held_here, locked_elsewhere
+    from table_app.ui.scenes.confirm import ConfirmLeaveGame
+    from table_app.ui.scenes.picker import PickerScene
+    from table_app.ui.scenes.resume import open_resumed
+    from table_app.ui.scenes.scores import TableMenu
+    table, end, path = live_game
+    live = table.session
+    n_live = len(live.engine.log)
+    assert held_here(path)
+    sc = _reviewed_over(app, end)
+    assert sc.live_table() is table
+    key(app, pygame.K_n)
+    d = sc.coach.shown
+    assert d is not None and sc.model.pos == d.index
+    key(app, pygame.K_p)
+    # asked first: nothing left yet
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmLeaveGame) and ask.choices[0] == "You"
+    assert _tables(app) == [table] and not getattr(live, "_closed", False) and held_here(path)
+    surf = pygame.Surface(app.size)
+    for s in app.stack.visible():
+        s.draw(surf)
+    pygame.image.save(surf, str(tmp_path / "leave.png"))
+    assert "saved" in " ".join(ask._lines(500)) and "Resume" in " ".join(ask._lines(500))
+    key(app, pygame.K_y)
+    # the practice table in the live one's place: one table, the live session closed,
+    # its record's lock let go (one writer per record)
+    tables = _tables(app)
+    assert len(tables) == 1 and app.stack.scenes == tables and tables[0] is not table
+    practice = tables[0].session
+    assert practice is ask.session and practice.journal.path != path
+    assert getattr(live, "_closed", False) and not live.journal.lock.held
+    assert not held_here(path) and not locked_elsewhere(path)
+    lk = RecordLock(path)
+    assert lk.acquire() and lk.held
+    lk.release()
+    new = read_record(practice.journal.path)
+    assert new.header["practice"] is True and new.header["source"]["event"] == d.index
+    ta = practice.engine.to_act()
+    assert ta is not None and ta[0] == 0
+    # the live game's record is whole and resumable
+    assert len(read_record(path).events) == n_live
+    # leaving the practice game: the picker, whose Resume offers the live game
+    app.push(TableMenu(tables[0])).press_button("picker")
+    assert isinstance(app.stack.top, PickerScene) and not _tables(app)
+    assert Library().unfinished().path.resolve() == path.resolve()
+    assert open_resumed(app, path) is None
+    back = app.stack.top
+    assert _tables(app) == [back] and len(back.session.engine.log) == n_live and held_here(path)
+
+
+def test_cancel_keeps_the_live_game_and_the_play_on_dialog_asks_too(app, live_game):
+    from table_app.storage.lock import held_here
+    from table_app.ui.scenes.confirm import ConfirmLeaveGame
+    from table_app.ui.scenes.replay import PlayOnDialog, ReplayScene
+    table, end, path = live_game
+    key(app, pygame.K_r)
+    sc = app.stack.top
+    assert isinstance(sc, ReplayScene)
+    sc.coach.cancel()
+    assert sc.coach.job.wait(60)
+    app.step(0.02)
+    sc.press_button("play_on")
+    dlg = app.stack.top
+    assert isinstance(dlg, PlayOnDialog)
+    assert dlg.press_button("start") is None
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmLeaveGame)
+    key(app, pygame.K_ESCAPE)                 # no: back to the viewer, the game as it was
+    assert app.stack.top is sc and _tables(app) == [table]
+    assert not getattr(table.session, "_closed", False) and held_here(path)
+    key(app, pygame.K_p)                      # (no costly decision here: the dialog)
+    assert isinstance(app.stack.top, PlayOnDialog)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is sc and _tables(app) == [table]
+
+
+def test_play_on_over_a_finished_game_replaces_its_table(app, michigan):
+    from table_app.engine.record import read_record, replay
+    from table_app.ui.scenes.replay import open_replay
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    path, deal = michigan
+    eng = replay(read_record(path))
+    s = GameSession("michigan", 3, levels=["easy", "normal", "hard"], engine=eng, autosave=False)
+    assert s.game_over()
+    app.stack.clear()
+    app.running = True
+    done = app.push(TableScene(s))
+    app.step(0.02)
+    sc = app.push(open_replay(path))
+    sc.seek(sc.model.deals()[deal - 1][0])
+    assert sc.live_table() is None and sc.tables_below() == [done]
+    choices = ["You", "normal", "normal"]
+    new = sc.start_play_on(choices)            # nothing to ask: the game is over
+    assert new is not None and _tables(app) == [app.stack.top] and app.stack.scenes == _tables(app)
+    assert getattr(s, "_closed", False)
+    new.close()
+    app.stack.clear()
+
+
+def test_the_note_names_the_seat_a_reason_speaks_of(app, michigan, monkeypatch):
+    """The viewer's review names the players from the record (the reasons are made about
+    seats: here every reason is made about seat 3, ``review_state`` keeping the rest of
+    the real review)."""
+    import table_app.ai.review as rv
+    from table_app.core.cards import parse_face
+    from table_app.core.messages import Message
+    from table_app.i18n import set_language
+    real = rv.review_state
+
+    def state(rules, st, seat, played, **kw):
+        d = real(rules, st, seat, played, **kw)
+        d.reason = Message("rv_kept_high", card=parse_face("KS"), n2=2, seat=2, amount="3.0", n=9)
+        return d
+    monkeypatch.setattr(rv, "review_state", state)
+    path, deal = michigan
+    sc = viewer_at_deal(app, path, deal)
+    sc.start_review()
+    wait_review(app, sc)
+    key(app, pygame.K_n)
+    d = sc.coach.shown
+    name = sc.model.names[2]
+    assert d is not None and d.reason.params["name"] == name
+    assert sc.coach.note_lines(d)[2][0] == (f"kept K♠ with {name} down on 2 cards: caught with "
+                                           "3.0 points more on average (9 worlds)")
+    try:
+        set_language("ru")
+        assert f"у открытого игрока {name} 2 карты" in sc.coach.note_lines(d)[2][0]
+    finally:
+        set_language("en")
     app.stack.clear()

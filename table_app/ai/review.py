@@ -36,6 +36,8 @@ Functions:
     ``review_state(rules, state, seat, played, ...)``: the same from a state (it only
     takes the seat's observation and legal actions from it).
     ``review_record(record, seat, deal=None, ...) -> Review``: every decision of ``seat``.
+    ``name_seats(reason, names)``: a reason that speaks of another seat ("the next
+    player") with that seat named from the record's header ("Ann").
 """
 from __future__ import annotations
 
@@ -410,15 +412,46 @@ def _reason(pol: _Policies, obs: Any, played: Any, alt: Any, m: float, lo: float
         nxt = (obs.seat + 1) % obs.num_players
         if obs.down[nxt] and pol.normal.playable(obs, played.card):
             return Message("rv_fed_layoff", card=played.card, n2=obs.hand_sizes[nxt],
-                           amount=amt, n=n)
+                           seat=nxt, amount=amt, n=n)
         if alt.type == "discard":
             ctx = pol.normal.ctx(obs)
-            near = [obs.hand_sizes[o] for o in range(obs.num_players)
-                    if o != obs.seat and obs.down[o]]
-            if near and min(near) <= 3 and ctx.value(alt.card) > ctx.value(played.card):
-                return Message("rv_kept_high", card=alt.card, n2=min(near), amount=amt, n=n)
+            near = [(obs.hand_sizes[o], (o - obs.seat) % obs.num_players, o)
+                    for o in range(obs.num_players) if o != obs.seat and obs.down[o]]
+            if near and min(near)[0] <= 3 and ctx.value(alt.card) > ctx.value(played.card):
+                k, _after, o = min(near)   # the down player with the fewest cards (the
+                #                            first after this seat of those)
+                return Message("rv_kept_high", card=alt.card, n2=k, seat=o, amount=amt, n=n)
     return Message("rv_cost", played=move_text(played, obs), better=move_text(alt, obs),
                    amount=amt, n=n)
+
+
+#: the reasons that speak of another seat (their ``seat`` parameter), named by
+#: ``name_seats`` as ``<id>_named`` (``name``) or ``<id>_you`` (the person playing)
+SEAT_REASONS = ("rv_fed_layoff", "rv_kept_high")
+
+
+def name_seats(reason: Message, names: list[str] | None) -> Message:
+    """``reason`` with the seat it speaks of named (the record's header gives the players'
+    names: public, unlike the cards): ``Message("rv_kept_high", seat=2, ...)`` ->
+    ``Message("rv_kept_high_named", name="Ann", ...)`` ("kept K♠ with Ann down on 2
+    cards"), or its ``_you`` form when that seat is the person playing (a name that is
+    "You" in one of the app's languages, ``i18n.is_you``).  A reason of no other seat,
+    no ``names``, or a seat they lack: ``reason`` as it is."""
+    if reason.id not in SEAT_REASONS or not names:
+        return reason
+    p = reason.params
+    seat = p.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < len(names) or not names[seat]:
+        return reason
+    from ..i18n import is_you
+    name = str(names[seat])
+    you = is_you(name)
+    c, k, amt, n = p.get("card"), p.get("n2"), p.get("amount"), p.get("n")
+    if reason.id == "rv_fed_layoff":
+        return (Message("rv_fed_layoff_you", card=c, n2=k, amount=amt, n=n) if you else
+                Message("rv_fed_layoff_named", card=c, n2=k, name=name, amount=amt, n=n))
+    return (Message("rv_kept_high_you", card=c, n2=k, amount=amt, n=n) if you else
+            Message("rv_kept_high_named", card=c, n2=k, name=name, amount=amt, n=n))
 
 
 def _michigan_why(obs: Any, played: Any, alt: Any) -> int | None:
@@ -474,13 +507,16 @@ def review_engine(engine: Any, seat: int, deal: int | None = None, *,
                   deal_budget_ms: float | None = DEFAULT_DEAL_BUDGET_MS, seed: int = 0,
                   worlds: int | None = None, lines: list[int] | None = None,
                   progress: Callable[[int, int], None] | None = None,
-                  cancelled: Callable[[], bool] | None = None) -> Review:
+                  cancelled: Callable[[], bool] | None = None,
+                  names: list[str] | None = None) -> Review:
     """Review every decision of ``seat`` (from 0) in a replayed engine (``auto=False``),
     in deal ``deal`` (from 1) or all.  Each decision gets ``budget_ms`` CPU ms, or, when
     a deal has more decisions than ``deal_budget_ms`` allows at that rate, an equal share
     of ``deal_budget_ms`` (at least ``MIN_DECISION_MS``; ``None``: no cap).
     ``progress(done, total)`` after each decision; ``cancelled()`` asked between
-    decisions and worlds (then ``Review.cancelled``)."""
+    decisions and worlds (then ``Review.cancelled``).  ``names``: the players' names by
+    seat (the record's header): the reasons name the seat they speak of
+    (``name_seats``)."""
     t0 = time.thread_time()
     rules = engine.rules
     todo = seat_decisions(engine, seat, deal)
@@ -501,6 +537,7 @@ def review_engine(engine: Any, seat: int, deal: int | None = None, *,
         d = review_state(rules, engine.states[i], seat, engine.log[i], budget_ms=b,
                          seed=seed * 7 + i, worlds=worlds, policies=pol, cancelled=cancelled)
         d.index, d.deal = i, k
+        d.reason = name_seats(d.reason, names)
         d.line = lines[i] if lines is not None and i < len(lines) else None
         rv.decisions.append(d)
         if progress is not None:
@@ -520,9 +557,10 @@ def review_record(record: Any, seat: int, deal: int | None = None, **kw: Any) ->
     """
     from ..engine.record import replay
     eng = replay(record)
+    kw.setdefault("names", [p.get("name") or "" for p in record.players])
     return review_engine(eng, seat, deal, lines=list(record.lines), **kw)
 
 
 __all__ = ["DecisionReview", "Review", "review_decision", "review_state", "review_record",
-           "review_engine", "seat_decisions", "move_text", "mean_interval", "t95",
+           "review_engine", "seat_decisions", "move_text", "name_seats", "mean_interval", "t95",
            "DEFAULT_BUDGET_MS", "DEFAULT_DEAL_BUDGET_MS"]

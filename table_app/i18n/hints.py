@@ -168,6 +168,27 @@ HINTS: dict[str, object] = {
                              "points more on average ({n} worlds)",
                              "kept {card} with a player down on {n2} cards: caught with "
                              "{amount} points more on average ({n} worlds)", "n2"),
+    # the same with the seat named (ai.review.name_seats: the record's names): {name}
+    # another player, or "you" the person playing
+    "rv_fed_layoff_named": ngettext("discarded {card} with {name} next, down on {n2} card and "
+                                    "able to lay it off: {amount} points more on average "
+                                    "({n} worlds)",
+                                    "discarded {card} with {name} next, down on {n2} cards and "
+                                    "able to lay it off: {amount} points more on average "
+                                    "({n} worlds)", "n2"),
+    "rv_fed_layoff_you": ngettext("discarded {card} with you next, down on {n2} card and able "
+                                  "to lay it off: {amount} points more on average ({n} worlds)",
+                                  "discarded {card} with you next, down on {n2} cards and able "
+                                  "to lay it off: {amount} points more on average ({n} worlds)",
+                                  "n2"),
+    "rv_kept_high_named": ngettext("kept {card} with {name} down on {n2} card: caught with "
+                                   "{amount} points more on average ({n} worlds)",
+                                   "kept {card} with {name} down on {n2} cards: caught with "
+                                   "{amount} points more on average ({n} worlds)", "n2"),
+    "rv_kept_high_you": ngettext("kept {card} with you down on {n2} card: caught with {amount} "
+                                 "points more on average ({n} worlds)",
+                                 "kept {card} with you down on {n2} cards: caught with "
+                                 "{amount} points more on average ({n} worlds)", "n2"),
     "rv_cost": N_("“{played}” rather than “{better}”: {amount} points more on average "
                   "({n} worlds)"),
     "rv_mg_pay": N_("led {card} rather than {card2}, which runs to your pay card {card3}: "

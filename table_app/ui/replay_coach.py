@@ -45,6 +45,8 @@ class ReviewJob:
         seat: the seat (from 0); ``deal``: the deal (from 1).
         budget_ms: CPU ms a decision (``ai.review``).
         worlds: exactly this many worlds a decision (tests), else the budget decides.
+        lines: the record's file line of each event; names: the players' names by seat
+            (the record's header: the reasons name the seats, ``ai.review.name_seats``).
 
     Attributes:
         done, total: decisions reviewed / to review (``total`` 0 until counted).
@@ -53,7 +55,8 @@ class ReviewJob:
     """
 
     def __init__(self, engine: Any, seat: int, deal: int, budget_ms: float | None = None,
-                 worlds: int | None = None, lines: list[int] | None = None) -> None:
+                 worlds: int | None = None, lines: list[int] | None = None,
+                 names: list[str] | None = None) -> None:
         from ..ai.review import DEFAULT_BUDGET_MS
         self.engine = engine
         self.seat = seat
@@ -61,6 +64,7 @@ class ReviewJob:
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         self.worlds = worlds
         self.lines = lines
+        self.names = names
         self.done = 0
         self.total = 0
         self.review: Any = None
@@ -80,7 +84,8 @@ class ReviewJob:
         try:
             self.review = review_engine(self.engine, self.seat, self.deal,
                                         budget_ms=self.budget_ms, worlds=self.worlds,
-                                        lines=self.lines, progress=self._progress,
+                                        lines=self.lines, names=self.names,
+                                        progress=self._progress,
                                         cancelled=self._cancel.is_set)
         except Exception as e:  # noqa: BLE001 - a record the AI can't read: said, not raised
             log.exception("the review of seat %s, deal %s failed", self.seat, self.deal)

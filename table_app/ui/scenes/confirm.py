@@ -1,7 +1,8 @@
 """Confirm before going down (the ``confirm_go_down`` setting): an overlay over the table
 showing the melds about to be laid down, with "Go down" and "Cancel".  And confirm the
 first undo of a game that takes back a card already seen (``ConfirmUndo``): it makes the
-game a practice game.
+game a practice game.  And confirm leaving a game still being played for a practice
+game from the review of its deal (``ConfirmLeaveGame``: the replay viewer's Play on).
 
 Mouse: the two buttons.  Keyboard: Enter, Space or G go down; Esc or C cancel;
 Left/Right/Tab move the focus between the buttons (Enter presses the focused one).
@@ -279,6 +280,71 @@ class ConfirmUndo(_YesNo):
         title = text.render_shadowed(_(UNDO_TITLE), 20, GOLD, bold=True)
         if title.get_width() > p.w - int(24 * u):
             title = text.render_shadowed(_(UNDO_TITLE), 16, GOLD, bold=True)
+        surf.blit(title, title.get_rect(midtop=(p.centerx, p.y + int(16 * u))))
+        y = p.y + int(56 * u)
+        for ln in self._lines(p.w - int(48 * u)):
+            surf.blit(text.render(ln, 15, (235, 240, 230)), (p.x + int(24 * u), y))
+            y += int(21 * u)
+        self.draw_focus(surf)
+
+
+# Translators: the title of the dialog asked when "Play on from here" is chosen in the
+# review of a deal of a game still being played (opened from its deal-end screen)
+LEAVE_TITLE = N_("Leave this game for a practice game?")
+# Translators: the text of that dialog
+LEAVE_TEXT = N_("Your game is saved: Resume in the game picker takes it up again where you "
+                "left it. The practice game starts from the decision shown, with the same "
+                "cards, and is saved as a practice record of its own.")
+
+
+class ConfirmLeaveGame(_YesNo):
+    """Asked when "Play on from here" (P at a costly decision, or the Play on dialog's
+    Start) is chosen in the replay viewer opened over a game still being played (the
+    deal-end screen's "Review this deal"): a practice game takes the game's place, so
+    "Play on" leaves the game (saved, resumable from the picker) for the practice game
+    (the viewer's ``leave_and_play_on(choices)``); "Cancel" goes back to the viewer.
+
+    Keyboard as in the other dialogs: Enter or Space press the focused button (Play on
+    first), P or Y play on, Esc, C or N cancel, Left/Right/Tab move the focus."""
+    transparent = True
+
+    def __init__(self, viewer, choices) -> None:
+        super().__init__()
+        self.viewer = viewer
+        self.choices = list(choices)
+        self.ok = None
+        self.cancel = None
+        self.focus = 0          # 0: Play on, 1: Cancel
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.done = False
+        #: the practice game's session once started (tests)
+        self.session = None
+
+    def _lines(self, width: int) -> list[str]:
+        return text.wrap(_(LEAVE_TEXT), 15, width, measure=text.width)
+
+    def geometry(self) -> pygame.Rect:
+        return self.text_box(560, 40)
+
+    OK_ID = "#confirm_leave_game"
+
+    def labels(self) -> tuple[str, str]:
+        # Translators: the button that leaves the game (saved) for the practice game
+        yes = pgettext("leave for practice", "Play on")
+        return yes, _("Cancel")
+
+    YES_KEYS = (pygame.K_p, pygame.K_y)
+
+    def on_confirm(self) -> None:
+        self.session = self.viewer.leave_and_play_on(self.choices)
+
+    def draw(self, surf) -> None:
+        draw_overlay_panel(surf, self.panel)
+        u = getattr(self.app, "ui_scale", 1.0)
+        p = self.panel
+        title = text.render_shadowed(_(LEAVE_TITLE), 20, GOLD, bold=True)
+        if title.get_width() > p.w - int(24 * u):
+            title = text.render_shadowed(_(LEAVE_TITLE), 16, GOLD, bold=True)
         surf.blit(title, title.get_rect(midtop=(p.centerx, p.y + int(16 * u))))
         y = p.y + int(56 * u)
         for ln in self._lines(p.w - int(48 * u)):

@@ -21,7 +21,10 @@ The coach (issue 21, ``ui/replay_coach.py``): R (or the Review button) reviews t
 shown for the bottom seat on a worker thread, with a progress bar (Esc cancels); the
 costly decisions are marked under the scrub bar, coloured by cost; N goes to the next
 one and shows the move played, the better one and the reason; P there starts a practice
-game from that decision with the reviewed seat as you.
+game from that decision with the reviewed seat as you.  Opened over a game still being
+played (its deal-end screen), playing on first asks to leave that game, saved, for the
+practice game (``ConfirmLeaveGame``): the practice table takes its place, never a second
+table on top.
 """
 from __future__ import annotations
 
@@ -664,7 +667,8 @@ class ReplayScene(Scene):
             return
         deal = max(0, m.deal_at(self.shown)) + 1
         self.playing = False
-        self.coach.start(self.engine, self.human, deal, lines=list(m.lines), **self.review_kw)
+        self.coach.start(self.engine, self.human, deal, lines=list(m.lines),
+                         names=list(m.names), **self.review_kw)
         self.say(_("Reviewing deal {n} for {name}…").format(
             n=deal, name=player_name(m.names[self.human])), secs=2.0)
 
@@ -696,10 +700,52 @@ class ReplayScene(Scene):
         self.start_play_on(choices)
 
     # ------------------------------------------------------------------ play on
+    def tables_below(self) -> list:
+        """The game tables (``TableScene``) under the viewer: the viewer was opened over a
+        game (the deal-end screen's review, the results' replay)."""
+        from .table import TableScene
+        stack = self.app.stack.scenes if self.app is not None else []
+        below = stack[:stack.index(self)] if self in stack else stack
+        return [s for s in below if isinstance(s, TableScene)]
+
+    def live_table(self):
+        """The table under the viewer whose game is still being played (unfinished:
+        the deal-end screen's review), or ``None``."""
+        return next((t for t in self.tables_below() if not t.session.game_over()), None)
+
     def start_play_on(self, choices: list[str]):
         """Start the new game at the shown position: ``choices`` per seat, ``"You"`` or
-        an AI level.  Returns the ``GameSession`` (its record is already saved)."""
+        an AI level.  Returns the ``GameSession`` (its record is already saved).
+
+        Over a game's table (the viewer opened from its deal-end screen or its results)
+        the practice game takes the table's place, never a second table on top: over a
+        game still being played this first asks (``ConfirmLeaveGame``; returns ``None``
+        meanwhile) whether to leave it, saved, for the practice game; "yes" closes its
+        session (its record complete, its lock released: one writer per record) and
+        starts the practice game (``leave_and_play_on``)."""
+        if self.live_table() is not None:
+            from .confirm import ConfirmLeaveGame
+            self.playing = False
+            self.app.push(ConfirmLeaveGame(self, list(choices)))
+            return None
+        if self.tables_below():       # a finished game (its results): nothing to ask
+            return self.leave_and_play_on(choices)
+        return self._play_on(choices)
+
+    def leave_and_play_on(self, choices: list[str]):
+        """Close the game under the viewer (``TableScene.shutdown`` closes its session:
+        the record stays resumable and its lock is let go) with every scene over it,
+        then start the practice game at the shown position in its place.  Returns the
+        practice game's ``GameSession``."""
+        app = self.app
+        self.coach.cancel()           # the review reads this viewer's engine: stopped
+        app.stack.clear()
+        app.running = True
+        return self._play_on(choices, app)
+
+    def _play_on(self, choices: list[str], app=None):
         from ..table.session import GameSession
+        app = app or self.app
         m = self.model
         seats = [{"kind": "human"} if c == "You" else {"kind": "ai", "level": c} for c in choices]
         human = choices.index("You") if "You" in choices else 0
@@ -711,7 +757,7 @@ class ReplayScene(Scene):
                               seed=header["seed"], engine=eng, header=header, autosave=True)
         catch_up(session.engine)
         from .table import TableScene
-        self.app.push(TableScene(session))
+        app.push(TableScene(session))
         return session
 
     # ------------------------------------------------------------------ events
