@@ -33,3 +33,33 @@ def test_the_last_moves_read_as_card_players_say_them(lang, words):
         assert t.gettext(en) == said, en
     # no "we" form ("Берём…", "Беремо…": the player draws, not the table)
     assert not t.gettext("Drawing from the stock…").startswith(("Берём", "Беремо"))
+
+
+#: the English texts that tell of a pass on an offered card (a seat's last move, the
+#: buying window's question, the pass made for the player on a card that fits nothing)
+PASSED = ("passed {card}", "{name} passed {card}: take it + a penalty card?",
+          "Passed {card}: it fits nothing in your hand (Settings: “Offer a card only when "
+          "it fits my hand”)")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("ru", {"passed {card}": "не берёт {card}",
+            "{name} passed {card}: take it + a penalty card?":
+                "{name} не берёт {card}: взять её + штрафную?",
+            PASSED[2]: "Вы не берёте {card}: она ни к чему не подходит в вашей руке "
+                       "(Настройки: «Предлагать карту, только если она подходит к руке»)"}),
+    ("uk", {"passed {card}": "не бере {card}",
+            "{name} passed {card}: take it + a penalty card?":
+                "{name} не бере {card}: взяти її + штрафну?",
+            PASSED[2]: "Ви не берете {card}: вона ні до чого не пасує у вашій руці "
+                       "(Налаштування: «Пропонувати карту, лише якщо вона пасує до руки»)"}),
+])
+def test_a_pass_on_a_card_reads_as_not_taking_it(lang, words):
+    """«пас на 2♦» read oddly as a last move and in the May I? question: a seat that
+    passes an offered card "does not take" it («не берёт 2♦» / «не бере 2♦»), in every
+    text that tells of it."""
+    t = translation(lang)
+    for en, said in words.items():
+        assert t.gettext(en) == said, en
+    for en in PASSED:
+        assert "пас " not in t.gettext(en).lower(), en
