@@ -4,6 +4,8 @@ games list is «Записи игр» / «Записи ігор» wherever it is
 screen's title, its keys' help); every seat's last move reads as card players say it."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from table_app.i18n import strings as S
@@ -63,3 +65,23 @@ def test_a_pass_on_a_card_reads_as_not_taking_it(lang, words):
         assert t.gettext(en) == said, en
     for en in PASSED:
         assert "пас " not in t.gettext(en).lower(), en
+
+
+#: the texts that say another player went out (the deal's end, the status line, the
+#: replay's lines)
+WENT_OUT = ("{name} went out", "{name} went out!", "Deal {n} is over: {name} went out",
+            "Round {n} is over: {name} went out", "Deal {n} ends: {name} goes out · chips: {balances}",
+            "Round {n} ends: {name} goes out · {scores}")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_player_going_out_is_said_without_declining_the_name(lang):
+    """Seen in a real window: «Сдача 1 окончена: у Анна не осталось карт» («у» asks for
+    «Анны», and a name can't be declined by a template): «Анна — без карт», as the deal's
+    end row says it («без карт: берёт банк…»)."""
+    t = translation(lang)
+    for en in WENT_OUT:
+        said = t.gettext(en)
+        assert "{name} — без карт" in said, (en, said)
+        assert not re.search(r"(^|\s)[уУ] \{name\}", said), (en, said)
+    assert t.gettext("{name} went out!").format(name="Анна") == "Анна — без карт!"
