@@ -85,3 +85,14 @@ def test_a_player_going_out_is_said_without_declining_the_name(lang):
         assert "{name} — без карт" in said, (en, said)
         assert not re.search(r"(^|\s)[уУ] \{name\}", said), (en, said)
     assert t.gettext("{name} went out!").format(name="Анна") == "Анна — без карт!"
+
+
+@pytest.mark.parametrize("lang, lead", [("ru", "Выйти выбранной картой"),
+                                        ("uk", "Зайти вибраною картою")])
+def test_the_lead_key_says_it_leads_a_card(lang, lead):
+    """Seen in a real window: Michigan's status line ended «Enter — выйти» («зайти»),
+    which reads as "Enter quits": it leads the focused card, as the F1 help says."""
+    t = translation(lang)
+    line = t.gettext("Your lead: Left/Right over the lifted cards, Enter leads")
+    assert line.endswith("Enter — " + lead[0].lower() + lead[1:]), line
+    assert t.gettext("Lead the focused card") == lead
