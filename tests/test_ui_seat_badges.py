@@ -107,3 +107,12 @@ def test_michigan_played_cards_clear_the_chips_plate(n, card_size):
     assert played
     for p in played:
         assert p.y + p.w * 1.4 <= top + 1, (p.group, p.y, p.w, top)
+
+
+def test_michigan_backs_keep_their_size_where_the_room_allows():
+    """The smaller backs are for a crowded table (8 seats at 1024x640); with 4 seats at
+    1280x800 they cost the played cards nothing and stay as wide as elsewhere."""
+    roomy = table_layout((1280, 800), 4, layout_game=True)
+    assert roomy.bw == roomy.ow
+    tight = table_layout((1024, 640), 8, layout_game=True, scale=1.2)
+    assert tight.bw < tight.ow

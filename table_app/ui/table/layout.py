@@ -80,7 +80,7 @@ class TableLayout:
 
 def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
             scale: float = 1.0, ui: float = 1.0, tag_row: bool = False,
-            last_row: bool = False) -> TableLayout:
+            last_row: bool = False, small_backs: bool = True) -> TableLayout:
     """The layout of a window ``size`` pixels big (the drawable surface's real size).
     ``scale``: the card size setting's factor (``card_scale``); ``ui``: pixels per
     logical pixel on a HiDPI screen (fixed sizes such as the banner, the margins and the
@@ -105,7 +105,9 @@ def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
     # the backs in the seats' boxes: in Michigan, with the last move on a row of its own,
     # smaller (they only count the cards, also said in words under them): the rows of
     # played cards keep their room above the chips' plate (#19)
-    L.bw = max(int(22 * u), int(L.ow * 0.6)) if layout_game and last_row else L.ow
+    # (``small_backs=False``: the backs as wide as elsewhere: ``table_layout`` when the
+    # room allows)
+    L.bw = max(int(22 * u), int(L.ow * 0.6)) if layout_game and last_row and small_backs else L.ow
     m = max(int(10 * u), W // 90)
     bh = int(BANNER_H * u)
     L.banner = pygame.Rect(0, 0, W, bh)
@@ -149,5 +151,17 @@ def table_layout(size, num_players: int, human: int = 0, layout_game: bool = Fal
     """The card table's layout (``compute``): each seat's last move on a row of its own,
     off the seat's cards (#19), and in the contract family the "down" tag too (Michigan
     has none)."""
-    return compute(size, num_players, human, layout_game, scale=scale, ui=ui,
-                   tag_row=not layout_game, last_row=True)
+    L = compute(size, num_players, human, layout_game, scale=scale, ui=ui,
+                tag_row=not layout_game, last_row=True)
+    if layout_game:
+        # Michigan's backs keep their size where that costs the rows under the pay cells
+        # nothing (the same pay cards and played cards, above the chips' plate): a
+        # large window, few seats
+        from .presenter import CHIPS_H, _layout_rows
+        full = compute(size, num_players, human, layout_game, scale=scale, ui=ui,
+                       tag_row=False, last_row=True, small_backs=False)
+        least, cell = int(PLAYED_MIN_W * L.ui), CHIPS_H + 12 + 26   # (an amount's line)
+        a, b = _layout_rows(L, least, cell), _layout_rows(full, least, cell)
+        if (a[0], a[4]) == (b[0], b[4]) and b[3] + int(b[4] * CARD_RATIO) <= full.stage.y - 28:
+            return full
+    return L

@@ -580,7 +580,7 @@ def _layout_game(obs, L: TableLayout, ui: UIState, v: View) -> None:
     if L.scale > 1.0:
         from .layout import compute
         Lm = compute(L.size, L.num_players, L.human, layout_game=True, ui=L.ui, tag_row=L.tag_row,
-                     last_row=L.last_row)
+                     last_row=L.last_row, small_backs=L.bw != L.ow)
         want = _layout_rows(Lm, min_pw, cell_min_h)[4]
         if want > rpw:
             pw, ph, cell_h, area_top, rpw = _layout_rows(L, want, cell_min_h)
