@@ -4,6 +4,8 @@ games list is «Записи игр» / «Записи ігор» wherever it is
 screen's title, its keys' help); every seat's last move reads as card players say it."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from table_app.i18n import strings as S
@@ -33,3 +35,64 @@ def test_the_last_moves_read_as_card_players_say_them(lang, words):
         assert t.gettext(en) == said, en
     # no "we" form ("Берём…", "Беремо…": the player draws, not the table)
     assert not t.gettext("Drawing from the stock…").startswith(("Берём", "Беремо"))
+
+
+#: the English texts that tell of a pass on an offered card (a seat's last move, the
+#: buying window's question, the pass made for the player on a card that fits nothing)
+PASSED = ("passed {card}", "{name} passed {card}: take it + a penalty card?",
+          "Passed {card}: it fits nothing in your hand (Settings: “Offer a card only when "
+          "it fits my hand”)")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("ru", {"passed {card}": "не берёт {card}",
+            "{name} passed {card}: take it + a penalty card?":
+                "{name} не берёт {card}: взять её + штрафную?",
+            PASSED[2]: "Вы не берёте {card}: она ни к чему не подходит в вашей руке "
+                       "(Настройки: «Предлагать карту, только если она подходит к руке»)"}),
+    ("uk", {"passed {card}": "не бере {card}",
+            "{name} passed {card}: take it + a penalty card?":
+                "{name} не бере {card}: взяти її + штрафну?",
+            PASSED[2]: "Ви не берете {card}: вона ні до чого не пасує у вашій руці "
+                       "(Налаштування: «Пропонувати карту, лише якщо вона пасує до руки»)"}),
+])
+def test_a_pass_on_a_card_reads_as_not_taking_it(lang, words):
+    """«пас на 2♦» read oddly as a last move and in the May I? question: a seat that
+    passes an offered card "does not take" it («не берёт 2♦» / «не бере 2♦»), in every
+    text that tells of it."""
+    t = translation(lang)
+    for en, said in words.items():
+        assert t.gettext(en) == said, en
+    for en in PASSED:
+        assert "пас " not in t.gettext(en).lower(), en
+
+
+#: the texts that say another player went out (the deal's end, the status line, the
+#: replay's lines)
+WENT_OUT = ("{name} went out", "{name} went out!", "Deal {n} is over: {name} went out",
+            "Round {n} is over: {name} went out", "Deal {n} ends: {name} goes out · chips: {balances}",
+            "Round {n} ends: {name} goes out · {scores}")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_player_going_out_is_said_without_declining_the_name(lang):
+    """Seen in a real window: «Сдача 1 окончена: у Анна не осталось карт» («у» asks for
+    «Анны», and a name can't be declined by a template): «Анна — без карт», as the deal's
+    end row says it («без карт: берёт банк…»)."""
+    t = translation(lang)
+    for en in WENT_OUT:
+        said = t.gettext(en)
+        assert "{name} — без карт" in said, (en, said)
+        assert not re.search(r"(^|\s)[уУ] \{name\}", said), (en, said)
+    assert t.gettext("{name} went out!").format(name="Анна") == "Анна — без карт!"
+
+
+@pytest.mark.parametrize("lang, lead", [("ru", "Выйти выбранной картой"),
+                                        ("uk", "Зайти вибраною картою")])
+def test_the_lead_key_says_it_leads_a_card(lang, lead):
+    """Seen in a real window: Michigan's status line ended «Enter — выйти» («зайти»),
+    which reads as "Enter quits": it leads the focused card, as the F1 help says."""
+    t = translation(lang)
+    line = t.gettext("Your lead: Left/Right over the lifted cards, Enter leads")
+    assert line.endswith("Enter — " + lead[0].lower() + lead[1:]), line
+    assert t.gettext("Lead the focused card") == lead

@@ -407,9 +407,21 @@ def test_michigan_deal_end_rows_show_the_cards_left_the_chips_paid_and_the_widow
         assert len(cards) == left[seat]
         if seat == w:
             assert out and cards == [] and f"and {sum(left.values())} chip" in note
+            # (the player's own row in the second person, #19: "You … pays" was seen)
+            assert note.startswith("went out: you take" if seat == 0 else "went out: takes")
         else:
             k = left[seat]
-            assert note == f"{k} card{'s' if k != 1 else ''} left: pays {k} chip{'s' if k != 1 else ''}"
+            pays = "you pay" if seat == 0 else "pays"
+            assert note == f"{k} card{'s' if k != 1 else ''} left: {pays} {k} chip{'s' if k != 1 else ''}"
+    from table_app.i18n import set_language
+    try:
+        for lang, you in (("ru", ("вы платите", "вы берёте")), ("uk", ("ви платите", "ви берете"))):
+            set_language(lang)
+            notes = [r[2] for r in deal_end_rows(s, obs)]
+            assert any(v in notes[0] for v in you), notes[0]
+            assert not any(v in n for n in notes[1:] for v in you), notes
+    finally:
+        set_language("en")
 
 
 # ---------------------------------------------------------------- never ahead

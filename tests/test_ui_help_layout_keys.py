@@ -55,3 +55,24 @@ def test_the_status_lines_prompts_name_the_layouts_letters_too(lang):
     assert "D (В)" in line and "U (Г)" in line
     line = status_line(last="", phase="buy", keyboard=True, can=can, variant="may_i")
     assert "B (И)" in line and "P (З)" in line
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_table_buttons_tooltips_name_the_layouts_letters_too(lang):
+    """Seen in a real window in Russian: "Lay off all that fits" said "(A)" where the
+    help says "A (Ф)"; Undo, Redo and Hint name their keys the same way."""
+    from table_app.core.actions import Deal
+    from table_app.variants import find_variant
+    from tests.helpers.table import Scripted, build_deck, make_table
+    rules = find_variant("contract")({})
+    deck = build_deck(rules.deck(3), [["7C", "7D", "7H", "9S", "9H", "9D", "2C", "4D", "KS", "QH"],
+                                      ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
+                                      ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "7C"]],
+                      ["KH", "9S"])
+    app, scene, s = make_table("contract", 3, Deal(1, 2, deck), {1: Scripted(), 2: Scripted()})
+    set_language(lang)      # (the app took the settings' language: the table follows)
+    scene.retranslate()
+    tips = {n: b.tool_tip_text for n, b in scene.buttons.items()}
+    assert "(A (Ф))" in tips["play_all"], tips["play_all"]
+    assert "Ctrl+Z (Я)" in tips["undo"] and "Ctrl+Y (Н)" in tips["redo"]
+    assert "H (Р)" in tips["hint"] and "(F1)" in tips["help"]

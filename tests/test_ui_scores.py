@@ -104,7 +104,7 @@ def test_the_humans_own_forms_agree_with_you(lang, you_out, deal_over, dealt, no
     rows, _t, _o = score_rows(s)
     notes = [n for _h, _c, n in rows]
     assert notes[0] == you_out                      # seat 0, the human, went out of deal 1
-    assert notes[1] == ("У Ann не осталось карт" if lang == "ru" else "У Ann не лишилося карт")
+    assert notes[1] == "Ann — без карт"
     t = translation(lang)
     assert t.gettext("Deal {n} is over: You went out").format(n=3) == deal_over
     assert t.gettext("Deal {n}: You dealt").format(n=2) == dealt
@@ -113,19 +113,19 @@ def test_the_humans_own_forms_agree_with_you(lang, you_out, deal_over, dealt, no
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("ru", {"Deal {n} is over: {name} went out": "Сдача 3 окончена: у Boris не осталось карт",
-            "{name} went out!": "У Boris не осталось карт!",
-            "Round {n} ends: {name} goes out · {scores}": "Раунд 3 окончен: у Boris не осталось карт · 5",
+    ("ru", {"Deal {n} is over: {name} went out": "Сдача 3 окончена: Boris — без карт",
+            "{name} went out!": "Boris — без карт!",
+            "Round {n} ends: {name} goes out · {scores}": "Раунд 3 окончен: Boris — без карт · 5",
             "Deal {n} ends: {name} goes out · chips: {balances}":
-                "Сдача 3 окончена: у Boris не осталось карт · фишки: 5",
+                "Сдача 3 окончена: Boris — без карт · фишки: 5",
             "Round {n} ends: You go out · {scores}": "Раунд 3 окончен: вы вышли · 5",
             "Game over: {name} wins": "Игра окончена: победитель — Boris",
             "Game over: You win": "Игра окончена: вы победили"}),
-    ("uk", {"Deal {n} is over: {name} went out": "Роздачу 3 закінчено: у Boris не лишилося карт",
-            "{name} went out!": "У Boris не лишилося карт!",
-            "Round {n} ends: {name} goes out · {scores}": "Раунд 3 закінчено: у Boris не лишилося карт · 5",
+    ("uk", {"Deal {n} is over: {name} went out": "Роздачу 3 закінчено: Boris — без карт",
+            "{name} went out!": "Boris — без карт!",
+            "Round {n} ends: {name} goes out · {scores}": "Раунд 3 закінчено: Boris — без карт · 5",
             "Deal {n} ends: {name} goes out · chips: {balances}":
-                "Роздачу 3 закінчено: у Boris не лишилося карт · фішки: 5",
+                "Роздачу 3 закінчено: Boris — без карт · фішки: 5",
             "Round {n} ends: You go out · {scores}": "Раунд 3 закінчено: ви вийшли · 5",
             "Game over: {name} wins": "Гру закінчено: переможець — Boris",
             "Game over: You win": "Гру закінчено: ви перемогли"}),
@@ -134,7 +134,8 @@ def test_a_deal_that_is_over_says_who_went_out_in_the_past(lang, said):
     """The score sheet said "Boris виходить" (goes out) of a deal that is over: a player
     who went out is said in the past, of another player as of you, on the score sheet,
     at the table and in the replay's deal-end lines; of another player without a
-    gendered verb (a name's gender is not known): "у Boris не лишилося карт".  The
+    gendered verb (a name's gender is not known) nor a case the name would have to take
+    («у Анна»): "Boris — без карт".  The
     replay's running moves stay in the present, as in English."""
     t = translation(lang)
     for msgid, want in said.items():

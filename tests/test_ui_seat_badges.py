@@ -2,8 +2,10 @@
 are opaque (the felt and the card backs under them made them hard to read), and no
 badge covers a card of the player's rows (the hand, the meld area, Michigan's played
 cards) or of the melds on the table, nor (the contract family, where a short hand was
-hidden whole under its last move and its "down" tag) the seat's own cards: at 1024x640, 1280x800 and 1920x1080, 3 to 8 seats,
-the contract family and Michigan, mid-deal with every seat's last move shown."""
+hidden whole under its last move and its "down" tag; Michigan, where the last move lay on
+the backs) the seat's own cards: at 1024x640, 1280x800 and 1920x1080, 3 to 8 seats, the
+contract family and Michigan, mid-deal with every seat's last move shown.  Michigan's
+played cards stay clear of the chips' plate over the buttons with every card size."""
 from __future__ import annotations
 
 import random
@@ -14,7 +16,7 @@ pygame = pytest.importorskip("pygame")
 
 from table_app.engine.engine import Engine  # noqa: E402
 from table_app.ui.table.labels import label_image, label_rect  # noqa: E402
-from table_app.ui.table.layout import compute  # noqa: E402
+from table_app.ui.table.layout import table_layout  # noqa: E402
 from table_app.ui.table.presenter import UIState, present  # noqa: E402
 from table_app.ui.table.session import DEFAULT_NAMES, FallbackPlayer  # noqa: E402
 from table_app.variants import find_variant  # noqa: E402
@@ -58,17 +60,18 @@ def test_seat_badges_are_opaque_and_cover_no_card_of_the_players_rows(variant, n
     obs = eng.rules.observe(eng.state, 0)
     for size in SIZES:
         cf = variant != "michigan"
-        # (the table's layout: in the contract family the "down" tag and the last move
-        # have rows of their own, off the seat's cards: TableScene._layout)
-        L = compute(size, n, layout_game=not cf, tag_row=cf, last_row=cf)
+        # (the table's layout: the last move has a row of its own, off the seat's cards,
+        # and in the contract family the "down" tag too: TableScene._layout)
+        L = table_layout(size, n, layout_game=not cf)
         ui = UIState(hand_order=list(obs.hand), names=list(DEFAULT_NAMES[:n]),
                      levels=[""] + ["normal"] * (n - 1), thinking=1)
-        ui.last_moves = {s: ("laid off 5♣ on 2♣–4♣", s == 1) for s in range(1, n)}
+        move = "laid off 5♣ on 2♣–4♣" if cf else "played Q♦: takes 4 chips"
+        ui.last_moves = {s: (move, s == 1) for s in range(1, n)}
         v = present(obs, L, ui)
         cards = [pygame.Rect(int(p.x), int(p.y - p.lift), int(p.w), int(p.w * 1.4))
                  for p in v.placements
                  if p.group == "hand" or p.group.startswith(("stage:", "meld:", "played:"))
-                 or (cf and p.group.startswith("opp:"))]
+                 or p.group.startswith("opp:")]
         assert cards
         badges = [lab for lab in v.labels
                   if lab.kind in PLATES or (lab.kind == "role" and lab.text == "down")
@@ -82,3 +85,34 @@ def test_seat_badges_are_opaque_and_cover_no_card_of_the_players_rows(variant, n
                 img = label_image(lab)
                 # the plate's own colour at its left edge, half way down: no felt through it
                 assert img.get_at((3, img.get_height() // 2)).a == 255, (lab.kind, lab.text)
+
+
+@pytest.mark.parametrize("card_size", ["small", "medium", "large"])
+@pytest.mark.parametrize("n", [3, 5, 8])
+def test_michigan_played_cards_clear_the_chips_plate(n, card_size):
+    """With the last move on a row of its own the seats' boxes are taller; the played
+    cards' rows still end above the chips' plate (drawn bottom right over the buttons,
+    ``Banner.draw``) at 1024x640."""
+    from table_app.ui.table import text
+    from table_app.ui.table.layout import card_scale
+    eng = _mid_deal("michigan", n)
+    obs = eng.rules.observe(eng.state, 0)
+    L = table_layout((1024, 640), n, layout_game=True, scale=card_scale(card_size))
+    ui = UIState(hand_order=list(obs.hand), names=list(DEFAULT_NAMES[:n]),
+                 levels=[""] + ["normal"] * (n - 1))
+    v = present(obs, L, ui)
+    plate_h = text.plate("Chips: You -8", 13).get_height()
+    top = L.side.y - 4 - plate_h
+    played = [p for p in v.placements if p.group.startswith("played:") and p.group != "played:0"]
+    assert played
+    for p in played:
+        assert p.y + p.w * 1.4 <= top + 1, (p.group, p.y, p.w, top)
+
+
+def test_michigan_backs_keep_their_size_where_the_room_allows():
+    """The smaller backs are for a crowded table (8 seats at 1024x640); with 4 seats at
+    1280x800 they cost the played cards nothing and stay as wide as elsewhere."""
+    roomy = table_layout((1280, 800), 4, layout_game=True)
+    assert roomy.bw == roomy.ow
+    tight = table_layout((1024, 640), 8, layout_game=True, scale=1.2)
+    assert tight.bw < tight.ow

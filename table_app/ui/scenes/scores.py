@@ -228,10 +228,20 @@ def deal_end_rows(session, obs) -> list[tuple[str, list[int], str, bool]]:
         for s in order:
             name = player_name(session.names[s])
             cards = _sorted(hands[s])
-            if s == winner:
+            # (the player's own row in the second person: "You … you pay 3 chips")
+            you = s == session.human
+            if s == winner and you:
+                note = ngettext("went out: you take the kitty ({kitty}) and {n} chip for the cards left",
+                                "went out: you take the kitty ({kitty}) and {n} chips for the cards left",
+                                paid).format(kitty=_compact(kitty), n=paid)
+            elif s == winner:
                 note = ngettext("went out: takes the kitty ({kitty}) and {n} chip for the cards left",
                                 "went out: takes the kitty ({kitty}) and {n} chips for the cards left",
                                 paid).format(kitty=_compact(kitty), n=paid)
+            elif you:
+                k = len(cards)
+                note = ngettext("{n} card left: you pay {n} chip", "{n} cards left: you pay {n} chips",
+                                k).format(n=k)
             else:
                 k = len(cards)
                 note = ngettext("{n} card left: pays {n} chip", "{n} cards left: pays {n} chips",

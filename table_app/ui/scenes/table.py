@@ -199,12 +199,10 @@ class TableScene(Scene):
         self._queue_faces(now=True)
 
     def _layout(self) -> None:
-        self.L = layout_mod.compute(self.app.size, self.session.num_players, self.human,
-                                    self.session.spec.layout,
-                                    scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
-                                    ui=getattr(self.app, "ui_scale", 1.0),
-                                    tag_row=not self.session.spec.layout,
-                                    last_row=not self.session.spec.layout)  # off the cards
+        self.L = layout_mod.table_layout(
+            self.app.size, self.session.num_players, self.human, self.session.spec.layout,
+            scale=layout_mod.card_scale(getattr(self.app.settings, "card_size", "medium")),
+            ui=getattr(self.app, "ui_scale", 1.0))
 
     def _face_opts(self) -> tuple[bool, bool]:
         st = self.app.settings

@@ -80,6 +80,15 @@ def deal_delay(p, ev, hand_order, human: int, n: int, seats=None) -> float:
     return DEAL_STEP * (i * n + (seat - dealer - 1) % n)
 
 
+def seat_badges(view, labels) -> list:
+    """The ``labels`` of the seats' boxes (anchored inside a ``seat``/``seat_hi`` box of
+    ``view.boxes``): their name plates, cards and points, levels, last moves and tags."""
+    seats = [r for r, kind in view.boxes if kind in ("seat", "seat_hi")]
+    if not seats:
+        return []
+    return [lab for lab in labels if any(r.collidepoint(lab.pos) for r in seats)]
+
+
 class Board:
     """The sprites, the felt and the card images of one table view."""
 
@@ -207,6 +216,15 @@ class Board:
             surf.blit(still, (0, 0))
         # the cards in flight (gliding, dragged, growing) over the still ones
         self._draw_cards(surf, art, moving, four, large, back, selected, lift, hinted)
+        # and the seats' badges over the cards gliding into (or out of) a seat's hand:
+        # its name, its last move, its "down" tag stay readable (#19); a card the player
+        # drags stays on top
+        gliding = [_card_area(sp) for sp in moving if not sp.dragging]
+        if gliding and labels:
+            for lab in seat_badges(view, labels):
+                r = pygame.Rect(label_rect(lab))
+                if r.collidelist(gliding) >= 0:
+                    draw_label(surf, lab)
 
     #: the still part (``draw``): its surface and what it shows
     _still: pygame.Surface | None = None

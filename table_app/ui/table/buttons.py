@@ -216,6 +216,11 @@ class TableButtons:
                 else "@table_button_tiny"
         if cls == "@primary" and kind in (None, ExplainingButton):   # (not a picture label)
             cls = primary_class(label, pygame.Rect(rect).w)
+        if tip:
+            # the letter keys it names with the letters they bear in a Russian or
+            # Ukrainian layout, as the F1 help and the status line do ("(A (Ф))", #19)
+            from ..scenes.help import with_layout_letters
+            tip = with_layout_letters(tip)
         b = (kind or pygame_gui.elements.UIButton)(
             relative_rect=pygame.Rect(rect), text=label, manager=scene.app.manager,
             tool_tip_text=tip, object_id=ObjectID(class_id=cls, object_id="#" + name))

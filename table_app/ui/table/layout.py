@@ -55,6 +55,7 @@ class TableLayout:
     ui: float = 1.0                 # pixels per logical pixel (2 on a 2x HiDPI screen)
     cw: int = 0                     # the human's card width
     ow: int = 0                     # opponents' card width
+    bw: int = 0                     # the width of the opponents' card backs in their boxes
     mw: int = 0                     # table meld card width (may shrink to fit)
     banner: pygame.Rect = field(default_factory=pygame.Rect)
     opp: dict = field(default_factory=dict)      # seat -> Rect of the opponent's place
@@ -79,7 +80,7 @@ class TableLayout:
 
 def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
             scale: float = 1.0, ui: float = 1.0, tag_row: bool = False,
-            last_row: bool = False) -> TableLayout:
+            last_row: bool = False, small_backs: bool = True) -> TableLayout:
     """The layout of a window ``size`` pixels big (the drawable surface's real size).
     ``scale``: the card size setting's factor (``card_scale``); ``ui``: pixels per
     logical pixel on a HiDPI screen (fixed sizes such as the banner, the margins and the
@@ -87,7 +88,8 @@ def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
     boxes have a row of their own under the level for the "down" tag (the replay viewer
     with every hand open: there the tag would cover face-up cards; on the table it lies
     on the backs).  ``last_row``: a row of their own for the seats' last moves (the
-    table: on the cards they hid a short hand whole, #19)."""
+    table: on the cards they hid a short hand whole, #19; in Michigan the backs over it
+    are smaller then, ``bw``)."""
     W, H = size
     u = max(0.5, float(ui))
     L = TableLayout(size=(W, H), num_players=num_players, human=human,
@@ -100,6 +102,12 @@ def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
     ch = L.ch
     L.ow = max(int(34 * u), int(base * 0.5 * min(1.0, L.scale)))
     L.mw = max(int(36 * u), int(cw * 0.62))
+    # the backs in the seats' boxes: in Michigan, with the last move on a row of its own,
+    # smaller (they only count the cards, also said in words under them): the rows of
+    # played cards keep their room above the chips' plate (#19)
+    # (``small_backs=False``: the backs as wide as elsewhere: ``table_layout`` when the
+    # room allows)
+    L.bw = max(int(22 * u), int(L.ow * 0.6)) if layout_game and last_row and small_backs else L.ow
     m = max(int(10 * u), W // 90)
     bh = int(BANNER_H * u)
     L.banner = pygame.Rect(0, 0, W, bh)
@@ -117,7 +125,7 @@ def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
     others = L.seats_around()
     # (over the cards the name plate; under them a row of cards and points and a row
     # of the level: see presenter._opponents)
-    oh = (int(L.ow * CARD_RATIO) + int(68 * u) + (int(TAG_ROW_H * u) if L.tag_row else 0)
+    oh = (int(L.bw * CARD_RATIO) + int(68 * u) + (int(TAG_ROW_H * u) if L.tag_row else 0)
           + (int(LAST_ROW_H * u) if L.last_row else 0))
     top = bh + int(6 * u)
     k = max(1, len(others))
@@ -135,4 +143,25 @@ def compute(size, num_players: int, human: int = 0, layout_game: bool = False,
     mx = L.discard.right + int(cw * 0.45)
     # (the scores plate sits under the melds, at the right)
     L.melds = pygame.Rect(mx, L.middle.y, W - m - mx, L.middle.h - int(22 * u))
+    return L
+
+
+def table_layout(size, num_players: int, human: int = 0, layout_game: bool = False,
+                 scale: float = 1.0, ui: float = 1.0) -> TableLayout:
+    """The card table's layout (``compute``): each seat's last move on a row of its own,
+    off the seat's cards (#19), and in the contract family the "down" tag too (Michigan
+    has none)."""
+    L = compute(size, num_players, human, layout_game, scale=scale, ui=ui,
+                tag_row=not layout_game, last_row=True)
+    if layout_game:
+        # Michigan's backs keep their size where that costs the rows under the pay cells
+        # nothing (the same pay cards and played cards, above the chips' plate): a
+        # large window, few seats
+        from .presenter import CHIPS_H, _layout_rows
+        full = compute(size, num_players, human, layout_game, scale=scale, ui=ui,
+                       tag_row=False, last_row=True, small_backs=False)
+        least, cell = int(PLAYED_MIN_W * L.ui), CHIPS_H + 12 + 26   # (an amount's line)
+        a, b = _layout_rows(L, least, cell), _layout_rows(full, least, cell)
+        if (a[0], a[4]) == (b[0], b[4]) and b[3] + int(b[4] * CARD_RATIO) <= full.stage.y - 28:
+            return full
     return L

@@ -165,7 +165,7 @@ def _hand(obs, L: TableLayout, ui: UIState, v: View, exclude=()) -> None:
 
 
 def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
-    ow = L.ow
+    ow = L.bw or L.ow
     oh = int(ow * CARD_RATIO)
     for s, r in L.opp.items():
         n = obs.hand_sizes[s] if obs.round else 0
@@ -579,7 +579,8 @@ def _layout_game(obs, L: TableLayout, ui: UIState, v: View) -> None:
     pw, ph, cell_h, area_top, rpw = _layout_rows(L, min_pw, cell_min_h)
     if L.scale > 1.0:
         from .layout import compute
-        Lm = compute(L.size, L.num_players, L.human, layout_game=True, ui=L.ui, tag_row=L.tag_row)
+        Lm = compute(L.size, L.num_players, L.human, layout_game=True, ui=L.ui, tag_row=L.tag_row,
+                     last_row=L.last_row, small_backs=L.bw != L.ow)
         want = _layout_rows(Lm, min_pw, cell_min_h)[4]
         if want > rpw:
             pw, ph, cell_h, area_top, rpw = _layout_rows(L, want, cell_min_h)
