@@ -125,7 +125,7 @@ def _engine(mode: str) -> dict:
     rest = engine_bench.run(quick=quick, speed=False)
     return {"actions_per_second": p["ours"], "seats": 4, "actions_per_run": p["actions_per_run"],
             "actions_per_second_no_pass_buys": p["ours_no_pass_buys"],
-            "pass_buy_share": p["pass_buy_share"], "clock": p["clock"],
+            "pass_buy_share": p["pass_buy_share"], "clock": p["clock"], "gc": p["gc"],
             **rest, "peers": {k: p[k] for k in ("peers", "missing", "best_peer", "ratios",
                                                 "versions", "seats")}}
 
