@@ -759,15 +759,21 @@ class _Search:
                 # cached per suit and free naturals at the most wilds any run may take,
                 # then cut to this budget (the same cores, in the same order, as
                 # generated for it: _run_cores keeps exactly those with wlo <= budget)
-                # a suit's cores depend on which of its faces are free, not on how many
-                # copies (_run_cores reads only whether a face is free, and whether two
-                # aces are): long hands from four decks repeat these keys
-                ck = (s, *[c[f] > 0 for f in range(s * 13, s * 13 + 13)],
-                      c[s * 13 + 12] >= 2, self.P_total, self.d2)
+                sl = c[s * 13:s * 13 + 13]
+                ck = (s, tuple(sl), self.P_total, self.d2)
                 lst = cache.get(ck)
                 if lst is None:
-                    lst = [(core[6], core[3], s, core)
-                           for core in self._run_cores(s, self.P_total)]
+                    # a suit's cores depend on which of its faces are free, not on how
+                    # many copies (_run_cores reads only whether a face is free, and
+                    # whether two aces are): long hands from four decks repeat these
+                    # (the copies' key above is the cheaper one to make, so it comes
+                    # first)
+                    pk = (s, bytes(map(bool, sl)), sl[12] >= 2, self.P_total, self.d2)
+                    lst = cache.get(pk)
+                    if lst is None:
+                        lst = [(core[6], core[3], s, core)
+                               for core in self._run_cores(s, self.P_total)]
+                        cache[pk] = lst
                     cache[ck] = lst
                 if budget < self.P_total:
                     lst = [x for x in lst if x[3][4] <= budget]
