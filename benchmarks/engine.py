@@ -155,4 +155,7 @@ def run(quick: bool = False, speed: bool = True) -> dict:
 
 if __name__ == "__main__":
     import sys
+
+    from table_app.gcsetup import freeze_startup_heap
+    freeze_startup_heap()   # the process set up as the app's start-up (table_app.gcsetup)
     print(json.dumps(run(quick="--quick" in sys.argv), indent=1))

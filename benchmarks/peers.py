@@ -26,10 +26,13 @@ sides alike, and reports the ratios ours / best peer.  A missing peer is reporte
 """
 from __future__ import annotations
 
+import gc
 import json
 import random
 import sys
 import time
+
+from table_app.gcsetup import freeze_startup_heap
 
 from .common import summary
 from .engine import VARIANTS, random_play_counts, sizes
@@ -126,6 +129,16 @@ def versions() -> dict:
     return out
 
 
+def set_up_process() -> int:
+    """Set this process up as the app's start-up sets itself up: the imports done (ours
+    and the installed peers'), their heap frozen for the garbage collector
+    (``table_app.gcsetup.freeze_startup_heap``, as ``table_app.ui.app.main`` does), so
+    the engine is measured as the player runs it (the peers in the same process, alike).
+    Returns how many objects were frozen (0: done before in this process)."""
+    available()
+    return freeze_startup_heap()
+
+
 def run(quick: bool = False, actions: int | None = None, runs: int | None = None) -> dict:
     """Ours (4 seats, per variant) and every installed peer, in interleaved rounds.
 
@@ -136,6 +149,7 @@ def run(quick: bool = False, actions: int | None = None, runs: int | None = None
     n_actions = actions or n_actions
     n_runs = runs or n_runs
     avail = available()
+    frozen = gc.get_freeze_count()
     ours: dict[str, list[float]] = {v: [] for v in VARIANTS}
     ours_np: dict[str, list[float]] = {v: [] for v in VARIANTS}
     pass_share: dict[str, list[float]] = {v: [] for v in VARIANTS}
@@ -185,6 +199,9 @@ def run(quick: bool = False, actions: int | None = None, runs: int | None = None
                          "vs": best, "goal": ">= 1.5 counting no buying-window passes"}
     return {"actions_per_run": n_actions, "seats": {"ours": 4, "peers": 2},
             "clock": "CPU time of the measuring thread (time.thread_time)",
+            "gc": (f"start-up heap frozen after the imports as the app's ({frozen} objects, "
+                   "table_app.gcsetup, benchmarks.peers.set_up_process)" if frozen else
+                   "start-up heap not frozen (not the app's set-up: a test's call)"),
             "ours": ours_s, "ours_no_pass_buys": ours_np_s,
             "pass_buy_share": {v: round(sum(x) / len(x), 3) for v, x in pass_share.items() if x},
             "peers": peers, "missing": missing, "best_peer": best,
@@ -192,4 +209,5 @@ def run(quick: bool = False, actions: int | None = None, runs: int | None = None
 
 
 if __name__ == "__main__":
+    set_up_process()
     print(json.dumps(run(quick="--quick" in sys.argv[1:]), indent=1))

@@ -691,3 +691,67 @@ def test_round_seven_runs_take_a_wild_rank_card_as_a_wild(hand, wild):
     assert some is not None and check_result(cards, req, wr, contract_value, some) >= want
     best = solve_go_down(cards, req, wr, contract_value)
     assert best is not None and check_result(cards, req, wr, contract_value, best) == want
+
+
+@st.composite
+def four_deck_one_suit_hands(draw):
+    """Up to 11 cards of one suit from four decks: faces repeated 1-4 times (the run
+    cores are remembered per suit by which faces are free, not by how many copies: two
+    hands that differ only in copies share them), 0-3 wilds, the contracts that split a
+    suit into runs (with CR-4, whole hand, CF-12)."""
+    suit = draw(st.integers(0, 3))
+    lo = draw(st.integers(2, 11))
+    faces: list[int] = []
+    for r in range(lo, min(lo + draw(st.integers(3, 9)), 15)):
+        faces += [suit * 13 + r - 2] * draw(st.sampled_from([0, 1, 1, 2, 3, 4]))
+    wr = draw(st.sampled_from([frozenset(), frozenset({2}), frozenset({9})]))
+    for _ in range(draw(st.integers(0, 3))):
+        faces.append(draw(st.sampled_from([JOKER, (suit + 1) % 4 * 13 + 9 - 2])))
+    faces = draw(st.permutations(faces))[:11]
+    req = draw(st.sampled_from([
+        ContractReq(1, 2, 3, 3, 4, 4, naturals_majority=True),  # Contract 5
+        ContractReq(0, 2, 3, 3, 4, 4, naturals_majority=True),  # Contract 2
+        ContractReq(0, 2), ContractReq(1, 2), ContractReq(0, 2, run_max=5),
+        ContractReq(0, 2, whole_hand=True, keep_one=False),
+        ContractReq(1, 2, whole_hand=True, keep_one=False)]))
+    value = draw(st.sampled_from([contract_value, may_i_value, lambda f: 1 + f % 5]))
+    return faces_to_cards(faces), req, wr, value
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(four_deck_one_suit_hands())
+def test_four_deck_one_suit_hands_match_brute_force(case):
+    hand, req, wr, value = case
+    want = brute_force(hand, req, wr, value)
+    got = solve_go_down(hand, req, wr, value)
+    assert can_meet(hand, req, wr) == (want is not None)
+    if want is None:
+        assert got is None
+        return
+    assert got is not None
+    assert check_result(hand, req, wr, value, got) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=13, max_size=13), st.integers(0, 8),
+       st.sampled_from([ContractReq(1, 2, 3, 3, 4, 4, naturals_majority=True),
+                        ContractReq(0, 3, whole_hand=True, keep_one=False),
+                        ContractReq(1, 2), ContractReq(0, 2, run_max=6)]))
+def test_a_suit_s_run_cores_depend_on_which_faces_are_free_not_on_copies(counts, nw, req):
+    # the premise of the core cache's key (_Search._runs): _run_cores of a suit gives the
+    # same cores for any copies of the same free faces (and of two aces or not)
+    from table_app.core.solver import _Search
+    suit = 2
+    faces = [suit * 13 + i for i, n in enumerate(counts) for _ in range(n)] + [JOKER] * nw
+    one = [suit * 13 + i for i, n in enumerate(counts)
+           for _ in range(min(n, 2 if i == 12 else 1))] + [JOKER] * nw
+    vf = [contract_value(f) for f in range(53)]
+    cores = []
+    for fs in (faces, one):
+        s = _Search(faces_to_cards(fs), req, frozenset(), vf)
+        s.d2 = False   # both paths of _run_cores: the fast (d2) one and the general one
+        slow = list(s._run_cores(suit, s.P_total))
+        s.d2 = True
+        cores.append((slow, list(s._run_cores(suit, s.P_total))))
+    assert cores[0] == cores[1]

@@ -218,8 +218,7 @@ class _Search:
 
     # -- pool -----------------------------------------------------------------
     def _wr_left(self) -> int:
-        c = self.counts
-        return sum(c[f] for f in self.wr_faces) if self.wr_faces else 0
+        return sum(map(self.counts.__getitem__, self.wr_faces)) if self.wr_faces else 0
 
     def _pool_values(self, taken: tuple[int, ...] = ()) -> list[int]:
         """Values of the pool now (most valuable first), the wild-rank naturals that
@@ -723,10 +722,10 @@ class _Search:
             # hold a run of them, with two wild ranks)
             lo = hi = 4
             for s in range(0, 4):
-                fs = range(s * 13, s * 13 + 13)
-                if lo == 4 and any(c[f] for f in fs):
+                if lo == 4 and any(c[s * 13:s * 13 + 13]):
                     lo = s
-                if any(c[f] for f in fs if f not in wrf):
+                if (any(c[f] for f in range(s * 13, s * 13 + 13) if f not in wrf) if wrf
+                        else lo == s):
                     hi = s
                     break
             if hi == 4 and lo < 4:
@@ -760,11 +759,21 @@ class _Search:
                 # cached per suit and free naturals at the most wilds any run may take,
                 # then cut to this budget (the same cores, in the same order, as
                 # generated for it: _run_cores keeps exactly those with wlo <= budget)
-                ck = (s, tuple(c[s * 13:s * 13 + 13]), self.P_total, self.d2)
+                sl = c[s * 13:s * 13 + 13]
+                ck = (s, tuple(sl), self.P_total, self.d2)
                 lst = cache.get(ck)
                 if lst is None:
-                    lst = [(core[6], core[3], s, core)
-                           for core in self._run_cores(s, self.P_total)]
+                    # a suit's cores depend on which of its faces are free, not on how
+                    # many copies (_run_cores reads only whether a face is free, and
+                    # whether two aces are): long hands from four decks repeat these
+                    # (the copies' key above is the cheaper one to make, so it comes
+                    # first)
+                    pk = (s, bytes(map(bool, sl)), sl[12] >= 2, self.P_total, self.d2)
+                    lst = cache.get(pk)
+                    if lst is None:
+                        lst = [(core[6], core[3], s, core)
+                               for core in self._run_cores(s, self.P_total)]
+                        cache[pk] = lst
                     cache[ck] = lst
                 if budget < self.P_total:
                     lst = [x for x in lst if x[3][4] <= budget]

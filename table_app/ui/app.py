@@ -845,6 +845,9 @@ def main(argv: list[str] | None = None, play: dict | None = None) -> int:
     tuned = tune_allocator()   # first: before the sound's and the players' threads
     setup_logging()
     log = logging.getLogger("table_app")
+    from ..gcsetup import freeze_startup_heap
+    from .scenes.picker import PickerScene
+    frozen = freeze_startup_heap()   # the imports' objects: not walked by each collection
     try:
         app = App()
     except pygame.error as e:
@@ -863,7 +866,7 @@ def main(argv: list[str] | None = None, play: dict | None = None) -> int:
     log.info("table-app %s starts: pygame-ce %s, SDL %s, video driver %s, window %s%s",
              __version__, pygame.version.ver, ".".join(map(str, pygame.get_sdl_version())),
              driver, app.screen.get_size(), f", malloc arenas {ARENAS}" if tuned else "")
-    from .scenes.picker import PickerScene
+    log.info("start-up heap frozen for the garbage collector: %d objects", frozen)
     picker = PickerScene()
     app.push(picker)
     if play is not None:
