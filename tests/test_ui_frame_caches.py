@@ -270,3 +270,24 @@ def test_the_felt_s_boxes_are_kept_within_their_bytes():
     for n in range(1, 40):
         felt.chip_stack(surf, 100, 100, n)
     assert felt._kept("chips", felt.CHIP_BYTES).bytes <= felt.CHIP_BYTES
+
+
+def test_faces_ahead_of_need_never_push_out_the_faces_on_the_table():
+    """At 1920x1080 a table's widths hold more faces than the card art's bound: the
+    faces rendered ahead of need went for one another, the table's own first; ahead of
+    need a face is rendered only into free room, one a card waits for always."""
+    from table_app.ui.cardart import CardArt
+    art = CardArt(max_bytes=1 << 20)
+    on_table = [3, 17, 30, 52]
+    art.queue_faces([90, 80, 70, 60], first=on_table)
+    while art.render_queued(8):
+        pass
+    assert art.queued() == 0 and art.cache_bytes <= art.max_bytes
+    assert all(art.has_face(f, 90) for f in on_table)
+    evicted = art._cache.evicted
+    assert evicted == 0                          # nothing went for a face ahead of need
+    # a face a card waits for is rendered even when the cache is full
+    missing = next(f for f in range(53) if not art.has_face(f, 60))
+    art.want_face(missing, 60)
+    assert art.render_queued(1) == 1 and art.has_face(missing, 60)
+    assert art.cache_bytes <= art.max_bytes

@@ -295,8 +295,12 @@ class CardArt:
             out first.
     """
 
-    #: 16 MiB: the 53 faces are 1.7-2.7 MiB a width at an
-    #: 8-seat table's widths (68-90 px), 3.3 MiB at the hand's 110 px
+    #: 16 MiB: the 53 faces are 1.7-2.7 MiB a width at an 8-seat table's widths
+    #: (68-113 px at 1920x1080), 6.5 MiB at its hand's 151 px: the faces on the table
+    #: at every width it shows them, and ahead of need what room is left
+    #: (``render_queued``).  12 MiB measured 146-149 MB over three 8-seat games but
+    #: re-rendered faces every frame (the table's still picture draws its faces once,
+    #: so they look least recently used and went first)
     MAX_BYTES = 16 << 20
 
     def __init__(self, max_bytes: int | None = None):
@@ -306,6 +310,9 @@ class CardArt:
         self._face_widths: dict = {}
         #: faces to render ahead of need: (face, width, four_color, large_index)
         self._todo: OrderedDict = OrderedDict()
+        #: the queued faces a card on screen waits for (``want_face``): rendered even
+        #: when the cache must let another go; the others only into free room
+        self._wanted: set = set()
         #: how many faces were rendered (``_render_face`` calls): tests count them
         self.faces_rendered = 0
         #: called with each key the cache lets go (``("face", face, width, four_color,
@@ -373,6 +380,7 @@ class CardArt:
         self._cache.clear()
         self._face_widths.clear()
         self._todo.clear()
+        self._wanted.clear()
         self._tell_evicted(None)
 
     # -- public API ----------------------------------------------------------------
@@ -434,6 +442,14 @@ class CardArt:
         if ("face", *k) not in self._cache:
             self._todo[k] = None
             self._todo.move_to_end(k, last=False)
+            self._wanted.add(k)
+
+    def touch_face(self, face: int, width_px: int, *, four_color: bool = False,
+                   large_index: bool = False) -> None:
+        """A face drawn again from a holder's copy (the table's ``CardImages``): the
+        least recently used go first, so the cache counts this as a use."""
+        self._cache.get(("face", face, card_size(width_px)[0], bool(four_color),
+                         bool(large_index)))
 
     def queued(self) -> int:
         """How many faces wait in the queue of ``queue_faces``."""
@@ -441,13 +457,24 @@ class CardArt:
 
     def render_queued(self, n: int = 1) -> int:
         """Render up to ``n`` queued faces into the cache (oldest first); returns how
-        many were rendered."""
+        many were rendered.  A face ahead of need is rendered only into free room (it
+        never makes the cache let another go: a table's widths at 1920x1080 are more
+        than the bound, and the faces rendered first, the ones on the table, went for
+        the ones rendered after); one a card waits for (``want_face``) always is."""
         done = 0
+        room = self._cache.max_bytes
         while self._todo and done < n:
-            face, w, four, large = next(iter(self._todo))
-            self._todo.pop((face, w, four, large))
+            k = next(iter(self._todo))
+            self._todo.pop(k)
+            face, w, four, large = k
             if ("face", face, w, four, large) in self._cache:
+                self._wanted.discard(k)
                 continue
+            if k not in self._wanted:
+                cw, ch = card_size(w)
+                if self._cache.bytes + cw * ch * 4 > room:
+                    continue       # ahead of need, and no room: not rendered
+            self._wanted.discard(k)
             self.face(face, w, four_color=four, large_index=large)
             done += 1
         return done

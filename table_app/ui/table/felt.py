@@ -330,6 +330,8 @@ class CardImages:
         key = (face, w, four, large, back)
         img = self.cache.get(key)
         if img is not None:
+            if face is not None and key not in self.standins and hasattr(art, "touch_face"):
+                art.touch_face(face, w, four_color=four, large_index=large)   # a use
             return img
         self._follow(art)
         standin = None
