@@ -210,6 +210,27 @@ def test_the_deal_end_screen_offers_the_review(app, tmp_path, variant):
     app.stack.clear()
 
 
+@pytest.mark.parametrize("lang, letter", [("en", "(R)"), ("ru", "(R (К))"), ("uk", "(R (К))")])
+def test_the_review_buttons_key_is_named_in_the_players_layout(app, tmp_path, lang, letter):
+    """A Russian or Ukrainian layout's player presses the key marked К: the button names
+    it as the F1 help does (#19's layout letters)."""
+    from table_app.i18n import set_language
+    from table_app.ui.scenes.scores import DealEndScene
+    s, _path = _ended_deal(tmp_path, "contract")
+    set_language(lang)
+    try:
+        app.stack.clear()
+        app.running = True
+        end = app.push(DealEndScene(s))
+        app.step(0.02)
+        b = next(w for w in end.widgets if getattr(w, "name", "") == "review")
+        assert b.text.endswith(letter), b.text
+        assert lang == "en" or "Review" not in b.text
+    finally:
+        set_language("en")
+        app.stack.clear()
+
+
 def test_no_review_button_without_a_record(app, tmp_path):
     from table_app.ui.scenes.scores import DealEndScene
     s, _path = _ended_deal(tmp_path, "contract")
