@@ -1,7 +1,9 @@
 """The process's garbage-collector set-up at start-up (issue #17).
 
 The engine keeps every state of a game (``Engine.states``), so a game's heap grows by a
-few tracked objects per action (a state, its field dict, its new tuples) and stays.
+few tracked objects per action (a state: one slotted object in the contract family,
+an object and its field dict in Michigan; its new tuples, until a collection untracks
+them) and stays.
 CPython's cyclic collector walks every tracked object of a generation whenever it
 collects it: the full (oldest-generation) collections walk the whole program, the
 modules, classes and functions the start-up imported included (pygame_gui's themes,

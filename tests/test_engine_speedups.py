@@ -18,7 +18,7 @@ import pytest
 from table_app.core.actions import GoDown
 from table_app.engine.engine import Engine
 from table_app.variants import find_variant
-from table_app.variants.contract_family import CFState, _LazyGoDown, replace
+from table_app.variants.contract_family import _CF_FIELDS, CFState, _LazyGoDown, replace
 
 
 def _random_states(variant: str, n: int, seed: int, actions: int, opts=None):
@@ -103,7 +103,12 @@ def test_state_replace_copies_by_value_and_stays_frozen():
     assert hash(replace(new, phase=st.phase, current=st.current)) == hash(st)
     with pytest.raises(dataclasses.FrozenInstanceError):
         new.phase = "draw"
-    assert [f.name for f in dataclasses.fields(new)] == list(new.__dict__)
+    # one object per state for the collector: the fields are slots, there is no dict
+    assert not hasattr(new, "__dict__")
+    assert [f.name for f in dataclasses.fields(new)] == list(_CF_FIELDS)
+    assert pickle.loads(pickle.dumps(new)) == new and copy.deepcopy(new) == new
+    with pytest.raises(AttributeError):
+        replace(new, no_such_field=1)
 
 
 def test_prebuilt_seat_actions_are_the_plain_actions():

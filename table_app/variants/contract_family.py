@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from dataclasses import replace as _dc_replace
 from typing import Any, NoReturn, TypeVar
 
@@ -136,9 +136,24 @@ _L_SWAPS = tuple(LastAction("swaps", f) for f in _FACES)
 _L_DISCARDS = tuple(LastAction("discards", f) for f in _FACES)
 
 
+#: ``CFState``'s fields, in order (the slots of ``_CFSlots``)
+_CF_FIELDS = ("n", "round", "dealer", "phase", "current", "hands", "stock", "discard",
+              "discarders", "melds", "down", "went_down_now", "melded_now", "queue",
+              "prev_buyer", "locked", "quiet", "known", "results", "wins", "last",
+              "restocks", "bought_now")
+
+
+class _CFSlots:
+    """The storage of a ``CFState``: one slot per field and no ``__dict__`` (a state is one
+    object for the garbage collector and the allocator, not an object and a field dict:
+    the engine keeps every state).  Not frozen, so that ``replace`` fills a new one with
+    plain slot stores before making it a ``CFState`` (issue #17)."""
+    __slots__ = _CF_FIELDS
+
+
 @dataclass(frozen=True)
-class CFState:
-    """A contract-family game state (immutable).
+class CFState(_CFSlots):
+    """A contract-family game state (immutable; its fields are the slots of ``_CFSlots``).
 
     Card lists hold physical card ids.  ``stock`` has its top at the *end*;
     ``discard`` has the upcard at the end, with ``discarders`` parallel (seat, or -1 for
@@ -172,21 +187,59 @@ class CFState:
     restocks: int = 0
     bought_now: tuple[int, ...] = ()
 
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        # no __dict__ and a frozen __setattr__: pickled (and deep-copied) as its values
+        return (_cf_state_of, (tuple(getattr(self, f) for f in _CF_FIELDS),))
+
+
+# the dataclass left its defaults as class attributes of CFState, which would hide the
+# slots of _CFSlots from attribute reads (``__init__`` keeps them as its own defaults)
+for _f in _CF_FIELDS:
+    if _f in CFState.__dict__:
+        delattr(CFState, _f)
+assert tuple(f.name for f in fields(CFState)) == _CF_FIELDS
+
+
+def _cf_state_of(values: tuple[Any, ...]) -> CFState:
+    """The ``CFState`` of ``values`` (its fields in order; unpickling)."""
+    new = _new(_CFSlots)
+    for k, v in zip(_CF_FIELDS, values):
+        setattr(new, k, v)
+    _setattr(new, "__class__", CFState)
+    return new  # type: ignore[return-value]  # made a CFState above
+
+
+def _make_copier() -> Callable[[CFState], _CFSlots]:
+    """A function that copies every slot of a ``CFState`` into a new ``_CFSlots`` (one plain
+    slot store per field, written out: no loop, no ``object.__setattr__`` call)."""
+    src = ("def copy(st):\n    new = _new(_CFSlots)\n"
+           + "".join(f"    new.{f} = st.{f}\n" for f in _CF_FIELDS) + "    return new\n")
+    ns: dict[str, Any] = {"_new": object.__new__, "_CFSlots": _CFSlots}
+    exec(src, ns)  # noqa: S102 - our own field names, generated once at import
+    copier: Callable[[CFState], _CFSlots] = ns["copy"]
+    return copier
+
 
 def replace(st: _T, **kw: Any) -> _T:
     """``dataclasses.replace`` for ``CFState`` without its per-call overhead (the engine's
-    hot path: every action makes a new state): the fields are copied as one dict (which
-    is why ``CFState`` has no ``__slots__``).  Other dataclasses go to the standard one."""
+    hot path: every action makes a new state): the slots are copied into a new
+    ``_CFSlots``, the changed ones stored over, and the copy made a ``CFState`` (a
+    ``__class__`` switch between two classes of one layout).  Raises ``AttributeError``
+    for a name that is not a field.  Other dataclasses go to the standard one."""
     if type(st) is not CFState:
         return _dc_replace(st, **kw)  # type: ignore[type-var]  # any dataclass
-    new = _new(CFState)
-    # a fresh dict (not the instance's own, filled): attribute reads stay fast
-    _setattr(new, "__dict__", {**st.__dict__, **kw})
+    new = _copy(st)  # type: ignore[arg-type]  # st is a CFState (checked above)
+    for k, v in kw.items():
+        setattr(new, k, v)
+    _setattr(new, "__class__", CFState)
     return new  # type: ignore[return-value]  # a CFState, as st
 
 
 _new = object.__new__
 _setattr = object.__setattr__  # past the frozen dataclass's __setattr__
+_copy = _make_copier()
 
 
 @dataclass(frozen=True, slots=True)
