@@ -934,9 +934,7 @@ class ReplayScene(Scene):
 
     def _draw_bar(self, surf) -> None:
         b = self.bar_rect
-        bg = pygame.Surface(b.size, pygame.SRCALPHA)
-        bg.fill((6, 24, 14, 235))
-        surf.blit(bg, b.topleft)
+        surf.fill((6, 24, 14), b)  # opaque: drawn over the viewer's own last frame
         pygame.draw.line(surf, (226, 182, 70), b.topleft, b.topright, max(1, self.k(1)))
         m = self.model
         s = self.slider
