@@ -96,3 +96,27 @@ def test_the_lead_key_says_it_leads_a_card(lang, lead):
     line = t.gettext("Your lead: Left/Right over the lifted cards, Enter leads")
     assert line.endswith("Enter — " + lead[0].lower() + lead[1:]), line
     assert t.gettext("Lead the focused card") == lead
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_name_never_follows_a_preposition_that_declines_it(lang):
+    """A player's or a game's name is filled in as it is written (the nominative): after
+    a preposition that governs a case it read "у Борис не осталось карт", "в Мичиганский
+    рамми играют" (seen on the deal's end screen).  The translations say it without
+    the case ("{name} — без карт") or put a noun before it that takes the case instead
+    ("в игру «{name}»", "у игры «{name}»")."""
+    import re
+    from pathlib import Path
+
+    from table_app.i18n.extract import read_catalog
+    po = Path(__file__).resolve().parent.parent / "table_app" / "i18n" / lang / "LC_MESSAGES" / "table_app.po"
+    bad = re.compile(r"(?i)(?:^|[\s(«:])(у|в|во|для|от|к|с|со|з|із|від|до|після|после|без|про)"
+                     r" \{(name|winner|buyer|player|turn|who)\}")
+    found = []
+    for msg in read_catalog(po):
+        strs = msg.string if isinstance(msg.string, (list, tuple)) else [msg.string]
+        found += [(msg.id, s) for s in strs if s and bad.search(s)]
+    assert not found
+    t = translation(lang)
+    said = t.gettext("{name} went out").format(name="Борис")
+    assert "Борис" in said and not re.search(r"(?i)\bу Борис\b", said)

@@ -81,3 +81,21 @@ def test_a_broken_records_refusal_is_listed_last_and_drawn_whole():
     assert p.rect.bottom < panel.bottom - 2 * 18
     assert p.top <= m.end < p.top + p.visible()                # its row in view
     assert all(panel.contains(r) for r in surf.blits if r.w and r.h)
+
+
+@pytest.mark.parametrize("under", [(255, 255, 255), (0, 0, 0)])
+def test_the_panel_covers_what_was_drawn_under_it(under):
+    """The viewer redraws the panel over its own last frame (nothing repaints the felt
+    there): a translucent background left the previous rows as ghost text (seen in a
+    real window after N jumped back). The panel's pixels must not depend on what lay
+    under it."""
+    m = ReplayModel.open(RECORDS / "michigan_carry_over.jsonl")
+    m.seek(3)
+    panel = pygame.Rect(900, 0, 380, 800)
+    shots = []
+    for colour in (under, (40, 120, 60)):
+        surf = pygame.Surface((1280, 800))
+        surf.fill(colour)
+        _panel().draw(surf, panel, m, m.pos, 0, True, "")
+        shots.append(pygame.image.tobytes(surf.subsurface(panel), "RGB"))
+    assert shots[0] == shots[1]

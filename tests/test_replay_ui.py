@@ -788,3 +788,18 @@ def test_a_game_being_played_shows_only_its_players_view(app, tmp_path, monkeypa
     rec.write_text("\n".join([json.dumps(h)] + lines[1:]) + "\n", encoding="utf-8")
     sc = viewer(app, rec)
     assert sc.guard is None and sc.open_hands
+
+
+def test_the_scrub_bar_covers_what_was_drawn_under_it(app):
+    """The bar is drawn over the viewer's own last frame: a translucent background left
+    what was drawn there before showing through (the panel's ghost rows, seen in a real
+    window). Its pixels must not depend on what lay under it."""
+    sc = viewer(app, RECORDS / "michigan_carry_over.jsonl")
+    b = sc.bar_rect
+    shots = []
+    for colour in ((255, 255, 255), (0, 0, 0)):
+        surf = pygame.Surface(app.size)
+        surf.fill(colour)
+        sc._draw_bar(surf)
+        shots.append(pygame.image.tobytes(surf.subsurface(b), "RGB"))
+    assert shots[0] == shots[1]

@@ -76,3 +76,34 @@ def test_the_table_buttons_tooltips_name_the_layouts_letters_too(lang):
     assert "(A (Ф))" in tips["play_all"], tips["play_all"]
     assert "Ctrl+Z (Я)" in tips["undo"] and "Ctrl+Y (Н)" in tips["redo"]
     assert "H (Р)" in tips["hint"] and "(F1)" in tips["help"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_message_that_names_a_letter_key_names_its_layout_letter_too(lang):
+    """The status line's prompts name "D (В)" and the table buttons' tooltips get the
+    letters when shown (above), but the coach's prompts ("N — следующий", "P: играть
+    отсюда", the deal end's button "Разобрать раздачу (R)", "Сначала нажмите R") and the
+    meld area's notes ("(M)", "S", "(или R)") named the Latin letter alone (seen in a real
+    window with the Russian layout).  Every other translated message that names a letter
+    key names the letter on that key in the layout too ("N (Т)", "(R/К)"); the rules'
+    card texts (K-A-2, A♥) are not keys."""
+    import re
+    from pathlib import Path
+
+    from table_app.i18n.extract import read_catalog
+    po = (Path(__file__).resolve().parent.parent / "table_app" / "i18n" / lang / "LC_MESSAGES"
+          / "table_app.po")
+    letters = LAYOUT_LETTERS[lang]
+    key = re.compile(r"(?<![A-Za-z0-9{/+])(?:Ctrl\+)?([A-Z])(?![A-Za-z0-9}])(?:\s\((.)\)|/(.))?")
+    missing = []
+    for m in read_catalog(po, lang):
+        mid = m.id if isinstance(m.id, str) else m.id[0]
+        if not mid or mid.startswith(("A run's cards", "A stops game")):
+            continue
+        if any("ui/table/buttons.py" in loc[0] for loc in m.locations):
+            continue      # the tooltips: with_layout_letters when shown
+        for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            for k in key.finditer(s or ""):
+                if (k.group(2) or k.group(3)) != letters[k.group(1)]:
+                    missing.append((mid, s))
+    assert not missing

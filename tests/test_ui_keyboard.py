@@ -268,6 +268,37 @@ def test_michigan_leads_by_keyboard_only():
     assert ends and ends[0].winner == 0
 
 
+def test_michigan_a_lead_out_of_turn_names_the_player_to_lead():
+    """A card led (Enter, a drag) while another seat is to lead: the table names that
+    player; the rules' own reason numbers the seats from 0 ("The player left of the
+    dealer, seat 1, leads, not seat 0 (MG-5)"), numbers no seat at the table shows
+    (seen in a real window, in Russian too)."""
+    from table_app.core.actions import Lead
+    from table_app.i18n import set_language
+    human = ["2S", "3S", "4S", "5S", "6S", "8S", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]
+    seat1 = ["7S", "10S", "JS", "9H", "10H", "JH", "QH", "2D", "3D", "4D", "5D", "6D", "7D"]
+    seat2 = ["QS", "KS", "AS", "KH", "AH", "8D", "9D", "10D", "JD", "QD", "2C", "3C", "4C"]
+    used = set(human + seat1 + seat2)
+    allc = [r + su for su in "SHDC" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
+    widow = [c for c in allc if c not in used]
+    deck = build_deck(list(range(52)), [seat1, seat2, human, widow], [])
+    try:
+        for lang, want in (("en", "Not your move: Ann decides now"),
+                           ("ru", "Сейчас не ваш ход: решает Ann")):
+            app, scene, s = make_table("michigan", 3, Deal(1, 0, deck),
+                                       {1: Scripted(), 2: Scripted()})
+            set_language(lang)   # after the App, which sets its settings' language
+            s.names[1] = "Ann"
+            assert s.engine.to_act()[0] == 1 and scene.caught_up()
+            n = len(s.engine.log)
+            assert not scene.act(Lead(0, s.observe().hand[0] >> 3))
+            assert len(s.engine.log) == n
+            assert scene.toast.bad and scene.toast.msg == want
+            assert "seat" not in scene.toast.msg and "мест" not in scene.toast.msg
+    finally:
+        set_language("en")
+
+
 # ---------------------------------------------------------------- help overlay
 def test_f1_opens_the_help_overlay_and_its_rules_button():
     import random

@@ -425,3 +425,28 @@ def test_the_note_names_the_seat_a_reason_speaks_of(app, michigan, monkeypatch):
     finally:
         set_language("en")
     app.stack.clear()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Reviewing your decisions in deal 1…"),
+    ("ru", "Разбор ваших ходов в раздаче 1…"),
+    ("uk", "Розбір ваших ходів у роздачі 1…"),
+])
+def test_reviewing_your_own_deal_is_said_to_you(app, lang, said):
+    """R on your own game said "Reviewing deal 1 for You…", in Russian "Разбор раздачи 1
+    за игрока Вы…" (seen in a real window from the deal's end): the human seat has its
+    own message, as "You make no more moves in this record" has."""
+    from pathlib import Path
+
+    from table_app.i18n import set_language
+    path = Path(__file__).resolve().parent / "records" / "contract_call_layoff_swap.jsonl"
+    sc = viewer_at_deal(app, path, 1)
+    set_language(lang)
+    try:
+        assert sc.human == 0
+        sc.start_review()
+        assert sc.toast.msg == said
+    finally:
+        sc.coach.cancel()
+        set_language("en")
+        app.stack.clear()

@@ -84,9 +84,9 @@ class ReplayPanel:
         seat (its score marked unless ``open_hands``), ``where`` the position in words."""
         m = model
         viewer = None if open_hands else human
-        bg = pygame.Surface(p.size, pygame.SRCALPHA)
-        bg.fill((8, 28, 17, 245))
-        surf.blit(bg, p.topleft)
+        # opaque: the viewer draws the panel over its own last frame, so a translucent
+        # background left the previous rows showing through as ghost text
+        surf.fill((8, 28, 17), p)
         k = self.k
         pygame.draw.line(surf, (226, 182, 70), p.topleft, p.bottomleft, max(1, k(1)))
         x = p.x + k(10)

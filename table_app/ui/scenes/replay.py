@@ -669,8 +669,10 @@ class ReplayScene(Scene):
         self.playing = False
         self.coach.start(self.engine, self.human, deal, lines=list(m.lines),
                          names=list(m.names), **self.review_kw)
-        self.say(_("Reviewing deal {n} for {name}…").format(
-            n=deal, name=player_name(m.names[self.human])), secs=2.0)
+        who = m.names[self.human]
+        self.say(_("Reviewing your decisions in deal {n}…").format(n=deal) if is_you(who) else
+                 _("Reviewing deal {n} for {name}…").format(n=deal, name=player_name(who)),
+                 secs=2.0)
 
     def next_costly(self) -> None:
         """To the next costly decision of the review (N), its note shown."""
@@ -934,9 +936,7 @@ class ReplayScene(Scene):
 
     def _draw_bar(self, surf) -> None:
         b = self.bar_rect
-        bg = pygame.Surface(b.size, pygame.SRCALPHA)
-        bg.fill((6, 24, 14, 235))
-        surf.blit(bg, b.topleft)
+        surf.fill((6, 24, 14), b)  # opaque: drawn over the viewer's own last frame
         pygame.draw.line(surf, (226, 182, 70), b.topleft, b.topright, max(1, self.k(1)))
         m = self.model
         s = self.slider

@@ -43,7 +43,7 @@ import pygame_gui
 
 from ...core.actions import Buy, Draw, LayOff, PassBuy, PassUpcard, Swap
 from ...core.errors import IllegalActionError
-from ...i18n import _, card_name, player_name, rule_reason
+from ...i18n import _, card_name, player_name
 from ...variants import Buying
 from ..scene import Scene
 from ..table import commands
@@ -503,7 +503,7 @@ class TableScene(Scene):
             else:
                 self.session.apply(action)
         except IllegalActionError as e:
-            self.say(rule_reason(e), bad=True)
+            self.say(commands.refusal_text(self, e), bad=True)
             self.app.play_sound("error")
             self.refresh()
             return False
