@@ -210,7 +210,7 @@ def test_the_deal_end_screen_offers_the_review(app, tmp_path, variant):
     app.stack.clear()
 
 
-@pytest.mark.parametrize("lang, letter", [("en", "(R)"), ("ru", "(R (К))"), ("uk", "(R (К))")])
+@pytest.mark.parametrize("lang, letter", [("en", "(R)"), ("ru", "(R/К)"), ("uk", "(R/К)")])
 def test_the_review_buttons_key_is_named_in_the_players_layout(app, tmp_path, lang, letter):
     """A Russian or Ukrainian layout's player presses the key marked К: the button names
     it as the F1 help does (#19's layout letters)."""

@@ -297,10 +297,9 @@ class DealEndScene(Overlay):
         bw = fit_w(label, k(170), bold=True)
         self.button("next", (p.right - k(20) - bw, p.bottom - k(56), bw, k(40)), label, "@primary")
         if getattr(self.session, "journal", None) is not None:
-            from .help import with_layout_letters
-            # (the key by its place, with the letter it bears in a Russian or Ukrainian
-            # layout, as the F1 help names it: "(R (К))")
-            rl = with_layout_letters(_("Review this deal (R)"))
+            # Translators: R is the key's place; name the letter it bears in your
+            # layout too ("(R/К)")
+            rl = _("Review this deal (R)")
             self.button("review", (p.x + k(20), p.bottom - k(56), fit_w(rl, k(170)), k(40)), rl)
 
     def press_button(self, name: str) -> None:
