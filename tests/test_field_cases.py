@@ -466,3 +466,25 @@ def test_verify_a_wrong_typed_deal_end_names_the_line(games, tmp_path):
     e = json.loads(out)["error"]
     assert rc == 2 and e["line"] == i + 1 and "scores" in e["message"]
     assert no_traceback(out + err)
+
+
+@pytest.mark.parametrize("content, said", [
+    ("hello\n", "a line that is not JSON"),                    # one line: never a torn tail
+    ("\x00\x00\x00\n", "a line that is not JSON"),
+    ("HEADER\nhello\n", "a line that is not JSON"),            # a whole line, newline and all
+    ('HEADER\n{"type": "dr', "a torn last line"),              # cut mid-write: no newline
+])
+def test_a_bad_last_line_is_called_torn_only_when_it_was_cut_off(tmp_path, content, said):
+    """A tester's case: `verify` on a file holding ``hello`` and a newline said "a torn
+    last line"; a torn line is one a crash cut off before its newline (RECORD_FORMAT.md's
+    "a line that is not a complete JSON object, a torn last line")."""
+    play_record(tmp_path / "ok.jsonl", actions=3)
+    header = (tmp_path / "ok.jsonl").read_text(encoding="utf-8").split("\n")[0]
+    p = tmp_path / "bad.jsonl"
+    p.write_text(content.replace("HEADER", header), encoding="utf-8")
+    rc, out, err = run_cli("verify", p)
+    assert rc == 2, (rc, out, err)
+    text = out + err
+    assert said in text, text
+    other = {"a torn last line", "a line that is not JSON"} - {said}
+    assert not any(o in text for o in other), text

@@ -456,13 +456,16 @@ def check_event(d: Any, n: int) -> None:
                               f"to {top}")
 
 
-def parse_lines(lines: Iterable[str], *, drop_torn_tail: bool = False) -> Record:
+def parse_lines(lines: Iterable[str], *, drop_torn_tail: bool = False,
+                tail_ended: bool = False) -> Record:
     """Parse the lines of a record: each line bounded (``MAX_LINE_CHARS``,
     ``MAX_DEPTH``), the header and every event checked by type and range.
 
     Args:
         drop_torn_tail: drop a last line that is not complete JSON (the app's resume
             after a crash) instead of refusing the file.
+        tail_ended: the file's last line ended with a newline, so a bad last line was
+            written whole (it is "not JSON", not "torn"); a one-line file is never torn.
 
     Raises:
         RecordError: naming the line and the reason.
@@ -490,7 +493,8 @@ def parse_lines(lines: Iterable[str], *, drop_torn_tail: bool = False) -> Record
         except ValueError:
             if drop_torn_tail and i == len(raw) and i > 1:
                 break
-            what = "a torn last line" if i == len(raw) else "a line that is not JSON"
+            torn = i == len(raw) and i > 1 and not tail_ended
+            what = "a torn last line" if torn else "a line that is not JSON"
             raise RecordError(f"{what} (not a complete JSON object)", i) from None
         if not isinstance(o, dict):
             raise RecordError("not a JSON object", i)
@@ -615,7 +619,7 @@ def read_record(path: StrPath, *, drop_torn_tail: bool = False) -> Record:
         raise RecordError("the file is not UTF-8 text", data.count(b"\n", 0, e.start) + 1) from None
     lines = text.split("\n")
     torn = bool(lines) and lines[-1].strip() != ""
-    rec = parse_lines(lines, drop_torn_tail=drop_torn_tail)
+    rec = parse_lines(lines, drop_torn_tail=drop_torn_tail, tail_ended=not torn)
     rec.header.setdefault("_torn_tail_dropped", False)
     if drop_torn_tail and torn and len(lines[-1]) <= MAX_LINE_CHARS:
         try:
