@@ -281,6 +281,7 @@ class TableScene(Scene):
 
     def shutdown(self) -> None:
         super().shutdown()
+        self.board.unpin()          # the faces its still part showed
         self.session.close()
         try:
             self.engine._listeners.remove(self._on_engine)
