@@ -267,3 +267,26 @@ def test_the_faces_the_still_picture_shows_are_pinned_and_never_let_go():
     # the closed table's faces go like any
     scene.shutdown()
     assert art.pinned_faces == 0
+
+
+def test_the_opened_table_renders_its_faces_first_when_the_cache_cannot_hold_every_width(
+        monkeypatch):
+    """#17: at 1920x1080 a table's widths hold more faces than the card art's bound; the
+    opening rendered the first width's 53 faces and the backs, and the faces on the
+    table at the other widths (let go, or with no room left) were rendered a few a frame
+    after it, the idle table's slowest frames.  The faces on the table come first."""
+    from table_app.ui.cardart import CardArt
+    monkeypatch.setattr(CardArt, "MAX_BYTES", 4 << 20)
+    app, scene, s = contract_table(size=(1920, 1080))
+    art = app.art
+    assert art.max_bytes == 4 << 20
+    shown = {(sp.face, int(round(sp.tw))) for sp in scene.layer.sprites.values()
+             if sp.face is not None}
+    widths = {w for _, w in shown}
+    assert len(shown) >= 10 and widths, shown
+    assert all(art.has_face(f, w) for f, w in shown)
+    n = art.faces_rendered
+    for _ in range(30):
+        frame(app)
+    assert art.faces_rendered == n, "faces on the table were rendered after the opening"
+    assert art.cache_bytes <= art.max_bytes

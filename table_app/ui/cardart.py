@@ -437,11 +437,21 @@ class CardArt:
         return self._cache.get(("face", face, best, bool(four_color), bool(large_index)))
 
     def queue_faces(self, widths: Sequence[int], *, four_color: bool = False,
-                    large_index: bool = False, first: Sequence[int] = ()) -> int:
+                    large_index: bool = False, first: Sequence[int] = (),
+                    on_table: Sequence[tuple[int, int]] = ()) -> int:
         """Queue every face at each of ``widths`` that is not cached, to be rendered ahead
-        of need by ``render_queued`` (``first``: faces queued before the others).
-        Returns how many are queued now."""
+        of need by ``render_queued`` (``first``: faces queued before the others at each
+        width).  ``on_table``: ``(face, width_px)`` pairs the table shows now, queued
+        before all of them and rendered even when the cache must let another go (as
+        ``want_face``): at 1920x1080 a table's widths hold more faces than the bound, and
+        its first width's 53 faces took the room of the faces on the table at the
+        others, which were then rendered a few a frame.  Returns how many are queued now."""
         four, large = bool(four_color), bool(large_index)
+        for face, w in on_table:
+            k = (face, card_size(w)[0], four, large)
+            if ("face", *k) not in self._cache:
+                self._todo[k] = None
+                self._wanted.add(k)
         for w in dict.fromkeys(card_size(x)[0] for x in widths):
             order = list(dict.fromkeys([*first, *range(JOKER + 1)]))
             for face in order:
