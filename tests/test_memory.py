@@ -11,6 +11,8 @@ import weakref
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from table_app.ui.cardart import CardArt, SurfaceCache, display_format, surface_bytes, surface_lru
 
@@ -50,6 +52,37 @@ def test_surface_cache_is_bounded_in_bytes_least_recently_used_first():
     assert list(c) == ["big"] and c.bytes == surface_bytes(big)
     c.clear()
     assert len(c) == 0 and c.bytes == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["set", "get", "pin"]), st.integers(0, 11),
+                          st.integers(1, 30)), max_size=60))
+def test_a_pinned_surface_is_never_let_go_and_the_others_keep_the_bound(ops):
+    """``SurfaceCache.pin``: a pinned key is never let go for room; the bytes are the sum
+    of the surfaces held, and within the bound whenever the pinned ones and the newest
+    fit in it (a kept picture's faces: ``CardArt.pin_faces``)."""
+    out: list = []
+    c = SurfaceCache(4000, on_evict=out.append)
+    size = {}
+    since = 0                    # the evictions since the last pin
+    for op, k, n in ops:
+        if op == "set":
+            c[k] = pygame.Surface((n, 5), pygame.SRCALPHA)      # 20n bytes
+            size[k] = 20 * n
+        elif op == "get":
+            c.get(k)
+        else:
+            c.pin(j for j in range(12) if j % n == 0 and j in c)
+            since = len(out)
+        held = set(c)
+        assert not c.pinned & set(out[since:]), (c.pinned, out[since:])
+        assert c.bytes == sum(size[j] for j in held)
+        if op == "set" and sum(size[j] for j in held & (c.pinned | {k})) <= c.max_bytes:
+            assert c.bytes <= c.max_bytes
+    pinned_now = set(c.pinned) & set(c)
+    for j in range(100, 140):                                   # pressure: many new ones
+        c[j] = pygame.Surface((10, 5), pygame.SRCALPHA)
+    assert pinned_now <= set(c)
 
 
 def test_card_art_stays_within_its_bytes_and_renders_an_evicted_face_again(display):

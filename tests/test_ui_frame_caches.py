@@ -291,3 +291,18 @@ def test_faces_ahead_of_need_never_push_out_the_faces_on_the_table():
     art.want_face(missing, 60)
     assert art.render_queued(1) == 1 and art.has_face(missing, 60)
     assert art.cache_bytes <= art.max_bytes
+
+
+def test_the_faces_on_the_table_are_queued_before_every_width_and_always_rendered():
+    """``CardArt.queue_faces(on_table=...)``: the faces the table shows at each width
+    are rendered first and even with no room left (the first width's 53 faces took the
+    room of the faces on the table at the other widths)."""
+    from table_app.ui.cardart import CardArt
+    art = CardArt(max_bytes=1 << 20)
+    on_table = [(3, 60), (17, 60), (30, 70), (52, 80), (9, 90)]
+    art.queue_faces([90, 80, 70, 60], first=[f for f, _ in on_table], on_table=on_table)
+    while art.render_queued(8):
+        pass
+    assert art.queued() == 0 and art.cache_bytes <= art.max_bytes
+    assert all(art.has_face(f, w) for f, w in on_table)
+    assert art._cache.evicted == 0

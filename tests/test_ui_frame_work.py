@@ -233,3 +233,60 @@ def test_a_still_table_is_one_kept_picture_and_a_change_repaints_only_its_places
     sp.dragging = False
     sp.x -= 300
     assert draw() == first
+
+
+def test_the_faces_the_still_picture_shows_are_pinned_and_never_let_go():
+    """#17: the table's still picture draws its faces once, so in the card art's cache
+    they looked least recently used and went first when the cache was full; each was
+    then rendered again when a change near it was painted, letting the next go.  They
+    are pinned (``CardArt.pin_faces``) while the table shows them."""
+    app, scene, s = contract_table(size=(1920, 1080))
+    settle(app, scene)
+    scene.act(Draw(0, "discard"))
+    scene.act(next(a for a in s.engine.legal_actions() if isinstance(a, GoDown)))
+    for _ in range(40):
+        frame(app)
+    art = app.art
+    shown = {(sp.face, int(round(sp.tw))) for sp in scene.layer.sprites.values()
+             if sp.face is not None}
+    assert len(shown) > 10 and art.pinned_faces == len(shown)
+    # a full cache, the table's faces its least recently used: 120 faces at other widths
+    from table_app.ui.cardart import card_size
+    room = sum(card_size(w)[0] * card_size(w)[1] * 4 for _, w in shown) + (1 << 20)
+    art._cache.max_bytes = room
+    art.trim(room)
+    for i in range(120):
+        art.face(i % 53, 40 + i // 53)
+        assert art.cache_bytes <= room
+    assert all(art.has_face(f, w) for f, w in shown), "a face on the table was let go"
+    n = art.faces_rendered
+    for _ in range(30):
+        frame(app)
+    assert art.faces_rendered == n, "the table's faces were rendered again"
+    assert pygame.image.tobytes(scene.board._still, "RGB") == _fresh_still(scene)
+    # the closed table's faces go like any
+    scene.shutdown()
+    assert art.pinned_faces == 0
+
+
+def test_the_opened_table_renders_its_faces_first_when_the_cache_cannot_hold_every_width(
+        monkeypatch):
+    """#17: at 1920x1080 a table's widths hold more faces than the card art's bound; the
+    opening rendered the first width's 53 faces and the backs, and the faces on the
+    table at the other widths (let go, or with no room left) were rendered a few a frame
+    after it, the idle table's slowest frames.  The faces on the table come first."""
+    from table_app.ui.cardart import CardArt
+    monkeypatch.setattr(CardArt, "MAX_BYTES", 4 << 20)
+    app, scene, s = contract_table(size=(1920, 1080))
+    art = app.art
+    assert art.max_bytes == 4 << 20
+    shown = {(sp.face, int(round(sp.tw))) for sp in scene.layer.sprites.values()
+             if sp.face is not None}
+    widths = {w for _, w in shown}
+    assert len(shown) >= 10 and widths, shown
+    assert all(art.has_face(f, w) for f, w in shown)
+    n = art.faces_rendered
+    for _ in range(30):
+        frame(app)
+    assert art.faces_rendered == n, "faces on the table were rendered after the opening"
+    assert art.cache_bytes <= art.max_bytes

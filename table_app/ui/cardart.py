@@ -295,13 +295,13 @@ class CardArt:
             out first.
     """
 
-    #: 16 MiB: the 53 faces are 1.7-2.7 MiB a width at an 8-seat table's widths
+    #: 12 MiB: the 53 faces are 1.7-2.7 MiB a width at an 8-seat table's widths
     #: (68-113 px at 1920x1080), 6.5 MiB at its hand's 151 px: the faces on the table
-    #: at every width it shows them, and ahead of need what room is left
-    #: (``render_queued``).  12 MiB measured 146-149 MB over three 8-seat games but
-    #: re-rendered faces every frame (the table's still picture draws its faces once,
-    #: so they look least recently used and went first)
-    MAX_BYTES = 16 << 20
+    #: at every width it shows them (pinned: ``pin_faces``), and ahead of need what room
+    #: is left (``render_queued``).  Unpinned, 12 MiB re-rendered faces every frame
+    #: (the table's still picture draws its faces once, so they looked least recently
+    #: used and went first)
+    MAX_BYTES = 12 << 20
 
     def __init__(self, max_bytes: int | None = None):
         self._cache = SurfaceCache(self.MAX_BYTES if max_bytes is None else max_bytes,
@@ -353,12 +353,27 @@ class CardArt:
         are cached (a closed scene's: ``App.release``); the hooks are told.  Returns
         the bytes cached after."""
         c = self._cache
-        while c.bytes > max(0, int(max_bytes)) and len(c):
-            key = next(iter(c))
+        for key in [k for k in c if k not in c.pinned]:
+            if c.bytes <= max(0, int(max_bytes)):
+                break
             c.pop(key)
             c.evicted += 1
             self._evicted(key)
         return c.bytes
+
+    def pin_faces(self, faces) -> None:
+        """Keep the faces a kept picture shows (the table's still part: ``Board.draw``)
+        from being let go for room, instead of those pinned before: drawn once into that
+        picture, they look least recently used, and letting one go meant rendering it
+        again the next time a change there was painted, which let the next one go...
+        ``faces``: ``(face, width_px, four_color, large_index)`` tuples; ``()``: none."""
+        self._cache.pin(("face", f, card_size(w)[0], bool(four), bool(large))
+                        for f, w, four, large in faces)
+
+    @property
+    def pinned_faces(self) -> int:
+        """How many faces are pinned (``pin_faces``)."""
+        return len(self._cache.pinned)
 
     def _evicted(self, old) -> None:
         if old[0] == "face":
@@ -422,11 +437,21 @@ class CardArt:
         return self._cache.get(("face", face, best, bool(four_color), bool(large_index)))
 
     def queue_faces(self, widths: Sequence[int], *, four_color: bool = False,
-                    large_index: bool = False, first: Sequence[int] = ()) -> int:
+                    large_index: bool = False, first: Sequence[int] = (),
+                    on_table: Sequence[tuple[int, int]] = ()) -> int:
         """Queue every face at each of ``widths`` that is not cached, to be rendered ahead
-        of need by ``render_queued`` (``first``: faces queued before the others).
-        Returns how many are queued now."""
+        of need by ``render_queued`` (``first``: faces queued before the others at each
+        width).  ``on_table``: ``(face, width_px)`` pairs the table shows now, queued
+        before all of them and rendered even when the cache must let another go (as
+        ``want_face``): at 1920x1080 a table's widths hold more faces than the bound, and
+        its first width's 53 faces took the room of the faces on the table at the
+        others, which were then rendered a few a frame.  Returns how many are queued now."""
         four, large = bool(four_color), bool(large_index)
+        for face, w in on_table:
+            k = (face, card_size(w)[0], four, large)
+            if ("face", *k) not in self._cache:
+                self._todo[k] = None
+                self._wanted.add(k)
         for w in dict.fromkeys(card_size(x)[0] for x in widths):
             order = list(dict.fromkeys([*first, *range(JOKER + 1)]))
             for face in order:
@@ -1297,6 +1322,15 @@ class SurfaceCache:
         self.evicted = 0
         self._d: OrderedDict = OrderedDict()
         self._on_evict = on_evict
+        #: keys never let go for room (``pin``): what a kept picture shows
+        self.pinned: frozenset = frozenset()
+
+    def pin(self, keys) -> None:
+        """Keep ``keys`` (an iterable of keys, cached or not) from being let go for room,
+        instead of the keys pinned before; the least recently used of the others go
+        first.  Pinned surfaces count in ``bytes``: past ``max_bytes`` with only pinned
+        ones (and the newest) left, nothing more goes."""
+        self.pinned = frozenset(keys)
 
     def get(self, key, default=None):
         s = self._d.get(key)
@@ -1331,12 +1365,24 @@ class SurfaceCache:
             self.bytes -= surface_bytes(old)
         self._d[key] = surf
         self.bytes += surface_bytes(surf)
-        while self.bytes > self.max_bytes and len(self._d) > 1:
-            k, s = self._d.popitem(last=False)
-            self.bytes -= surface_bytes(s)
-            self.evicted += 1
-            if self._on_evict is not None:
-                self._on_evict(k)
+        if self.bytes <= self.max_bytes:
+            return
+        pinned = self.pinned
+        if not pinned:
+            while self.bytes > self.max_bytes and len(self._d) > 1:
+                k, s = self._d.popitem(last=False)
+                self._went(k, s)
+            return
+        for k in [k for k in self._d if k not in pinned and k != key]:
+            if self.bytes <= self.max_bytes:
+                break
+            self._went(k, self._d.pop(k))
+
+    def _went(self, k, s) -> None:
+        self.bytes -= surface_bytes(s)
+        self.evicted += 1
+        if self._on_evict is not None:
+            self._on_evict(k)
 
     def pop(self, key, default=None):
         s = self._d.pop(key, None)

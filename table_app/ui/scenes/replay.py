@@ -455,6 +455,10 @@ class ReplayScene(Scene):
         why = model.can_play_on()
         able(b.get("play_on"), why is None)
 
+    def shutdown(self) -> None:
+        super().shutdown()
+        self.board.unpin()          # the faces its still part showed
+
     def resume(self) -> None:
         super().resume()
         from ...i18n import current_language

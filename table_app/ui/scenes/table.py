@@ -227,8 +227,10 @@ class TableScene(Scene):
         four, large = self._face_opts()
         backs = () if self.session.spec.layout else (
             (BUY_CW, getattr(self.app.settings, "card_back", "blue")),)
+        shown = [p for p in self.view.placements if p.face is not None]
         self.images.queue(self.app.art, self._face_widths(),
-                          first=[p.face for p in self.view.placements if p.face is not None],
+                          first=[p.face for p in shown],
+                          on_table=[(p.face, int(round(p.w))) for p in shown],
                           four=four, large=large, now=now, backs=backs)
 
     def _build_buttons(self) -> None:
@@ -281,6 +283,7 @@ class TableScene(Scene):
 
     def shutdown(self) -> None:
         super().shutdown()
+        self.board.unpin()          # the faces its still part showed
         self.session.close()
         try:
             self.engine._listeners.remove(self._on_engine)

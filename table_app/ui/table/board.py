@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from ...core.cards import JOKER
 from .felt import TURN_BOXES, CardImages, Felt, bg_items, box, changed_rects
 from .labels import draw_label, label_rect, wild_badge
 from .sprites import SpriteLayer
@@ -174,6 +175,8 @@ class Board:
                              for sp in still_part)
                      + tuple(("lab", *label_rect(lab), lab.kind, lab.text, lab.size,
                               tuple(lab.color), lab.width) for lab in labels))
+            if items != self._still_items or head != self._still_head:
+                self._pin(art, still_part, four, large)
             still = self._still
             if still is None or still.get_size() != (W, H) or head != self._still_head:
                 if still is None or still.get_size() != (W, H):
@@ -235,6 +238,27 @@ class Board:
     still_hits = 0
     still_patches = 0
     still_builds = 0
+
+    #: the card art whose faces this board pinned (``_pin``)
+    _pinned_art: Any = None
+
+    def _pin(self, art, still_part, four: bool, large: bool) -> None:
+        """The faces the still part shows are pinned in the card art
+        (``CardArt.pin_faces``): drawn into it once, they would look least recently used
+        and be let go for room first, and each then rendered again when a change near it
+        was painted, letting the next go."""
+        pin = getattr(art, "pin_faces", None)
+        if pin is None:
+            return
+        pin({(sp.face, int(round(sp.tw)), four, large) for sp in still_part
+             if sp.face is not None and 0 <= sp.face <= JOKER})
+        self._pinned_art = art
+
+    def unpin(self) -> None:
+        """Let the faces this board pinned go like any (its scene closed)."""
+        art, self._pinned_art = self._pinned_art, None
+        if art is not None:
+            art.pin_faces(())
 
     def forget_still(self) -> None:
         """Let the still part go (its window-sized surface): drawn anew when next kept."""

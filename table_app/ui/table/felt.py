@@ -294,20 +294,22 @@ class CardImages:
         self.generation += 1
 
     def queue(self, art, widths, first=(), four=False, large=False, now=False,
-              backs=()) -> None:
+              backs=(), on_table=()) -> None:
         """Queue every face at ``widths`` (widest first) in the card art, the faces
-        ``first`` before the others; ``now``: render them all at once (the table's
-        opening), and the backs ``backs`` (``(width, style)`` pairs) too; else
+        ``first`` before the others, and before all of them the ``(face, width)`` pairs
+        ``on_table`` (``CardArt.queue_faces``); ``now``: render them all at once (the
+        table's opening), and the backs ``backs`` (``(width, style)`` pairs) too; else
         ``tick`` renders ``FACES_PER_FRAME`` a frame.  A plain art without a queue: no-op."""
         if not hasattr(art, "queue_faces"):
             return  # the plain stand-in art
         self.ahead = True
-        art.queue_faces(list(widths), four_color=four, large_index=large, first=list(first))
+        art.queue_faces(list(widths), four_color=four, large_index=large, first=list(first),
+                        on_table=list(on_table))
         if now:
+            for w, style in backs:      # first: made after, they let faces on the table go
+                art.back(w, style)
             while art.render_queued(64):
                 pass
-            for w, style in backs:
-                art.back(w, style)
 
     def due(self, art) -> bool:
         """Faces wait to be rendered ahead of need, or stand-ins to give way."""
