@@ -60,6 +60,22 @@ class _YesNo(Scene):
         ph = int(64 * u) + n * int(21 * u) + int(80 * u)
         return pygame.Rect((W - pw) // 2, max(10, (H - ph) // 2 - int(lift * u)), pw, ph)
 
+    def draw_text_dialog(self, surf, title: str) -> None:
+        """The dialog drawn: its panel, ``title`` (translated; gold, made smaller when it
+        does not fit the box), its wrapped text (``_lines``) and the focus ring."""
+        draw_overlay_panel(surf, self.panel)
+        u = getattr(self.app, "ui_scale", 1.0)
+        p = self.panel
+        t = text.render_shadowed(title, 20, GOLD, bold=True)
+        if t.get_width() > p.w - int(24 * u):
+            t = text.render_shadowed(title, 16, GOLD, bold=True)
+        surf.blit(t, t.get_rect(midtop=(p.centerx, p.y + int(16 * u))))
+        y = p.y + int(56 * u)
+        for ln in self._lines(p.w - int(48 * u)):
+            surf.blit(text.render(ln, 15, (235, 240, 230)), (p.x + int(24 * u), y))
+            y += int(21 * u)
+        self.draw_focus(surf)
+
     def labels(self) -> tuple[str, str]:
         """The two buttons' texts, translated: (yes, no)."""
         raise NotImplementedError
@@ -274,18 +290,7 @@ class ConfirmUndo(_YesNo):
     IGNORE_CTRL = True  # Ctrl+Z again: the question stands
 
     def draw(self, surf) -> None:
-        draw_overlay_panel(surf, self.panel)
-        u = getattr(self.app, "ui_scale", 1.0)
-        p = self.panel
-        title = text.render_shadowed(_(UNDO_TITLE), 20, GOLD, bold=True)
-        if title.get_width() > p.w - int(24 * u):
-            title = text.render_shadowed(_(UNDO_TITLE), 16, GOLD, bold=True)
-        surf.blit(title, title.get_rect(midtop=(p.centerx, p.y + int(16 * u))))
-        y = p.y + int(56 * u)
-        for ln in self._lines(p.w - int(48 * u)):
-            surf.blit(text.render(ln, 15, (235, 240, 230)), (p.x + int(24 * u), y))
-            y += int(21 * u)
-        self.draw_focus(surf)
+        self.draw_text_dialog(surf, _(UNDO_TITLE))
 
 
 # Translators: the title of the dialog asked when "Play on from here" is chosen in the
@@ -339,15 +344,4 @@ class ConfirmLeaveGame(_YesNo):
         self.session = self.viewer.leave_and_play_on(self.choices)
 
     def draw(self, surf) -> None:
-        draw_overlay_panel(surf, self.panel)
-        u = getattr(self.app, "ui_scale", 1.0)
-        p = self.panel
-        title = text.render_shadowed(_(LEAVE_TITLE), 20, GOLD, bold=True)
-        if title.get_width() > p.w - int(24 * u):
-            title = text.render_shadowed(_(LEAVE_TITLE), 16, GOLD, bold=True)
-        surf.blit(title, title.get_rect(midtop=(p.centerx, p.y + int(16 * u))))
-        y = p.y + int(56 * u)
-        for ln in self._lines(p.w - int(48 * u)):
-            surf.blit(text.render(ln, 15, (235, 240, 230)), (p.x + int(24 * u), y))
-            y += int(21 * u)
-        self.draw_focus(surf)
+        self.draw_text_dialog(surf, _(LEAVE_TITLE))

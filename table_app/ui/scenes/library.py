@@ -29,9 +29,9 @@ from ...variants import VARIANTS, layout_game
 from ..focus import FocusRing
 from ..keys import key_of
 from ..replay_model import problem_words
-from ..scene import Scene, draw_overlay_panel
+from ..scene import Scene
 from ..table import text
-from .confirm import GOLD, _YesNo
+from .confirm import _YesNo
 from .listkeys import ListKeys
 
 if TYPE_CHECKING:
@@ -141,16 +141,7 @@ class ConfirmDelete(_YesNo):
         self.library.delete_game(self.game)
 
     def draw(self, surf) -> None:
-        draw_overlay_panel(surf, self.panel)
-        u = getattr(self.app, "ui_scale", 1.0)
-        p = self.panel
-        title = text.render_shadowed(_("Delete this game?"), 20, GOLD, bold=True)
-        surf.blit(title, title.get_rect(midtop=(p.centerx, p.y + int(16 * u))))
-        y = p.y + int(56 * u)
-        for ln in self._lines(p.w - int(48 * u)):
-            surf.blit(text.render(ln, 15, (235, 240, 230)), (p.x + int(24 * u), y))
-            y += int(21 * u)
-        self.draw_focus(surf)
+        self.draw_text_dialog(surf, _("Delete this game?"))
 
 
 class LibraryScene(Scene):

@@ -111,18 +111,7 @@ class OpenElsewhere(_YesNo):
         self.app.push(open_replay(self.path))
 
     def draw(self, surf) -> None:
-        draw_overlay_panel(surf, self.panel)
-        u = getattr(self.app, "ui_scale", 1.0)
-        p = self.panel
-        title = text.render_shadowed(_(ELSEWHERE_TITLE), 20, GOLD, bold=True)
-        if title.get_width() > p.w - int(24 * u):
-            title = text.render_shadowed(_(ELSEWHERE_TITLE), 16, GOLD, bold=True)
-        surf.blit(title, title.get_rect(midtop=(p.centerx, p.y + int(16 * u))))
-        y = p.y + int(56 * u)
-        for ln in self._lines(p.w - int(48 * u)):
-            surf.blit(text.render(ln, 15, (235, 240, 230)), (p.x + int(24 * u), y))
-            y += int(21 * u)
-        self.draw_focus(surf)
+        self.draw_text_dialog(surf, _(ELSEWHERE_TITLE))
 
 
 def game_round(g) -> str:
