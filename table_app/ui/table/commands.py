@@ -16,13 +16,16 @@ if TYPE_CHECKING:
 def refusal_text(sc: TableScene, err) -> str:
     """What the table says when the rules refuse the player's action ``err``
     (``IllegalActionError``): the rules' reason with its rule id, or, when it is not the
-    player's decision at all, whose it is by name.  The rules name seats by their
-    0-based number ("seat 1 leads, not seat 0", MG-5/MG-8), which no player at the table
-    sees: the seats show names."""
+    player's decision at all, whose it is by name, with the rule id.  The rules name seats
+    by their 0-based number ("seat 1 leads, not seat 0", MG-5/MG-8), which no player at
+    the table sees: the seats show names."""
     s = sc.session
     to_act = s.engine.to_act() if s.human_to_act() is None else None
     if to_act is not None and to_act[0] != s.human:
-        return _("Not your move: {name} decides now").format(name=player_name(s.names[to_act[0]]))
+        # Translators: a move refused because another player decides now; {rule} is the
+        # rule's id (MG-5, CF-7, ...), kept as it is
+        return _("Not your move: {name} decides now ({rule})").format(
+            name=player_name(s.names[to_act[0]]), rule=err.rule)
     return rule_reason(err)
 
 
