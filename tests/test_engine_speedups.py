@@ -111,6 +111,36 @@ def test_state_replace_copies_by_value_and_stays_frozen():
         replace(new, no_such_field=1)
 
 
+def test_state_makers_are_replace_written_out():
+    # the apply of every turn's actions makes its states by _maker's functions (one slot
+    # store per field): each is replace with those fields, for any state and values
+    from table_app.variants import contract_family as cf
+    makers = {"_MK_TAKE": ("discard", "discarders", "phase", "known", "hands", "locked", "last"),
+              "_MK_DRAW": ("stock", "phase", "hands", "locked", "last"),
+              "_MK_QUEUE": ("queue",),
+              "_MK_WINDOW": ("phase", "queue", "prev_buyer", "last"),
+              "_MK_STOCK": ("phase", "queue", "prev_buyer"),
+              "_MK_BUY": ("phase", "queue", "prev_buyer", "discard", "discarders", "stock",
+                          "known", "bought_now", "last", "hands", "locked"),
+              "_MK_DISCARD": ("discard", "discarders", "hands", "known", "last", "phase",
+                              "current", "went_down_now", "melded_now", "quiet", "prev_buyer",
+                              "bought_now")}
+    checked = 0
+    for _rules, st, _eng in _random_states("may_i", 4, 11, 300):
+        for name, fields in makers.items():
+            vals = [("new", f) for f in fields]  # a value of its own per field
+            got = getattr(cf, name)(st, *vals)
+            want = replace(st, **dict(zip(fields, vals)))
+            assert type(got) is CFState and got == want and hash(got) == hash(want)
+            assert all(getattr(got, f) is getattr(want, f) for f in _CF_FIELDS)
+            assert all(getattr(got, f) is (vals[fields.index(f)] if f in fields
+                                           else getattr(st, f)) for f in _CF_FIELDS)
+            checked += 1
+    assert checked >= 300 * len(makers)
+    with pytest.raises(AssertionError):
+        cf._maker("phase", "no_such_field")
+
+
 def test_prebuilt_seat_actions_are_the_plain_actions():
     from table_app.core.actions import Buy, Discard, Draw, PassBuy, PassUpcard
     from table_app.variants.contract_family import _ACTS

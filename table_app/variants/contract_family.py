@@ -242,6 +242,35 @@ _setattr = object.__setattr__  # past the frozen dataclass's __setattr__
 _copy = _make_copier()
 
 
+def _maker(*names: str) -> Callable[..., CFState]:
+    """A function ``mk(st, v1, v2, ...)``: ``replace(st, name1=v1, name2=v2, ...)`` for these
+    field names, written out (one slot store per field, no keyword dict, no loop): the
+    apply of the actions every turn makes (issue #17)."""
+    assert len(set(names)) == len(names) and set(names) <= set(_CF_FIELDS), names
+    args = [f"v{i}" for i in range(len(names))]
+    given = dict(zip(names, args))
+    src = (f"def mk(st, {', '.join(args)}):\n    new = _new(_CFSlots)\n"
+           + "".join(f"    new.{f} = {given.get(f, 'st.' + f)}\n" for f in _CF_FIELDS)
+           + "    _setattr(new, '__class__', CFState)\n    return new\n")
+    ns: dict[str, Any] = {"_new": _new, "_CFSlots": _CFSlots, "_setattr": _setattr,
+                          "CFState": CFState}
+    exec(src, ns)  # noqa: S102 - our own field names, generated once at import
+    mk: Callable[..., CFState] = ns["mk"]
+    return mk
+
+
+# the states of the actions every turn makes (``ContractFamilyRules.apply``)
+_MK_TAKE = _maker("discard", "discarders", "phase", "known", "hands", "locked", "last")
+_MK_DRAW = _maker("stock", "phase", "hands", "locked", "last")
+_MK_QUEUE = _maker("queue")
+_MK_WINDOW = _maker("phase", "queue", "prev_buyer", "last")
+_MK_STOCK = _maker("phase", "queue", "prev_buyer")
+_MK_BUY = _maker("phase", "queue", "prev_buyer", "discard", "discarders", "stock", "known",
+                 "bought_now", "last", "hands", "locked")
+_MK_DISCARD = _maker("discard", "discarders", "hands", "known", "last", "phase", "current",
+                     "went_down_now", "melded_now", "quiet", "prev_buyer", "bought_now")
+
+
 @dataclass(frozen=True, slots=True)
 class Observation:
     """What one seat may know (principle 6).
@@ -730,29 +759,31 @@ class ContractFamilyRules(GoDownSearch):
             if a.source == "discard":
                 c = st.discard[-1]
                 disc = st.discard[:-1]
-                return replace(st, discard=disc, discarders=st.discarders[:-1], phase=PLAY,
-                               known=_tup_set(st.known, p, st.known[p] + (c,)),
-                               hands=hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
-                               locked=st.locked or (not st.stock and len(disc) <= 1),
-                               last=_L_TAKES[c >> 3])
+                known = st.known
+                return _MK_TAKE(st, disc, st.discarders[:-1], PLAY,
+                                known[:p] + (known[p] + (c,),) + known[p + 1:],
+                                hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
+                                st.locked or (not st.stock and len(disc) <= 1),
+                                _L_TAKES[c >> 3])
             if not st.stock:  # CF-14: the stock was refilled three times already
                 return self._end_deal(st, None)
             c = st.stock[-1]
             stock = st.stock[:-1]
-            return replace(st, stock=stock, phase=PLAY,
-                           hands=hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
-                           locked=st.locked or (not stock and len(st.discard) <= 1),
-                           last=_L_DRAWS)
+            return _MK_DRAW(st, stock, PLAY, hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
+                            st.locked or (not stock and len(st.discard) <= 1), _L_DRAWS)
         if t == "pass_upcard":
             q = self._window(st, st.current, st.discarders[-1], -1)
             last = _L_PASSES[st.discard[-1] >> 3]
             if q:
-                return replace(st, phase=BUY, queue=q, prev_buyer=-1, last=last)
-            return self._to_stock(replace(st, last=last))
+                return _MK_WINDOW(st, BUY, q, -1, last)
+            st2 = _MK_WINDOW(st, STOCK, (), -1, last)  # _to_stock, in one copy
+            if not st2.stock and len(st2.discard) <= 1:
+                return self._end_deal(st2, None)  # CF-14: nothing to draw
+            return st2
         if t == "pass_buy":
             q = st.queue[1:]
             if q:
-                return replace(st, queue=q)
+                return _MK_QUEUE(st, q)
             return self._to_stock(st)
         if t == "buy":
             if not st.stock:  # CF-14: no fourth refill for the penalty card
@@ -764,17 +795,17 @@ class ContractFamilyRules(GoDownSearch):
             stock = st.stock[:-1]
             discarders = st.discarders[:-1]
             locked = st.locked or (not stock and len(disc) <= 1)  # CF-14's latch
-            moved = {"discard": disc, "discarders": discarders, "stock": stock,
-                     "known": _tup_set(st.known, p, st.known[p] + (up,)),
-                     "bought_now": st.bought_now + (p,), "last": _L_BUYS[up >> 3],
-                     "hands": hands[:p] + (hands[p] + (up, pen),) + hands[p + 1:],
-                     "locked": locked}
+            known = st.known
+            known = known[:p] + (known[p] + (up,),) + known[p + 1:]
+            hands = hands[:p] + (hands[p] + (up, pen),) + hands[p + 1:]
             if self.spec.buying is _BUYS and disc and not locked:
                 q = self._window(st, st.current, discarders[-1], p)
                 if q:  # the next card down is offered on (MI-6)
-                    return replace(st, phase=BUY, queue=q, prev_buyer=p, **moved)
+                    return _MK_BUY(st, BUY, q, p, disc, discarders, stock, known,
+                                   st.bought_now + (p,), _L_BUYS[up >> 3], hands, locked)
             # the window is over: the active player draws from the stock (_to_stock)
-            st2 = replace(st, phase=STOCK, queue=(), prev_buyer=-1, **moved)
+            st2 = _MK_BUY(st, STOCK, (), -1, disc, discarders, stock, known,
+                          st.bought_now + (p,), _L_BUYS[up >> 3], hands, locked)
             if not stock and len(disc) <= 1:
                 return self._end_deal(st2, None)  # CF-14: nothing to draw
             return st2
@@ -827,10 +858,8 @@ class ContractFamilyRules(GoDownSearch):
                 return self._end_deal(replace(st, discard=st.discard + (c,), hands=hands,
                                               discarders=st.discarders + (p,), known=known,
                                               quiet=quiet, last=last), None)
-            return replace(st, discard=st.discard + (c,), discarders=st.discarders + (p,),
-                           hands=hands, known=known, last=last, phase=DRAW,
-                           current=(p + 1) % st.n, went_down_now=False, melded_now=False,
-                           quiet=quiet, prev_buyer=-1, bought_now=())
+            return _MK_DISCARD(st, st.discard + (c,), st.discarders + (p,), hands, known, last,
+                               DRAW, (p + 1) % st.n, False, False, quiet, -1, ())
         raise ValueError(f"cannot apply {t}")
 
     def _melds_info(self, melds: tuple[Meld, ...], wr: frozenset[int]) -> _MeldInfo:
@@ -858,7 +887,7 @@ class ContractFamilyRules(GoDownSearch):
         return tuple(out)
 
     def _to_stock(self, st: CFState) -> CFState:
-        st2 = replace(st, phase=STOCK, queue=(), prev_buyer=-1)
+        st2 = _MK_STOCK(st, STOCK, (), -1)
         if not st2.stock and len(st2.discard) <= 1:
             return self._end_deal(st2, None)  # CF-14: nothing to draw
         return st2
