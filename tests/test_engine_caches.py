@@ -466,8 +466,10 @@ def test_made_lay_offs_and_swaps_are_the_actions_of_their_keys():
 
 
 def test_michigan_states_made_by_dict_are_the_dataclasses():
-    # a deal's and a going-out's state are made without the dataclass's __init__
-    # (michigan._state): equal to, hashed and pickled like the one __init__ makes
+    # a deal's, a card's and a going-out's state are made without the dataclass's
+    # __init__ (michigan._state, _card_state: slot stores): equal to, hashed and pickled
+    # like the one __init__ makes
+    import copy
     import dataclasses
     import pickle
 
@@ -486,9 +488,13 @@ def test_michigan_states_made_by_dict_are_the_dataclasses():
         if st.status == "before":
             continue
         plain = MichiganState(**{f.name: getattr(st, f.name) for f in dataclasses.fields(st)})
-        assert plain == st and hash(plain) == hash(st) and st.__dict__ == plain.__dict__
-        assert pickle.loads(pickle.dumps(st)) == st
+        assert plain == st and hash(plain) == hash(st) and type(st) is MichiganState
+        # one object per state for the collector: the fields are slots, there is no dict
+        assert not hasattr(st, "__dict__") and not hasattr(plain, "__dict__")
+        assert all(getattr(st, f.name) is getattr(plain, f.name) for f in dataclasses.fields(st))
+        assert pickle.loads(pickle.dumps(st)) == st and copy.deepcopy(st) == st
         made += 1
         with pytest.raises(dataclasses.FrozenInstanceError):
             st.round = 0
     assert made > 100
+

@@ -590,8 +590,14 @@ def test_state_is_frozen_tuples():
     eng = new_engine(5)
     eng.deal_next()
     st = eng.state
-    # the fast copy (_evolve) copies exactly the dataclass's fields
-    assert list(st.__dict__) == [f.name for f in dataclasses.fields(st)]
+    # the fast copies (_evolve, _card_state) store exactly the dataclass's fields: its
+    # slots, no __dict__
+    from table_app.variants.michigan import _MG_FIELDS, _evolve, _MGSlots
+    assert not hasattr(st, "__dict__") and _MGSlots.__slots__ == _MG_FIELDS
+    assert list(_MG_FIELDS) == [f.name for f in dataclasses.fields(st)]
+    moved = _evolve(st, round=st.round + 1)
+    assert type(moved) is MichiganState and moved.round == st.round + 1
+    assert moved == dataclasses.replace(st, round=st.round + 1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         st.round = 2  # type: ignore[misc]
     for f in dataclasses.fields(st):
@@ -599,7 +605,8 @@ def test_state_is_frozen_tuples():
     lead = eng.legal_actions()[0]
     eng.apply(lead)
     after = eng.state
-    assert list(after.__dict__) == [f.name for f in dataclasses.fields(after)]
+    assert type(after) is MichiganState and not hasattr(after, "__dict__")
+    assert after == MichiganState(**{f: getattr(after, f) for f in _MG_FIELDS})
     assert st.hands != after.hands and lead.card << 3 in st.hands[lead.player]
     assert lead.card << 3 not in after.hands[lead.player]
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -9,8 +9,9 @@ Options: ``{"rotations": int >= 1}`` (default 1, MG-11): the session has
 ``rotations * players`` deals.  Unknown keys or bad values raise ``ValueError``.
 
 State
-    ``MichiganState`` is a frozen dataclass of tuples and ints, cheap to copy (a card
-    played copies the field dict, see ``_evolve``).
+    ``MichiganState`` is a frozen dataclass of tuples and ints whose fields are the slots
+    of ``_MGSlots`` (no ``__dict__``), cheap to copy (a card played stores its slots, see
+    ``_evolve`` and ``_card_state``).
     Michigan uses one 52-card deck without jokers (``make_deck(1, 0)``), so the card id of
     a face is ``face * 8`` and the state indexes card positions by face (``loc``).
     Chips are a journal of balances, exact numbers: ``int`` until the session's final
@@ -55,6 +56,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import fields as _dc_fields
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -107,11 +109,14 @@ _S = TypeVar("_S")
 
 
 def _evolve(state: _S, **changes: Any) -> _S:
-    """A copy of ``state`` (a ``MichiganState``) with ``changes``: one dict copy instead of
-    the frozen dataclass's field-by-field ``__init__`` (the hot path of every card)."""
-    new = _new(type(state))
-    _setattr(new, "__dict__", {**state.__dict__, **changes})
-    return new  # the same type as state
+    """A copy of ``state`` (a ``MichiganState``) with ``changes``: its slots copied into a
+    new ``_MGSlots``, the changed ones stored over, made a ``MichiganState`` (no
+    field-by-field ``__init__``)."""
+    new = _new(_MGSlots)
+    for k in _MG_FIELDS:
+        setattr(new, k, changes[k] if k in changes else getattr(state, k))
+    _setattr(new, "__class__", MichiganState)
+    return new  # type: ignore[return-value]  # a MichiganState, as state
 
 
 _new = object.__new__
@@ -120,10 +125,13 @@ _setattr = object.__setattr__  # past the frozen dataclass's __setattr__
 
 def _state(**fields: Any) -> MichiganState:
     """``MichiganState(**fields)`` (every field named) without the frozen dataclass's
-    field-by-field ``__init__``: the fields become the instance's dict (as ``_evolve``)."""
-    new = _new(MichiganState)
-    _setattr(new, "__dict__", fields)
-    return new
+    field-by-field ``__init__``: the fields stored in a new ``_MGSlots``, made a
+    ``MichiganState`` (a ``__class__`` switch between two classes of one layout)."""
+    new = _new(_MGSlots)
+    for k in _MG_FIELDS:
+        setattr(new, k, fields[k])
+    _setattr(new, "__class__", MichiganState)
+    return new  # type: ignore[return-value]  # made a MichiganState above
 
 
 def frac_text(x: Chips) -> str:
@@ -142,8 +150,23 @@ class DealResult:
     balances: tuple[Chips, ...]
 
 
+#: ``MichiganState``'s fields, in order (the slots of ``_MGSlots``)
+_MG_FIELDS = ("num_players", "status", "round", "dealer", "hands", "widow", "played", "loc",
+              "seq_suit", "seq_last", "to_move", "following", "last_player", "layout",
+              "balances", "saved", "winner", "results")
+
+
+class _MGSlots:
+    """The storage of a ``MichiganState``: one slot per field and no ``__dict__`` (a state is
+    one object for the garbage collector and the allocator, not an object and a field
+    dict: the engine keeps every state, a card played makes one).  Not frozen, so that a
+    new state is filled with plain slot stores before it is made a ``MichiganState`` (as
+    ``contract_family._CFSlots``, issue #17)."""
+    __slots__ = _MG_FIELDS
+
+
 @dataclass(frozen=True)
-class MichiganState:
+class MichiganState(_MGSlots):
     """The whole game at one moment (immutable).
 
     Attributes:
@@ -188,6 +211,12 @@ class MichiganState:
     winner: int
     results: tuple[DealResult, ...]
 
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        # no __dict__ and a frozen __setattr__: pickled (and deep-copied) as its values
+        return (_mg_state_of, (tuple(getattr(self, f) for f in _MG_FIELDS),))
+
     @property
     def in_deal(self) -> bool:
         return self.status == PLAYING
@@ -195,6 +224,32 @@ class MichiganState:
     @property
     def finished(self) -> bool:
         return self.status == FINAL
+
+
+assert tuple(f.name for f in _dc_fields(MichiganState)) == _MG_FIELDS
+
+
+def _mg_state_of(values: tuple[Any, ...]) -> MichiganState:
+    """The ``MichiganState`` of ``values`` (its fields in order; unpickling)."""
+    return _state(**dict(zip(_MG_FIELDS, values)))
+
+
+def _make_card_state() -> Any:
+    """The state after a card played that does not end the deal (``_apply_card``'s hot
+    path): ``_evolve`` with the fields a card changes, written out (one slot store per
+    field, no keyword dict, no loop)."""
+    changed = ("hands", "played", "loc", "seq_suit", "seq_last", "to_move", "following",
+               "last_player", "layout", "balances")
+    src = (f"def mk(st, {', '.join(changed)}):\n    new = _new(_MGSlots)\n"
+           + "".join(f"    new.{f} = {f if f in changed else 'st.' + f}\n" for f in _MG_FIELDS)
+           + "    _setattr(new, '__class__', MichiganState)\n    return new\n")
+    ns: dict[str, Any] = {"_new": _new, "_MGSlots": _MGSlots, "_setattr": _setattr,
+                          "MichiganState": MichiganState}
+    exec(src, ns)  # noqa: S102 - our own field names, generated once at import
+    return ns["mk"]
+
+
+_card_state = _make_card_state()
 
 
 @dataclass(frozen=True, slots=True)
@@ -603,12 +658,10 @@ class MichiganRules:
             to_move, following = loc[nxt], True
         else:  # MG-7: a stop; MG-8: the last player leads
             to_move, following = p, False
-        new = _new(MichiganState)
-        _setattr(new, "__dict__", {
-            **state.__dict__, "hands": hands, "played": played, "loc": loc,
-            "seq_suit": suit, "seq_last": f, "to_move": to_move, "following": following,
-            "last_player": p, "layout": layout, "balances": balances})
-        return new  # _evolve, inline (the hot path of every card)
+        # _evolve, written out (the hot path of every card)
+        new: MichiganState = _card_state(state, hands, played, loc, suit, f, to_move, following,
+                                         p, layout, balances)
+        return new
 
     # ------------------------------------------------------------------ chance
     def next_deal(self, state: MichiganState, rng: random.Random) -> Deal | None:
