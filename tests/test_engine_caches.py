@@ -498,3 +498,30 @@ def test_michigan_states_made_by_dict_are_the_dataclasses():
             st.round = 0
     assert made > 100
 
+
+def test_michigan_trusts_only_the_deal_it_made_for_that_state():
+    # next_deal remembers the Deal it made and the state it was made for: check trusts
+    # that one there (MG-4) and checks any other deal, or that deal elsewhere, in full
+    from table_app.core.actions import Deal
+    from table_app.core.errors import IllegalActionError, RecordError
+    from table_app.engine.engine import Engine
+    r = find_variant("michigan")({})
+    rng = random.Random(4)
+    eng = Engine(r, 4, seed=4)
+    dealt = 0
+    while eng.to_act() is not None:
+        st = eng.state
+        if eng.to_act()[1] == "deal":
+            ev = r.next_deal(st, rng)
+            fresh = find_variant("michigan")({})
+            assert fresh.check(st, ev) is None and r.check(st, ev) is None
+            bad = Deal(ev.round, ev.dealer, ev.deck[:-1] + (ev.deck[0],))
+            with pytest.raises(RecordError):
+                r.check(st, bad)
+            eng.apply(ev, forced=True)
+            with pytest.raises(IllegalActionError):
+                r.check(eng.state, ev)  # the same deal, now mid-deal: refused (MG-10)
+            dealt += 1
+        else:
+            eng.apply(rng.choice(eng.legal_actions()))
+    assert dealt == 4

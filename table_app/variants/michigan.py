@@ -356,6 +356,9 @@ class MichiganRules:
         #: the last state ``legal_actions`` answered and its actions (one tuple): ``check``
         #: knows a lead it listed there (the same object) is legal
         self._legal_memo: tuple[MichiganState | None, tuple[Lead | Play, ...]] = (None, ())
+        #: the last ``Deal`` ``next_deal`` made and the state it was made for (one tuple):
+        #: ``check`` knows that deal is legal there (a shuffle of the one deck, MG-4)
+        self._dealt: tuple[MichiganState | None, Deal | None] = (None, None)
 
     def __repr__(self) -> str:
         return f"MichiganRules({self.options!r})"
@@ -406,14 +409,18 @@ class MichiganRules:
         leads = _LEADS[p]
         out = []
         last = -1
+        ss = state.seq_suit  # after a stop, the stopped suit only if no other is held (MG-8)
+        ss_lead = None
         for c in state.hands[p]:  # sorted: the first card of each suit is its lowest
             s = c // 104  # (c >> 3) // 13
             if s != last:
-                out.append(leads[c >> 3])
                 last = s
-        ss = state.seq_suit
-        if ss >= 0 and len(out) > 1:
-            out = [a for a in out if a.card // 13 != ss]
+                if s == ss:
+                    ss_lead = leads[c >> 3]
+                else:
+                    out.append(leads[c >> 3])
+        if not out and ss_lead is not None:
+            out.append(ss_lead)
         return out
 
     def legal_actions(self, state: MichiganState) -> list[Lead] | list[Play]:
@@ -462,6 +469,9 @@ class MichiganRules:
                 if x is event:
                     return None  # listed by legal_actions(state): legal
         if isinstance(event, Deal):
+            dealt = self._dealt
+            if dealt[1] is event and dealt[0] is state:
+                return None  # made by next_deal(state): legal there
             return self._check_deal(state, event)
         if isinstance(event, Misdeal):
             if state.status != PLAYING:
@@ -613,13 +623,18 @@ class MichiganRules:
     def _apply_card(self, state: MichiganState, p: int, f: int) -> MichiganState:
         n = state.num_players
         cid = f << 3
-        h = state.hands[p]
+        # each tuple with one item changed by a list copy (fewer tuples made than by slices)
+        hl = list(state.hands)
+        h = hl[p]
         i = h.index(cid)
-        hand = h[:i] + h[i + 1:]
-        hands = state.hands[:p] + (hand,) + state.hands[p + 1:]
-        played = state.played[:p] + (state.played[p] + (cid,),) + state.played[p + 1:]
-        loc = state.loc
-        loc = loc[:f] + (PLAYED,) + loc[f + 1:]
+        hand = hl[p] = h[:i] + h[i + 1:]
+        hands = tuple(hl)
+        pl = list(state.played)
+        pl[p] += (cid,)
+        played = tuple(pl)
+        ll = list(state.loc)
+        ll[f] = PLAYED
+        loc = tuple(ll)
         layout, balances = state.layout, state.balances
         cell = _PAY_CELL.get(f)
         if cell is not None and layout[cell]:
@@ -679,7 +694,9 @@ class MichiganRules:
             dealer, rnd = (state.dealer + 1) % n, state.round + 1
         deck = list(range(52))
         shuffle(rng, deck)
-        return Deal(rnd, dealer, tuple(deck))
+        ev = Deal(rnd, dealer, tuple(deck))
+        self._dealt = (state, ev)
+        return ev
 
     @staticmethod
     def cut_for_dealer(num_players: int, rng: random.Random) -> int:
