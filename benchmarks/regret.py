@@ -39,7 +39,8 @@ CF-14 make rare, is scored by the heuristic and counted).  Saved per candidate: 
 world's value, the mean and its standard error.
 
 **The truth ceiling** (``--truth-ms``, default 1,000; 0 = none): the same evaluation with
-the other seats' real hidden cards (only the stock shuffled).  It is not fair (it knows
+the other seats' real hidden cards (only the stock shuffled), at least half as many
+worlds as ``--min-worlds``.  It is not fair (it knows
 the hands), but it scores a pick by its value in the game as it really stood, which is
 what credits ``oracle_hands``; the fair ceiling cannot (a pick made knowing the hands
 is, averaged over all the worlds the observation allows, at best the fair best).
@@ -423,7 +424,8 @@ def build(variant: str, points: int, save: str | None, players: Sequence[str] = 
                      "fair": {"seed": seed, **fair, **summarize(fair["per_world"])}}
         if truth_ms > 0:
             tseed = seed0 * 1009 + i
-            tr = evaluate_all(rules, obs, cands, tseed, mix, truth_ms, min_worlds, hands=hands)
+            tr = evaluate_all(rules, obs, cands, tseed, mix, truth_ms, max(2, min_worlds // 2),
+                              hands=hands)
             rec["truth"] = {"seed": tseed, **tr, **summarize(tr["per_world"])}
         data["points"].append(rec)
         data["cpu_s"] = round(time.process_time() - c0, 1)
