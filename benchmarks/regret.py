@@ -177,19 +177,21 @@ def akey(a) -> str:
 class Mix:
     """The ceiling's rollout policies (``MIX``), built once per variant."""
 
-    def __init__(self, variant: str) -> None:
+    def __init__(self, variant: str, mix: Sequence[tuple[str, float]] = MIX) -> None:
         from table_app.ai.contract_ai import NormalContract
         from table_app.ai.contract_search import HardContract
+        self.mix = tuple(mix)
         self.pols: dict[str, Any] = {"normal": NormalContract(variant),
                                      "hard_tiny": HardContract(variant, budget_ms=2.0, samples=0)}
 
     def draw(self, rng: random.Random, n: int) -> list[Any]:
+        """Each seat's policy for one world (``n`` draws from ``rng``)."""
         out = []
         for _ in range(n):
             x = rng.random()
             acc = 0.0
-            pick = MIX[-1][0]
-            for name, p in MIX:
+            pick = self.mix[-1][0]
+            for name, p in self.mix:
                 acc += p
                 if x < acc:
                     pick = name
@@ -364,7 +366,7 @@ def _write(path: str, data: dict) -> None:
 def build(variant: str, points: int, save: str | None, players: Sequence[str] = DEFAULT_PLAYERS,
           seed0: int = 50_000, rate: float = 0.04, eval_ms: float = 5000.0,
           truth_ms: float = 1000.0, oracle_ms: float = 800.0, min_worlds: int = 16,
-          per_cand_ms: float = 350.0,
+          per_cand_ms: float = 350.0, mix: Sequence[tuple[str, float]] = MIX,
           start: int = 0, count: int | None = None, resume: bool = False, log=None) -> dict:
     """Sample the points, pick, evaluate every candidate; the file's dict (written to
     ``save`` after every point).  ``start``/``count``: only that slice of the points
@@ -376,7 +378,7 @@ def build(variant: str, points: int, save: str | None, players: Sequence[str] = 
     data: dict = {"format": FORMAT, "variant": variant, "commit": _commit(), "seed0": seed0,
                   "rate": rate, "points_sampled": points, "slice": [start, end],
                   "eval_ms": eval_ms, "per_cand_ms": per_cand_ms, "truth_ms": truth_ms, "oracle_ms": oracle_ms,
-                  "min_worlds": min_worlds, "mix": [list(m) for m in MIX],
+                  "min_worlds": min_worlds, "mix": [list(m) for m in mix],
                   "players": list(players), "games": [], "points": []}
     used = sorted({pts[i]["game"] for i in range(start, end)})
     data["games"] = [dict(games[g], index=g) for g in used]
@@ -387,7 +389,7 @@ def build(variant: str, points: int, save: str | None, players: Sequence[str] = 
                 and old.get("seed0") == seed0:
             data["points"] = old["points"]
     done = {p["index"] for p in data["points"]}
-    mix = Mix(variant)
+    mx = Mix(variant, mix)
     objs = {s: make(s, variant) for s in players if s != "oracle_hands"}
     for i in range(start, end):
         if i in done:
@@ -415,7 +417,7 @@ def build(variant: str, points: int, save: str | None, players: Sequence[str] = 
             picks["oracle_hands"] = akey(a)
             pick_ms["oracle_hands"] = round((time.thread_time() - t) * 1000, 1)
         seed = seed0 * 977 + i
-        fair = evaluate_all(rules, obs, cands, seed, mix,
+        fair = evaluate_all(rules, obs, cands, seed, mx,
                             max(eval_ms, per_cand_ms * len(cands)), min_worlds)
         rec: dict = {"index": i, "game": pts[i]["game"], "at": pts[i]["at"], "seat": obs.seat,
                      "phase": str(obs.phase), "round": obs.round if hasattr(obs, "round") else None,
@@ -424,7 +426,7 @@ def build(variant: str, points: int, save: str | None, players: Sequence[str] = 
                      "fair": {"seed": seed, **fair, **summarize(fair["per_world"])}}
         if truth_ms > 0:
             tseed = seed0 * 1009 + i
-            tr = evaluate_all(rules, obs, cands, tseed, mix, truth_ms, max(2, min_worlds // 2),
+            tr = evaluate_all(rules, obs, cands, tseed, mx, truth_ms, max(2, min_worlds // 2),
                               hands=hands)
             rec["truth"] = {"seed": tseed, **tr, **summarize(tr["per_world"])}
         data["points"].append(rec)
@@ -493,7 +495,7 @@ def score(files: Sequence[dict], players: Sequence[str] | None = None, log=None)
                     ms[s].append(t)
                     if k not in p["fair"]["per_world"]:
                         # outside the saved set: evaluated now in the same worlds
-                        mix = mix or Mix(variant)
+                        mix = mix or Mix(variant, [tuple(m) for m in d["mix"]])
                         assert rules is not None and st is not None
                         for cl in ("fair", "truth"):
                             if cl not in p:
@@ -515,11 +517,11 @@ def score(files: Sequence[dict], players: Sequence[str] | None = None, log=None)
             table: dict = {}
             for s in names:
                 rs, naive, cv, top = [], [], [], 0
-                for (_, p), k in zip(items, picks[s]):
-                    if cl not in p or k is None:
+                for (_, p), key in zip(items, picks[s]):
+                    if cl not in p or key is None:
                         continue
                     c = p[cl]
-                    xs = c["per_world"][k]
+                    xs = c["per_world"][key]
                     m = sum(xs) / len(xs)
                     top_mean = max(c["top_mean"], m)
                     rs.append(c["best_value"] - m)
