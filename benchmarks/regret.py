@@ -582,6 +582,36 @@ def goals(table: dict) -> dict:
     return out
 
 
+def markdown(res: dict) -> str:
+    """The score's tables in Markdown: per variant and ceiling, each player's regret per
+    decision (95% interval; the naive and cross-validated bounds; how often it picked
+    the top mean), then the paired differences from normal and the goals."""
+    lines: list[str] = []
+    for v, r in res["variants"].items():
+        c = r["ceiling"]
+        for cl in ("fair", "truth"):
+            if cl not in r:
+                continue
+            lines += [f"**{v}, {cl} ceiling** ({r['points']} decisions; "
+                      f"{c[cl + '_worlds_mean']} worlds a decision on average, "
+                      f"{c['candidates_mean']} candidates)", "",
+                      "| player | regret | 95% | naive | cv | picked top | normal − it (paired) "
+                      "| pick CPU ms mean/max |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+            for s, x in r[cl]["players"].items():
+                pd = r[cl]["paired_diff"]
+                d = pd.get(f"normal-{s}")
+                sign = 1.0
+                if d is None and f"{s}-normal" in pd:
+                    d, sign = pd[f"{s}-normal"], -1.0
+                dd = f"{sign * d['mean']:+.2f} ± {d['ci95']:.2f}" if d else "-"
+                pm = r["players"].get(s, {})
+                lines.append(f"| {s} | {x['regret']:.2f} | ±{x['ci95']:.2f} | {x['naive']:.2f} "
+                             f"| {x['cv']:.2f} | {x['picked_top']}/{x['n']} | {dd} | "
+                             f"{pm.get('pick_cpu_ms_mean')}/{pm.get('pick_cpu_ms_max')} |")
+            lines += ["", f"goals: `{json.dumps(r[cl]['goals'])}`", ""]
+    return "\n".join(lines)
+
+
 def _count(xs) -> dict:
     out: dict = {}
     for x in xs:
@@ -616,6 +646,7 @@ def main(argv=None) -> int:
     ap.add_argument("--count", type=int, default=None)
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--seed", type=int, default=50_000)
+    ap.add_argument("--md", action="store_true", help="print Markdown tables, not JSON")
     ap.add_argument("--budget-ms", type=float, default=None,
                     help="(the old interface) hard and search at this budget")
     args = ap.parse_args(argv)
@@ -637,7 +668,7 @@ def main(argv=None) -> int:
                      per_cand_ms=args.per_cand_ms, start=args.start,
                      count=args.count, resume=args.resume, log=log)
         res = score([data])
-    print(json.dumps(res))
+    print(markdown(res) if args.md else json.dumps(res))
     return 0
 
 

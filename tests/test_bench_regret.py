@@ -182,3 +182,6 @@ def test_the_command_line_saves_and_loads(tmp_path, capsys):
     loaded = json.loads(capsys.readouterr().out)
     assert loaded["variants"]["may_i"]["fair"] == built["variants"]["may_i"]["fair"]
     assert "truth" not in loaded["variants"]["may_i"]
+    assert R.main(["--load", str(path), "--md"]) == 0
+    md = capsys.readouterr().out
+    assert "**may_i, fair ceiling** (2 decisions" in md and "| hard@60000 |" in md
