@@ -23,9 +23,10 @@ hands and the stock consistent with everything the observation shows, CF-6 ... C
 * hard's choice stands unless another candidate is better by more than ``z`` standard
   errors of the paired difference (the noise of a few dozen worlds otherwise decides).
 
-``evaluate(...)`` is the same evaluation with whole-deal rollouts and no budget: the
-benchmarks' fair ceiling (``benchmarks/search.py``); given the other hands
-(``hands=``) it is ``oracle_hands``, the value of perfect hand reading.
+``evaluate(...)`` is the same evaluation with whole-deal rollouts and no budget (given the
+other hands, ``hands=``: perfect hand reading).  The benchmarks' fair ceiling is not it
+(it would share this search's rollout policy): ``benchmarks/regret.py`` rolls out by a
+mix of the normal and hard levels; its ``oracle_hands`` is ``values(..., hands=)``.
 
 ``SearchMichigan``: Michigan's hard level is already a determinized search over the
 rules' worlds (``HardMichigan``); the search level lets it use its whole budget (worlds
