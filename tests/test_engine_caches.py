@@ -72,8 +72,48 @@ def test_might_meet_never_refuses_what_the_solver_meets(game, rnd, kind, seed):
     wr = r.wild_ranks(rnd)
     ok = might_meet(h, r.spec.contract(rnd), wr, not whole, r._wild_caps(rnd),
                     r._run_min(rnd), whole)
-    if not ok:
+    sharp = might_meet(h, r.spec.contract(rnd), wr, not whole, r._wild_caps(rnd),
+                       r._run_min(rnd), whole, sharp=True)
+    assert ok or not sharp  # the sharp bound refuses all the plain one does
+    if not sharp:
         assert find_go_down(h, r.solver_req(rnd), wr) is None
+
+
+def test_sharp_bound_knows_two_runs_of_a_suit_share_no_card():
+    # Mexican round 3 (two runs, fives wild): 7-8-9 of diamonds make one run with a
+    # wild, not two (CF-4: one card, one meld); the spades 7 and 9 need two wilds more
+    from table_app.core.cards import parse_face
+    r = find_variant("mexican")({})
+    faces = [parse_face(t) for t in "2S 7S 9S 5H JH AH 5D 7D 8D 9D".split()]
+    h, wr = faces_to_cards(faces), r.wild_ranks(3)
+    assert r.spec.contract(3) == (0, 2) and wr == frozenset((5,))
+    assert find_go_down(h, r.solver_req(3), wr) is None
+    assert might_meet(h, (0, 2), wr, True, r._wild_caps(3), 4)  # windows 6-9 and 7-10
+    assert not might_meet(h, (0, 2), wr, True, r._wild_caps(3), 4, sharp=True)
+    # a second copy of 7-8-9 of diamonds (two decks) makes the second run: not refused
+    two = faces_to_cards(faces + [parse_face(t) for t in "7D 8D 9D".split()])
+    assert find_go_down(two, r.solver_req(3), wr) is not None
+    assert might_meet(two, (0, 2), wr, True, r._wild_caps(3), 4, sharp=True)
+
+
+def test_sharp_bound_is_sound_and_refuses_more():
+    rng = random.Random(3)
+    more = 0
+    for v, opts in _GAMES:
+        r = _rules(_GAMES.index((v, opts)))
+        for _ in range(300):
+            rnd = rng.choice([k for k in range(1, 8) if r.spec.contract(k)[1] >= 2])
+            h = _hand(r, rng, rnd, rng.randrange(4))
+            whole = rnd == 7 and r.spec.round7_whole_hand
+            wr, caps, rm = r.wild_ranks(rnd), r._wild_caps(rnd), r._run_min(rnd)
+            plain = might_meet(h, r.spec.contract(rnd), wr, not whole, caps, rm, whole)
+            sharp = might_meet(h, r.spec.contract(rnd), wr, not whole, caps, rm, whole,
+                               sharp=True)
+            assert plain or not sharp
+            if plain and not sharp:
+                more += 1
+                assert find_go_down(h, r.solver_req(rnd), wr) is None
+    assert more >= 10, more
 
 
 def test_might_meet_refuses_most_hands_that_cannot_go_down():

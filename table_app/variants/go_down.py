@@ -188,7 +188,7 @@ class _LazyGoDown(GoDown):
 def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
                keep_one: bool = True, caps: tuple[int | None, int | None] = (None, None),
                run_min: int = 4, whole_hand: bool = False,
-               must_use: Sequence[int] | None = None) -> bool:
+               must_use: Sequence[int] | None = None, sharp: bool = False) -> bool:
     """A quick necessary condition for meeting a contract (``(sets, runs)``) with the card
     ids in ``hand``: ``False`` means the solver would find nothing, ``True`` means ask it.
 
@@ -208,8 +208,10 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     of it must use (the cards new since a hand that could not go down, see
     ``GoDownSearch._go_down_offer``): when each is a natural that no set of its rank and
     no run through its place could hold (too few cards of the rank, or of the suit near
-    it, even with every wild), the hand cannot go down.  The bound never refuses a hand
-    that can meet the contract.
+    it, even with every wild), the hand cannot go down.  ``sharp``: also the dearer
+    bound of two or more runs (``_runs_need``: runs of one suit held once share no card),
+    asked just before the solver would be.  The bound never refuses a hand that can
+    meet the contract.
     """
     sets, runs = contract
     if len(hand) - (1 if keep_one else 0) < 3 * sets + run_min * runs:
@@ -306,7 +308,63 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
             return False
         if caps[1] is not None and best[-1] > caps[1]:
             return False  # fewer good windows than runs
+        if sharp and runs > 1 and need + _runs_need(masks, extra, runs, run_min) > w:
+            return False  # two runs of a suit held once cannot share its cards
     return True
+
+
+def _runs_need(masks: list[int], extra: list[list[int]] | None, runs: int, length: int) -> int:
+    """A lower bound on the wilds ``runs`` runs of at least ``length`` cards need, sharper
+    than the ``runs`` fewest missing cards of any windows where a suit's naturals are
+    held once each: two runs of such a suit cannot use one card (CF-4), so ``j`` runs
+    in it miss at least ``j * length`` cards less the suit's naturals (an ace, at both
+    ends, counted twice: that only lowers the bound), and at least its ``j`` windows'
+    fewest missing cards.  A suit holding a face twice or more (``extra``) costs what
+    ``might_meet`` counts (its windows' fewest missing cards, each copy level apart); a
+    run of wilds only costs ``length``.  The runs are shared out among the suits and the
+    wilds-only runs as cheaply as can be (the suits' cards and wilds are apart, so their
+    costs add up)."""
+    best = [0] + [_BIG] * runs  # best[j]: the fewest wilds j runs need so far
+    dd = _RUN_DEFICITS.setdefault(length, {})
+    for s in range(4):
+        m = masks[s]
+        if m >> 14 & 1:
+            m |= 2  # the ace is also low
+        if extra is not None and any(lvl[s] for lvl in extra):
+            ds = list(_run_deficits(m, length))
+            for lvl in extra:
+                e = lvl[s]
+                if e:
+                    if e >> 14 & 1:
+                        e |= 2
+                    ds.extend(_run_deficits(e, length))
+            ds.sort()
+            acc = [0]
+            for d in ds[:runs]:
+                acc.append(acc[-1] + d)
+            cost: tuple[int, ...] = tuple(acc)
+        else:
+            # the suit's windows' fewest missing cards, and never fewer than j runs'
+            # cards less every natural of the suit
+            got = dd.get(m)
+            if got is None:
+                got = dd[m] = _run_deficits(m, length)
+            nat = m.bit_count()
+            acc = [0]
+            fewest = 0
+            for j in range(1, runs + 1):
+                fewest += got[j - 1]
+                acc.append(max(fewest, j * length - nat))
+            cost = tuple(acc)
+        best = [min(best[i - j] + cost[j] for j in range(min(i, len(cost) - 1) + 1))
+                for i in range(runs + 1)]
+    # runs of wilds only
+    return min(best[runs - j] + j * length for j in range(runs + 1))
+
+
+_BIG = 1 << 20
+
+
 
 
 def _may_meld(c: int, table: _FaceInfo, by_rank: list[int], masks: list[int], w: int,
@@ -482,7 +540,8 @@ class GoDownSearch:
                 if one is not None:
                     self._add_witness(key, wits, tuple(best_kept) + (one,))
                     return _LazyGoDown(p, self, st)
-                if (might_meet(rest, (sets, runs), wr, not whole, caps, self._run_min(rnd), whole)
+                if (might_meet(rest, (sets, runs), wr, not whole, caps, self._run_min(rnd), whole,
+                               sharp=True)
                         and (plan := find_go_down(rest, self._sub_req(rnd, sets, runs), wr))):
                     self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
                     return _LazyGoDown(p, self, st)
@@ -491,7 +550,10 @@ class GoDownSearch:
             if greedy is not None:
                 self._add_witness(key, wits, greedy)
                 return _LazyGoDown(p, self, st)
-        plan = find_go_down(hand, self.solver_req(rnd), wr)
+        plan = (find_go_down(hand, self.solver_req(rnd), wr)
+                if self.spec.contract(rnd)[1] < 2
+                or might_meet(hand, self.spec.contract(rnd), wr, not whole, caps,
+                              self._run_min(rnd), whole, sharp=True) else None)
         if plan is None:
             self._cannot_go_down(key, hand, whole)
             return None
