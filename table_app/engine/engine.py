@@ -55,6 +55,9 @@ Listener = Callable[[str, Any], None]
 
 
 _CHANCE = frozenset(("deal", "restock", "misdeal"))
+#: the events ``apply`` records without the rules: notes (``x-`` extensions) and the
+#: derived deal and game ends (checked against the rules' own)
+_NOTES = (Extension, DealEnd, GameEnd)
 
 #: the note after the moves of one gesture recorded together (``Engine.apply_together``):
 #: ``{"type": "x-together", "events": n}`` follows the ``n`` actions it joins
@@ -200,14 +203,9 @@ class Engine:
             RecordError: a chance event that cannot belong to this game.
         """
         start = len(self.log)
-        if isinstance(action, Extension):
-            self.log.append(action)
-            self.forced.append(True)
-            self.states.append(self.state)
-            self._emit("append", (len(self.log) - 1, action, self.state))
-            return [action]
-        if isinstance(action, (DealEnd, GameEnd)):
-            self._check_derived(action)
+        if isinstance(action, _NOTES):  # (one isinstance on the hot path)
+            if not isinstance(action, Extension):
+                self._check_derived(action)
             self.log.append(action)
             self.forced.append(True)
             self.states.append(self.state)
@@ -216,7 +214,8 @@ class Engine:
         rules = self.rules
         st0 = self.states[-1]
         if not forced and (action.type in _CHANCE
-                           or (self._may_force and rules.forced_action(st0) == action)):
+                           or (self._may_force and (fa := rules.forced_action(st0)) is not None
+                               and fa == action)):
             forced = True  # chance events and forced plays are not decisions (undo skips them)
         if self.auto:
             pre = rules.pre_events(st0, action, self.rng)

@@ -1039,31 +1039,30 @@ class ContractFamilyRules(GoDownSearch):
 
     def _legal_actions(self, st: CFState) -> list[Any]:
         ph = st.phase
-        out: list[Any] = []
-        if ph == DRAW:
-            p = st.current
-            acts = _ACTS[p]
-            if st.discard:
-                out.append(acts.take)
-            if self._stock_possible(st):
-                if self.spec.buying is not _NO_BUYING and st.discard:
-                    out.append(acts.pass_upcard)
-                else:
-                    out.append(acts.draw)
-            return out
-        if ph == STOCK:
-            return [_ACTS[st.current].draw] if self._stock_possible(st) else []
         if ph == BUY:
             acts = _ACTS[st.queue[0]]
             if st.stock or len(st.discard) >= 3:
-                out.append(acts.buy)
-            out.append(acts.pass_buy)
-            return out
+                return [acts.buy, acts.pass_buy]
+            return [acts.pass_buy]
+        if ph == DRAW:
+            acts = _ACTS[st.current]
+            disc = st.discard
+            # _stock_possible, inline
+            if not st.locked and (st.stock or len(disc) > 1):
+                if not disc:
+                    return [acts.draw]
+                if self.spec.buying is not _NO_BUYING:
+                    return [acts.take, acts.pass_upcard]
+                return [acts.take, acts.draw]
+            return [acts.take] if disc else []
+        if ph == STOCK:
+            return [_ACTS[st.current].draw] if self._stock_possible(st) else []
+        out: list[Any] = []
         if ph != PLAY:
             return out
         p = st.current
         hand = st.hands[p]
-        wr = self.wild_ranks(st.round)
+        wr = self._wild_by_round[st.round]  # wild_ranks (a deal's round is 1..7)
         faces = sorted({c >> 3 for c in hand})
         # discards
         if self.spec.discard_restriction and st.down[p] and st.melds:
