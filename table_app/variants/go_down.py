@@ -219,15 +219,17 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     split = caps[0] is None and caps[1] is None
     # per face: ``None`` for a card counted only as a wild, else (rank, suit, rank bit,
     # counted as a wild too)
-    table = _FACE_INFO.get((wild_ranks, split))
-    if table is None:
-        table = _FACE_INFO[(wild_ranks, split)] = _face_info(wild_ranks, split)
+    # (by card id: face * 8 + copy)
+    ctable = _CARD_INFO.get((wild_ranks, split))
+    if ctable is None:
+        ctable = _CARD_INFO[(wild_ranks, split)] = tuple(
+            x for x in _face_info(wild_ranks, split) for _ in range(8))
     w = 0
     by_rank = [0] * 15
     masks = [0, 0, 0, 0]
     extra = None  # ranks held twice, three times, ... per suit (several decks)
     for c in hand:
-        x = table[c >> 3]
+        x = ctable[c]
         if x is None:
             w += 1
             continue
@@ -249,9 +251,6 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
         else:
             masks[s] |= bit
     if whole_hand and split and not _whole_hand_fits(sets, runs, masks, extra):
-        return False
-    if must_use is not None and not any(_may_meld(c, table, by_rank, masks, w, run_min)
-                                        for c in must_use):
         return False
     need = 0
     if sets:
@@ -308,8 +307,15 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
             return False
         if caps[1] is not None and best[-1] > caps[1]:
             return False  # fewer good windows than runs
-        if sharp and runs > 1 and need + _runs_need(masks, extra, runs, run_min) > w:
-            return False  # two runs of a suit held once cannot share its cards
+    # (the dearer looks last: most hands are refused by the counts above)
+    if must_use is not None:
+        for c in must_use:
+            if _may_meld(c, ctable, by_rank, masks, w, run_min):
+                break
+        else:
+            return False
+    if sharp and runs > 1 and need + _runs_need(masks, extra, runs, run_min) > w:
+        return False  # two runs of a suit held once cannot share its cards
     return True
 
 
@@ -370,10 +376,11 @@ _BIG = 1 << 20
 def _may_meld(c: int, table: _FaceInfo, by_rank: list[int], masks: list[int], w: int,
               run_min: int) -> bool:
     """Whether card ``c`` of a hand (its rank counts ``by_rank``, suit masks ``masks``, ``w``
-    wilds) could be in some meld at all: a wild always; a natural in a set of its rank
-    (three cards of the rank or wilds) or in a run of ``run_min`` through its place (its
-    suit's cards and wilds in some window holding it)."""
-    x = table[c >> 3]
+    wilds; ``table``: ``_face_info`` by card id) could be in some meld at all: a wild
+    always; a natural in a set of its rank (three cards of the rank or wilds) or in a
+    run of ``run_min`` through its place (its suit's cards and wilds in some window
+    holding it)."""
+    x = table[c]
     if x is None or x[3]:
         return True  # a wild (or a wild-rank card that may be one)
     r, s, _, _ = x
@@ -421,6 +428,8 @@ _SUIT = FACE_SUIT
 _FaceInfo = tuple[tuple[int, int, int, bool] | None, ...]
 #: (wild ranks, wild-rank cards only wild) -> per face ``_face_info``, made as met
 _FACE_INFO: dict[tuple[frozenset[int], bool], _FaceInfo] = {}
+#: the same per card id (``face * 8 + copy``: eight entries a face), made as met
+_CARD_INFO: dict[tuple[frozenset[int], bool], _FaceInfo] = {}
 
 
 def _face_info(wild_ranks: frozenset[int], only_wild: bool) -> _FaceInfo:
