@@ -394,6 +394,7 @@ class ContractFamilyRules(GoDownSearch):
         self._witness: dict[tuple[int, int], list[_Witness]] = {}
         self._cannot: dict[tuple[int, int], frozenset[int]] = {}
         self._req_cache: dict[Any, Any] = {}
+        self._round_consts: dict[int, Any] = {}  # (the go-down offer's per round: go_down.py)
         #: ``wild_ranks`` of rounds 0..7, worked out once (the hot path asks every action)
         self._wild_by_round = tuple(self._wild_ranks(r) for r in range(8))
         #: the last state ``legal_actions`` answered and its actions: ``check`` knows an

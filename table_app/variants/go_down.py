@@ -472,6 +472,9 @@ class GoDownSearch:
     #: cache only: what it proves holds for any hand of the round's contract)
     _cannot: dict[tuple[int, int], frozenset[int]]
     _req_cache: dict[Any, Any]
+    #: per round: (whole hand, wild ranks, wild caps, contract, run minimum), as asked
+    _round_consts: dict[int, tuple[bool, frozenset[int], tuple[int | None, int | None],
+                                   tuple[int, int], int]]
 
     def wild_ranks(self, rnd: int) -> frozenset[int]:
         """Wild ranks besides printed jokers in round ``rnd`` (the rules class's)."""
@@ -499,11 +502,14 @@ class GoDownSearch:
         """
         hand = st.hands[p]
         rnd = st.round
-        whole = rnd == 7 and self.spec.round7_whole_hand
+        rc = self._round_consts.get(rnd)
+        if rc is None:
+            rc = self._round_consts[rnd] = (
+                rnd == 7 and self.spec.round7_whole_hand, self.wild_ranks(rnd),
+                self._wild_caps(rnd), self.spec.contract(rnd), self._run_min(rnd))
+        whole, wr, caps, contract, run_min = rc
         key = (p, rnd)
         wits = self._witness.get(key)
-        wr = self.wild_ranks(rnd)
-        caps = self._wild_caps(rnd)
         if wits:
             hs = set(hand)
             n = len(hand)
@@ -523,8 +529,7 @@ class GoDownSearch:
             else:
                 must = None
         # a hand the bound refuses cannot go down: no witness need be repaired
-        if not might_meet(hand, self.spec.contract(rnd), wr, not whole, caps, self._run_min(rnd),
-                          whole, must):
+        if not might_meet(hand, contract, wr, not whole, caps, run_min, whole, must):
             self._cannot_go_down(key, hand, whole)
             return None
         if wits:
@@ -537,7 +542,7 @@ class GoDownSearch:
                     best_kept = kept
             if best_kept is not None:
                 used = set().union(*(m[1] for m in best_kept))
-                sets, runs = self.spec.contract(rnd)
+                sets, runs = contract
                 for kind, _ in best_kept:
                     if kind == "set":
                         sets -= 1
@@ -549,20 +554,19 @@ class GoDownSearch:
                 if one is not None:
                     self._add_witness(key, wits, tuple(best_kept) + (one,))
                     return _LazyGoDown(p, self, st)
-                if (might_meet(rest, (sets, runs), wr, not whole, caps, self._run_min(rnd), whole,
-                               sharp=True)
+                if (might_meet(rest, (sets, runs), wr, not whole, caps, run_min, whole, sharp=True)
                         and (plan := find_go_down(rest, self._sub_req(rnd, sets, runs), wr))):
                     self._add_witness(key, wits, tuple(best_kept) + _witness_melds(plan))
                     return _LazyGoDown(p, self, st)
         if not whole:
-            greedy = _greedy_melds(hand, self.spec.contract(rnd), wr, caps)
+            greedy = _greedy_melds(hand, contract, wr, caps)
             if greedy is not None:
                 self._add_witness(key, wits, greedy)
                 return _LazyGoDown(p, self, st)
         plan = (find_go_down(hand, self.solver_req(rnd), wr)
-                if self.spec.contract(rnd)[1] < 2
-                or might_meet(hand, self.spec.contract(rnd), wr, not whole, caps,
-                              self._run_min(rnd), whole, sharp=True) else None)
+                if contract[1] < 2
+                or might_meet(hand, contract, wr, not whole, caps, run_min, whole, sharp=True)
+                else None)
         if plan is None:
             self._cannot_go_down(key, hand, whole)
             return None
