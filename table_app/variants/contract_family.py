@@ -460,10 +460,11 @@ class ContractFamilyRules(GoDownSearch):
     def to_act(self, st: CFState) -> tuple[int, Phase] | None:
         """``(seat, phase)``; phase ``DEAL`` when a deal is due; ``None`` when over."""
         ph = st.phase
+        seats = _TO_ACT.get(ph)  # (the answers made once per phase and seat)
+        if seats is not None:
+            return seats[st.current]
         if ph == BUY:
-            return (st.queue[0], BUY)
-        if ph in _PLAYER_PHASES:
-            return (st.current, _PLAYER_PHASES[ph])
+            return _TO_ACT_BUY[st.queue[0]]
         if ph == BETWEEN:
             return ((st.dealer + 2) % st.n, DEAL)
         if ph == PREDEAL:
@@ -755,22 +756,47 @@ class ContractFamilyRules(GoDownSearch):
                            discarders=st.discarders[-keep:], restocks=st.restocks + 1,
                            last=_L_RESTOCK)
         p = a.player
+        if t == "discard":  # (the most frequent first)
+            h = st.hands[p]
+            c = _pick(h, a.card)  # type: ignore[assignment]  # checked: held
+            i = h.index(c)
+            hand = h[:i] + h[i + 1:]
+            kn = st.known[p]
+            known = st.known if c not in kn else _tup_set(st.known, p, _remove(kn, (c,)))
+            hl = list(st.hands)  # (a list copy makes fewer tuples than slices)
+            hl[p] = hand
+            hands = tuple(hl)
+            last = _L_DISCARDS[a.card]
+            if not hand:
+                return self._end_deal(replace(st, discard=st.discard + (c,), hands=hands,
+                                              discarders=st.discarders + (p,), known=known,
+                                              last=last), p)
+            quiet = (0 if st.melded_now else st.quiet + 1) if st.locked else 0
+            if quiet >= st.n:
+                return self._end_deal(replace(st, discard=st.discard + (c,), hands=hands,
+                                              discarders=st.discarders + (p,), known=known,
+                                              quiet=quiet, last=last), None)
+            return _MK_DISCARD(st, st.discard + (c,), st.discarders + (p,), hands, known, last,
+                               DRAW, (p + 1) % st.n, False, False, quiet, -1, ())
         if t == "draw":
             hands = st.hands
             if a.source == "discard":
                 c = st.discard[-1]
                 disc = st.discard[:-1]
-                known = st.known
-                return _MK_TAKE(st, disc, st.discarders[:-1], PLAY,
-                                known[:p] + (known[p] + (c,),) + known[p + 1:],
-                                hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
+                kl = list(st.known)
+                kl[p] += (c,)
+                hl = list(hands)
+                hl[p] += (c,)
+                return _MK_TAKE(st, disc, st.discarders[:-1], PLAY, tuple(kl), tuple(hl),
                                 st.locked or (not st.stock and len(disc) <= 1),
                                 _L_TAKES[c >> 3])
             if not st.stock:  # CF-14: the stock was refilled three times already
                 return self._end_deal(st, None)
             c = st.stock[-1]
             stock = st.stock[:-1]
-            return _MK_DRAW(st, stock, PLAY, hands[:p] + (hands[p] + (c,),) + hands[p + 1:],
+            hl = list(hands)
+            hl[p] += (c,)
+            return _MK_DRAW(st, stock, PLAY, tuple(hl),
                             st.locked or (not stock and len(st.discard) <= 1), _L_DRAWS)
         if t == "pass_upcard":
             q = self._window(st, st.current, st.discarders[-1], -1)
@@ -841,26 +867,6 @@ class ContractFamilyRules(GoDownSearch):
                           known=_tup_set(st.known, p, _remove(st.known[p], (c,)) + (wild,)),
                           last=_L_SWAPS[a.card])
             return self._set_hand(st2, p, hand)
-        if t == "discard":
-            h = st.hands[p]
-            c = _pick(h, a.card)  # type: ignore[assignment]  # checked: held
-            i = h.index(c)
-            hand = h[:i] + h[i + 1:]
-            kn = st.known[p]
-            known = st.known if c not in kn else _tup_set(st.known, p, _remove(kn, (c,)))
-            hands = st.hands[:p] + (hand,) + st.hands[p + 1:]
-            last = _L_DISCARDS[a.card]
-            if not hand:
-                return self._end_deal(replace(st, discard=st.discard + (c,), hands=hands,
-                                              discarders=st.discarders + (p,), known=known,
-                                              last=last), p)
-            quiet = (0 if st.melded_now else st.quiet + 1) if st.locked else 0
-            if quiet >= st.n:
-                return self._end_deal(replace(st, discard=st.discard + (c,), hands=hands,
-                                              discarders=st.discarders + (p,), known=known,
-                                              quiet=quiet, last=last), None)
-            return _MK_DISCARD(st, st.discard + (c,), st.discarders + (p,), hands, known, last,
-                               DRAW, (p + 1) % st.n, False, False, quiet, -1, ())
         raise ValueError(f"cannot apply {t}")
 
     def _melds_info(self, melds: tuple[Meld, ...], wr: frozenset[int]) -> _MeldInfo:
@@ -1156,6 +1162,11 @@ class _SeatActions:
 
 
 _ACTS = tuple(_SeatActions(p) for p in range(max(s.max_players for s in SPECS.values())))
+
+# ``to_act``'s answers for the active player's phases and the buying window, per seat
+_TO_ACT = {ph: tuple((p, seat_ph) for p in range(len(_ACTS)))
+           for ph, seat_ph in _PLAYER_PHASES.items() if ph != BUY}
+_TO_ACT_BUY = tuple((p, BUY) for p in range(len(_ACTS)))
 
 #: lay-offs and swaps made so far, by (seat, meld, face, role or "swap"): values, made
 #: once each (at most seats x melds x faces x roles of them)
