@@ -885,13 +885,17 @@ class ContractFamilyRules(GoDownSearch):
     def _window(self, st: CFState, active: int, discarder: int, prev_buyer: int) -> tuple[int, ...]:
         """Seats asked in a buying window, nearest to the active player's left first
         (MI-5, MI-6, CR-5): not the active player, not the card's discarder, not the
-        previous buyer in the chain."""
-        out = []
-        for k in range(1, st.n):
-            s = (active + k) % st.n
-            if s != discarder and s != prev_buyer:
-                out.append(s)
-        return tuple(out)
+        previous buyer in the chain.  (Made once per seats and the three seats.)"""
+        k = (st.n, active, discarder, prev_buyer)
+        got = _WINDOWS.get(k)
+        if got is None:
+            out = []
+            for i in range(1, st.n):
+                s = (active + i) % st.n
+                if s != discarder and s != prev_buyer:
+                    out.append(s)
+            got = _WINDOWS[k] = tuple(out)
+        return got
 
     def _to_stock(self, st: CFState) -> CFState:
         st2 = _MK_STOCK(st, STOCK, (), -1)
@@ -1167,6 +1171,9 @@ _ACTS = tuple(_SeatActions(p) for p in range(max(s.max_players for s in SPECS.va
 _TO_ACT = {ph: tuple((p, seat_ph) for p in range(len(_ACTS)))
            for ph, seat_ph in _PLAYER_PHASES.items() if ph != BUY}
 _TO_ACT_BUY = tuple((p, BUY) for p in range(len(_ACTS)))
+
+#: buying windows' seats by (seats, active, discarder, previous buyer): ``_window``
+_WINDOWS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 
 #: lay-offs and swaps made so far, by (seat, meld, face, role or "swap"): values, made
 #: once each (at most seats x melds x faces x roles of them)
