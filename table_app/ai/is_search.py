@@ -327,29 +327,23 @@ class SearchMichigan(HardMichigan):
     def _search(self, obs, legal, rng):
         import time
 
-        from .michigan_ai import _World, rollout
         budget = Budget(self.budget_ms, 0.97)   # CPU time of this thread
-        me = obs.seat
         stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
         cells = dict(obs.layout)
-        totals = {a: 0.0 for a in legal}
+        per: dict = {a: [] for a in legal}
         done = 0
         longest = 0.0
         for _ in range(self.samples):
             t = time.thread_time()
             loc = self.sample_loc(obs, rng)
             for a in legal:
-                w = _World(obs.num_players, list(loc), cells, obs.kitty)
-                totals[a] += rollout(w, me, a.card, stopped_suit)[me]
+                per[a].append(self.value_in_world(obs, loc, cells, a.card, stopped_suit))
             done += 1
             longest = max(longest, time.thread_time() - t)
             if budget.left_s() < longest * 1.5:
                 break
         self.last_stats = {"worlds": done, "rollouts": done * len(legal)}
-        best = max(legal, key=lambda a: (totals[a], -a.card))
-        parts = {t[1]: t[2] for t in self.lead_scores(obs, legal)}[best]
-        return best, Message("expects", why=self.reason(best, parts), chips=totals[best] / done,
-                             n=done)
+        return self.explain(obs, legal, self.pick(obs, legal, per), per)
 
 
 __all__ = ["SearchContract", "SearchMichigan", "evaluate", "world_weight"]
