@@ -5,6 +5,7 @@ change: its scores are pinned here too."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from table_app.ai import make_player
 from table_app.ai.michigan_ai import (
@@ -157,3 +158,49 @@ def test_hard_does_not_lead_the_suit_that_hands_the_lead_away_for_nothing():
     hard = HardMichigan(budget_ms=60_000, samples=30)
     a, _why = hard.decide(obs, legal, random.Random(1))
     assert a.card != F("5D")
+
+
+def _one_card_obs():
+    """Seat 0 leads first (3 players, seat 2 dealt), 2♠ and 9♥ among its cards."""
+    rules = MichiganRules({})
+    deck = _deck(3, 2, {0: "2S 9H"})
+    st = rules.apply(rules.initial_state(3), Deal(1, 2, deck))
+    return rules.observe(st, 0), rules.legal_actions(st)
+
+
+def test_the_search_counts_its_share_of_the_cells_left():
+    """MG-10/MG-11: the cells not taken carry over and are shared at the end; the search
+    level counts a third of them (3 players) in a lead's value, hard does not."""
+    from table_app.ai.is_search import SearchMichigan
+    loc = [-1] * 52
+    loc[F("2S")] = 0
+    for i, f in enumerate(f for f in range(52) if f != F("2S") and f not in (
+            F("AH"), F("KC"), F("QD"), F("JS"))):
+        if i < 20:
+            loc[f] = 1 + i % 2
+    obs, _legal = _one_card_obs()
+    obs = replace(obs, hand=(F("2S") << 3,), hand_sizes=(1, 10, 10))
+    cells = dict(obs.layout)
+    hard = HardMichigan().value_in_world(obs, loc, cells, F("2S"), -1)
+    search = SearchMichigan().value_in_world(obs, loc, cells, F("2S"), -1)
+    assert hard == float(obs.kitty) + 20          # out at once: the kitty and 20 cards
+    assert search == hard + sum(float(c) for c in cells.values()) / 3
+
+
+def test_the_searchs_heuristic_lead_stands_unless_clearly_beaten():
+    """``pick`` with ``z``: the hard heuristic's lead stands against a lead better by
+    less than z standard errors of the paired difference; a lead better by many is
+    played.  Hard (no ``z``) plays the best mean."""
+    from table_app.ai.is_search import SearchMichigan
+    obs, legal = _one_card_obs()
+    s = SearchMichigan()
+    base = s.heuristic_lead(obs, legal)
+    other = next(a for a in legal if a != base)
+    rest = {a: [0.0] * 6 for a in legal if a not in (base, other)}
+    noisy = {base: [0.0, 10.0, 0.0, 10.0, 0.0, 10.0], other: [10.0, 0.0, 10.0, 0.0, 10.0, 1.0],
+             **rest}
+    assert s.pick(obs, legal, noisy) == base
+    assert HardMichigan().pick(obs, legal, noisy) == other
+    clear = {base: [0.0, 1.0, 0.0, 1.0, 0.0, 1.0], other: [5.0, 6.0, 5.0, 6.0, 5.0, 6.0],
+             **rest}
+    assert s.pick(obs, legal, clear) == other

@@ -29,7 +29,9 @@ benchmarks' fair ceiling (``benchmarks/search.py``); given the other hands
 
 ``SearchMichigan``: Michigan's hard level is already a determinized search over the
 rules' worlds (``HardMichigan``); the search level lets it use its whole budget (worlds
-until the budget is spent, not a fixed 60).
+until the budget is spent, not a fixed 60), counts its share of the cells a deal leaves
+on the layout, and keeps hard's heuristic lead unless the worlds show another is better
+by more than one standard error.
 """
 from __future__ import annotations
 
@@ -309,9 +311,15 @@ class SearchMichigan(HardMichigan):
     CPU budget is spent (at most ``samples``, default 2,000).  A world (the rules' deal
     of the unseen cards, every lead played out once in it) is begun only while the
     budget left is more than the longest world so far took, so the decision ends inside
-    its budget (checked after each world, it was at 100 ms p99 100.6 ms, max 106.6)."""
+    its budget (checked after each world, it was at 100 ms p99 100.6 ms, max 106.6).
+    Two more things than hard: a lead's value counts this seat's share of the cells
+    left on the layout (``share_left``: they carry over, MG-10, MG-11), and hard's
+    heuristic lead (``hard_lead_value``) stands unless another beats it by ``z`` (1.0)
+    standard errors of the paired difference."""
 
     level = "search"
+    z = 1.0
+    share_left = True
 
     def __init__(self, variant: str = "michigan", options: dict | None = None,
                  budget_ms: float = 300.0, samples: int = 2000):
