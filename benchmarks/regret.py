@@ -517,13 +517,21 @@ def score(files: Sequence[dict], players: Sequence[str] | None = None, log=None)
             table: dict = {}
             for s in names:
                 rs, naive, cv, top = [], [], [], 0
-                for (_, p), key in zip(items, picks[s]):
+                phase: dict[str, list[float]] = {}
+                ref = picks.get("normal")
+                differs, gain = 0, 0.0
+                for j, ((_, p), key) in enumerate(zip(items, picks[s])):
                     if cl not in p or key is None:
                         continue
                     c = p[cl]
                     xs = c["per_world"][key]
                     m = sum(xs) / len(xs)
                     top_mean = max(c["top_mean"], m)
+                    phase.setdefault(p["phase"], []).append(c["best_value"] - m)
+                    if ref is not None and ref[j] is not None and ref[j] != key:
+                        differs += 1
+                        ys = c["per_world"][ref[j]]
+                        gain += m - sum(ys) / len(ys)
                     rs.append(c["best_value"] - m)
                     naive.append(top_mean - m)
                     cv.append(c["best_cv"] - m)
@@ -534,7 +542,13 @@ def score(files: Sequence[dict], players: Sequence[str] | None = None, log=None)
                 cm, cci = mean_ci(cv)
                 table[s] = {"regret": _r(mm), "ci95": _r(ci), "naive": _r(nm),
                             "naive_ci95": _r(nci), "cv": _r(cm), "cv_ci95": _r(cci),
-                            "picked_top": top, "n": len(rs)}
+                            "picked_top": top, "n": len(rs),
+                            "by_phase": {ph: [_r(sum(x) / len(x)), len(x)]
+                                         for ph, x in sorted(phase.items())},
+                            # where it picks otherwise than normal: how often, and the
+                            # points a decision its pick is worth over normal's there
+                            "differs_from_normal": differs,
+                            "gain_where_differs": _r(gain / differs) if differs else None}
             diffs: dict = {}
             for i, s in enumerate(names):
                 for t in names[i + 1:]:
@@ -596,7 +610,8 @@ def markdown(res: dict) -> str:
                       f"{c[cl + '_worlds_mean']} worlds a decision on average, "
                       f"{c['candidates_mean']} candidates)", "",
                       "| player | regret | 95% | naive | cv | picked top | normal − it (paired) "
-                      "| pick CPU ms mean/max |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+                      "| differs from normal (gain each) | by phase | pick CPU ms mean/max |",
+                      "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
             for s, x in r[cl]["players"].items():
                 pd = r[cl]["paired_diff"]
                 d = pd.get(f"normal-{s}")
@@ -607,7 +622,9 @@ def markdown(res: dict) -> str:
                 pm = r["players"].get(s, {})
                 lines.append(f"| {s} | {x['regret']:.2f} | ±{x['ci95']:.2f} | {x['naive']:.2f} "
                              f"| {x['cv']:.2f} | {x['picked_top']}/{x['n']} | {dd} | "
-                             f"{pm.get('pick_cpu_ms_mean')}/{pm.get('pick_cpu_ms_max')} |")
+                             f"{x['differs_from_normal']} ({x['gain_where_differs']}) | "
+                             + ", ".join(f"{ph} {m} ({n})" for ph, (m, n) in x["by_phase"].items())
+                             + f" | {pm.get('pick_cpu_ms_mean')}/{pm.get('pick_cpu_ms_max')} |")
             lines += ["", f"goals: `{json.dumps(r[cl]['goals'])}`", ""]
     return "\n".join(lines)
 

@@ -163,6 +163,9 @@ def test_a_saved_ceiling_scores_exactly_as_the_run_that_made_it(tmp_path):
         for s in ("easy", "normal"):
             assert re["variants"]["contract"][cl]["players"][s] == \
                 first["variants"]["contract"][cl]["players"][s]
+        t = first["variants"]["contract"][cl]["players"]
+        assert t["normal"]["differs_from_normal"] == 0
+        assert sum(n for _, n in t["easy"]["by_phase"].values()) == t["easy"]["n"] == 3
         assert re["variants"]["contract"]["players"]["normal"]["repicked"]
         assert re["variants"]["contract"]["players"]["normal"]["late_scored"] == 0
     # a slice of the same points, loaded with the rest, is the same points
