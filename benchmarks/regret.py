@@ -58,10 +58,11 @@ players: the paired difference per decision with its interval (the best's value 
 in it, so it is the firmest figure).
 
 **Players** (``--players``): ``easy``, ``normal``, ``hard@MS``, ``search@MS`` (the level at
-a budget of MS CPU ms), and ``oracle_hands`` (only at ``--save``; its picks are kept in the
-file): the search given the other hands, i.e. whole-deal rollouts by the search level's
-fast policy of every candidate in worlds where the other hands are the real ones and
-only the stock is shuffled, for ``--oracle-ms`` CPU ms (default 800), the best mean.
+a budget of MS CPU ms), and ``oracle_hands`` (its ``--save`` picks are kept in the file):
+the search given the other hands, i.e. whole-deal rollouts by the search level's fast
+policy of every candidate in worlds where the other hands are the real ones and only
+the stock is shuffled, for ``--oracle-ms`` CPU ms (default 800; at least 4 worlds), the
+best mean; ``oracle_hands@MS`` at ``--load`` picks again at that budget.
 Every player decides with ``random.Random(point index)``.
 
 Numbers are not asserted anywhere; tests do not time anything.  Progress on stderr,
@@ -473,7 +474,10 @@ def score(files: Sequence[dict], players: Sequence[str] | None = None, log=None)
     for variant, items in by_var.items():
         items.sort(key=lambda t: t[1]["index"])
         names = list(players) if players else list(items[0][0]["players"])
-        objs = {s: make(s, variant) for s in names if players and s != "oracle_hands"}
+        objs = {s: make(s, variant) for s in names
+                if players and not s.startswith("oracle_hands")}
+        # oracle_hands@MS: the oracle again, at that budget (the same seeds as --save's)
+        orc = {s: parse_player(s)[1] for s in names if s.startswith("oracle_hands@")}
         mix: Mix | None = None
         res: dict = {"points": len(items), "players": {}}
         picks: dict[str, list[str | None]] = {s: [] for s in names}
@@ -482,14 +486,24 @@ def score(files: Sequence[dict], players: Sequence[str] | None = None, log=None)
         for d, p in items:
             g = next(x for x in d["games"] if x["index"] == p["game"])
             rules = obs = legal = st = None
-            if objs:
+            if objs or orc:
                 rules, st = rebuild(variant, g["events"], p["at"])
                 ta = rules.to_act(st)
                 assert ta is not None
                 obs = rules.observe(st, ta[0])
                 legal = rules.legal_actions(st)
             for s in names:
-                if s in objs:
+                if s in orc:
+                    from table_app.core.actions import event_from_json
+                    assert rules is not None and st is not None
+                    t0 = time.thread_time()
+                    a, _ = oracle_pick(rules, obs, [event_from_json(json.loads(k))
+                                                    for k in p["candidates"]],
+                                       hidden_hands(st, obs), d["seed0"] * 131 + p["index"],
+                                       orc[s] or 0.0)
+                    ms[s].append((time.thread_time() - t0) * 1000)
+                    picks[s].append(akey(a))
+                elif s in objs:
                     a, t = pick(s, objs[s], obs, legal, p["index"])
                     k = akey(a)
                     ms[s].append(t)
@@ -517,13 +531,21 @@ def score(files: Sequence[dict], players: Sequence[str] | None = None, log=None)
             table: dict = {}
             for s in names:
                 rs, naive, cv, top = [], [], [], 0
-                for (_, p), key in zip(items, picks[s]):
+                phase: dict[str, list[float]] = {}
+                ref = picks.get("normal")
+                differs, gain = 0, 0.0
+                for j, ((_, p), key) in enumerate(zip(items, picks[s])):
                     if cl not in p or key is None:
                         continue
                     c = p[cl]
                     xs = c["per_world"][key]
                     m = sum(xs) / len(xs)
                     top_mean = max(c["top_mean"], m)
+                    phase.setdefault(p["phase"], []).append(c["best_value"] - m)
+                    if ref is not None and ref[j] is not None and ref[j] != key:
+                        differs += 1
+                        ys = c["per_world"][ref[j]]
+                        gain += m - sum(ys) / len(ys)
                     rs.append(c["best_value"] - m)
                     naive.append(top_mean - m)
                     cv.append(c["best_cv"] - m)
@@ -534,7 +556,13 @@ def score(files: Sequence[dict], players: Sequence[str] | None = None, log=None)
                 cm, cci = mean_ci(cv)
                 table[s] = {"regret": _r(mm), "ci95": _r(ci), "naive": _r(nm),
                             "naive_ci95": _r(nci), "cv": _r(cm), "cv_ci95": _r(cci),
-                            "picked_top": top, "n": len(rs)}
+                            "picked_top": top, "n": len(rs),
+                            "by_phase": {ph: [_r(sum(x) / len(x)), len(x)]
+                                         for ph, x in sorted(phase.items())},
+                            # where it picks otherwise than normal: how often, and the
+                            # points a decision its pick is worth over normal's there
+                            "differs_from_normal": differs,
+                            "gain_where_differs": _r(gain / differs) if differs else None}
             diffs: dict = {}
             for i, s in enumerate(names):
                 for t in names[i + 1:]:
@@ -546,7 +574,7 @@ def score(files: Sequence[dict], players: Sequence[str] | None = None, log=None)
             xs = ms[s]
             res["players"][s] = {"pick_cpu_ms_mean": _r(sum(xs) / len(xs)) if xs else None,
                                  "pick_cpu_ms_max": _r(max(xs)) if xs else None,
-                                 "repicked": s in objs, "late_scored": late[s]}
+                                 "repicked": s in objs or s in orc, "late_scored": late[s]}
         res["ceiling"] = {
             "fair_worlds_mean": _r(sum(p["fair"]["worlds"] for _, p in items) / len(items)),
             "fair_cpu_s_mean": _r(sum(p["fair"]["cpu_s"] for _, p in items) / len(items)),
@@ -569,7 +597,9 @@ def goals(table: dict) -> dict:
     normal (``(normal - hard) / (normal - oracle_hands)``)."""
     h = table.get("hard@300")
     n = table.get("normal")
-    o = table.get("oracle_hands")
+    # the oracle at the largest budget there is (``oracle_hands`` is --save's)
+    orcs = sorted((parse_player(k)[1] or 0.0, k) for k in table if k.startswith("oracle_hands"))
+    o = table[orcs[-1][1]] if orcs else None
     out: dict = {}
     if h and n and h["regret"] is not None and n["regret"] is not None:
         out["hard_over_normal"] = _r(h["regret"] / n["regret"]) if n["regret"] else None
@@ -596,7 +626,8 @@ def markdown(res: dict) -> str:
                       f"{c[cl + '_worlds_mean']} worlds a decision on average, "
                       f"{c['candidates_mean']} candidates)", "",
                       "| player | regret | 95% | naive | cv | picked top | normal − it (paired) "
-                      "| pick CPU ms mean/max |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+                      "| differs from normal (gain each) | by phase | pick CPU ms mean/max |",
+                      "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
             for s, x in r[cl]["players"].items():
                 pd = r[cl]["paired_diff"]
                 d = pd.get(f"normal-{s}")
@@ -607,7 +638,9 @@ def markdown(res: dict) -> str:
                 pm = r["players"].get(s, {})
                 lines.append(f"| {s} | {x['regret']:.2f} | ±{x['ci95']:.2f} | {x['naive']:.2f} "
                              f"| {x['cv']:.2f} | {x['picked_top']}/{x['n']} | {dd} | "
-                             f"{pm.get('pick_cpu_ms_mean')}/{pm.get('pick_cpu_ms_max')} |")
+                             f"{x['differs_from_normal']} ({x['gain_where_differs']}) | "
+                             + ", ".join(f"{ph} {m} ({n})" for ph, (m, n) in x["by_phase"].items())
+                             + f" | {pm.get('pick_cpu_ms_mean')}/{pm.get('pick_cpu_ms_max')} |")
             lines += ["", f"goals: `{json.dumps(r[cl]['goals'])}`", ""]
     return "\n".join(lines)
 
@@ -633,7 +666,8 @@ def main(argv=None) -> int:
     ap.add_argument("--save", default=None, help="build the ceiling, write it here")
     ap.add_argument("--load", nargs="+", default=None, help="score from these files")
     ap.add_argument("--players", default=None,
-                    help="comma-separated: easy, normal, hard@MS, search@MS, oracle_hands "
+                    help="comma-separated: easy, normal, hard@MS, search@MS, oracle_hands, "
+                         "oracle_hands@MS (--load: at that budget) "
                          "(--load: these pick again now; default the saved picks)")
     ap.add_argument("--eval-ms", type=float, default=5000.0)
     ap.add_argument("--per-cand-ms", type=float, default=350.0,

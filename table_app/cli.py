@@ -72,7 +72,9 @@ def _verify(args) -> int:
 REVIEW_JSON_HELP = ('print one JSON object: {"seat": N, "decisions": [{"line": L, "deal": K, '
                     '"played": TEXT, "better": TEXT or null, "points_lost": X, "reason": '
                     'TEXT, "estimate": X, "interval": [LOW, HIGH], "worlds": N, "mistake": '
-                    'BOOL}], "points_lost_total": X}')
+                    'BOOL, "budget_ms": MS, "cpu_ms": MS}], "points_lost_total": X, '
+                    '"budget_ms": MS, "deal_budget_ms": MS or null, "min_worlds": 6, '
+                    '"cpu_s": S, "cpu_ms_a_decision": MS}')
 
 
 def _review(args) -> int:
@@ -97,8 +99,8 @@ def _review(args) -> int:
     try:
         rec = read_record(path)
         eng = replay(rec)
-    except ReplayError as e:
-        return fail(str(e), 1)
+    except ReplayError as e:     # verify's words, with the file named as given
+        return fail(f"{path}: {e}", 1)
     except RecordError as e:
         return fail(str(e) if str(path) in str(e) else f"{path}: {e}")
     except Exception as e:  # noqa: BLE001 - never a traceback (RECORD_FORMAT.md)
@@ -110,13 +112,13 @@ def _review(args) -> int:
     elif 1 <= args.seat <= n:
         seat = args.seat - 1
     else:
-        return fail(f"the record has no player {args.seat} (players 1 to {n})")
+        return fail(f"{path}: the record has no player {args.seat} (players 1 to {n})")
     deals = sum(1 for ev in eng.log if ev.type == "deal")
     if not deals:
         return fail(f"{path}: the record has no deal to review")
     if args.deal is not None and not 1 <= args.deal <= deals:
-        return fail(f"the record has no deal {args.deal} (deals 1 to {deals})")
-    from .ai.review import DEFAULT_BUDGET_MS, review_engine
+        return fail(f"{path}: the record has no deal {args.deal} (deals 1 to {deals})")
+    from .ai.review import DEFAULT_BUDGET_MS, MIN_WORLDS, review_engine
     budget = DEFAULT_BUDGET_MS if args.budget_ms is None else args.budget_ms
     try:
         # the default: 250 ms a decision, at most 8 s a deal; a budget given is kept
@@ -135,9 +137,11 @@ def _review(args) -> int:
     where = f"deal {args.deal}" if args.deal is not None else (
         "deal 1" if deals == 1 else f"deals 1-{deals}")
     mistakes = [d for d in rv.decisions if d.mistake]
+    used = rv.cpu_s * 1000.0 / len(rv.decisions) if rv.decisions else 0.0
     print(f"{path}: player {seat + 1} ({name}), {where}: {len(rv.decisions)} decisions "
           f"reviewed, {len(mistakes)} costly, {rv.points_lost_total:.1f} {unit} lost on "
-          f"average ({budget:g} ms a decision, {rv.cpu_s:.1f} s CPU)")
+          f"average ({budget:g} ms a decision asked, {used:.0f} ms used, at least "
+          f"{MIN_WORLDS} worlds each; {rv.cpu_s:.1f} s CPU)")
     top = rv.costliest(5)
     if not top:
         print(f"  no decision cost {unit} beyond the noise of its estimate")
@@ -171,7 +175,12 @@ def _add_review(sub) -> None:
     p.add_argument("--budget-ms", type=float, default=None, metavar="MS",
                    help="CPU milliseconds a decision (default 250, and at most 8000 a "
                         "deal: a long deal's decisions get less each): the hard player's "
-                        "search takes a quarter, the sampled worlds the rest")
+                        "search takes a quarter, the sampled worlds the rest. A decision "
+                        "plays at least 6 worlds whatever the budget (fewer can't tell a "
+                        "cost from noise), so a small budget still takes the CPU of 6 "
+                        "worlds, about 20 to 60 ms a decision (1 to 3 s a deal); the "
+                        "output says the CPU used (--json: budget_ms, cpu_s, "
+                        "cpu_ms_a_decision, and each decision's budget_ms and cpu_ms)")
     p.add_argument("--worlds", type=int, default=None, metavar="N",
                    help="play exactly N worlds a decision instead of a CPU budget (the "
                         "result then depends on --seed only)")

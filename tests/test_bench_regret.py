@@ -163,8 +163,16 @@ def test_a_saved_ceiling_scores_exactly_as_the_run_that_made_it(tmp_path):
         for s in ("easy", "normal"):
             assert re["variants"]["contract"][cl]["players"][s] == \
                 first["variants"]["contract"][cl]["players"][s]
+        t = first["variants"]["contract"][cl]["players"]
+        assert t["normal"]["differs_from_normal"] == 0
+        assert sum(n for _, n in t["easy"]["by_phase"].values()) == t["easy"]["n"] == 3
         assert re["variants"]["contract"]["players"]["normal"]["repicked"]
         assert re["variants"]["contract"]["players"]["normal"]["late_scored"] == 0
+    # the oracle picks again at --load with the same seeds: here its least 4 worlds
+    ro = R.score(R.load([str(path)]), ["normal", "oracle_hands@0"])
+    for cl in ("fair", "truth"):
+        assert ro["variants"]["contract"][cl]["players"]["oracle_hands@0"]["regret"] == \
+            first["variants"]["contract"][cl]["players"]["oracle_hands"]["regret"]
     # a slice of the same points, loaded with the rest, is the same points
     part = R.build("contract", 3, None, ("normal",), start=1, count=2, **kw)
     assert [p["index"] for p in part["points"]] == [1, 2]

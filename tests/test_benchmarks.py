@@ -262,14 +262,46 @@ def test_runs_of_different_sections_combine_into_one_result_with_its_goals():
 
 @pytest.mark.slow
 def test_the_review_benchmark_reports_each_level_and_the_time():
-    """``benchmarks.review`` at its smallest: one game, its JSON's shape (issue 21)."""
+    """``benchmarks.review`` at its smallest: one game, its JSON's shape (issue 21): the
+    three levels paired by decision point, per yardstick."""
     from benchmarks.review import LEVELS, run
-    res = run(games=1, budget_ms=5.0, play_budget_ms=5.0, timed=1, max_minutes=5,
+    res = run(games=1, worlds=4, rollouts=("normal", "hard"), rollout_budget_ms=2.0,
+              pick_budget_ms=5.0, play_budget_ms=5.0, timed=1, max_cpu_minutes=5,
               progress=False)
-    assert res["games_done"] == 1 and set(res["strength"]["per_level"]) == set(LEVELS)
-    for lv in LEVELS:
-        pl = res["strength"]["per_level"][lv]["points_lost"]
-        assert pl["n"] > 0 and pl["mean"] >= 0
+    assert res["games_done"] == 1 and res["decision_points"] > 0
+    assert 0 <= res["differ"] <= res["decision_points"]
+    pd = res["pairs_differ"]
+    assert max(pd.values()) <= res["differ"] <= pd["easy-normal"] + pd["normal-hard"]
+    for y in ("normal", "hard"):
+        st = res["strength"][y]
+        assert set(st["per_level"]) == set(LEVELS)
+        assert set(st["pairs"]) == {"easy-normal", "normal-hard", "easy-hard"}
+        for lv in LEVELS:
+            assert st["per_level"][lv]["n"] == res["decision_points"]
+        en, nh, eh = (st["pairs"][k]["mean"] for k in ("easy-normal", "normal-hard", "easy-hard"))
+        assert en + nh == pytest.approx(eh, abs=1e-3)   # the same costs, paired
+        assert st["pairs"]["easy-normal"]["ci95"] is None   # one game: no clustered interval
+        assert st["goal_met"] is False
     t = res["time"]
     assert t["deals_reviewed"] == 1 and len(t["cpu_s"]) == 1 and t["max_s"] == t["cpu_s"][0]
     assert isinstance(t["met"], bool) and res["load_average"]["cores"] >= 1
+
+
+def test_the_review_benchmarks_interval_is_clustered_by_game():
+    """Two games whose decision points agree within a game but not between games: the
+    naive interval (points as independent) is narrow, the clustered one (by game) wide."""
+    from benchmarks.review import clustered
+    vals = [1.0] * 50 + [-0.8] * 50
+    groups = [0] * 50 + [1] * 50
+    c = clustered(vals, groups)
+    assert c["mean"] == pytest.approx(0.1) and c["games"] == 2 and c["n"] == 100
+    lo, hi = c["ci95"]
+    nlo, nhi = c["ci95_naive"]
+    assert hi - lo > 10 * (nhi - nlo)
+    # independent values in many games: about the naive interval
+    import random
+    r = random.Random(3)
+    vals = [r.gauss(0.5, 1.0) for _ in range(400)]
+    c = clustered(vals, [i // 4 for i in range(400)])
+    w, nw = c["ci95"][1] - c["ci95"][0], c["ci95_naive"][1] - c["ci95_naive"][0]
+    assert 0.7 < w / nw < 1.4

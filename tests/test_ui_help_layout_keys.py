@@ -82,7 +82,7 @@ def test_the_table_buttons_tooltips_name_the_layouts_letters_too(lang):
 def test_every_message_that_names_a_letter_key_names_its_layout_letter_too(lang):
     """The status line's prompts name "D (В)" and the table buttons' tooltips get the
     letters when shown (above), but the coach's prompts ("N — следующий", "P: играть
-    отсюда", the deal end's button "Разобрать раздачу (R)", "Сначала нажмите R") and the
+    отсюда", the deal end's button "Разобрать сдачу (R)", "Сначала нажмите R") and the
     meld area's notes ("(M)", "S", "(или R)") named the Latin letter alone (seen in a real
     window with the Russian layout).  Every other translated message that names a letter
     key names the letter on that key in the layout too ("N (Т)", "(R/К)"); the rules'

@@ -57,6 +57,23 @@ def viewer_at_deal(app, path, deal):
     return sc
 
 
+def assert_clear(sc, what):
+    """The coach's box (progress, summary or note) lies in the viewer's meld area (empty
+    in a replay), clear of the top bar, the seats' name plates, the piles, their labels
+    and the melds (defects: the bar and the note covered the top bar; the summary, said
+    as a toast, wrapped over the discard pile's label)."""
+    from table_app.ui.table.labels import label_rect
+    box, L = sc.coach_box, sc.L
+    assert box is not None, what
+    assert L.stage.contains(box), (what, box, L.stage)
+    assert not box.colliderect(L.banner) and not box.colliderect(L.middle), (what, box)
+    assert not any(box.colliderect(r) for r in L.opp.values()), (what, box)
+    for lab in sc.view.labels:
+        r = pygame.Rect(label_rect(lab))
+        if not L.stage.contains(r):
+            assert not box.colliderect(r), (what, lab.text, r, box)
+
+
 def test_r_reviews_the_deal_marks_it_and_n_shows_the_costly_decisions(app, michigan, tmp_path):
     path, deal = michigan
     sc = viewer_at_deal(app, path, deal)
@@ -67,13 +84,18 @@ def test_r_reviews_the_deal_marks_it_and_n_shows_the_costly_decisions(app, michi
     assert sc.busy()                        # redrawn while it runs (the progress bar)
     surf = pygame.Surface(app.size)
     sc.draw(surf)
+    if sc.coach.running:
+        assert_clear(sc, "progress")
     wait_review(app, sc)
+    sc.draw(surf)
+    assert_clear(sc, "summary")
     rv = sc.coach.review
     assert rv is not None and rv.decisions and all(d.deal == deal for d in rv.decisions)
     costly = sc.coach.costly()
     assert costly and sc.coach.marks() == [(d.index, sc.coach.marks()[i][1])
                                            for i, d in enumerate(costly)]
-    assert "costly decisions" in sc.toast.msg or "costly decision" in sc.toast.msg
+    assert "costly decision" in sc.coach.said and sc.coach.said_t > 0
+    assert sc.coach.said not in sc.toast.msg     # not a toast over the piles' labels
     # N: to the first costly decision after the position, its note shown
     key(app, pygame.K_n)
     d = costly[0]
@@ -85,6 +107,7 @@ def test_r_reviews_the_deal_marks_it_and_n_shows_the_costly_decisions(app, michi
     assert h is not None and h.action == d.better
     assert {c >> 3 for c in h.cards} == {d.better.card} and set(h.cards) <= set(sc.obs.hand)
     sc.draw(surf)
+    assert_clear(sc, "note")
     pygame.image.save(surf, str(tmp_path / "note.png"))
     sc.step(1)                               # the move played shown: no hint any more
     assert sc.coach.at(sc.model.pos) is d and sc.coach_hint() is None
@@ -429,11 +452,11 @@ def test_the_note_names_the_seat_a_reason_speaks_of(app, michigan, monkeypatch):
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "Reviewing your decisions in deal 1…"),
-    ("ru", "Разбор ваших ходов в раздаче 1…"),
+    ("ru", "Разбор ваших ходов в сдаче 1…"),
     ("uk", "Розбір ваших ходів у роздачі 1…"),
 ])
 def test_reviewing_your_own_deal_is_said_to_you(app, lang, said):
-    """R on your own game said "Reviewing deal 1 for You…", in Russian "Разбор раздачи 1
+    """R on your own game said "Reviewing deal 1 for You…", in Russian "Разбор сдачи 1
     за игрока Вы…" (seen in a real window from the deal's end): the human seat has its
     own message, as "You make no more moves in this record" has."""
     from pathlib import Path
@@ -445,8 +468,102 @@ def test_reviewing_your_own_deal_is_said_to_you(app, lang, said):
     try:
         assert sc.human == 0
         sc.start_review()
-        assert sc.toast.msg == said
+        # on the progress bar's first line, not a message over the piles' labels
+        assert sc.coach.title == said and not (sc.toast.showing and sc.toast.msg == said)
+        surf = pygame.Surface(app.size)
+        sc.draw(surf)
+        if sc.coach.running:
+            assert_clear(sc, "progress")
     finally:
         sc.coach.cancel()
         set_language("en")
         app.stack.clear()
+
+
+def test_the_russian_coach_says_deal_as_the_game_does(app, tmp_path):
+    """Michigan's deal end in Russian showed «Сдача 1 окончена» beside «Разобрать
+    раздачу (R/К)»: two words for one deal on one screen (the game says «сдача» in its
+    banner, titles and score sheet; the coach alone said «раздача»).  Every coach string
+    says «сдача» now, and the review button sits in the panel's bottom row, apart from
+    the title and from the button that goes on."""
+    from table_app.i18n import _, set_language
+    from table_app.ui.scenes.scores import DealEndScene, sheet_title
+    s, _path = _ended_deal(tmp_path, "michigan")
+    set_language("ru")
+    try:
+        coach = ["Review this deal (R)", "Review this deal for the player at the bottom (R)",
+                 "Reviewing your decisions in deal {n}…", "Reviewing deal {n} for {name}…",
+                 "Press R to review this deal first",
+                 "Reviewing this deal… {done} of {total} decisions · Esc cancels"]
+        for msg in coach:
+            ru = _(msg)
+            assert ru != msg and "сдач" in ru.lower() and "раздач" not in ru.lower(), ru
+        app.stack.clear()
+        app.running = True
+        end = app.push(DealEndScene(s))
+        app.step(0.02)
+        obs = end.obs
+        title = sheet_title(s, obs.results[-1])
+        assert title.startswith("Сдача 1"), title
+        btn = {getattr(w, "name", ""): w for w in end.widgets}
+        rv, nx = btn["review"].rect, btn["next"].rect
+        assert "сдачу" in btn["review"].text and end.panel().contains(rv) and end.panel().contains(nx)
+        assert not rv.colliderect(nx) and rv.y > end.panel().y + end.k(56)
+    finally:
+        set_language("en")
+        app.stack.clear()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_coachs_boxes_fit_the_meld_area(app, size, lang):
+    """The progress bar, the summary and a note (the longest texts: a reason that names a
+    seat, two costly decisions' summary) stay inside the viewer's meld area at every
+    window size and language, the summary on two lines at most."""
+    import types
+
+    from table_app.ai.review import DecisionReview
+    from table_app.core.cards import parse_face
+    from table_app.core.messages import Message
+    from table_app.i18n import set_language
+    from table_app.ui.replay_coach import Coach
+    from table_app.ui.table import layout as layout_mod
+    f = parse_face("KS")
+    d = DecisionReview(None, None, Message("rv_discarded", card=f), Message("rv_discarded", card=f),
+                       12.3, 12.3, 4.1, 20.5, 30, 60, True,
+                       Message("rv_kept_high_named", card=f, n2=2, name="Александра", amount="12.3",
+                               n=30))
+    set_language(lang)
+    try:
+        W, H = size
+        pw = int(max(280, min(380, W * 0.27)))
+        L = layout_mod.compute((W - pw, H - 92), 3, 0, False)
+        surf = pygame.Surface((W - pw, H - 92))
+        k = int
+        c = Coach()
+        c.review = types.SimpleNamespace(decisions=[d] * 28, points_lost_total=24.6)
+        msg = c.summary()
+        for box in (c.draw_progress(surf, L.stage, k), c.draw_summary(surf, L.stage, msg, k),
+                    c.draw_note(surf, L.stage, d, k)):
+            assert L.stage.contains(box), (box, L.stage)
+            assert not box.colliderect(L.middle) and not box.colliderect(L.banner)
+    finally:
+        set_language("en")
+
+
+def test_a_message_in_the_viewer_stays_in_the_meld_area(app, michigan):
+    """The viewer's passing messages are drawn in its (empty) meld area: above it, at
+    1024x640, even a short one covered the discard pile's label."""
+    path, deal = michigan
+    sc = viewer_at_deal(app, path, deal)
+    a, b = pygame.Surface(app.size), pygame.Surface(app.size)
+    sc.toast.t = 0
+    sc.draw(a)
+    sc.say("Сначала нажмите R (К), чтобы разобрать сдачу — " * 3, bad=True)
+    sc.draw(b)
+    stage = sc.L.stage.move(sc.table_rect.topleft)
+    changed = [(x, y) for y in range(0, app.size[1], 2) for x in range(0, app.size[0], 2)
+               if a.get_at((x, y)) != b.get_at((x, y))]
+    assert changed and all(stage.collidepoint(p) for p in changed), \
+        [p for p in changed if not stage.collidepoint(p)][:5]
+    app.stack.clear()

@@ -30,7 +30,9 @@ mix of the normal and hard levels; its ``oracle_hands`` is ``values(..., hands=)
 
 ``SearchMichigan``: Michigan's hard level is already a determinized search over the
 rules' worlds (``HardMichigan``); the search level lets it use its whole budget (worlds
-until the budget is spent, not a fixed 60).
+until the budget is spent, not a fixed 60), counts its share of the cells a deal leaves
+on the layout, and keeps hard's heuristic lead unless the worlds show another is better
+by more than one standard error.
 """
 from __future__ import annotations
 
@@ -310,9 +312,15 @@ class SearchMichigan(HardMichigan):
     CPU budget is spent (at most ``samples``, default 2,000).  A world (the rules' deal
     of the unseen cards, every lead played out once in it) is begun only while the
     budget left is more than the longest world so far took, so the decision ends inside
-    its budget (checked after each world, it was at 100 ms p99 100.6 ms, max 106.6)."""
+    its budget (checked after each world, it was at 100 ms p99 100.6 ms, max 106.6).
+    Two more things than hard: a lead's value counts this seat's share of the cells
+    left on the layout (``share_left``: they carry over, MG-10, MG-11), and hard's
+    heuristic lead (``hard_lead_value``) stands unless another beats it by ``z`` (1.0)
+    standard errors of the paired difference."""
 
     level = "search"
+    z = 1.0
+    share_left = True
 
     def __init__(self, variant: str = "michigan", options: dict | None = None,
                  budget_ms: float = 300.0, samples: int = 2000):
@@ -328,29 +336,23 @@ class SearchMichigan(HardMichigan):
     def _search(self, obs, legal, rng):
         import time
 
-        from .michigan_ai import _World, rollout
         budget = Budget(self.budget_ms, 0.97)   # CPU time of this thread
-        me = obs.seat
         stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
         cells = dict(obs.layout)
-        totals = {a: 0.0 for a in legal}
+        per: dict = {a: [] for a in legal}
         done = 0
         longest = 0.0
         for _ in range(self.samples):
             t = time.thread_time()
             loc = self.sample_loc(obs, rng)
             for a in legal:
-                w = _World(obs.num_players, list(loc), cells, obs.kitty)
-                totals[a] += rollout(w, me, a.card, stopped_suit)[me]
+                per[a].append(self.value_in_world(obs, loc, cells, a.card, stopped_suit))
             done += 1
             longest = max(longest, time.thread_time() - t)
             if budget.left_s() < longest * 1.5:
                 break
         self.last_stats = {"worlds": done, "rollouts": done * len(legal)}
-        best = max(legal, key=lambda a: (totals[a], -a.card))
-        parts = {t[1]: t[2] for t in self.lead_scores(obs, legal)}[best]
-        return best, Message("expects", why=self.reason(best, parts), chips=totals[best] / done,
-                             n=done)
+        return self.explain(obs, legal, self.pick(obs, legal, per), per)
 
 
 __all__ = ["SearchContract", "SearchMichigan", "evaluate", "world_weight"]

@@ -116,7 +116,10 @@ class DecisionReview:
         reason: why, a ``Message`` (``i18n.hints``).
         index, line, deal: the event's index in the record, its file line and the deal
             (from 1), when reviewed from a record.
-        cpu_ms: CPU ms the review of this decision took.
+        cpu_ms: CPU ms the review of this decision took; ``budget_ms`` the budget it
+            was given (``review_engine``: its share of a deal's; 0 when not known).  A
+            decision plays at least ``MIN_WORLDS`` worlds, so ``cpu_ms`` can exceed a
+            small budget.
     """
     played: Any
     better: Any
@@ -136,6 +139,7 @@ class DecisionReview:
     deal: int = 0
     cpu_ms: float = 0.0
     alternative: Any = None
+    budget_ms: float = 0.0
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         """The ``review --json`` entry (README): ``line deal played better points_lost
@@ -150,7 +154,8 @@ class DecisionReview:
                 "points_lost": round(self.points_lost, 2),
                 "reason": hint_reason(self.reason, lang),
                 "estimate": num(self.estimate), "interval": [num(self.low), num(self.high)],
-                "worlds": self.worlds, "mistake": self.mistake}
+                "worlds": self.worlds, "mistake": self.mistake,
+                "budget_ms": round(self.budget_ms, 1), "cpu_ms": round(self.cpu_ms, 1)}
 
 
 @dataclass
@@ -161,6 +166,8 @@ class Review:
     cpu_s: float = 0.0
     cancelled: bool = False
     variant: str = ""
+    budget_ms: float = 0.0
+    deal_budget_ms: float | None = None
 
     @property
     def points_lost_total(self) -> float:
@@ -172,9 +179,19 @@ class Review:
         return sorted(ms, key=lambda d: (-d.points_lost, d.index))[:k]
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        """``{"seat": N (from 1), "decisions": [...], "points_lost_total": X}``."""
+        """``{"seat": N (from 1), "decisions": [...], "points_lost_total": X}`` and the
+        budget as it was used: ``budget_ms`` (asked a decision), ``deal_budget_ms`` (the
+        cap of a deal's decisions together, or ``None``), ``min_worlds`` (the floor a
+        decision plays whatever the budget), ``cpu_s`` (CPU seconds the review took) and
+        ``cpu_ms_a_decision`` (their mean a decision)."""
+        n = len(self.decisions)
         return {"seat": self.seat + 1, "decisions": [d.to_json(lang) for d in self.decisions],
-                "points_lost_total": round(self.points_lost_total, 2)}
+                "points_lost_total": round(self.points_lost_total, 2),
+                "budget_ms": round(self.budget_ms, 1),
+                "deal_budget_ms": (None if self.deal_budget_ms is None
+                                   else round(self.deal_budget_ms, 1)),
+                "min_worlds": MIN_WORLDS, "cpu_s": round(self.cpu_s, 3),
+                "cpu_ms_a_decision": round(self.cpu_s * 1000.0 / n, 1) if n else 0.0}
 
 
 # ---------------------------------------------------------------------- move texts
@@ -219,20 +236,40 @@ def _is_michigan(rules: Any) -> bool:
     return bool(getattr(rules.spec, "layout", False))
 
 
+#: the rollout policies a review can play its worlds out with (``rollout_policy``)
+ROLLOUTS = ("normal", "hard")
+
+
+def rollout_policy(rules: Any, kind: str = "normal", budget_ms: float = 5.0) -> Any:
+    """The policy every seat plays a world out with: ``"normal"`` (the normal level, its
+    cheaper discard: the review's default) or ``"hard"`` (the hard level at ``budget_ms``
+    CPU ms a decision: about 17 times the CPU of a normal rollout; the benchmark's
+    yardstick that is not normal's own judgement)."""
+    from . import make_player
+    from .contract_search import FastNormal
+    from .michigan_ai import NormalMichigan
+    michigan = _is_michigan(rules)
+    if kind == "normal":
+        return NormalMichigan() if michigan else FastNormal(rules.variant, dict(rules.options))
+    if kind == "hard":
+        return make_player("hard", rules.variant, budget_ms=budget_ms,
+                           options=None if michigan else dict(rules.options))
+    raise ValueError(f"unknown rollout policy {kind!r} (one of {', '.join(ROLLOUTS)})")
+
+
 class _Policies:
     """The players the review asks (built once per review: they cache their contexts)."""
 
-    def __init__(self, rules: Any, budget_ms: float):
+    def __init__(self, rules: Any, budget_ms: float, rollout: str = "normal",
+                 rollout_budget_ms: float = 5.0):
         from . import make_player
-        from .contract_search import FastNormal
-        from .michigan_ai import NormalMichigan
         v = rules.variant
         opts = dict(rules.options)
         self.michigan = _is_michigan(rules)
         self.hard = make_player("hard", v, budget_ms=max(1.0, budget_ms * HARD_SHARE),
                                 options=None if self.michigan else opts)
         self.normal = make_player("normal", v, options=None if self.michigan else opts)
-        self.rollout = NormalMichigan() if self.michigan else FastNormal(v, opts)
+        self.rollout = rollout_policy(rules, rollout, rollout_budget_ms)
 
 
 def _cost(rules: Any, st: Any, seat: int, obs: Any, policy: Any, rng: random.Random) -> float:
@@ -297,6 +334,37 @@ def _candidates(pol: _Policies, obs: Any, legal: list, played: Any,
     return out, hard_a, hard_why
 
 
+def world_seed(seed: int, k: int) -> int:
+    """The seed of world ``k`` of a decision reviewed with ``seed``."""
+    return (seed * 1_000_003 + 7919 * k) & 0xFFFFFFFFFFFF
+
+
+def world_costs(rules: Any, obs: Any, cands: list[Any], wseed: int, policy: Any) -> list[float]:
+    """One world sampled from ``obs`` (``rules.sample_world``, seeded ``wseed``) and every
+    candidate played out in it to the end of the deal with ``policy`` at every seat, the
+    same world and the same dice for each (common random numbers): the cost to the seat
+    of each (``_cost``; ``nan`` for a candidate this world refuses).
+
+    Raises:
+        ValueError: the observation admits no world.
+    """
+    world = rules.sample_world(obs, random.Random(wseed))
+    row = []
+    for a in cands:
+        st = world
+        r = random.Random(wseed + 1)
+        try:
+            for ev in rules.pre_events(st, a, r):
+                st = rules.apply(st, ev)
+            rules.check(st, a)
+        except (IllegalActionError, ValueError):  # this world refuses it: no candidate
+            row.append(math.nan)
+            continue
+        st = rules.apply(st, a)
+        row.append(_cost(rules, st, obs.seat, obs, policy, r))
+    return row
+
+
 def review_decision(rules: Any, obs: Any, legal: list, played: Any, *,
                     budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0,
                     worlds: int | None = None, policies: _Policies | None = None,
@@ -322,7 +390,6 @@ def review_decision(rules: Any, obs: Any, legal: list, played: Any, *,
     pol = policies or _Policies(rules, budget_ms)
     if hasattr(pol.hard, "budget_ms"):   # the hard level's own search: its share
         pol.hard.budget_ms = max(1.0, budget_ms * HARD_SHARE)
-    seat = obs.seat
     cands, hard_a, _hard_why = _candidates(pol, obs, legal, played, seed)
     if len(cands) == 1:
         return DecisionReview(played, None, move_text(played, obs), None, 0.0, 0.0, 0.0, 0.0,
@@ -338,24 +405,10 @@ def review_decision(rules: Any, obs: Any, legal: list, played: Any, *,
             break
         if cancelled is not None and cancelled():
             break
-        wseed = (seed * 1_000_003 + 7919 * k) & 0xFFFFFFFFFFFF
         try:
-            world = rules.sample_world(obs, random.Random(wseed))
+            row = world_costs(rules, obs, cands, world_seed(seed, k), pol.rollout)
         except ValueError:
             break
-        row = []
-        for a in cands:
-            st = world
-            r = random.Random(wseed + 1)
-            try:
-                for ev in rules.pre_events(st, a, r):
-                    st = rules.apply(st, ev)
-                rules.check(st, a)
-            except (IllegalActionError, ValueError):  # this world refuses it: no candidate
-                row.append(math.nan)
-                continue
-            st = rules.apply(st, a)
-            row.append(_cost(rules, st, seat, obs, pol.rollout, r))
         costs.append(row)
         k += 1
     n = len(costs)
@@ -520,7 +573,7 @@ def review_engine(engine: Any, seat: int, deal: int | None = None, *,
     t0 = time.thread_time()
     rules = engine.rules
     todo = seat_decisions(engine, seat, deal)
-    rv = Review(seat, variant=rules.variant)
+    rv = Review(seat, variant=rules.variant, budget_ms=budget_ms, deal_budget_ms=deal_budget_ms)
     pol = _Policies(rules, budget_ms)
     per_deal: dict[int, int] = {}
     for _i, k in todo:
@@ -536,7 +589,7 @@ def review_engine(engine: Any, seat: int, deal: int | None = None, *,
             b = max(MIN_DECISION_MS, deal_budget_ms / per_deal[k])
         d = review_state(rules, engine.states[i], seat, engine.log[i], budget_ms=b,
                          seed=seed * 7 + i, worlds=worlds, policies=pol, cancelled=cancelled)
-        d.index, d.deal = i, k
+        d.index, d.deal, d.budget_ms = i, k, b
         d.reason = name_seats(d.reason, names)
         d.line = lines[i] if lines is not None and i < len(lines) else None
         rv.decisions.append(d)

@@ -124,6 +124,11 @@ class Coach:
         self.shown: Any = None
         self.deal = 0
         self.seat = -1
+        #: whose review runs, said on the progress bar's first line
+        self.title = ""
+        #: the summary said when the review finished, and its seconds left
+        self.said = ""
+        self.said_t = 0.0
 
     @property
     def running(self) -> bool:
@@ -135,6 +140,7 @@ class Coach:
             self.job.cancel()
         self.review = None
         self.shown = None
+        self.said_t = 0.0
         self.seat, self.deal = seat, deal
         self.job = ReviewJob(engine, seat, deal, **kw).start()
         return self.job
@@ -222,45 +228,103 @@ class Coach:
                             n=d.worlds), (200, 200, 190))]
 
     # ------------------------------------------------------------------ drawing
-    def draw_progress(self, surf: pygame.Surface, rect: pygame.Rect, k: Any) -> None:
-        """The progress bar over the top of ``rect`` while the review runs."""
-        done, total = self.progress()
-        w = min(rect.w - k(40), k(460))
-        box = pygame.Rect(rect.centerx - w // 2, rect.y + k(8), w, k(52))
+    # The progress bar, the summary and the notes are drawn inside the viewer's meld
+    # area (``rect``: the table layout's ``stage``, empty in a replay): clear of the top
+    # bar, the seats' name plates, the piles and their labels, and the melds.
+    @staticmethod
+    def _box(rect: pygame.Rect, h: int, k: Any) -> pygame.Rect:
+        """A box ``h`` high inside ``rect``, as wide as it (inset a little: the meld
+        area's own words under it are covered whole, not cut), centred in it."""
+        w = max(k(60), rect.w - k(8))
+        h = min(h, max(k(20), rect.h - k(8)))
+        return pygame.Rect(rect.centerx - w // 2, rect.y + max(k(4), (rect.h - h) // 2), w, h)
+
+    @staticmethod
+    def _fill(surf: pygame.Surface, box: pygame.Rect, border: tuple[int, int, int], k: Any,
+              alpha: int = 240, width: int = 1) -> None:
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        bg.fill((6, 24, 14, 235))
+        bg.fill((6, 24, 14, alpha))
         surf.blit(bg, box.topleft)
-        pygame.draw.rect(surf, (226, 182, 70), box, max(1, k(1)))
+        pygame.draw.rect(surf, border, box, max(1, k(width)))
+
+    def draw_progress(self, surf: pygame.Surface, rect: pygame.Rect, k: Any) -> pygame.Rect:
+        """The progress bar inside ``rect`` (the viewer's meld area) while the review
+        runs; the box drawn."""
+        done, total = self.progress()
         label = _("Reviewing this deal… {done} of {total} decisions · Esc cancels").format(
             done=done, total=total or "?")
-        img = text.render(label, 14, (236, 236, 228))
-        surf.blit(img, (box.x + k(10), box.y + k(6)))
-        bar = pygame.Rect(box.x + k(10), box.bottom - k(18), box.w - k(20), k(10))
+        w = self._box(rect, k(20), k).w - k(20)
+        imgs = []
+        for s, size in ((self.title, 15), (label, 13)):
+            if s:
+                img = text.render(s, size, (236, 236, 228))
+                if img.get_width() > w:
+                    img = text.render(s, 11, (236, 236, 228))
+                imgs.append(img)
+        h = sum(i.get_height() + k(2) for i in imgs) + k(8) + k(16)
+        box = self._box(rect, h, k)
+        self._fill(surf, box, (226, 182, 70), k, 235)
+        y = box.y + k(5)
+        for img in imgs:
+            surf.blit(img, (box.x + k(10), y), pygame.Rect(0, 0, w, img.get_height()))
+            y += img.get_height() + k(2)
+        bar = pygame.Rect(box.x + k(10), box.bottom - k(14), box.w - k(20), k(8))
         pygame.draw.rect(surf, (40, 70, 50), bar)
         if total:
             pygame.draw.rect(surf, (226, 182, 70),
                              pygame.Rect(bar.x, bar.y, int(bar.w * done / total), bar.h))
+        return box
 
-    def draw_note(self, surf: pygame.Surface, rect: pygame.Rect, d: Any, k: Any) -> None:
-        """The note of the costly decision ``d`` over the top of ``rect``."""
-        lines = self.note_lines(d)
-        w = min(rect.w - k(40), k(620))
-        imgs = []
-        for i, (s, col) in enumerate(lines):
-            img = text.render(s, 15 if i < 2 else 13, col)
-            if img.get_width() > w - k(20):
-                img = text.render(s, 11, col)
-            imgs.append(img)
-        h = sum(i.get_height() + k(3) for i in imgs) + k(14)
-        box = pygame.Rect(rect.centerx - w // 2, rect.y + k(8), w, h)
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        bg.fill((6, 24, 14, 240))
-        surf.blit(bg, box.topleft)
-        pygame.draw.rect(surf, cost_colour(d.points_lost, self.chips), box, max(1, k(2)))
-        y = box.y + k(7)
+    def draw_summary(self, surf: pygame.Surface, rect: pygame.Rect, msg: str,
+                     k: Any) -> pygame.Rect:
+        """The review's summary (``summary()``) inside ``rect``, wrapped to the box (a
+        long translation takes two lines there, never over the piles' labels)."""
+        w = self._box(rect, k(20), k).w - k(20)
+        for size in (15, 13, 11):
+            lines = text.wrap(msg, size, w, measure=text.width)
+            imgs = [text.render(t, size, (236, 236, 228)) for t in lines]
+            h = sum(i.get_height() + k(2) for i in imgs) + k(12)
+            if len(lines) <= 2 and h <= rect.h - k(8):
+                break
+        box = self._box(rect, h, k)
+        self._fill(surf, box, (226, 182, 70), k, 235)
+        y = box.y + k(6)
         for img in imgs:
+            if y + img.get_height() > box.bottom:
+                break
+            surf.blit(img, (box.x + k(10), y), pygame.Rect(0, 0, w, img.get_height()))
+            y += img.get_height() + k(2)
+        return box
+
+    def draw_note(self, surf: pygame.Surface, rect: pygame.Rect, d: Any, k: Any) -> pygame.Rect:
+        """The note of the costly decision ``d`` inside ``rect`` (the viewer's meld
+        area); the box drawn."""
+        lines = self.note_lines(d)
+        w = self._box(rect, k(20), k).w
+        room = rect.h - k(8)
+        inner = w - k(20)
+        for sizes in ((15, 15, 13, 13), (13, 13, 12, 12), (12, 12, 11, 11), (11, 11, 10, 10)):
+            imgs, fits = [], True
+            for i, ((s, col), size) in enumerate(zip(lines, sizes)):
+                parts = text.wrap(s, size, inner, measure=text.width) if s else [s]
+                if i == 2:              # the reason: on two lines at most
+                    fits = fits and len(parts) <= 2
+                    parts = parts[:2]
+                elif len(parts) > 1:    # the others on one line, smaller (then cut)
+                    size, parts = min(size, 11), [s]
+                imgs += [text.render(t, size, col) for t in parts]
+            h = sum(i.get_height() + k(2) for i in imgs) + k(10)
+            if fits and h <= room:
+                break
+        box = self._box(rect, h, k)
+        self._fill(surf, box, cost_colour(d.points_lost, self.chips), k, 240, 2)
+        y = box.y + k(5)
+        for img in imgs:
+            if y + img.get_height() > box.bottom:
+                break
             surf.blit(img, (box.x + k(10), y), pygame.Rect(0, 0, w - k(20), img.get_height()))
-            y += img.get_height() + k(3)
+            y += img.get_height() + k(2)
+        return box
 
     def draw_marks(self, surf: pygame.Surface, x_of: Any, y0: int, y1: int, k: Any) -> None:
         """A tick per costly decision on the timeline (``x_of(position)``)."""

@@ -226,6 +226,8 @@ class ReplayScene(Scene):
         self.board = Board()
         self.layer, self.felt, self.images = self.board.layer, self.board.felt, self.board.images
         self.toast = Toast()
+        #: the coach's box drawn last frame (progress, note or summary), else ``None``
+        self.coach_box: pygame.Rect | None = None
         self.banner = Banner()
         self.panel = ReplayPanel(self.k, self._mouse)
         self.buttons: dict = {}
@@ -674,9 +676,12 @@ class ReplayScene(Scene):
         self.coach.start(self.engine, self.human, deal, lines=list(m.lines),
                          names=list(m.names), **self.review_kw)
         who = m.names[self.human]
-        self.say(_("Reviewing your decisions in deal {n}…").format(n=deal) if is_you(who) else
-                 _("Reviewing deal {n} for {name}…").format(n=deal, name=player_name(who)),
-                 secs=2.0)
+        # said on the progress bar's first line (a message above the meld area covered
+        # the discard pile's label at 1024x640)
+        self.coach.title = (_("Reviewing your decisions in deal {n}…").format(n=deal)
+                            if is_you(who) else
+                            _("Reviewing deal {n} for {name}…").format(n=deal,
+                                                                       name=player_name(who)))
 
     def next_costly(self) -> None:
         """To the next costly decision of the review (N), its note shown."""
@@ -856,17 +861,19 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ update
     def busy(self) -> bool:
         return (self.playing or self.layer.moving() or (0 < self.toast.t < 1e6)
-                or self.coach.running)
+                or self.coach.running or self.coach.said_t > 0)
 
     def update(self, dt: float) -> None:
         self.layer.update(dt)
         got = self.coach.poll()
-        if got == "done":
-            self.say(self.coach.summary(), secs=8.0)
+        if got == "done":   # in the meld area, with the coach's other boxes
+            self.coach.said, self.coach.said_t = self.coach.summary(), 8.0
         elif got == "failed":
             self.say(_("The review could not be made for this record"), bad=True)
         if 0 < self.toast.t < 1e6:
             self.toast.t -= dt
+        if self.coach.said_t > 0:
+            self.coach.said_t -= dt
         if getattr(self, "_rebuild_soon", False) and self.app.stack.top is self:
             # the deal menu goes back to "Go to deal…" so the same deal can be chosen again
             self._rebuild_soon = False
@@ -888,20 +895,30 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ drawing
     def frame_key(self):
         return (self.shown, self.toast.t > 0, self.toast.msg, id(self.obs),
-                self.coach.progress(), self.coach.running, id(self.coach.review))
+                self.coach.progress(), self.coach.running, id(self.coach.review),
+                self.coach.said_t > 0)
 
     def draw(self, surf: pygame.Surface) -> None:
         if surf.get_size() != tuple(self.app.size):
             self._draw_table(surf)
+            self.toast.draw(surf, self.L.stage, inside=True)
             return
         table = surf.subsurface(self.table_rect)
         self._draw_table(table)
+        # the coach's boxes in the meld area (empty in a replay): clear of the top bar,
+        # the seats, the piles' labels and the melds
+        self.coach_box = None
         if self.coach.running:
-            self.coach.draw_progress(table, table.get_rect(), self.k)
+            self.coach_box = self.coach.draw_progress(table, self.L.stage, self.k)
         else:
             d = self.coach.at(self.shown)
             if d is not None:
-                self.coach.draw_note(table, table.get_rect(), d, self.k)
+                self.coach_box = self.coach.draw_note(table, self.L.stage, d, self.k)
+            elif self.coach.said_t > 0 and self.coach.said:
+                self.coach_box = self.coach.draw_summary(table, self.L.stage, self.coach.said,
+                                                         self.k)
+        # a passing message in the meld area too, over a coach box for its seconds
+        self.toast.draw(table, self.L.stage, inside=True)
         self._draw_bar(surf)
         self._draw_panel(surf)
 
@@ -918,7 +935,6 @@ class ReplayScene(Scene):
         for lab in self.view.labels:
             draw_label(surf, lab)
         self.draw_banner(surf)
-        self.toast.draw(surf, self.L.stage)
 
     def coach_hint(self):
         """The better move of the costly decision due at the position shown (the

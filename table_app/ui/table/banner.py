@@ -353,18 +353,26 @@ class Toast:
         if self.t > 0:
             self.t -= dt
 
-    def draw(self, surf, stage: pygame.Rect) -> None:
+    def draw(self, surf, stage: pygame.Rect, inside: bool = False) -> None:
         """Over the meld area ``stage``, as wide as it at most (a long message, a
         translation say, takes two or three lines rather than running under the scores
-        on the right)."""
+        on the right).  ``inside``: in the meld area, centred in it (the replay viewer,
+        whose meld area is empty: above it the message covered the discard pile's label
+        at 1024x640)."""
         if not self.showing:
             return
         col = (255, 235, 235) if self.bad else (245, 245, 230)
         bg = (150, 24, 30, 225) if self.bad else (0, 0, 0, 170)
         room = max(200, int(stage.w * 0.8))   # clear of the scores plate on the right
-        lines = text.wrap(self.msg, 17, room - 20, measure=text.width)
-        imgs = [text.plate(t, 17, col, bg, pad=10) for t in lines[:3]]
+        for size in ((17, 15, 13, 11) if inside else (17,)):
+            lines = text.wrap(self.msg, size, room - 20, measure=text.width)
+            imgs = [text.plate(t, size, col, bg, pad=10 if size > 13 else 6) for t in lines[:3]]
+            total = sum(i.get_height() - 2 for i in imgs) + 2
+            if total <= stage.h - 4:
+                break
         y = stage.y - 8
+        if inside:
+            y = min(stage.bottom - 2, stage.centery + total // 2)
         for img in reversed(imgs):
             r = img.get_rect(midbottom=(stage.centerx, y))
             surf.blit(img, r)
