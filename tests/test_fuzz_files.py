@@ -203,7 +203,7 @@ def _check_record_paths(app, home: Path, good: bytes, data: bytes) -> None:
     assert no_traceback(rout + rerr), (rrc, rout, rerr)
     assert (rrc == 1) == (rc == 1) and (rrc == 2) >= (rc == 2), (rc, rrc, rout, rerr)
     if rrc == 0:
-        assert set(json.loads(rout)) == {"seat", "decisions", "points_lost_total"}
+        assert {"seat", "decisions", "points_lost_total"} <= set(json.loads(rout))
     # the viewer's model: what verify accepts opens with no problem
     try:
         model = ReplayModel.open(bad)

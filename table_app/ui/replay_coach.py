@@ -275,6 +275,20 @@ class Coach:
                              pygame.Rect(bar.x, bar.y, int(bar.w * done / total), bar.h))
         return box
 
+    def draw_box(self, surf: pygame.Surface, rect: pygame.Rect, pos: int,
+                 k: Any) -> pygame.Rect | None:
+        """The coach's one box in ``rect`` (the meld area): the progress bar while it
+        thinks, else the note of the decision at position ``pos``, else the summary for
+        its seconds; returns the box's rect in ``surf``'s pixels, or ``None`` if none."""
+        if self.running:
+            return self.draw_progress(surf, rect, k)
+        d = self.at(pos)
+        if d is not None:
+            return self.draw_note(surf, rect, d, k)
+        if self.said_t > 0 and self.said:
+            return self.draw_summary(surf, rect, self.said, k)
+        return None
+
     def draw_summary(self, surf: pygame.Surface, rect: pygame.Rect, msg: str,
                      k: Any) -> pygame.Rect:
         """The review's summary (``summary()``) inside ``rect``, wrapped to the box (a

@@ -907,16 +907,7 @@ class ReplayScene(Scene):
         self._draw_table(table)
         # the coach's boxes in the meld area (empty in a replay): clear of the top bar,
         # the seats, the piles' labels and the melds
-        self.coach_box = None
-        if self.coach.running:
-            self.coach_box = self.coach.draw_progress(table, self.L.stage, self.k)
-        else:
-            d = self.coach.at(self.shown)
-            if d is not None:
-                self.coach_box = self.coach.draw_note(table, self.L.stage, d, self.k)
-            elif self.coach.said_t > 0 and self.coach.said:
-                self.coach_box = self.coach.draw_summary(table, self.L.stage, self.coach.said,
-                                                         self.k)
+        self.coach_box = self.coach.draw_box(table, self.L.stage, self.shown, self.k)
         # a passing message in the meld area too, over a coach box for its seconds
         self.toast.draw(table, self.L.stage, inside=True)
         self._draw_bar(surf)
