@@ -43,6 +43,43 @@ W_OPP = 0.5    # weight of the cards the sequence lets the others shed
 W_CTRL = 2.0   # weight of the chance to lead again after the stop
 
 
+def _run_on(mine: set, stopped: set, f: int, top: int, control: bool, widow_p: float,
+            cells: dict, pay: float) -> tuple[float, float, float, float]:
+    """How a lead's sequence goes on past this seat's last sure card ``f`` (MG-8, MG-9):
+    the expected cards this seat sheds, the expected cards the others shed, the chance
+    this seat leads again, and ``pay`` plus the pay cards' expected chips; each unknown
+    card may be in the widow with chance ``widow_p``; ``stopped`` holds the card ids
+    known to stop the sequence."""
+    exp_shed = 0.0
+    opp_shed = 0.0
+    ctrl_p = 1.0 if control else 0.0
+    if not control:
+        p = 1.0
+        g = f + 1
+        last_mine = True
+        while g <= top and p > 0.02:
+            if g in stopped:
+                if last_mine:
+                    ctrl_p += p
+                break
+            if g in mine:
+                exp_shed += p
+                if g in PAY_CELL:
+                    pay += p * float(cells[PAY_CELL[g]])
+                last_mine = True
+                if g == top:
+                    ctrl_p += p
+            else:
+                stop = p * widow_p
+                if last_mine:
+                    ctrl_p += stop
+                p -= stop
+                opp_shed += p
+                last_mine = False
+            g += 1
+    return exp_shed, opp_shed, ctrl_p, pay
+
+
 def lead_value(mine: set, gone: set, suit: int, low: int, widow_p: float,
                cells: dict, kitty: float, others_cards: int, hand_size: int) -> tuple[float, dict]:
     """Score of leading ``suit`` (my lowest card ``low``, a face) and its parts."""
@@ -66,35 +103,9 @@ def lead_value(mine: set, gone: set, suit: int, low: int, widow_p: float,
         if nxt in gone:
             control = True
         break
-    exp_shed = 0.0
-    opp_shed = 0.0
-    ctrl_p = 1.0 if control else 0.0
-    if not control:
-        # the sequence goes on through other hands; each unknown card may be in the widow
-        # (a stop on the card before it: its player leads next)
-        p = 1.0
-        g = f + 1
-        last_mine = True
-        while g <= top and p > 0.02:
-            if g in gone:
-                if last_mine:
-                    ctrl_p += p
-                break
-            if g in mine:
-                exp_shed += p
-                if g in PAY_CELL:
-                    pay += p * float(cells[PAY_CELL[g]])
-                last_mine = True
-                if g == top:
-                    ctrl_p += p
-            else:
-                stop = p * widow_p
-                if last_mine:
-                    ctrl_p += stop
-                p -= stop
-                opp_shed += p
-                last_mine = False
-            g += 1
+    # the sequence goes on through other hands; each unknown card may be in the widow
+    # (a stop on the card before it: its player leads next)
+    exp_shed, opp_shed, ctrl_p, pay = _run_on(mine, gone, f, top, control, widow_p, cells, pay)
     out = shed_sure >= hand_size
     score = shed_sure * 1.0 + exp_shed * 0.7 - opp_shed * W_OPP + pay * 1.0 + ctrl_p * W_CTRL
     if out:
@@ -155,33 +166,8 @@ def hard_lead_value(mine: set, stops: set, suit: int, low: int, widow_p: float, 
         break
     if shed_sure >= hand_size:  # MG-10: out at once
         return 100.0 + float(kitty) + others_cards + shed_sure + pay
-    exp_shed = 0.0
-    opp_shed = 0.0
-    ctrl_p = 1.0 if control else 0.0
-    if not control:
-        p = 1.0
-        g = f + 1
-        last_mine = True
-        while g <= top and p > 0.02:
-            if g in stops:
-                if last_mine:
-                    ctrl_p += p
-                break
-            if g in mine:
-                exp_shed += p
-                if g in PAY_CELL:
-                    pay += p * float(cells[PAY_CELL[g]])
-                last_mine = True
-                if g == top:
-                    ctrl_p += p
-            else:
-                stop = p * widow_p
-                if last_mine:
-                    ctrl_p += stop
-                p -= stop
-                opp_shed += p
-                last_mine = False
-            g += 1
+    exp_shed, opp_shed, ctrl_p, pay = _run_on(mine, stops, f, top, control, widow_p, cells,
+                                              pay)
     r = low % 13
     if r == 0 or (low - 1) in stops:
         blocked = 1.0
