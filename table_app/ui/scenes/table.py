@@ -86,6 +86,7 @@ class TableScene(Scene):
         self.buy = BuyPanel(session.variant)
         self.cue = TurnCue()
         self.ahead = DealEndAhead()      # the deal end's picture, made ahead (#17)
+        self._ahead_driven = False       # ``work_ahead`` makes it (else ``update`` does)
         #: the player was told once that a card fitting nothing was passed for them
         self._told_unfit = False
         if session.spec.layout:
@@ -637,9 +638,18 @@ class TableScene(Scene):
                 self.app.play_sound(snd)
         self.refresh()
 
+    def work_ahead(self, slack=None) -> int:
+        """The work ahead of need in this frame's ``slack`` (``ui.slack``): the faces the
+        table will show (``Board.work_ahead``) and the deal end's picture
+        (``DealEndAhead.tick``); returns the pieces done."""
+        self._ahead_driven = True
+        n = self.board.work_ahead(slack)
+        return n + int(self.ahead.tick(self, slack))
+
     def update(self, dt: float) -> None:
         self.layer.update(dt)
-        self.ahead.tick(self)
+        if not self._ahead_driven:
+            self.ahead.tick(self)
         self.buy.tick(dt)
         self.controls.place_tooltips(self.L)
         err = getattr(getattr(self.session, "journal", None), "error", None)

@@ -19,6 +19,7 @@ import pygame
 
 # imported with the table, not in the frame a deal ends (a source tree compiles it then)
 from ..scenes import scores
+from ..slack import AheadCost
 
 #: faces rendered ahead a frame (about 0.3 ms each at the deal end's 46-51 px)
 FACES_PER_FRAME = 4
@@ -40,6 +41,10 @@ class DealEndAhead:
     def __init__(self) -> None:
         self.reset()
         self.steps = 0
+        #: the cost of a piece of each kind, in a frame's slack (``tick``)
+        self._face_cost = AheadCost(first_ms=0.4)
+        self._row_cost = AheadCost(first_ms=1.0)
+        self._text_cost = AheadCost(first_ms=0.5)
 
     def reset(self) -> None:
         self.key: Any = None
@@ -69,8 +74,11 @@ class DealEndAhead:
                bool(getattr(st, "four_color", False)), bool(getattr(st, "large_index", False)))
         return s, key
 
-    def tick(self, scene) -> bool:
-        """One frame's share (the module's text); whether anything was done."""
+    def tick(self, scene, slack=None) -> bool:
+        """One frame's share (the module's text); whether anything was done.  ``slack``
+        (a ``ui.slack.FrameSlack``, from ``TableScene.work_ahead``): pieces of the work
+        (a face, a row, ``TEXTS_PER_FRAME`` texts) while each kind's estimated cost fits
+        in the frame (``AheadCost``); ``None``: the fixed share."""
         got = self._want(scene)
         if got is None:
             if self.key is not None:
@@ -102,6 +110,19 @@ class DealEndAhead:
             return False
         if self.rows is None or self.picture is None:
             return False
+        if slack is not None:
+            if self.faces:
+                done = self._face_cost.run(slack, lambda: self._piece(app, key, "face"),
+                                           len(self.faces))
+            elif self.done < len(self.rows):
+                done = self._row_cost.run(slack, lambda: self._piece(app, key, "row"), 1)
+            elif self.texts:
+                done = self._text_cost.run(slack, lambda: self._piece(app, key, "text"), 4)
+            else:
+                return False
+            if done:
+                self.steps += 1
+            return bool(done)
         art = app.art
         four, large = key[4], key[5]
         if self.faces:
@@ -121,6 +142,32 @@ class DealEndAhead:
         else:
             return False
         self.steps += 1
+        return True
+
+    def _piece(self, app, key, kind: str) -> bool:
+        """One piece of the work of ``kind`` (``face``: one face; ``row``: one row of
+        the picture, once the faces are done; ``text``: ``TEXTS_PER_FRAME`` texts, once
+        the rows are); whether there was one."""
+        art = app.art
+        if kind == "face":
+            if not self.faces:
+                return False
+            art.face(self.faces.pop(0), self.cw, four_color=key[4], large_index=key[5])
+            return True
+        if kind == "row":
+            if self.faces or self.done >= len(self.rows):
+                return False
+            _pic, notes = scores.deal_end_picture(self.size, self.rows, art, app.settings, key[3],
+                                                  only={self.done}, into=self.picture)
+            self.drawn[self.done] = notes[0] if notes else None
+            self.done += 1
+            return True
+        if self.faces or self.done < len(self.rows) or not self.texts:
+            return False
+        from . import text
+        for args, kw in self.texts[:TEXTS_PER_FRAME]:
+            text.render(*args, **kw)
+        del self.texts[:TEXTS_PER_FRAME]
         return True
 
     def ready(self) -> bool:
