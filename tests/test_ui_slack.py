@@ -236,3 +236,46 @@ def test_work_starved_past_the_limit_is_done_whatever_the_frame():
     c.t += 10.0 / 1000.0
     assert cost.run(FrameSlack(t0, 3.0, c), piece_of(c, 1.0, stock), 2) == 1
     assert len(stock) == 4
+
+
+def test_the_table_renders_its_overlays_text_sizes_ahead_in_the_slack():
+    app, scene, s = contract_table()
+    scene._warm = list(scene.WARM_TEXT)
+    n = len(scene._warm)
+    assert n == 18
+    c = Clock()
+    c.t = 1.0
+    scene.work_ahead(FrameSlack(0.0, 3.0, c))          # no slack: none
+    assert len(scene._warm) == n
+    for _ in range(40):
+        scene.work_ahead(FrameSlack(budget_ms=1000.0))
+    assert scene._warm == []
+
+
+def test_the_sheets_texts_rendered_ahead_include_its_heading_and_michigans_lines():
+    from table_app.ui.scenes import scores
+    from table_app.ui.table.ahead import sheet_texts
+    from table_app.ui.table.session import GameSession
+    from tests.helpers.players import play_game
+    eng = play_game("michigan", 4, 5)
+    session = GameSession("michigan", 4, seed=5, engine=eng, autosave=False)
+    obs = session.rules.observe(session.engine.state, session.human)
+    assert obs.results
+    texts = [a[0] for a, _kw in sheet_texts(session, obs)]
+    assert scores.sheet_title(session, obs.results[-1]) in texts
+    assert "Balance" in texts
+    _rows, _total, shown = scores.score_rows(session, obs)
+    if shown.round:
+        assert scores.layout_line(shown) in texts
+    session.close()
+
+
+def test_the_scaled_cards_go_once_nothing_is_in_flight():
+    app, scene, s = contract_table()
+    settle(app, scene)
+    b = scene.board
+    b._scale(pygame.Surface((90, 126)), (81, 113))
+    assert len(b._scaled) == 1
+    assert not any(sp.moving() for sp in b.layer.sprites.values())
+    scene.draw(app.screen)
+    assert len(b._scaled) == 0

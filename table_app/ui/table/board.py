@@ -231,6 +231,8 @@ class Board:
             surf.blit(still, (0, 0))
         # the cards in flight (gliding, dragged, growing) over the still ones
         self._draw_cards(surf, art, moving, four, large, back, selected, lift, hinted)
+        if not moving and len(self._scaled):
+            self._scaled.clear()       # nothing in flight: the scaled cards go
         # and the seats' badges over the cards gliding into (or out of) a seat's hand:
         # its name, its last move, its "down" tag stay readable (#19); a card the player
         # drags stays on top
@@ -352,7 +354,7 @@ class _Scaled(tuple):
 
 
 #: the bound of the cache of cards scaled in flight (bytes of pixels)
-SCALED_BYTES = 4 << 20
+SCALED_BYTES = 2 << 20
 #: a card growing or shrinking in flight is drawn at a multiple of this width (px)
 _GROW_STEP = 3
 #: a glide that changes a card's width by less than this share of its new width draws
@@ -368,6 +370,8 @@ _PAD = 4
 _MAX_ITEMS = 240
 _MAX_AREAS = 32
 _MAX_SHARE = 0.5
+#: places this close (px) are painted as one (fewer felt copies, no card drawn twice)
+_NEAR = 24
 
 
 def _card_area(sp) -> pygame.Rect:
@@ -410,8 +414,9 @@ def _merge(rects: list) -> list:
         merged = False
         nxt: list = []
         for r in out:
+            near = r.inflate(2 * _NEAR, 2 * _NEAR)
             for i, o in enumerate(nxt):
-                if o.colliderect(r):
+                if o.colliderect(near):
                     nxt[i] = o.union(r)
                     merged = True
                     break
