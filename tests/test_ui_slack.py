@@ -279,3 +279,18 @@ def test_the_scaled_cards_go_once_nothing_is_in_flight():
     assert not any(sp.moving() for sp in b.layer.sprites.values())
     scene.draw(app.screen)
     assert len(b._scaled) == 0
+
+
+def test_each_app_learns_its_own_widget_cost():
+    """The cost of drawing a widget's look ahead is learned per App: one app's slow
+    widgets do not make another (a test's, a second window's) skip its own."""
+    from table_app.ui.app import App
+
+    a, b = App((640, 480), headless=True), App((640, 480), headless=True)
+    try:
+        assert a._widget_cost is not b._widget_cost
+        a._widget_cost.ms = 9.0
+        assert b._widget_cost.ms == 0.2
+    finally:
+        a.quit()
+        b.quit()

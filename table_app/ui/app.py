@@ -380,6 +380,8 @@ class App:
         #: on in a real window; the tests' headless apps open and close many scenes
         self.release_on_close = not headless
         self._trim_at = 0.0
+        #: what drawing a widget's state ahead costs this app (``work_ahead``)
+        self._widget_cost = AheadCost(first_ms=0.2)
         #: BENCHMARKS ONLY (``table-app play --autoplay N``): a computer player at the
         #: human's seat (``ui.autoplay.Autoplay``); ``None`` in every real game
         self.autoplay: Any = None
@@ -753,7 +755,6 @@ class App:
             return n
         return n + self._widget_cost.run(slack, self._widget_state, 16)
 
-    _widget_cost = AheadCost(first_ms=0.2)
     _scenes_seen: tuple = ()
 
     def _widget_state(self) -> bool:
