@@ -214,6 +214,41 @@ def test_the_score_sheet_s_texts_are_rendered_ahead():
     app.stack.clear()
 
 
+def test_the_deal_end_s_and_the_sheet_s_panels_are_made_ahead():
+    """The deal end's panel and the sheet's (another size) were made in their first
+    frames (1.2 and 0.5 ms at 1920x1080): the table makes them ahead, last, and the two
+    frames find them kept."""
+    from table_app.ui import scene as scene_mod
+    from table_app.ui.scenes.scores import DealEndScene, ScoreSheet
+    app, scene, s = _table_at_deal_end()
+    scene_mod.forget_overlay_panels()
+    for _ in range(200):
+        if scene.ahead.key is not None and scene.ahead.ready() and not scene.ahead.texts \
+                and not scene.ahead.panels:
+            break
+        scene.ahead.tick(scene)
+    assert not scene.ahead.panels
+    cache = scene_mod._panel_cache()
+    assert len(cache) == 2
+    for _ in range(30):
+        if isinstance(app.stack.top, DealEndScene):
+            break
+        app.step(0.02)
+    end = app.stack.top
+    assert isinstance(end, DealEndScene)
+    keys = set(cache._d)
+    app.step(0.02)
+    assert (*end.panel().size, end.fill_alpha) in keys
+    end.press_button("next")
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoreSheet)
+    app.step(0.02)
+    assert (*sheet.panel().size, sheet.fill_alpha) in keys
+    assert set(cache._d) == keys              # neither made in its frame
+    s.close()
+    app.stack.clear()
+
+
 # ---------------------------------------------------------------------- the turn ring
 @pytest.mark.parametrize("size,width,radius", [((1800, 260), 4, 14), ((520, 140), 2, 14),
                                                ((900, 300), 8, 28), ((30, 30), 4, 14)])

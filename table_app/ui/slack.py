@@ -20,8 +20,9 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-#: a frame's CPU time (ms) that the work ahead of need fills up to
-SLACK_MS = 3.0
+#: a frame's CPU time (ms) that the work ahead of need fills up to (1.5 ms short of the
+#: 4 ms goal: a piece's cost is an estimate)
+SLACK_MS = 2.5
 #: frames without room after which one piece of work is done in the first frame where
 #: it fits in the slack and ``STARVED_EXTRA_MS`` more (not in a busy one)
 STARVE_FRAMES = 6

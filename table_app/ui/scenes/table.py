@@ -624,6 +624,17 @@ class TableScene(Scene):
                 int(max(0.0, self.buy.intro_t) * 40), self.gestures.hovered_meld,
                 self.buy.held, self.cue.on, int(self.cue.t * 30))
 
+    def backdrop_key(self):
+        """``Scene.backdrop_key``: ``None`` while something on the table moves (a card
+        gliding or dragged, events still to show, the buying window's countdown, a
+        toast, the cue), else what it shows (``frame_key``) with the faces that may give
+        way to their rendered selves (a stand-in drawn at a width not rendered yet).
+        Faces rendered ahead for later widths change nothing shown."""
+        if (self.layer.moving() or not self.caught_up() or self.gestures.dragging
+                or self.buy.busy or self.toast.t > 0 or self.cue.busy):
+            return None
+        return (self.frame_key(), self.images.generation, len(self.images.standins))
+
     def busy(self) -> bool:
         return (self.layer.moving() or not self.caught_up() or self.gestures.dragging
                 or self.session.ai_to_act() is not None or self.buy.busy
@@ -646,11 +657,19 @@ class TableScene(Scene):
         table will show (``Board.work_ahead``), the deal end's picture
         (``DealEndAhead.tick``) and the text sizes its overlays use (``_warm_text``);
         returns the pieces done."""
+        first = not self._ahead_driven
         self._ahead_driven = True
         n = self.board.work_ahead(slack)
         n += int(self.ahead.tick(self, slack))
         if self._warm and slack is not None:
-            n += self._warm_cost.run(slack, self._warm_text, len(self._warm))
+            if first:
+                # after the table's first frame, a slow one already (its felt, its faces):
+                # a text size's first text is 1.5 ms that no later frame's slack holds
+                # whole (2.5 ms, less the frame), so they are all rendered here (~25 ms)
+                while self._warm_text():
+                    n += 1
+            else:
+                n += self._warm_cost.run(slack, self._warm_text, len(self._warm))
         return n
 
     #: (size, bold) of the texts the deal end, the score sheet and the labels render:
