@@ -816,8 +816,9 @@ class App:
                 if s is not top:
                     s.draw_covered(screen)   # its widgets too, under the overlay's shade
         else:
+            over: Any = top              # an overlay (``scenes.scores.Overlay``)
             below = visible[:-1]
-            panel = pygame.Rect(top.panel())
+            panel = pygame.Rect(over.panel())
             kept, again = self._backdrop_kept(top, below, panel)
             if not kept or again is not None:
                 if again is not None:
@@ -826,13 +827,13 @@ class App:
                     s.draw(screen)
                     s.draw_covered(screen)
                 screen.set_clip(again)
-                darken(screen, top.dim)
+                darken(screen, over.dim)
                 screen.set_clip(None)
-            top.shaded = True
+            over.shaded = True
             try:
-                top.draw(screen)
+                over.draw(screen)
             finally:
-                top.shaded = False
+                over.shaded = False
             self._backdrop = self._backdrop_now(top, below, panel)
         self.manager.draw_ui(screen)
         if not self.headless:
