@@ -310,3 +310,15 @@ def test_each_app_learns_its_own_widget_cost():
     finally:
         a.quit()
         b.quit()
+
+
+def test_the_frame_a_full_scene_came_warms_every_font_of_the_theme_once():
+    """pygame_gui's fonts' first text costs 1.5 ms each (the deal end's button font in
+    its first frame): the frame the table came measures a text with each, once."""
+    app, scene, s = contract_table()
+    fonts = app.manager.get_theme().get_font_dictionary().loaded_fonts
+    assert len(fonts) >= 5
+    assert not set(fonts) & app._fonts_warm
+    app.step(0.02)                             # the table's first frame
+    assert set(fonts) <= app._fonts_warm
+    assert app._warm_gui_fonts() == 0          # once
