@@ -223,19 +223,25 @@ def test_merged_places_do_not_overlap():
     assert got == [R(0, 0, 10, 10), R(50, 50, 10, 10)]
 
 
-def test_work_starved_past_the_limit_is_done_whatever_the_frame():
-    from table_app.ui.slack import STARVE_LIMIT
+def test_work_starved_past_the_limit_is_done_in_a_light_frame_then_whatever_the_frame():
+    from table_app.ui.slack import LIGHT_MS, STARVE_LIMIT
     c = Clock()
-    cost = AheadCost(first_ms=1.0)
+    cost = AheadCost(first_ms=4.0)      # bigger than any frame's slack
     stock = [1] * 5
-    for _ in range(STARVE_LIMIT):
+
+    def frame(used_ms):
         t0 = c.t
-        c.t += 10.0 / 1000.0            # every frame 10 ms: never room
-        assert cost.run(FrameSlack(t0, 3.0, c), piece_of(c, 1.0, stock), 2) == 0
-    t0 = c.t
-    c.t += 10.0 / 1000.0
-    assert cost.run(FrameSlack(t0, 3.0, c), piece_of(c, 1.0, stock), 2) == 1
+        c.t += used_ms / 1000.0
+        return cost.run(FrameSlack(t0, 2.5, c), piece_of(c, 4.0, stock), 2)
+    for _ in range(STARVE_LIMIT):
+        assert frame(LIGHT_MS - 0.2) == 0   # light frames, but no room for 4 ms
+    assert frame(3.0) == 0                  # past the limit: not in a busy frame...
+    assert frame(LIGHT_MS - 0.2) == 1       # ...in the next light one
     assert len(stock) == 4
+    for _ in range(4 * STARVE_LIMIT):
+        assert frame(10.0) == 0             # every frame 10 ms: never room
+    assert frame(10.0) == 1                 # never put off for ever
+    assert len(stock) == 3
 
 
 def test_the_table_renders_its_overlays_text_sizes_ahead_in_the_slack():
@@ -322,3 +328,43 @@ def test_the_frame_a_full_scene_came_warms_every_font_of_the_theme_once():
     app.step(0.02)                             # the table's first frame
     assert set(fonts) <= app._fonts_warm
     assert app._warm_gui_fonts() == 0          # once
+
+
+def test_a_pieces_size_scales_its_estimate():
+    """A pip card's face costs 0.3 ms, a court card's 1-1.4 (``felt._face_size``): with
+    the piece's size the estimate is per unit, so a dear piece waits for a frame with
+    room for it while cheap ones go on."""
+    c = Clock()
+    cost = AheadCost(first_ms=1.0)
+    sizes = [4.0, 0.25, 0.25]                 # the queue's next pieces, last first
+
+    def piece() -> bool:
+        if not sizes:
+            return False
+        c.t += sizes.pop() * 1.0 / 1000.0     # 1 ms a unit
+        return True
+    c.t = 0.0005
+    done = cost.run(FrameSlack(0.0, 2.5, c), piece, 8, size=lambda: sizes[-1] if sizes else 1.0)
+    assert done == 2 and sizes == [4.0]       # the two small ones; the big one (4 ms) waits
+    assert cost.ms == pytest.approx(1.0)      # (1 ms a unit, as measured)
+    c.t = 0.0
+    assert cost.run(FrameSlack(0.0, 2.5, c), piece, 8, size=lambda: sizes[-1] if sizes else 1.0) == 0
+    assert sizes == [4.0]                     # 4 ms does not fit 2.5 even in an empty frame
+
+
+def test_a_faces_size_tells_court_cards_and_jokers_from_pip_cards():
+    from table_app.core.cards import JOKER, parse_face
+    from table_app.ui.table.felt import _face_size
+
+    class Art:
+        def __init__(self, nxt):
+            self.nxt = nxt
+
+        def next_queued(self):
+            return self.nxt
+    pip, king = parse_face("7H"), parse_face("KS")
+    assert _face_size(Art((pip, 90))) == pytest.approx(1.0)
+    assert _face_size(Art((king, 90))) == pytest.approx(3.0)
+    assert _face_size(Art((JOKER, 90))) == pytest.approx(4.0)
+    assert _face_size(Art((pip, 45))) == pytest.approx(0.5)
+    assert _face_size(Art(None)) == 1.0
