@@ -249,7 +249,7 @@ def test_the_table_renders_its_overlays_text_sizes_ahead_in_the_slack():
     scene._ahead_driven = True                         # a frame after the first
     scene._warm = list(scene.WARM_TEXT)
     n = len(scene._warm)
-    assert n == 18
+    assert n == 5
     c = Clock()
     c.t = 1.0
     scene.work_ahead(FrameSlack(0.0, 3.0, c))          # no slack: none
@@ -268,10 +268,10 @@ def test_the_tables_first_frame_renders_every_overlay_text_size_whatever_its_sla
     c = Clock()
     c.t = 1.0
     done = scene.work_ahead(FrameSlack(0.0, 3.0, c))   # no slack left
-    assert scene._warm == [] and done >= 18
+    assert scene._warm == [] and done >= 5
     scene._warm = list(scene.WARM_TEXT)
     scene.work_ahead(FrameSlack(0.0, 3.0, c))          # the next frame: the slack's rule
-    assert len(scene._warm) == 18
+    assert len(scene._warm) == 5
 
 
 def test_the_sheets_texts_rendered_ahead_include_its_heading_and_michigans_lines():
@@ -318,16 +318,17 @@ def test_each_app_learns_its_own_widget_cost():
         b.quit()
 
 
-def test_the_frame_a_full_scene_came_warms_every_font_of_the_theme_once():
-    """pygame_gui's fonts' first text costs 1.5 ms each (the deal end's button font in
-    its first frame): the frame the table came measures a text with each, once."""
+def test_the_tables_first_frame_warms_the_fonts_of_its_overlays_buttons_once():
+    """A pygame_gui font's first text costs 1.5 ms (the deal end's button font in its
+    first frame) and 0.35 MB: the frame the table came measures a text with the fonts
+    of the overlays' buttons, once, and with no other (the picker warmed none)."""
     app, scene, s = contract_table()
-    fonts = app.manager.get_theme().get_font_dictionary().loaded_fonts
-    assert len(fonts) >= 5
-    assert not set(fonts) & app._fonts_warm
+    theme = app.manager.get_theme()
+    want = {id(theme.get_font([c])) for c in scene.WARM_GUI_FONTS}
+    assert len(want) == 2 and not app._fonts_warm
     app.step(0.02)                             # the table's first frame
-    assert set(fonts) <= app._fonts_warm
-    assert app._warm_gui_fonts() == 0          # once
+    assert app._fonts_warm == want
+    assert app._warm_gui_fonts(scene.WARM_GUI_FONTS) == 0          # once
 
 
 def test_a_pieces_size_scales_its_estimate():

@@ -382,7 +382,7 @@ class App:
         self._trim_at = 0.0
         #: what drawing a widget's state ahead costs this app (``work_ahead``)
         self._widget_cost = AheadCost(first_ms=0.2)
-        #: pygame_gui's fonts that measured a text once (``_warm_gui_fonts``)
+        #: pygame_gui's fonts (their ids) that measured a text once (``_warm_gui_fonts``)
         self._fonts_warm: set = set()
         #: BENCHMARKS ONLY (``table-app play --autoplay N``): a computer player at the
         #: human's seat (``ui.autoplay.Autoplay``); ``None`` in every real game
@@ -757,25 +757,26 @@ class App:
                 # frames' update; an overlay's few (the deal end's two) in the slack
                 while self._widget_state():
                     n += 1
-                return n + self._warm_gui_fonts()
+                return n + self._warm_gui_fonts(getattr(top, "WARM_GUI_FONTS", ()))
         return n + self._widget_cost.run(slack, self._widget_state, 16)
 
     _scenes_seen: tuple = ()
 
-    def _warm_gui_fonts(self) -> int:
-        """Each font pygame_gui's theme loaded measures a text once (the first text a
-        font object lays out costs 1.5 ms, its glyphs at that size: the deal end's
-        buttons' font in its first frame): in the frame a full scene came, a slow one
-        already, once a font.  Returns the fonts warmed."""
+    def _warm_gui_fonts(self, classes=()) -> int:
+        """The theme's fonts of the widget ``classes`` (``"@primary"``: a scene's
+        ``WARM_GUI_FONTS``, the overlays it will show) measure a text once: a font
+        object's first text costs 1.5 ms (its glyphs at that size: the deal end's button
+        font in its first frame), and about 0.35 MB, so only these, in the frame the
+        scene came (a slow one already), once a font.  Returns the fonts warmed."""
         done = self._fonts_warm
         n = 0
         try:
-            fonts = self.manager.get_theme().get_font_dictionary().loaded_fonts
-            for fid, res in list(fonts.items()):
-                font = getattr(res, "loaded_font", None)
-                if fid in done or font is None:
+            theme = self.manager.get_theme()
+            for cls in classes:
+                font = theme.get_font([cls])
+                if font is None or id(font) in done:
                     continue
-                done.add(fid)
+                done.add(id(font))
                 font.size("Aa09")
                 n += 1
         except Exception:  # noqa: BLE001 - another pygame_gui: it loads them itself

@@ -672,10 +672,17 @@ class TableScene(Scene):
                 n += self._warm_cost.run(slack, self._warm_text, len(self._warm))
         return n
 
-    #: (size, bold) of the texts the deal end, the score sheet and the labels render:
-    #: the first text at a size costs 1.3-2.3 ms (the font's glyphs), the next 0.1
-    WARM_TEXT = tuple((size, bold) for size in (24, 22, 18, 16, 15, 14, 13, 12, 11)
-                      for bold in (True, False))
+    #: the widget classes whose fonts the overlays over the table use (the deal end's,
+    #: the sheet's, the menu's buttons): warmed in the table's first frame
+    #: (``App._warm_gui_fonts``)
+    WARM_GUI_FONTS = ("@primary", "@table_button")
+
+    #: (size, bold) of the texts the deal end and the score sheet render that the table
+    #: itself may not have: the first text at a size costs 1.3-2.3 ms (the font's
+    #: glyphs, about 0.35 MB), the next 0.1.  Only these (found by logging the fonts
+    #: made after the table's first frames of 2-8 seat games: all in the deal end's
+    #: work ahead), not every size (18 of them were 6 MB of a 150 MB bound)
+    WARM_TEXT = ((24, True), (15, False), (14, False), (13, False), (11, False))
 
     def _warm_text(self) -> bool:
         """One text size of ``WARM_TEXT`` rendered once (``text.render``, into its
