@@ -244,34 +244,20 @@ def test_work_starved_past_the_limit_is_done_in_a_light_frame_then_whatever_the_
     assert len(stock) == 3
 
 
-def test_the_table_renders_its_overlays_text_sizes_ahead_in_the_slack():
-    app, scene, s = contract_table()
-    scene._ahead_driven = True                         # a frame after the first
-    scene._warm = list(scene.WARM_TEXT)
-    n = len(scene._warm)
-    assert n == 5
-    c = Clock()
-    c.t = 1.0
-    scene.work_ahead(FrameSlack(0.0, 3.0, c))          # no slack: none
-    assert len(scene._warm) == n
-    for _ in range(40):
-        scene.work_ahead(FrameSlack(budget_ms=1000.0))
-    assert scene._warm == []
-
-
 def test_the_tables_first_frame_renders_every_overlay_text_size_whatever_its_slack():
     """A text size's first text (1.5 ms) does not fit a later frame's slack whole: the
     table's first frame, a slow one already, renders them all, spent slack or not."""
+    from table_app.ui.table import text
+    from table_app.ui.table.ahead import WARM_TEXT
     app, scene, s = contract_table()
-    scene._ahead_driven = False                        # as before the first frame
-    scene._warm = list(scene.WARM_TEXT)
+    assert scene._warm == list(WARM_TEXT) and len(WARM_TEXT) == 5
     c = Clock()
     c.t = 1.0
+    text.render.cache_clear()
     done = scene.work_ahead(FrameSlack(0.0, 3.0, c))   # no slack left
     assert scene._warm == [] and done >= 5
-    scene._warm = list(scene.WARM_TEXT)
-    scene.work_ahead(FrameSlack(0.0, 3.0, c))          # the next frame: the slack's rule
-    assert len(scene._warm) == 5
+    assert text.render.cache_info().misses >= 5
+    assert scene.work_ahead(FrameSlack(0.0, 3.0, c)) == 0   # once
 
 
 def test_the_sheets_texts_rendered_ahead_include_its_heading_and_michigans_lines():

@@ -46,10 +46,9 @@ from ...core.errors import IllegalActionError
 from ...i18n import _, card_name, player_name
 from ...variants import Buying
 from ..scene import Scene
-from ..slack import AheadCost
 from ..table import commands
 from ..table import layout as layout_mod
-from ..table.ahead import DealEndAhead
+from ..table.ahead import WARM_GUI_FONTS, WARM_TEXT, DealEndAhead, warm_texts
 from ..table.arrange import Arrangement
 from ..table.banner import Banner, Toast, asked_out_of_turn, heading, scores_line, status_line
 from ..table.board import Board
@@ -88,8 +87,7 @@ class TableScene(Scene):
         self.cue = TurnCue()
         self.ahead = DealEndAhead()      # the deal end's picture, made ahead (#17)
         self._ahead_driven = False       # ``work_ahead`` makes it (else ``update`` does)
-        self._warm = list(self.WARM_TEXT)  # text sizes to render once ahead (``_warm_text``)
-        self._warm_cost = AheadCost(first_ms=2.0)
+        self._warm = list(WARM_TEXT)   # text sizes rendered after the first frame
         #: the player was told once that a card fitting nothing was passed for them
         self._told_unfit = False
         if session.spec.layout:
@@ -655,44 +653,18 @@ class TableScene(Scene):
     def work_ahead(self, slack=None) -> int:
         """The work ahead of need in this frame's ``slack`` (``ui.slack``): the faces the
         table will show (``Board.work_ahead``), the deal end's picture
-        (``DealEndAhead.tick``) and the text sizes its overlays use (``_warm_text``);
-        returns the pieces done."""
-        first = not self._ahead_driven
+        (``DealEndAhead.tick``); after the first frame, a slow one already, the text
+        sizes its overlays use (``ahead.WARM_TEXT``: 1.5 ms each, more than a later
+        frame's slack holds); returns the pieces done."""
+        n = 0
+        if not self._ahead_driven and slack is not None:
+            n, self._warm = warm_texts(self._warm), []
         self._ahead_driven = True
-        n = self.board.work_ahead(slack)
-        n += int(self.ahead.tick(self, slack))
-        if self._warm and slack is not None:
-            if first:
-                # after the table's first frame, a slow one already (its felt, its faces):
-                # a text size's first text is 1.5 ms that no later frame's slack holds
-                # whole (2.5 ms, less the frame), so they are all rendered here (~25 ms)
-                while self._warm_text():
-                    n += 1
-            else:
-                n += self._warm_cost.run(slack, self._warm_text, len(self._warm))
-        return n
+        n += self.board.work_ahead(slack)
+        return n + int(self.ahead.tick(self, slack))
 
-    #: the widget classes whose fonts the overlays over the table use (the deal end's,
-    #: the sheet's, the menu's buttons): warmed in the table's first frame
-    #: (``App._warm_gui_fonts``)
-    WARM_GUI_FONTS = ("@primary", "@table_button")
-
-    #: (size, bold) of the texts the deal end and the score sheet render that the table
-    #: itself may not have: the first text at a size costs 1.3-2.3 ms (the font's
-    #: glyphs, about 0.35 MB), the next 0.1.  Only these (found by logging the fonts
-    #: made after the table's first frames of 2-8 seat games: all in the deal end's
-    #: work ahead), not every size (18 of them were 6 MB of a 150 MB bound)
-    WARM_TEXT = ((24, True), (15, False), (14, False), (13, False), (11, False))
-
-    def _warm_text(self) -> bool:
-        """One text size of ``WARM_TEXT`` rendered once (``text.render``, into its
-        cache), ahead of the first overlay that uses it; whether there was one."""
-        if not self._warm:
-            return False
-        size, bold = self._warm.pop()
-        from ..table import text
-        text.render("Aa09: ·", size, (250, 236, 170), bold=bold)
-        return True
+    #: the widget classes whose fonts the overlays use (``App._warm_gui_fonts``)
+    WARM_GUI_FONTS = WARM_GUI_FONTS
 
     def update(self, dt: float) -> None:
         self.layer.update(dt)

@@ -24,6 +24,28 @@ from ..slack import AheadCost
 
 #: faces rendered ahead a frame (about 0.3 ms each at the deal end's 46-51 px)
 FACES_PER_FRAME = 4
+#: (size, bold) of the texts the deal end and the score sheet render that the table
+#: itself may not have: the first text at a size costs 1.3-2.3 ms (the font's glyphs,
+#: about 0.35 MB), the next 0.1: rendered after the table's first frame
+#: (``TableScene.work_ahead``).  Only these (a log of the fonts made after the table's
+#: first frames of 2-8 seat games found them, all in the deal end's work ahead), not
+#: every size (18 of them were 6 MB of a 150 MB bound)
+WARM_TEXT = ((24, True), (15, False), (14, False), (13, False), (11, False))
+#: the widget classes whose pygame_gui fonts the overlays over the table use (the deal
+#: end's, the sheet's, the menu's buttons): warmed in the table's first frame
+#: (``App._warm_gui_fonts``)
+WARM_GUI_FONTS = ("@primary", "@table_button")
+
+
+def warm_texts(sizes) -> int:
+    """One text rendered at each ``(size, bold)`` of ``sizes`` (``text.render``, into
+    its cache); returns how many."""
+    from . import text
+    for size, bold in sizes:
+        text.render("Aa09: ·", size, (250, 236, 170), bold=bold)
+    return len(sizes)
+
+
 #: the score sheet's texts rendered ahead a frame
 TEXTS_PER_FRAME = 12
 #: ... and a piece in a frame's slack (``tick`` with ``slack``: about 0.1 ms a text)
