@@ -314,8 +314,12 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
                 break
         else:
             return False
-    if sharp and runs > 1 and need + _runs_need(masks, extra, runs, run_min) > w:
-        return False  # two runs of a suit held once cannot share its cards
+    if sharp and runs and (sets or runs > 1):
+        if not _shared_need(by_rank, masks, extra, w, sets, runs, run_min):
+            return False  # a card counted in a set and a run, or twice in runs
+        if (runs > 1 and caps != (None, None)
+                and need + _runs_need(masks, extra, runs, run_min) > w):
+            return False  # (with CR-4's caps the sets' need counted above is dearer)
     return True
 
 
@@ -369,6 +373,183 @@ def _runs_need(masks: list[int], extra: list[list[int]] | None, runs: int, lengt
 
 
 _BIG = 1 << 20
+
+
+def _shared_need(by_rank: list[int], masks: list[int], extra: list[list[int]] | None,
+                 w: int, sets: int, runs: int, length: int) -> bool:
+    """Whether ``sets`` sets and ``runs`` runs of at least ``length`` cards might share
+    out the hand's cards (its ranks' counts ``by_rank``, suit masks ``masks`` and the
+    copies held twice or more ``extra``, as ``might_meet`` counts them) with ``w`` wilds:
+    ``False`` only when every way needs more wilds.  Sharper than ``might_meet``'s sum of
+    the sets' and the runs' bounds, which may count one card in both: a set of a rank
+    whose every natural it takes (up to 3 of them, 6 for two sets of one rank) leaves
+    the runs none of that rank (the runs' need then asked again without it); a set
+    leaving some natural of its rank costs a wild more (and the runs are asked with
+    every card: only a lower bound).  The runs' need is exact per suit for the windows
+    of ``length`` cards (``_suit_costs``; a longer run holds such a window).  Only for
+    contracts of runs and at most two sets; the caps of CR-4 are not counted (fewer
+    wilds than the caps allow is all it assumes)."""
+    lv = _levels(masks, extra)
+    full = _runs_cost(lv, runs, length)
+    if full > w:
+        return False
+    if not sets:
+        return True
+    budget = w - full  # the most the sets may cost with the runs' cards all kept
+    # per rank the set's options (cost, rank whose naturals it all takes or 0); a set
+    # of wilds only (3) always
+    opts: list[tuple[int, int, int]] = [(3, 0, 0)]  # (cost, rank, taken rank or 0)
+    doubles: list[tuple[int, int]] = []  # two sets of one rank: (cost, taken rank or 0)
+    for r in range(2, 15):
+        c = by_rank[r]
+        if not c:
+            continue
+        if c >= 4:
+            opts.append((0, r, 0))
+        else:
+            opts.append((3 - c, r, r))
+            opts.append((4 - c, r, 0))
+        if sets == 2:
+            doubles.append((6 - c, r) if c <= 6 else (0, 0))
+            if c <= 6:
+                doubles.append((7 - c, 0))
+    if sets == 1:
+        for cost, _, taken in opts:
+            if cost <= budget and (not taken or cost + _runs_cost(_without(lv, taken), runs,
+                                                                   length) <= w):
+                return True
+        return False
+    if sets != 2:
+        return True  # (no contract has three sets and a run)
+    for cost, taken in doubles:
+        if cost <= budget and (not taken or cost + _runs_cost(_without(lv, taken), runs,
+                                                               length) <= w):
+            return True
+    opts = [o for o in opts if o[0] <= budget]
+    opts.sort()
+    for i, (c1, r1, t1) in enumerate(opts):
+        if 2 * c1 > budget:
+            break
+        for c2, r2, t2 in opts[i + 1:] if r1 else opts[i:]:
+            cost = c1 + c2
+            if cost > budget:
+                break
+            if r1 and r1 == r2:
+                continue  # (two sets of one rank: ``doubles``)
+            if not (t1 or t2):
+                return True
+            gone = _without(lv, t1) if t1 else lv
+            if t2:
+                gone = _without(gone, t2)
+            if cost + _runs_cost(gone, runs, length) <= w:
+                return True
+    return False
+
+
+_Levels = tuple[tuple[int, int, int], ...]
+
+
+def _levels(masks: list[int], extra: list[list[int]] | None) -> _Levels:
+    """Per suit its ranks held at least once, twice and three times (bits 1..14, the ace
+    at both ends)."""
+    out = []
+    for s in range(4):
+        m1 = masks[s]
+        m2 = m3 = 0
+        if extra is not None:
+            m2 = extra[0][s]
+            if len(extra) > 1:
+                m3 = extra[1][s]
+        if m1 >> 14 & 1:
+            m1 |= 2
+            if m2 >> 14 & 1:
+                m2 |= 2
+                if m3 >> 14 & 1:
+                    m3 |= 2
+        out.append((m1, m2, m3))
+    return tuple(out)
+
+
+def _without(lv: _Levels, r: int) -> _Levels:
+    """``lv`` with no card of rank ``r``."""
+    keep = ~((1 << r) | (2 if r == 14 else 0))
+    return tuple((a & keep, b & keep, c & keep) for a, b, c in lv)
+
+
+def _runs_cost(lv: _Levels, runs: int, length: int) -> int:
+    """The fewest wilds ``runs`` runs of ``length`` cards need with the suits' naturals
+    ``lv`` (``_levels``): each suit's exact ``_suit_costs``, shared out among the suits
+    and the runs of wilds only as cheaply as can be."""
+    best = [0] + [_BIG] * runs
+    cache = _SUIT_COSTS
+    for m in lv:
+        if not m[0]:
+            continue  # a suit not held costs what wilds-only runs do
+        k = (m, runs, length)
+        cost = cache.get(k)
+        if cost is None:
+            cost = cache[k] = _suit_costs(m, runs, length)
+        best = [min(best[i - j] + cost[j] for j in range(i + 1)) for i in range(runs + 1)]
+    return min(best[runs - j] + j * length for j in range(runs + 1))
+
+
+def _suit_costs(m: tuple[int, int, int], runs: int, length: int) -> tuple[int, ...]:
+    """For ``j = 0..runs``: the fewest wilds ``j`` runs of ``length`` cards of one suit
+    need, its ranks held once, twice, three times the bits of ``m``: the least over ``j``
+    windows (one may repeat) of the cards missing, a place covered ``k`` times missing
+    ``k`` less the copies held (``sum`` over ``t`` of the places covered ``t`` times not
+    held ``t`` times).  Windows are tried in order of their own missing cards, which
+    never exceed the cost of a choice (so the search stops early)."""
+    m1, m2, m3 = m
+    full = (1 << length) - 1
+    # (a window holding no card costs what a run of wilds only does: ``_runs_cost``
+    # counts those)
+    wins = sorted(x for lo in range(1, 16 - length)
+                  if (x := (length - ((m1 >> lo) & full).bit_count(), full << lo))[0] < length)
+    if not wins:
+        return (0,) + tuple(j * length for j in range(1, runs + 1))
+    out = [0, wins[0][0]]
+    if runs >= 2:
+        once = m1 & ~m2
+        best = _BIG
+        for i, (da, wa) in enumerate(wins):
+            if 2 * da >= best:
+                break
+            for db, wb in wins[i:]:
+                c = da + db
+                if c >= best:
+                    break
+                c += (wa & wb & once).bit_count()
+                if c < best:
+                    best = c
+        out.append(best)
+    if runs >= 3:
+        nm1, nm2, nm3 = ~m1, ~m2, ~m3
+        best = _BIG
+        n = len(wins)
+        for i in range(n):
+            da, wa = wins[i]
+            if 3 * da >= best:
+                break
+            for j in range(i, n):
+                db, wb = wins[j]
+                if da + 2 * db >= best:
+                    break
+                for k in range(j, n):
+                    dc, wc = wins[k]
+                    if da + db + dc >= best:
+                        break
+                    u2 = (wa & wb) | (wa & wc) | (wb & wc)
+                    c = (((wa | wb | wc) & nm1).bit_count() + (u2 & nm2).bit_count()
+                         + (wa & wb & wc & nm3).bit_count())
+                    if c < best:
+                        best = c
+        out.append(best)
+    return tuple(out[:runs + 1])
+
+
+#: (suit levels, runs, run length) -> ``_suit_costs``, filled as met
+_SUIT_COSTS: dict[tuple[tuple[int, int, int], int, int], tuple[int, ...]] = {}
 
 
 
@@ -564,7 +745,7 @@ class GoDownSearch:
                 self._add_witness(key, wits, greedy)
                 return _LazyGoDown(p, self, st)
         plan = (find_go_down(hand, self.solver_req(rnd), wr)
-                if contract[1] < 2
+                if not contract[1] or sum(contract) < 2
                 or might_meet(hand, contract, wr, not whole, caps, run_min, whole, sharp=True)
                 else None)
         if plan is None:
