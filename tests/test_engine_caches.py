@@ -6,6 +6,8 @@
   solver can meet, with the arguments the rules pass it; nor does its sharp form's
   sharing out of the cards between sets and runs (``_shared_need``), whose per-suit
   run costs (``_suit_costs``) are the cheapest windows counted place by place;
+* ``_run_deficits`` (a suit's windows' fewest missing cards, by two half tables) is
+  the count window by window, for every suit and run length;
 * the bit-mask ``_one_meld`` finds the same meld as a position-by-position look;
 * Michigan's ``forced_chain`` (MG-6, recorded in one go) is ``forced_action`` and
   ``apply`` one at a time;
@@ -34,7 +36,14 @@ from hypothesis import strategies as hs
 from table_app.core.cards import FACE_RANK, JOKER, faces_to_cards, make_face
 from table_app.core.solver import find_go_down
 from table_app.variants import find_variant
-from table_app.variants.go_down import _levels, _one_meld, _suit_costs, might_meet
+from table_app.variants.go_down import (
+    _levels,
+    _one_meld,
+    _run_deficits,
+    _run_deficits_plain,
+    _suit_costs,
+    might_meet,
+)
 
 SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -151,6 +160,14 @@ def test_suit_costs_are_the_cheapest_windows_by_positions(bits, length, runs):
                 break
     lv = _levels([m[0], 0, 0, 0], [[m[1], 0, 0, 0], [m[2], 0, 0, 0]])[0]
     assert _suit_costs(lv, runs, length) == _suit_costs_by_positions(lv, runs, length)
+
+
+def test_run_deficits_by_half_tables_are_the_windows_one_by_one():
+    # every suit mask (bit 0 unused, positions 1..14 with the ace at both ends) and every
+    # run length a window can have: the two half tables' lookup is the plain count
+    for length in range(4, 15):
+        for m in range(1 << 15):
+            assert _run_deficits(m, length) == _run_deficits_plain(m, length), (m, length)
 
 
 def _overlap_hand(r, rng: random.Random, rnd: int) -> list[int]:

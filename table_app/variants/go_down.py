@@ -627,10 +627,38 @@ def _face_info(wild_ranks: frozenset[int], only_wild: bool) -> _FaceInfo:
 
 def _run_deficits(m: int, length: int = 4) -> tuple[int, ...]:
     """The smallest ``_MAX_RUNS`` of the cards missing from each ``length``-card window of
-    a suit whose ranks are the bits of ``m`` (positions 1..14, the ace at both ends)."""
+    a suit whose ranks are the bits of ``m`` (positions 1..14, the ace at both ends):
+    those of the low windows and of the high ones, each looked up in ``_HALVES``."""
+    halves = _HALVES.get(length)
+    if halves is None:
+        halves = _HALVES[length] = _half_tables(length)
+    low, high, cut = halves
+    return tuple(sorted(low[(m >> 1) & _LOW_BITS[length]] + high[m >> cut])[:_MAX_RUNS])
+
+
+def _run_deficits_plain(m: int, length: int = 4) -> tuple[int, ...]:
+    """``_run_deficits`` window by window."""
     full = (1 << length) - 1
     return tuple(sorted(length - ((m >> lo) & full).bit_count()
                         for lo in range(1, 16 - length))[:_MAX_RUNS])
+
+
+def _half_tables(length: int) -> tuple[tuple[tuple[int, ...], ...],
+                                       tuple[tuple[int, ...], ...], int]:
+    """``_run_deficits``' two tables for ``length``: the windows starting at 1..k (their
+    bits 1..k+length-1, indexed by ``m >> 1``) and at k+1.. (indexed by ``m >> (k + 1)``),
+    each entry the smallest ``_MAX_RUNS`` cards missing of its windows; and ``k + 1``."""
+    full = (1 << length) - 1
+    last = 15 - length  # the highest window start
+    k = (last + 1) // 2
+    low = tuple(tuple(sorted(length - ((i << 1 >> lo) & full).bit_count()
+                             for lo in range(1, k + 1))[:_MAX_RUNS])
+                for i in range(1 << (k + length - 1)))
+    cut = k + 1
+    high = tuple(tuple(sorted(length - ((i >> lo) & full).bit_count()
+                              for lo in range(last - k))[:_MAX_RUNS])
+                 for i in range(1 << (15 - cut)))
+    return low, high, cut
 
 
 #: run length -> suit mask -> ``_run_deficits``, filled as met
@@ -638,6 +666,11 @@ _RUN_DEFICITS: dict[int, dict[int, tuple[int, ...]]] = {}
 
 
 _MAX_RUNS = max(max(r for _, r in (s.contract(k) for k in range(1, 8))) for s in SPECS.values())
+
+#: run length -> the index mask of ``_run_deficits``' low table (``m >> 1``)
+_LOW_BITS = {n: (1 << ((16 - n) // 2 + n - 1)) - 1 for n in range(4, 15)}
+#: run length -> ``_half_tables``, made as met (the 4-card runs' at once)
+_HALVES = {4: _half_tables(4)}
 
 
 
