@@ -299,7 +299,20 @@ def _one_meld_by_positions(cards, kind, wild_ranks, caps):
             by_face.setdefault(f, []).append(c)
     nw = len(wilds)
     if kind == "set":
-        return _one_meld(cards, kind, wild_ranks, caps)
+        # the first rank met (in ``cards``) with enough naturals for the fewest wilds
+        by_rank: dict[int, list[int]] = {}
+        for f, cs in by_face.items():
+            by_rank.setdefault(FACE_RANK[f], []).extend(cs)
+        for r in by_rank:
+            by_rank[r].sort(key=cards.index)
+        ranks = sorted(by_rank, key=lambda r: cards.index(by_rank[r][0]))
+        for need in (0, 1, 2):
+            if need > nw or (caps[0] is not None and need > caps[0]):
+                return None
+            for r in ranks:
+                if len(by_rank[r]) >= 3 - need:
+                    return ("set", frozenset(by_rank[r][:3 - need] + wilds[:need]))
+        return None
     cap = caps[1]
     best = None
     for s in range(4):
@@ -322,7 +335,8 @@ def test_one_meld_by_masks_is_the_look_by_positions(game, rnd, kind, seed, cut):
     r = _rules(game)
     cards = _hand(r, random.Random(seed), rnd, kind)[:cut]
     wr, caps = r.wild_ranks(rnd), r._wild_caps(rnd)
-    assert _one_meld(cards, "run", wr, caps) == _one_meld_by_positions(cards, "run", wr, caps)
+    for kind in ("set", "run"):
+        assert _one_meld(cards, kind, wr, caps) == _one_meld_by_positions(cards, kind, wr, caps)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -42,46 +42,53 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
     by wilds), within ``caps`` (the most wilds a set / run may hold, CR-4).  Only the
     sizes every non-whole-hand contract accepts (CF-1, CF-2, CR-4's exact sizes); the
     naturals are cards that can't be wild.  ``None`` when this quick look finds none
-    (the solver decides then)."""
+    (the solver decides then).  A set is of the rank first met in ``cards`` among those
+    with enough naturals, its first naturals there; a run's naturals are each face's
+    first card."""
     if len(cards) < (3 if kind == "set" else 4) + 1:
         return None
-    table = _FACE_INFO.get((wild_ranks, True))
-    if table is None:
-        table = _FACE_INFO[(wild_ranks, True)] = _face_info(wild_ranks, True)
+    tables = _ONE_TABLES.get(wild_ranks)
+    if tables is None:
+        tables = _ONE_TABLES[wild_ranks] = _one_tables(wild_ranks)
     wilds = []
     if kind == "set":
-        by_rank: dict[int, list[int]] = {}
+        rank = tables[0]
+        cnt = [0] * 15
         for c in cards:
-            x = table[c >> 3]
-            if x is None:
-                wilds.append(c)
+            r = rank[c]
+            if r:
+                cnt[r] += 1
             else:
-                got = by_rank.get(x[0])
-                if got is None:
-                    by_rank[x[0]] = [c]
-                else:
-                    got.append(c)
+                wilds.append(c)
         nw = len(wilds)
         cap = caps[0]
+        most = max(cnt)
         for need in (0, 1, 2):  # wilds
             if need > nw or (cap is not None and need > cap):
                 return None
-            for cs in by_rank.values():
-                if len(cs) >= 3 - need:
-                    return ("set", frozenset(cs[:3 - need] + wilds[:need]))
+            t = 3 - need
+            if most >= t:
+                # the first card of a rank with ``t`` naturals starts its set
+                got = []
+                r0 = 0
+                for c in cards:
+                    r = rank[c]
+                    if r and (r == r0 or (not r0 and cnt[r] >= t)):
+                        r0 = r
+                        got.append(c)
+                        if len(got) == t:
+                            return ("set", frozenset(got + wilds[:need]))
         return None
     # the suits' ranks as bit masks (positions 1..14, the ace at both ends): a window's
     # naturals are one bit count
+    place = tables[1]
     masks = [0, 0, 0, 0]
-    first: dict[int, int] = {}  # face -> its first card
     for c in cards:
-        f = c >> 3
-        x = table[f]
+        x = place[c]
         if x is None:
             wilds.append(c)
-        elif f not in first:
-            first[f] = c
-            masks[x[1]] |= x[2] | (2 if x[0] == 14 else 0)
+        else:
+            masks[x[0]] |= x[1]
     nw = len(wilds)
     cap = caps[1]
     most = nw if cap is None or cap > nw else cap  # the most wilds the run may take
@@ -90,22 +97,57 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
     # the window with the most naturals (the fewest wilds: they are scarce), the first
     # such in suit and rank order
     best_k, best = 3 - most, None
-    for s, m in enumerate(masks):
-        if m.bit_count() <= best_k:
-            continue
-        for lo in range(1, 12):
-            k = ((m >> lo) & 15).bit_count()
-            if k > best_k:
-                best_k, best = k, (s, m, lo)
-                if k == 4:
-                    break
-        if best_k == 4:
-            break
+    windows = _BEST_WINDOW
+    for s in range(4):
+        m = masks[s]
+        got_w = windows.get(m)
+        if got_w is None:
+            got_w = windows[m] = _best_window(m)
+        if got_w[0] > best_k:
+            best_k, best = got_w[0], (s, m, got_w[1])
+            if best_k == 4:
+                break
     if best is None:
         return None
     s, m, lo = best
-    got = [first[make_face(pos, s)] for pos in range(lo, lo + 4) if m >> pos & 1]
+    want = {make_face(pos, s) for pos in range(lo, lo + 4) if m >> pos & 1}
+    got = []
+    for c in cards:
+        f = c >> 3
+        if f in want:
+            got.append(c)
+            want.discard(f)
     return ("run", frozenset(got + wilds[:4 - best_k]))
+
+
+#: wild ranks -> ``_one_meld``'s tables by card id (``face * 8 + copy``): the rank of a
+#: natural (0: a card that can be wild), and a natural's (suit, place bits: the ace at
+#: both ends) or ``None``; made as met
+_ONE_TABLES: dict[frozenset[int], tuple[tuple[int, ...],
+                                        tuple[tuple[int, int] | None, ...]]] = {}
+#: a suit's place bits -> ``_best_window``, filled as met
+_BEST_WINDOW: dict[int, tuple[int, int]] = {}
+
+
+def _one_tables(wild_ranks: frozenset[int]) -> tuple[tuple[int, ...],
+                                                      tuple[tuple[int, int] | None, ...]]:
+    info = _face_info(wild_ranks, True)
+    return (tuple(0 if x is None else x[0] for x in info for _ in range(8)),
+            tuple(None if x is None else (x[1], x[2] | (2 if x[0] == 14 else 0))
+                  for x in info for _ in range(8)))
+
+
+def _best_window(m: int) -> tuple[int, int]:
+    """The most places of a 4-place window (starting at 1..11) held in the place bits
+    ``m``, and the first window's start holding that many (0 when none holds any)."""
+    best_k = best_lo = 0
+    for lo in range(1, 12):
+        k = ((m >> lo) & 15).bit_count()
+        if k > best_k:
+            best_k, best_lo = k, lo
+            if k == 4:
+                break
+    return best_k, best_lo
 
 
 def _greedy_melds(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
@@ -607,9 +649,8 @@ _RANK = FACE_RANK
 _SUIT = FACE_SUIT
 
 _FaceInfo = tuple[tuple[int, int, int, bool] | None, ...]
-#: (wild ranks, wild-rank cards only wild) -> per face ``_face_info``, made as met
-_FACE_INFO: dict[tuple[frozenset[int], bool], _FaceInfo] = {}
-#: the same per card id (``face * 8 + copy``: eight entries a face), made as met
+#: (wild ranks, wild-rank cards only wild) -> per card id (``face * 8 + copy``: eight
+#: entries a face) ``_face_info``, made as met
 _CARD_INFO: dict[tuple[frozenset[int], bool], _FaceInfo] = {}
 
 
