@@ -8,6 +8,8 @@
   run costs (``_suit_costs``) are the cheapest windows counted place by place;
 * ``_run_deficits`` (a suit's windows' fewest missing cards, by two half tables) is
   the count window by window, for every suit and run length;
+* ``_runs_cost`` written out for one to three runs is the suit-by-suit sharing
+  (``_runs_cost_dp``);
 * the bit-mask ``_one_meld`` finds the same meld as a position-by-position look;
 * Michigan's ``forced_chain`` (MG-6, recorded in one go) is ``forced_action`` and
   ``apply`` one at a time;
@@ -41,6 +43,8 @@ from table_app.variants.go_down import (
     _one_meld,
     _run_deficits,
     _run_deficits_plain,
+    _runs_cost,
+    _runs_cost_dp,
     _suit_costs,
     might_meet,
 )
@@ -160,6 +164,22 @@ def test_suit_costs_are_the_cheapest_windows_by_positions(bits, length, runs):
                 break
     lv = _levels([m[0], 0, 0, 0], [[m[1], 0, 0, 0], [m[2], 0, 0, 0]])[0]
     assert _suit_costs(lv, runs, length) == _suit_costs_by_positions(lv, runs, length)
+
+
+@SETTINGS
+@given(suits=hs.lists(hs.lists(hs.integers(2, 14), max_size=14), min_size=4, max_size=4),
+       length=hs.sampled_from((4, 7)), runs=hs.integers(1, 3))
+def test_runs_cost_written_out_is_the_suit_by_suit_sharing(suits, length, runs):
+    # the four suits' ranks held once, twice, three times, as _levels makes them
+    masks, extra = [0, 0, 0, 0], [[0, 0, 0, 0], [0, 0, 0, 0]]
+    for s, ranks in enumerate(suits):
+        for r in ranks:
+            for lvl in (masks, extra[0], extra[1]):
+                if not lvl[s] >> r & 1:
+                    lvl[s] |= 1 << r
+                    break
+    lv = _levels(masks, extra)
+    assert _runs_cost(lv, runs, length) == _runs_cost_dp(lv, runs, length)
 
 
 def test_run_deficits_by_half_tables_are_the_windows_one_by_one():

@@ -521,7 +521,61 @@ def _without(lv: _Levels, r: int) -> _Levels:
 def _runs_cost(lv: _Levels, runs: int, length: int) -> int:
     """The fewest wilds ``runs`` runs of ``length`` cards need with the suits' naturals
     ``lv`` (``_levels``): each suit's exact ``_suit_costs``, shared out among the suits
-    and the runs of wilds only as cheaply as can be."""
+    and the runs of wilds only as cheaply as can be (``_runs_cost_dp``, written out for
+    one to three runs)."""
+    cache = _SUIT_COSTS
+    if runs == 1:
+        b1 = length  # a run of wilds only
+        for m in lv:
+            if m[0]:
+                k = (m, 1, length)
+                cost = cache.get(k)
+                if cost is None:
+                    cost = cache[k] = _suit_costs(m, 1, length)
+                if cost[1] < b1:
+                    b1 = cost[1]
+        return b1
+    if runs == 2:
+        b1 = b2 = _BIG  # the fewest for one / two runs of the suits so far
+        for m in lv:
+            if m[0]:
+                k = (m, 2, length)
+                cost = cache.get(k)
+                if cost is None:
+                    cost = cache[k] = _suit_costs(m, 2, length)
+                _, c1, c2 = cost
+                x = b1 + c1
+                if c2 < x:
+                    x = c2
+                if x < b2:
+                    b2 = x
+                if c1 < b1:
+                    b1 = c1
+        x = b1 + length
+        if 2 * length < x:
+            x = 2 * length
+        return b2 if b2 < x else x
+    if runs == 3:
+        b1 = b2 = b3 = _BIG
+        for m in lv:
+            if m[0]:
+                k = (m, 3, length)
+                cost = cache.get(k)
+                if cost is None:
+                    cost = cache[k] = _suit_costs(m, 3, length)
+                _, c1, c2, c3 = cost
+                n3 = min(b3, b2 + c1, b1 + c2, c3)
+                n2 = min(b2, b1 + c1, c2)
+                if c1 < b1:
+                    b1 = c1
+                b2, b3 = n2, n3
+        return min(b3, b2 + length, b1 + 2 * length, 3 * length)
+    return _runs_cost_dp(lv, runs, length)
+
+
+def _runs_cost_dp(lv: _Levels, runs: int, length: int) -> int:
+    """``_runs_cost`` for any number of runs: the fewest wilds of ``j`` runs over the
+    suits so far, one suit at a time."""
     best = [0] + [_BIG] * runs
     cache = _SUIT_COSTS
     for m in lv:
