@@ -230,7 +230,7 @@ class _LazyGoDown(GoDown):
 def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
                keep_one: bool = True, caps: tuple[int | None, int | None] = (None, None),
                run_min: int = 4, whole_hand: bool = False,
-               must_use: Sequence[int] | None = None, sharp: bool = False) -> bool:
+               must_use: Iterable[int] | None = None, sharp: bool = False) -> bool:
     """A quick necessary condition for meeting a contract (``(sets, runs)``) with the card
     ids in ``hand``: ``False`` means the solver would find nothing, ``True`` means ask it.
 
@@ -247,7 +247,7 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     Rummy's rising wild rank, MX-3).  ``whole_hand`` (CR-9, MX-7: every card melded): the
     runs must also cover every natural of the suits not in a set, each copy of a face in
     a run of its own.  ``must_use``: card ids of ``hand`` one of which every going-down
-    of it must use (the cards new since a hand that could not go down, see
+    of it must use, in any order (the cards new since a hand that could not go down, see
     ``GoDownSearch._go_down_offer``): when each is a natural that no set of its rank and
     no run through its place could hold (too few cards of the rank, or of the suit near
     it, even with every wild), the hand cannot go down.  ``sharp``: also the dearer
@@ -818,9 +818,9 @@ class GoDownSearch:
                 self._wild_caps(rnd), self.spec.contract(rnd), self._run_min(rnd))
         whole, wr, caps, contract, run_min = rc
         key = (p, rnd)
+        hs = frozenset(hand)  # (card ids are distinct)
         wits = self._witness.get(key)
         if wits:
-            hs = set(hand)
             n = len(hand)
             for cards, _melds in wits:
                 if cards <= hs and (len(cards) == n if whole else len(cards) < n):
@@ -831,15 +831,15 @@ class GoDownSearch:
         must = None
         no = None if whole else self._cannot.get(key)
         if no is not None:
-            must = [c for c in hand if c not in no]
-            if len(hand) - len(must) < len(no):  # it lost a card
-                if not must:
+            new = hs - no
+            if len(hand) - len(new) < len(no):  # it lost a card
+                if not new:
                     return None  # part of a hand that could not go down (CF-12)
-            else:
-                must = None
+                must = new
         # a hand the bound refuses cannot go down: no witness need be repaired
         if not might_meet(hand, contract, wr, not whole, caps, run_min, whole, must):
-            self._cannot_go_down(key, hand, whole)
+            if not whole:
+                self._cannot[key] = hs  # (_cannot_go_down)
             return None
         if wits:
             best_kept = None
