@@ -214,6 +214,41 @@ def test_the_score_sheet_s_texts_are_rendered_ahead():
     app.stack.clear()
 
 
+def test_the_deal_end_s_and_the_sheet_s_panels_are_made_ahead():
+    """The deal end's panel and the sheet's (another size) were made in their first
+    frames (1.2 and 0.5 ms at 1920x1080): the table makes them ahead, last, and the two
+    frames find them kept."""
+    from table_app.ui import scene as scene_mod
+    from table_app.ui.scenes.scores import DealEndScene, ScoreSheet
+    app, scene, s = _table_at_deal_end()
+    scene_mod.forget_overlay_panels()
+    for _ in range(200):
+        if scene.ahead.key is not None and scene.ahead.ready() and not scene.ahead.texts \
+                and not scene.ahead.panels:
+            break
+        scene.ahead.tick(scene)
+    assert not scene.ahead.panels
+    cache = scene_mod._panel_cache()
+    assert len(cache) == 2
+    for _ in range(30):
+        if isinstance(app.stack.top, DealEndScene):
+            break
+        app.step(0.02)
+    end = app.stack.top
+    assert isinstance(end, DealEndScene)
+    keys = set(cache._d)
+    app.step(0.02)
+    assert (*end.panel().size, end.fill_alpha) in keys
+    end.press_button("next")
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoreSheet)
+    app.step(0.02)
+    assert (*sheet.panel().size, sheet.fill_alpha) in keys
+    assert set(cache._d) == keys              # neither made in its frame
+    s.close()
+    app.stack.clear()
+
+
 # ---------------------------------------------------------------------- the turn ring
 @pytest.mark.parametrize("size,width,radius", [((1800, 260), 4, 14), ((520, 140), 2, 14),
                                                ((900, 300), 8, 28), ((30, 30), 4, 14)])
@@ -306,3 +341,66 @@ def test_the_faces_on_the_table_are_queued_before_every_width_and_always_rendere
     assert art.queued() == 0 and art.cache_bytes <= art.max_bytes
     assert all(art.has_face(f, w) for f, w in on_table)
     assert art._cache.evicted == 0
+
+
+def test_a_lit_place_s_picture_is_kept_and_draws_the_same_pixels():
+    """A drag lights the same places each time, and each patch of the still table drew
+    them again (a new surface a place a patch): the picture is kept per size and
+    colours, within ``GLOW_BYTES``, and blits the same pixels."""
+    from table_app.ui.table import felt
+    felt._kept("glows", felt.GLOW_BYTES).clear()
+    base = _noise((420, 260), seed=5)
+    r = pygame.Rect(10, 12, 400, 230)
+    a, b = base.copy(), base.copy()
+    felt.glow(a, r)
+    kept = felt._kept("glows", felt.GLOW_BYTES)
+    assert len(kept) == 1
+    felt.glow(b, r)
+    assert len(kept) == 1                                  # not made again
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+    fresh = base.copy()
+    s = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (110, 230, 130, 60), s.get_rect(), border_radius=10)
+    pygame.draw.rect(s, (140, 255, 160, 230), s.get_rect(), 3, border_radius=10)
+    fresh.blit(s, r.topleft)
+    assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(a, "RGB")
+    felt.glow(a, r, (250, 200, 60))                        # the hint's colour: another
+    assert len(kept) == 2
+    for w in range(300, 1500, 100):
+        felt.glow(pygame.Surface((1920, 1080)), pygame.Rect(0, 0, w, 700))
+    assert kept.bytes <= felt.GLOW_BYTES
+
+
+def test_the_deal_end_waits_a_little_for_its_picture_made_ahead():
+    """A deal that ended on a quick last move left too few frames' slack to make the
+    deal end's picture: the screen waits for it (at most ``HOLD_FRAMES`` frames) where
+    the slack drives the work, and not at all in the instant mode."""
+    from table_app.ui.scenes.scores import DealEndScene
+    from table_app.ui.slack import FrameSlack
+    app, scene, s = _table_at_deal_end()
+    app.instant = False
+    scene._ahead_driven = True
+    ends = scene.ends
+    held = []
+    for _ in range(ends.HOLD_FRAMES + 40):
+        if isinstance(app.stack.top, DealEndScene):
+            break
+        scene.ahead.tick(scene, FrameSlack(budget_ms=0.0))   # no slack at all: no work
+        held.append(ends.held)
+        ends.step(True)
+    assert isinstance(app.stack.top, DealEndScene)
+    assert max(held) == ends.HOLD_FRAMES                       # waited, then gave up
+    s.close()
+    app.stack.clear()
+    # with the work done ahead: no wait
+    app, scene, s = _table_at_deal_end()
+    app.instant = False
+    scene._ahead_driven = True
+    for _ in range(300):
+        scene.ahead.tick(scene)
+        if scene.ahead.ready() and not scene.ahead.texts and not scene.ahead.panels:
+            break
+    scene.ends.step(True)
+    assert isinstance(app.stack.top, DealEndScene) and scene.ends.held == 0
+    s.close()
+    app.stack.clear()

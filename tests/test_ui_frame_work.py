@@ -292,3 +292,46 @@ def test_the_opened_table_renders_its_faces_first_when_the_cache_cannot_hold_eve
         frame(app)
     assert art.faces_rendered == n, "faces on the table were rendered after the opening"
     assert art.cache_bytes <= art.max_bytes
+
+
+def test_a_drag_s_start_and_end_swap_in_the_other_still_picture():
+    """Issue 17: a drag lights its places as it starts and puts them out as it ends
+    (a third of the window patched, 2-3 ms at 8 seats): the still picture of the other
+    side is kept, and the next drags' starts and ends swap it in; every picture is the
+    one a fresh draw makes; the other picture goes once no drag lit anything for
+    ``ALT_DRAWS`` draws."""
+    from table_app.ui.table import board as board_mod
+    from tests.helpers.table import point_of, step
+    app, scene, s = contract_table()
+    settle(app, scene)
+    frame(app)
+    b = scene.board
+    card = next(p.key for p in scene.view.placements if p.group == "hand")
+    start = point_of(scene, card)
+    away = (start[0], start[1] - 250)
+    seen = []
+    for _round in range(3):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        frame(app)
+        for p in (away, away):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
+                                                 buttons=(1, 0, 0)))
+            frame(app)
+        assert scene.gestures.lit_key()                     # places lit
+        assert pygame.image.tobytes(b._still, "RGB") == _fresh_still(scene)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        frame(app)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+        for _ in range(30):
+            frame(app)
+        assert not scene.gestures.lit_key()
+        assert pygame.image.tobytes(b._still, "RGB") == _fresh_still(scene)
+        seen.append(b.still_swaps)
+    assert seen[0] >= 1                    # the first drag's end already swaps back
+    assert seen[2] - seen[1] >= 2          # a later drag: its start and its end
+    assert b._alt is not None
+    for _ in range(board_mod.ALT_DRAWS + 1):
+        frame(app)
+    assert b._alt is None                  # let go after the drags
+    step(app, 1)

@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from ..i18n import N_, _, set_language
-from .scene import Scene, SceneStack
+from .scene import Scene, SceneStack, darken
 from .slack import AheadCost, FrameSlack
 
 FPS = 60
@@ -380,6 +380,10 @@ class App:
         #: on in a real window; the tests' headless apps open and close many scenes
         self.release_on_close = not headless
         self._trim_at = 0.0
+        #: what drawing a widget's state ahead costs this app (``work_ahead``)
+        self._widget_cost = AheadCost(first_ms=0.2)
+        #: pygame_gui's fonts (their ids) that measured a text once (``_warm_gui_fonts``)
+        self._fonts_warm: set = set()
         #: BENCHMARKS ONLY (``table-app play --autoplay N``): a computer player at the
         #: human's seat (``ui.autoplay.Autoplay``); ``None`` in every real game
         self.autoplay: Any = None
@@ -745,16 +749,39 @@ class App:
             return n
         scenes = tuple(map(id, self.stack.scenes))
         if scenes != self._scenes_seen:
-            # a scene came (or went) in this frame, a slow one already: its widgets'
-            # other looks are drawn now, not in the next frames' update
             self._scenes_seen = scenes
-            while self._widget_state():
-                n += 1
-            return n
+            top = self.stack.top
+            if top is not None and not getattr(top, "transparent", False):
+                # a full scene came in this frame, a slow one already (the table's first,
+                # 14 buttons): its widgets' other looks are drawn now, not in the next
+                # frames' update; an overlay's few (the deal end's two) in the slack
+                while self._widget_state():
+                    n += 1
+                return n + self._warm_gui_fonts(getattr(top, "WARM_GUI_FONTS", ()))
         return n + self._widget_cost.run(slack, self._widget_state, 16)
 
-    _widget_cost = AheadCost(first_ms=0.2)
     _scenes_seen: tuple = ()
+
+    def _warm_gui_fonts(self, classes=()) -> int:
+        """The theme's fonts of the widget ``classes`` (``"@primary"``: a scene's
+        ``WARM_GUI_FONTS``, the overlays it will show) measure a text once: a font
+        object's first text costs 1.5 ms (its glyphs at that size: the deal end's button
+        font in its first frame), and about 0.35 MB, so only these, in the frame the
+        scene came (a slow one already), once a font.  Returns the fonts warmed."""
+        done = self._fonts_warm
+        n = 0
+        try:
+            theme = self.manager.get_theme()
+            for cls in classes:
+                font = theme.get_font([cls])
+                if font is None or id(font) in done:
+                    continue
+                done.add(id(font))
+                font.size("Aa09")
+                n += 1
+        except Exception:  # noqa: BLE001 - another pygame_gui: it loads them itself
+            return n
+        return n
 
     def _widget_state(self) -> bool:
         """One widget state drawn ahead of need: pygame_gui draws a new button's other
@@ -791,14 +818,90 @@ class App:
         return tuple((id(s), s.frame_key()) for s in self.stack.visible())
 
     def draw(self) -> None:
+        """The visible scenes bottom-up, then the widgets; presented.
+
+        Under an overlay that keeps its backdrop (``keeps_backdrop``: an opaque panel
+        over a shade, drawing nothing outside its panel), the shade is drawn here; and
+        when the scenes below show what they showed in the last frame
+        (``_backdrop_kept``), they are not drawn again: the screen still shows them
+        shaded, but where the last frame's panel was (a panel of another size, the
+        score sheet after the deal's end) they are drawn again, clipped.  The same
+        pixels as a whole draw (a test compares them)."""
         top = self.stack.top
-        for s in self.stack.visible():
-            s.draw(self.screen)
-            if s is not top:
-                s.draw_covered(self.screen)   # its widgets too, under the overlay's shade
-        self.manager.draw_ui(self.screen)
+        visible = self.stack.visible()
+        screen = self.screen
+        keeps = (top is not None and len(visible) > 1
+                 and getattr(top, "keeps_backdrop", False) and hasattr(top, "panel"))
+        if not keeps:
+            self._backdrop = None
+            for s in visible:
+                s.draw(screen)
+                if s is not top:
+                    s.draw_covered(screen)   # its widgets too, under the overlay's shade
+        else:
+            over: Any = top              # an overlay (``scenes.scores.Overlay``)
+            below = visible[:-1]
+            panel = pygame.Rect(over.panel())
+            kept, again = self._backdrop_kept(top, below, panel)
+            if not kept or again is not None:
+                if again is not None:
+                    screen.set_clip(again)
+                for s in below:
+                    s.draw(screen)
+                    s.draw_covered(screen)
+                screen.set_clip(again)
+                darken(screen, over.dim)
+                screen.set_clip(None)
+            over.shaded = True
+            try:
+                over.draw(screen)
+            finally:
+                over.shaded = False
+            self._backdrop = self._backdrop_now(top, below, panel)
+        self.manager.draw_ui(screen)
         if not self.headless:
             pygame.display.flip()
+
+    #: what the last frame's overlay was drawn over (``_backdrop_now``), else ``None``
+    _backdrop: tuple | None = None
+
+    def _backdrop_key(self, top, below) -> tuple | None:
+        """What the scenes ``below`` an overlay show, in brief; ``None`` while something
+        of one of them may change on its own (``Scene.backdrop_key``)."""
+        keys = tuple(s.backdrop_key() for s in below)
+        if any(k is None for k in keys):
+            return None
+        return (id(self.screen), self.screen.get_size(), top.dim,
+                tuple(map(id, below)), keys)
+
+    def _backdrop_now(self, top, below, panel: pygame.Rect) -> tuple | None:
+        """After an overlay's frame: ``(key, panel)`` when the next frame may keep what
+        it drew below the panel (every visible widget inside the panel: one outside it,
+        a tooltip, would stay on the screen), else ``None``."""
+        key = self._backdrop_key(top, below)
+        if key is None:
+            return None
+        try:
+            elements = self.manager.get_sprite_group().sprites()
+        except Exception:  # noqa: BLE001 - another pygame_gui: nothing kept
+            return None
+        root = getattr(self.manager, "root_container", None)
+        for el in elements:
+            if el is root or not getattr(el, "visible", True):
+                continue
+            r = getattr(el, "rect", None)
+            if r is not None and r.w > 0 and r.h > 0 and not panel.contains(r):
+                return None
+        return key, pygame.Rect(panel)
+
+    def _backdrop_kept(self, top, below, panel: pygame.Rect) -> tuple[bool, Any]:
+        """``(kept, again)``: whether this frame can keep the screen under the overlay
+        ``top`` from the last frame, and the part of it to draw again (the last frame's
+        panel, a ``pygame.Rect``; ``None`` when it is this frame's ``panel``)."""
+        last = self._backdrop
+        if last is None or self._backdrop_key(top, below) != last[0]:
+            return False, None
+        return True, (None if last[1] == panel else last[1])
 
     def run(self, max_seconds: float | None = None) -> int:
         """The loop, until the window closes (or ``max_seconds`` have passed: the idle

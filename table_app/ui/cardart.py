@@ -480,6 +480,13 @@ class CardArt:
         """How many faces wait in the queue of ``queue_faces``."""
         return len(self._todo)
 
+    def next_queued(self) -> tuple[int, int] | None:
+        """``(face, width px)`` of the next face in the queue of ``render_queued``,
+        ``None`` when it is empty."""
+        for k in self._todo:
+            return int(k[0]), int(k[1])
+        return None
+
     def render_queued(self, n: int = 1) -> int:
         """Render up to ``n`` queued faces into the cache (oldest first); returns how
         many were rendered.  A face ahead of need is rendered only into free room (it

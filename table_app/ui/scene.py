@@ -111,6 +111,12 @@ class Scene:
         app redraws an idle tick only then); ``None`` for a scene whose updates never do."""
         return None
 
+    def backdrop_key(self):
+        """What the scene shows under an overlay, in brief (a tuple), or ``None`` while
+        something of it may change on its own (it is ``busy``): ``App.draw`` keeps the
+        shaded scene from the last frame while this stays the same."""
+        return None if self.busy() else ("still", self.frame_key())
+
     # ---- helpers
     def k(self, x) -> int:
         """``x`` logical pixels in surface pixels (the app's HiDPI scale, 1 on most

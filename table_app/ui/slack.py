@@ -20,15 +20,19 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-#: a frame's CPU time (ms) that the work ahead of need fills up to
-SLACK_MS = 3.0
+#: a frame's CPU time (ms) that the work ahead of need fills up to (1.5 ms short of the
+#: 4 ms goal: a piece's cost is an estimate)
+SLACK_MS = 2.5
 #: frames without room after which one piece of work is done in the first frame where
 #: it fits in the slack and ``STARVED_EXTRA_MS`` more (not in a busy one)
 STARVE_FRAMES = 6
 STARVED_EXTRA_MS = 0.75
-#: frames without room after which one piece is done whatever the frame (the work is
-#: never put off for ever)
+#: frames without room after which one piece is done in the first light frame (one
+#: that used at most ``LIGHT_MS`` before the work: a piece bigger than the slack, a
+#: large face, then ends near the goal, not over it), and after ``4 * STARVE_LIMIT``
+#: whatever the frame (the work is never put off for ever)
 STARVE_LIMIT = 30
+LIGHT_MS = 1.5
 
 T = TypeVar("T")
 
@@ -73,27 +77,33 @@ class AheadCost:
         self.weight = weight
         self.starved = 0
 
-    def run(self, slack: FrameSlack | None, piece: Callable[[], bool], most: int) -> int:
+    def run(self, slack: FrameSlack | None, piece: Callable[[], bool], most: int,
+            size: Callable[[], float] | None = None) -> int:
+        """``size``: the next piece's size against the others' (a face's area: a big
+        face costs more than a small one); the estimate is then ``ms`` a unit of it."""
         done = 0
         if slack is None:
             while done < most and piece():
                 done += 1
             return done
         while done < most:
-            if not slack.fits(self.ms) and not (
+            k = max(0.05, float(size())) if size is not None else 1.0
+            est = self.ms * k
+            if not slack.fits(est) and not (
                     done == 0 and self.starved >= STARVE_FRAMES
-                    and (slack.used_ms() + self.ms <= slack.budget_ms + STARVED_EXTRA_MS
-                         or self.starved >= STARVE_LIMIT)):
+                    and (slack.used_ms() + est <= slack.budget_ms + STARVED_EXTRA_MS
+                         or (self.starved >= STARVE_LIMIT and slack.used_ms() <= LIGHT_MS)
+                         or self.starved >= 4 * STARVE_LIMIT)):
                 break
             t = slack.clock()
             if not piece():
                 self.starved = 0
                 return done
             took = (slack.clock() - t) * 1000.0
-            self.ms += self.weight * (took - self.ms)
+            self.ms += self.weight * (took / k - self.ms)
             done += 1
         self.starved = 0 if done else self.starved + 1
         return done
 
 
-__all__ = ["SLACK_MS", "STARVE_FRAMES", "STARVED_EXTRA_MS", "STARVE_LIMIT", "FrameSlack", "AheadCost"]
+__all__ = ["SLACK_MS", "STARVE_FRAMES", "STARVED_EXTRA_MS", "STARVE_LIMIT", "LIGHT_MS", "FrameSlack", "AheadCost"]

@@ -11,7 +11,7 @@ from pygame_gui.core import ObjectID
 from ...i18n import _, is_you, ngettext, player_name
 from ...i18n import strings as S
 from ..keys import key_of
-from ..scene import Scene, draw_overlay_panel
+from ..scene import Scene, draw_overlay_panel, overlay_panel
 from ..table import text
 
 
@@ -41,9 +41,22 @@ def panel_rect(size, panel_size, u: float = 1.0) -> pygame.Rect:
 
 
 class Overlay(Scene):
-    """A translucent panel over the scene below."""
+    """A panel over the scene below, which a shade dims.
+
+    Attributes:
+        dim: the shade's alpha (0..255) over the scene below.
+        fill_alpha: the panel's fill alpha: opaque (255), so that ``App.draw`` can keep
+            the shaded scenes below from the last frame when they did not change
+            (``keeps_backdrop``): only the panel is drawn again then.
+        shaded: set by ``App.draw`` for one draw when it did the shade itself (or kept
+            it); else ``draw_panel`` shades.
+    """
     transparent = True
     panel_size = (760, 520)
+    dim = 130
+    fill_alpha = 255
+    keeps_backdrop = True
+    shaded = False
 
     def panel(self) -> pygame.Rect:
         return panel_rect(self.app.size, self.panel_size, getattr(self.app, "ui_scale", 1.0))
@@ -57,7 +70,10 @@ class Overlay(Scene):
 
     def draw_panel(self, surf, title: str) -> pygame.Rect:
         p = self.panel()
-        draw_overlay_panel(surf, p, dim=130, fill_alpha=245)
+        if self.shaded:
+            surf.blit(overlay_panel(p.size, self.fill_alpha), p.topleft)
+        else:
+            draw_overlay_panel(surf, p, dim=self.dim, fill_alpha=self.fill_alpha)
         t = text.render(title, 24, (250, 236, 170), bold=True)
         surf.blit(t, (p.x + self.k(20), p.y + self.k(14)))
         return p
@@ -454,6 +470,14 @@ def draw_deal_end(surf, p: pygame.Rect, rows, art, settings, u: float = 1.0,
     return drawn
 
 
+def sheet_panel_size(session, obs=None) -> tuple[int, int]:
+    """The score sheet's panel (logical px) for what it shows of ``obs``
+    (``score_rows``)."""
+    rows = len(score_rows(session, obs)[0])
+    extra = 80 if session.spec.layout else 0
+    return (760, min(560, 230 + 22 * rows + extra))
+
+
 class ScoreSheet(Overlay):
     """Every deal so far, the running totals and who went out (Michigan: the chip
     journal).  ``between``: shown after a deal, with "Next round" (Michigan: "Next
@@ -479,9 +503,7 @@ class ScoreSheet(Overlay):
         return self.session.rules.observe(self.session.engine.state, self.session.human)
 
     def startup(self) -> None:
-        rows = len(score_rows(self.session, self.observation())[0])
-        extra = 80 if self.session.spec.layout else 0
-        self.panel_size = (760, min(560, 230 + 22 * rows + extra))
+        self.panel_size = sheet_panel_size(self.session, self.observation())
         p = self.panel()
         nxt = S.NEXT_DEAL if self.session.spec.layout else S.NEXT_ROUND
         label = _(nxt) if self.between else _(S.CLOSE)
@@ -551,6 +573,13 @@ class ScoreSheet(Overlay):
         draw_sheet(surf, p, self.session, 60, getattr(self.app, "ui_scale", 1.0), obs=obs)
 
 
+def results_panel_size(session) -> tuple[int, int]:
+    """The results' panel (logical px) at the game's end."""
+    rows = len(score_rows(session)[0])
+    extra = 80 if session.spec.layout else 0
+    return (800, min(600, 250 + 22 * rows + extra))
+
+
 class ResultsScene(Overlay):
     """The end of the game: the winners, the final sheet, New game / Back to the picker."""
     panel_size = (800, 560)
@@ -560,9 +589,7 @@ class ResultsScene(Overlay):
         self.session = session
 
     def startup(self) -> None:
-        rows = len(score_rows(self.session)[0])
-        extra = 80 if self.session.spec.layout else 0
-        self.panel_size = (800, min(600, 250 + 22 * rows + extra))
+        self.panel_size = results_panel_size(self.session)
         p = self.panel()
         k = self.k
         pw = fit_w(_(S.BACK_TO_PICKER), k(180), size=14)

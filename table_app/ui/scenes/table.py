@@ -624,6 +624,17 @@ class TableScene(Scene):
                 int(max(0.0, self.buy.intro_t) * 40), self.gestures.hovered_meld,
                 self.buy.held, self.cue.on, int(self.cue.t * 30))
 
+    def backdrop_key(self):
+        """``Scene.backdrop_key``: ``None`` while something on the table moves (a card
+        gliding or dragged, events still to show, the buying window's countdown, a
+        toast, the cue), else what it shows (``frame_key``) with the faces that may give
+        way to their rendered selves (a stand-in drawn at a width not rendered yet).
+        Faces rendered ahead for later widths change nothing shown."""
+        if (self.layer.moving() or not self.caught_up() or self.gestures.dragging
+                or self.buy.busy or self.toast.t > 0 or self.cue.busy):
+            return None
+        return (self.frame_key(), self.images.generation, len(self.images.standins))
+
     def busy(self) -> bool:
         return (self.layer.moving() or not self.caught_up() or self.gestures.dragging
                 or self.session.ai_to_act() is not None or self.buy.busy
@@ -646,17 +657,32 @@ class TableScene(Scene):
         table will show (``Board.work_ahead``), the deal end's picture
         (``DealEndAhead.tick``) and the text sizes its overlays use (``_warm_text``);
         returns the pieces done."""
+        first = not self._ahead_driven
         self._ahead_driven = True
         n = self.board.work_ahead(slack)
         n += int(self.ahead.tick(self, slack))
         if self._warm and slack is not None:
-            n += self._warm_cost.run(slack, self._warm_text, len(self._warm))
+            if first:
+                # after the table's first frame, a slow one already (its felt, its faces):
+                # a text size's first text is 1.5 ms that no later frame's slack holds
+                # whole (2.5 ms, less the frame), so they are all rendered here (~25 ms)
+                while self._warm_text():
+                    n += 1
+            else:
+                n += self._warm_cost.run(slack, self._warm_text, len(self._warm))
         return n
 
-    #: (size, bold) of the texts the deal end, the score sheet and the labels render:
-    #: the first text at a size costs 1.3-2.3 ms (the font's glyphs), the next 0.1
-    WARM_TEXT = tuple((size, bold) for size in (24, 22, 18, 16, 15, 14, 13, 12, 11)
-                      for bold in (True, False))
+    #: the widget classes whose fonts the overlays over the table use (the deal end's,
+    #: the sheet's, the menu's buttons): warmed in the table's first frame
+    #: (``App._warm_gui_fonts``)
+    WARM_GUI_FONTS = ("@primary", "@table_button")
+
+    #: (size, bold) of the texts the deal end and the score sheet render that the table
+    #: itself may not have: the first text at a size costs 1.3-2.3 ms (the font's
+    #: glyphs, about 0.35 MB), the next 0.1.  Only these (found by logging the fonts
+    #: made after the table's first frames of 2-8 seat games: all in the deal end's
+    #: work ahead), not every size (18 of them were 6 MB of a 150 MB bound)
+    WARM_TEXT = ((24, True), (15, False), (14, False), (13, False), (11, False))
 
     def _warm_text(self) -> bool:
         """One text size of ``WARM_TEXT`` rendered once (``text.render``, into its

@@ -8,7 +8,8 @@ moves, a frame's share of the work is done: first the faces the hands show, at t
 end's card width (``FACES_PER_FRAME`` a frame), then the rows' picture one row a frame
 (``scores.deal_end_picture`` with ``only``), then the texts the score sheet that follows
 shows (the results' at the game's end), ``TEXTS_PER_FRAME`` a frame, into the text
-cache.  ``DealEndScene`` takes the picture (``take``) when it is the one it would draw,
+cache; last the two overlays' panels (the deal end's and the sheet's or the results',
+``scene.overlay_panel``: 0.5-1.2 ms each at 1920x1080).  ``DealEndScene`` takes the picture (``take``) when it is the one it would draw,
 else draws its own: the same pixels either way.
 """
 from __future__ import annotations
@@ -47,6 +48,7 @@ class DealEndAhead:
         self._face_cost = AheadCost(first_ms=0.8)
         self._row_cost = AheadCost(first_ms=2.5)
         self._text_cost = AheadCost(first_ms=0.5)
+        self._panel_cost = AheadCost(first_ms=1.0)
 
     def reset(self) -> None:
         self.key: Any = None
@@ -56,6 +58,7 @@ class DealEndAhead:
         self.done = 0
         self.faces: list = []
         self.texts: list = []
+        self.panels: list = []
         self.size: tuple[int, int] = (0, 0)
         self.cw = 0
 
@@ -109,6 +112,7 @@ class DealEndAhead:
             self.picture = pygame.Surface(self.size, pygame.SRCALPHA)
             self.drawn = [None] * len(self.rows)
             self.texts = sheet_texts(s, obs, u)   # the sheet between deals, or the results
+            self.panels = [p.size, overlay_sizes(s, obs, app.size, u)]
             return False
         if self.rows is None or self.picture is None:
             return False
@@ -121,6 +125,8 @@ class DealEndAhead:
             elif self.texts:
                 done = self._text_cost.run(slack, lambda: self._piece(app, key, "text"),
                                            TEXTS_PER_FRAME // TEXTS_PER_PIECE)
+            elif self.panels:
+                done = self._panel_cost.run(slack, lambda: self._piece(app, key, "panel"), 1)
             else:
                 return False
             if done:
@@ -142,6 +148,8 @@ class DealEndAhead:
             for args, kw in self.texts[:TEXTS_PER_FRAME]:
                 text.render(*args, **kw)
             del self.texts[:TEXTS_PER_FRAME]
+        elif self.panels:
+            self._panel(self.panels.pop(0))
         else:
             return False
         self.steps += 1
@@ -165,6 +173,11 @@ class DealEndAhead:
             self.drawn[self.done] = notes[0] if notes else None
             self.done += 1
             return True
+        if kind == "panel":
+            if self.faces or self.done < len(self.rows) or self.texts or not self.panels:
+                return False
+            self._panel(self.panels.pop(0))
+            return True
         if self.faces or self.done < len(self.rows) or not self.texts:
             return False
         from . import text
@@ -172,6 +185,11 @@ class DealEndAhead:
             text.render(*args, **kw)
         del self.texts[:TEXTS_PER_PIECE]
         return True
+
+    @staticmethod
+    def _panel(size) -> None:
+        from ..scene import overlay_panel
+        overlay_panel(size, scores.Overlay.fill_alpha)   # kept in the panels' cache
 
     def ready(self) -> bool:
         """The rows' picture is whole."""
@@ -188,6 +206,16 @@ class DealEndAhead:
                 or key[5] != bool(getattr(settings, "large_index", False))):
             return None
         return self.picture, list(self.drawn)
+
+
+def overlay_sizes(session, obs, size, u: float = 1.0) -> tuple[int, int]:
+    """The panel (pixels) of what follows the deal end in a window of ``size``: the score
+    sheet between deals, the results at the game's end."""
+    if session.game_over():
+        logical = scores.results_panel_size(session)
+    else:
+        logical = scores.sheet_panel_size(session, obs)
+    return scores.panel_rect(size, logical, u).size
 
 
 def sheet_texts(session, obs, u: float = 1.0) -> list:

@@ -13,9 +13,16 @@ class DealEnds:
     """The table scene's deal ends.  ``sheet_for``: the round (or ``"over"``) the deal's
     end was shown for (shown once)."""
 
+    #: frames the deal's end waits, at most, for its picture made ahead
+    #: (``ahead.DealEndAhead``) once the last move has landed: a deal that ended on a
+    #: quick last move left too few frames' slack to make it, and made in the screen's
+    #: first frame it cost 5-14 ms at 4 seats (the wait is at most 0.6 s, nothing moving)
+    HOLD_FRAMES = 36
+
     def __init__(self, scene) -> None:
         self.t = scene
         self.sheet_for: Any = None
+        self.held = 0
 
     def step(self, settled: bool) -> bool:
         """One frame with the table on top: ``True`` when the deal (or the game) is over,
@@ -27,6 +34,9 @@ class DealEnds:
         if t.hints.hint is not None or t.hints.thinking:
             self.forget_hint()      # no hint of the last deal over its end or the next
         from ..scenes.scores import DealEndScene, ScoreSheet
+        shown = self.sheet_for == ("over" if over else t.obs.round)
+        if settled and not shown and self._wait_ahead():
+            return True
         if over:
             if self.sheet_for != "over" and settled:
                 self.sheet_for = "over"
@@ -36,6 +46,21 @@ class DealEnds:
         if self.sheet_for != rnd and settled:
             self.sheet_for = rnd
             t.app.push(DealEndScene(s, then="sheet") if rnd else ScoreSheet(s, between=True))
+        return True
+
+    def _wait_ahead(self) -> bool:
+        """Whether the deal's end waits this frame for its picture made ahead: only where
+        the frames' slack makes it (``work_ahead`` drives it) and animations play, at
+        most ``HOLD_FRAMES`` frames a deal end."""
+        t = self.t
+        ahead = getattr(t, "ahead", None)
+        if (ahead is None or not getattr(t, "_ahead_driven", False)
+                or getattr(t.app, "instant", True) or ahead.key is None):
+            return False
+        done = ahead.ready() and not ahead.texts and not getattr(ahead, "panels", ())
+        if done or not ahead.rows or self.held >= self.HOLD_FRAMES:
+            return False
+        self.held += 1
         return True
 
     def forget_hint(self) -> None:
@@ -56,6 +81,7 @@ class DealEnds:
             t.ui.hand_order = []
             t.session.deal_next()
             self.sheet_for = None
+            self.held = 0
             t.app.play_sound("shuffle")
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from ...core.cards import JOKER
+from ...core.cards import FACE_RANK, JOKER
 from ..slack import AheadCost
 
 #: faces rendered ahead of need in one frame at most (``CardArt.render_queued``): a frame
@@ -43,6 +43,8 @@ TURN_BOXES = frozenset(("seat", "seat_hi"))
 #: the boxes' pictures by (size, kind), bounded in bytes of pixels (``SurfaceCache``: a
 #: meld area's box at 1920x1080 is over a megabyte; the bound was 300 boxes)
 BOX_BYTES = 6 << 20
+#: the lit places' pictures (``glow``) by size and colours, bounded in bytes of pixels
+GLOW_BYTES = 4 << 20
 #: the chip stacks' pictures by count (30 at most, about 10 KB each)
 CHIP_BYTES = 512 << 10
 _KEPT: dict = {}
@@ -81,11 +83,19 @@ def box(surf, r: pygame.Rect, kind: str) -> None:
 
 
 def glow(surf, r: pygame.Rect, color=(140, 255, 160), fill=(110, 230, 130)) -> None:
-    """A lit place (a drop target, the hint's target): a tinted box with a bright ring."""
-    s = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (*(fill if color == (140, 255, 160) else color), 60), s.get_rect(),
-                     border_radius=10)
-    pygame.draw.rect(s, (*color, 230), s.get_rect(), 3, border_radius=10)
+    """A lit place (a drop target, the hint's target): a tinted box with a bright ring
+    (its surface kept per size and colours, ``GLOW_BYTES``: a drag lights the same
+    places each time, and the still table's patches draw them once a patch)."""
+    r = pygame.Rect(r)
+    cache = _kept("glows", GLOW_BYTES)
+    key = (r.size, tuple(color), tuple(fill))
+    s = cache.get(key)
+    if s is None:
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*(fill if tuple(color) == (140, 255, 160) else color), 60),
+                         s.get_rect(), border_radius=10)
+        pygame.draw.rect(s, (*color, 230), s.get_rect(), 3, border_radius=10)
+        cache[key] = s
     surf.blit(s, r.topleft)
 
 
@@ -236,6 +246,18 @@ class Felt:
                 bg_draw(surf, r, what)
 
 
+def _face_size(art) -> float:
+    """The next queued face's cost against a 90 px pip card's, for ``AheadCost``: a
+    court card's picture is about 3 times a pip card's (1.0-1.4 ms against 0.25-0.5 at
+    90 px), a joker's 4 times; about linear in the width."""
+    nxt = art.next_queued() if hasattr(art, "next_queued") else None
+    if nxt is None:
+        return 1.0
+    face, w = nxt
+    kind = 4.0 if face == JOKER else 3.0 if FACE_RANK[face] in (11, 12, 13) else 1.0
+    return kind * max(w, 20) / 90.0
+
+
 class CardImages:
     """The card surfaces the table draws, by ``(face, width, four_color, large_index,
     back)`` (``face`` ``None``: a back).  ``ahead``: faces are rendered ahead of need by
@@ -254,7 +276,7 @@ class CardImages:
         self.standins: set = set()
         self.ahead = False
         #: the cost of rendering a face ahead of need (``tick`` in a frame's slack)
-        self.cost = AheadCost(first_ms=1.2)
+        self.cost = AheadCost(first_ms=0.4)   # a 90 px pip card's (``_face_size``)
         self._widths_seen: set = set()
         #: counts the times the cache was cleared (the deck's look changed): a picture
         #: kept from its surfaces is stale when it changed (a stand-in giving way is told
@@ -327,7 +349,8 @@ class CardImages:
             return 0
         done = 0
         if art.queued():
-            done = self.cost.run(slack, lambda: art.render_queued(1) > 0, FACES_PER_FRAME)
+            done = self.cost.run(slack, lambda: art.render_queued(1) > 0, FACES_PER_FRAME,
+                                 size=lambda: _face_size(art))
         self.drop_standins(art)
         return done
 
