@@ -3,7 +3,13 @@
 
 * ``might_meet`` (the go-down pre-check, CF-6/CF-7, CR-9's round-7 run of 7, the whole
   hand of CR-9 and MX-7, Mexican's rising wild rank MX-3) never refuses a hand the
-  solver can meet, with the arguments the rules pass it;
+  solver can meet, with the arguments the rules pass it; nor does its sharp form's
+  sharing out of the cards between sets and runs (``_shared_need``), whose per-suit
+  run costs (``_suit_costs``) are the cheapest windows counted place by place;
+* ``_run_deficits`` (a suit's windows' fewest missing cards, by two half tables) is
+  the count window by window, for every suit and run length;
+* ``_runs_cost`` written out for one to three runs is the suit-by-suit sharing
+  (``_runs_cost_dp``);
 * the bit-mask ``_one_meld`` finds the same meld as a position-by-position look;
 * Michigan's ``forced_chain`` (MG-6, recorded in one go) is ``forced_action`` and
   ``apply`` one at a time;
@@ -22,6 +28,7 @@
 """
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -31,7 +38,16 @@ from hypothesis import strategies as hs
 from table_app.core.cards import FACE_RANK, JOKER, faces_to_cards, make_face
 from table_app.core.solver import find_go_down
 from table_app.variants import find_variant
-from table_app.variants.go_down import _one_meld, might_meet
+from table_app.variants.go_down import (
+    _levels,
+    _one_meld,
+    _run_deficits,
+    _run_deficits_plain,
+    _runs_cost,
+    _runs_cost_dp,
+    _suit_costs,
+    might_meet,
+)
 
 SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -116,6 +132,136 @@ def test_sharp_bound_is_sound_and_refuses_more():
     assert more >= 10, more
 
 
+
+def _suit_costs_by_positions(m, runs, length):
+    """``_suit_costs`` the long way: every choice of ``j`` windows (repeats allowed), a
+    place covered ``k`` times missing ``k`` less the copies held there."""
+    held = [sum(1 for lvl in m if lvl >> p & 1) for p in range(16)]
+    out = [0]
+    for j in range(1, runs + 1):
+        best = None
+        for lows in itertools.combinations_with_replacement(range(1, 16 - length), j):
+            cover = [0] * 16
+            for lo in lows:
+                for p in range(lo, lo + length):
+                    cover[p] += 1
+            cost = sum(max(0, cover[p] - held[p]) for p in range(16))
+            best = cost if best is None else min(best, cost)
+        out.append(best)
+    return tuple(out)
+
+
+@SETTINGS
+@given(bits=hs.lists(hs.integers(2, 14), max_size=16), length=hs.sampled_from((4, 7)),
+       runs=hs.integers(1, 3))
+def test_suit_costs_are_the_cheapest_windows_by_positions(bits, length, runs):
+    # a suit's ranks held once, twice, three times (the ace at both ends, as _levels)
+    m = [0, 0, 0]
+    for r in bits:
+        for t in range(3):
+            if not m[t] >> r & 1:
+                m[t] |= 1 << r
+                break
+    lv = _levels([m[0], 0, 0, 0], [[m[1], 0, 0, 0], [m[2], 0, 0, 0]])[0]
+    assert _suit_costs(lv, runs, length) == _suit_costs_by_positions(lv, runs, length)
+
+
+@SETTINGS
+@given(suits=hs.lists(hs.lists(hs.integers(2, 14), max_size=14), min_size=4, max_size=4),
+       length=hs.sampled_from((4, 7)), runs=hs.integers(1, 3))
+def test_runs_cost_written_out_is_the_suit_by_suit_sharing(suits, length, runs):
+    # the four suits' ranks held once, twice, three times, as _levels makes them
+    masks, extra = [0, 0, 0, 0], [[0, 0, 0, 0], [0, 0, 0, 0]]
+    for s, ranks in enumerate(suits):
+        for r in ranks:
+            for lvl in (masks, extra[0], extra[1]):
+                if not lvl[s] >> r & 1:
+                    lvl[s] |= 1 << r
+                    break
+    lv = _levels(masks, extra)
+    assert _runs_cost(lv, runs, length) == _runs_cost_dp(lv, runs, length)
+
+
+def test_run_deficits_by_half_tables_are_the_windows_one_by_one():
+    # every suit mask (bit 0 unused, positions 1..14 with the ace at both ends) and every
+    # run length a window can have: the two half tables' lookup is the plain count
+    for length in range(4, 15):
+        for m in range(1 << 15):
+            assert _run_deficits(m, length) == _run_deficits_plain(m, length), (m, length)
+
+
+def _overlap_hand(r, rng: random.Random, rnd: int) -> list[int]:
+    """A hand near a set-and-run contract: a run's cards, a set's rank crossing it, a
+    few more cards of the same suits and ranks, a wild or two."""
+    s, lo = rng.randrange(4), rng.randint(2, 10)
+    faces = [make_face(x, s) for x in range(lo, lo + rng.randint(3, 5)) if x <= 14]
+    rank = FACE_RANK[rng.choice(faces)]
+    faces += [make_face(rank, t) for t in rng.sample(range(4), rng.randint(1, 3))]
+    faces += [make_face(rng.randint(2, 14), rng.choice((s, rng.randrange(4))))
+              for _ in range(rng.randint(2, 9))]
+    faces += [JOKER] * rng.choice((0, 0, 1, 1, 2))
+    if r.spec.rising_wild and rng.random() < 0.5:
+        faces.append(make_face(rnd + 2, rng.randrange(4)))
+    rng.shuffle(faces)
+    return faces_to_cards(faces)
+
+
+@SETTINGS
+@given(game=hs.integers(0, len(_GAMES) - 1), rnd=hs.sampled_from((2, 3, 5, 6, 7)),
+       kind=hs.integers(0, 4), seed=hs.integers(0, 2**32 - 1))
+def test_shared_bound_never_refuses_what_the_solver_meets(game, rnd, kind, seed):
+    # the sharp bound's sharing out of cards between sets and runs (_shared_need) keeps
+    # every hand the solver meets, set-and-run rounds and two- or three-run rounds alike
+    r = _rules(game)
+    rng = random.Random(seed)
+    h = _overlap_hand(r, rng, rnd) if kind == 4 else _hand(r, rng, rnd, kind)
+    whole = rnd == 7 and r.spec.round7_whole_hand
+    wr = r.wild_ranks(rnd)
+    if not might_meet(h, r.spec.contract(rnd), wr, not whole, r._wild_caps(rnd),
+                      r._run_min(rnd), whole, sharp=True):
+        assert find_go_down(h, r.solver_req(rnd), wr) is None
+
+
+def test_shared_bound_knows_a_card_is_in_one_meld():
+    # May I? round 2 (a set and a run): the kings KH KC KC are the set, and K-hearts is
+    # also the run 10-J-(Q)-K's: one joker cannot make both; the old sum of the sets'
+    # and the runs' needs (0 + 1) let it through to the solver
+    from table_app.core.cards import parse_face
+    r = find_variant("may_i")({})
+    faces = [parse_face(t) for t in
+             "8S 3H 7H 10H JH KH 2D 4D 6D JD QD KC KC AC JOKER".split()]
+    h, wr = faces_to_cards(faces), r.wild_ranks(2)
+    assert r.spec.contract(2) == (1, 1)
+    assert find_go_down(h, r.solver_req(2), wr) is None
+    assert might_meet(h, (1, 1), wr, True, r._wild_caps(2), 4)
+    assert not might_meet(h, (1, 1), wr, True, r._wild_caps(2), 4, sharp=True)
+    # the queen of hearts makes the run (10-J-Q-K hearts; the set K-K and the joker)
+    more = faces_to_cards(faces + [parse_face("QH")])
+    assert find_go_down(more, r.solver_req(2), wr) is not None
+    assert might_meet(more, (1, 1), wr, True, r._wild_caps(2), 4, sharp=True)
+    # two runs in clubs from 8-8-9-10-J-Q: one 8 too few, whichever windows
+    cl = faces_to_cards([parse_face(t) for t in "8C 8C 9C 10C JC QC 2S 5H".split()])
+    assert find_go_down(cl, r.solver_req(3), wr) is None
+    assert not might_meet(cl, (0, 2), wr, True, r._wild_caps(3), 4, sharp=True)
+
+
+def test_shared_bound_refuses_most_set_and_run_hands_the_solver_refuses():
+    rng = random.Random(5)
+    plain_yes = sharp_no = 0
+    for game in range(len(_GAMES)):
+        r = _rules(game)
+        for _ in range(250):
+            rnd = rng.choice((2, 5, 6))  # a set and a run, two and a run, one and two
+            h = _overlap_hand(r, rng, rnd)
+            wr, caps = r.wild_ranks(rnd), r._wild_caps(rnd)
+            if find_go_down(h, r.solver_req(rnd), wr) is not None:
+                continue
+            if might_meet(h, r.spec.contract(rnd), wr, True, caps, 4):
+                plain_yes += 1
+                sharp_no += not might_meet(h, r.spec.contract(rnd), wr, True, caps, 4,
+                                           sharp=True)
+    assert plain_yes >= 100 and sharp_no >= 0.8 * plain_yes, (plain_yes, sharp_no)
+
 def test_might_meet_refuses_most_hands_that_cannot_go_down():
     # the bound is worth its time: most hands the solver refuses never reach it
     rng = random.Random(3)
@@ -173,7 +319,20 @@ def _one_meld_by_positions(cards, kind, wild_ranks, caps):
             by_face.setdefault(f, []).append(c)
     nw = len(wilds)
     if kind == "set":
-        return _one_meld(cards, kind, wild_ranks, caps)
+        # the first rank met (in ``cards``) with enough naturals for the fewest wilds
+        by_rank: dict[int, list[int]] = {}
+        for f, cs in by_face.items():
+            by_rank.setdefault(FACE_RANK[f], []).extend(cs)
+        for r in by_rank:
+            by_rank[r].sort(key=cards.index)
+        ranks = sorted(by_rank, key=lambda r: cards.index(by_rank[r][0]))
+        for need in (0, 1, 2):
+            if need > nw or (caps[0] is not None and need > caps[0]):
+                return None
+            for r in ranks:
+                if len(by_rank[r]) >= 3 - need:
+                    return ("set", frozenset(by_rank[r][:3 - need] + wilds[:need]))
+        return None
     cap = caps[1]
     best = None
     for s in range(4):
@@ -196,7 +355,8 @@ def test_one_meld_by_masks_is_the_look_by_positions(game, rnd, kind, seed, cut):
     r = _rules(game)
     cards = _hand(r, random.Random(seed), rnd, kind)[:cut]
     wr, caps = r.wild_ranks(rnd), r._wild_caps(rnd)
-    assert _one_meld(cards, "run", wr, caps) == _one_meld_by_positions(cards, "run", wr, caps)
+    for kind in ("set", "run"):
+        assert _one_meld(cards, kind, wr, caps) == _one_meld_by_positions(cards, kind, wr, caps)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -42,46 +42,53 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
     by wilds), within ``caps`` (the most wilds a set / run may hold, CR-4).  Only the
     sizes every non-whole-hand contract accepts (CF-1, CF-2, CR-4's exact sizes); the
     naturals are cards that can't be wild.  ``None`` when this quick look finds none
-    (the solver decides then)."""
+    (the solver decides then).  A set is of the rank first met in ``cards`` among those
+    with enough naturals, its first naturals there; a run's naturals are each face's
+    first card."""
     if len(cards) < (3 if kind == "set" else 4) + 1:
         return None
-    table = _FACE_INFO.get((wild_ranks, True))
-    if table is None:
-        table = _FACE_INFO[(wild_ranks, True)] = _face_info(wild_ranks, True)
+    tables = _ONE_TABLES.get(wild_ranks)
+    if tables is None:
+        tables = _ONE_TABLES[wild_ranks] = _one_tables(wild_ranks)
     wilds = []
     if kind == "set":
-        by_rank: dict[int, list[int]] = {}
+        rank = tables[0]
+        cnt = [0] * 15
         for c in cards:
-            x = table[c >> 3]
-            if x is None:
-                wilds.append(c)
+            r = rank[c]
+            if r:
+                cnt[r] += 1
             else:
-                got = by_rank.get(x[0])
-                if got is None:
-                    by_rank[x[0]] = [c]
-                else:
-                    got.append(c)
+                wilds.append(c)
         nw = len(wilds)
         cap = caps[0]
+        most = max(cnt)
         for need in (0, 1, 2):  # wilds
             if need > nw or (cap is not None and need > cap):
                 return None
-            for cs in by_rank.values():
-                if len(cs) >= 3 - need:
-                    return ("set", frozenset(cs[:3 - need] + wilds[:need]))
+            t = 3 - need
+            if most >= t:
+                # the first card of a rank with ``t`` naturals starts its set
+                got = []
+                r0 = 0
+                for c in cards:
+                    r = rank[c]
+                    if r and (r == r0 or (not r0 and cnt[r] >= t)):
+                        r0 = r
+                        got.append(c)
+                        if len(got) == t:
+                            return ("set", frozenset(got + wilds[:need]))
         return None
     # the suits' ranks as bit masks (positions 1..14, the ace at both ends): a window's
     # naturals are one bit count
+    place = tables[1]
     masks = [0, 0, 0, 0]
-    first: dict[int, int] = {}  # face -> its first card
     for c in cards:
-        f = c >> 3
-        x = table[f]
+        x = place[c]
         if x is None:
             wilds.append(c)
-        elif f not in first:
-            first[f] = c
-            masks[x[1]] |= x[2] | (2 if x[0] == 14 else 0)
+        else:
+            masks[x[0]] |= x[1]
     nw = len(wilds)
     cap = caps[1]
     most = nw if cap is None or cap > nw else cap  # the most wilds the run may take
@@ -90,22 +97,57 @@ def _one_meld(cards: Sequence[int], kind: str, wild_ranks: frozenset[int],
     # the window with the most naturals (the fewest wilds: they are scarce), the first
     # such in suit and rank order
     best_k, best = 3 - most, None
-    for s, m in enumerate(masks):
-        if m.bit_count() <= best_k:
-            continue
-        for lo in range(1, 12):
-            k = ((m >> lo) & 15).bit_count()
-            if k > best_k:
-                best_k, best = k, (s, m, lo)
-                if k == 4:
-                    break
-        if best_k == 4:
-            break
+    windows = _BEST_WINDOW
+    for s in range(4):
+        m = masks[s]
+        got_w = windows.get(m)
+        if got_w is None:
+            got_w = windows[m] = _best_window(m)
+        if got_w[0] > best_k:
+            best_k, best = got_w[0], (s, m, got_w[1])
+            if best_k == 4:
+                break
     if best is None:
         return None
     s, m, lo = best
-    got = [first[make_face(pos, s)] for pos in range(lo, lo + 4) if m >> pos & 1]
+    want = {make_face(pos, s) for pos in range(lo, lo + 4) if m >> pos & 1}
+    got = []
+    for c in cards:
+        f = c >> 3
+        if f in want:
+            got.append(c)
+            want.discard(f)
     return ("run", frozenset(got + wilds[:4 - best_k]))
+
+
+#: wild ranks -> ``_one_meld``'s tables by card id (``face * 8 + copy``): the rank of a
+#: natural (0: a card that can be wild), and a natural's (suit, place bits: the ace at
+#: both ends) or ``None``; made as met
+_ONE_TABLES: dict[frozenset[int], tuple[tuple[int, ...],
+                                        tuple[tuple[int, int] | None, ...]]] = {}
+#: a suit's place bits -> ``_best_window``, filled as met
+_BEST_WINDOW: dict[int, tuple[int, int]] = {}
+
+
+def _one_tables(wild_ranks: frozenset[int]) -> tuple[tuple[int, ...],
+                                                      tuple[tuple[int, int] | None, ...]]:
+    info = _face_info(wild_ranks, True)
+    return (tuple(0 if x is None else x[0] for x in info for _ in range(8)),
+            tuple(None if x is None else (x[1], x[2] | (2 if x[0] == 14 else 0))
+                  for x in info for _ in range(8)))
+
+
+def _best_window(m: int) -> tuple[int, int]:
+    """The most places of a 4-place window (starting at 1..11) held in the place bits
+    ``m``, and the first window's start holding that many (0 when none holds any)."""
+    best_k = best_lo = 0
+    for lo in range(1, 12):
+        k = ((m >> lo) & 15).bit_count()
+        if k > best_k:
+            best_k, best_lo = k, lo
+            if k == 4:
+                break
+    return best_k, best_lo
 
 
 def _greedy_melds(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
@@ -188,7 +230,7 @@ class _LazyGoDown(GoDown):
 def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: frozenset[int],
                keep_one: bool = True, caps: tuple[int | None, int | None] = (None, None),
                run_min: int = 4, whole_hand: bool = False,
-               must_use: Sequence[int] | None = None, sharp: bool = False) -> bool:
+               must_use: Iterable[int] | None = None, sharp: bool = False) -> bool:
     """A quick necessary condition for meeting a contract (``(sets, runs)``) with the card
     ids in ``hand``: ``False`` means the solver would find nothing, ``True`` means ask it.
 
@@ -205,7 +247,7 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
     Rummy's rising wild rank, MX-3).  ``whole_hand`` (CR-9, MX-7: every card melded): the
     runs must also cover every natural of the suits not in a set, each copy of a face in
     a run of its own.  ``must_use``: card ids of ``hand`` one of which every going-down
-    of it must use (the cards new since a hand that could not go down, see
+    of it must use, in any order (the cards new since a hand that could not go down, see
     ``GoDownSearch._go_down_offer``): when each is a natural that no set of its rank and
     no run through its place could hold (too few cards of the rank, or of the suit near
     it, even with every wild), the hand cannot go down.  ``sharp``: also the dearer
@@ -314,8 +356,12 @@ def might_meet(hand: Sequence[int], contract: tuple[int, int], wild_ranks: froze
                 break
         else:
             return False
-    if sharp and runs > 1 and need + _runs_need(masks, extra, runs, run_min) > w:
-        return False  # two runs of a suit held once cannot share its cards
+    if sharp and runs and (sets or runs > 1):
+        if not _shared_need(by_rank, masks, extra, w, sets, runs, run_min):
+            return False  # a card counted in a set and a run, or twice in runs
+        if (runs > 1 and caps != (None, None)
+                and need + _runs_need(masks, extra, runs, run_min) > w):
+            return False  # (with CR-4's caps the sets' need counted above is dearer)
     return True
 
 
@@ -369,6 +415,237 @@ def _runs_need(masks: list[int], extra: list[list[int]] | None, runs: int, lengt
 
 
 _BIG = 1 << 20
+
+
+def _shared_need(by_rank: list[int], masks: list[int], extra: list[list[int]] | None,
+                 w: int, sets: int, runs: int, length: int) -> bool:
+    """Whether ``sets`` sets and ``runs`` runs of at least ``length`` cards might share
+    out the hand's cards (its ranks' counts ``by_rank``, suit masks ``masks`` and the
+    copies held twice or more ``extra``, as ``might_meet`` counts them) with ``w`` wilds:
+    ``False`` only when every way needs more wilds.  Sharper than ``might_meet``'s sum of
+    the sets' and the runs' bounds, which may count one card in both: a set of a rank
+    whose every natural it takes (up to 3 of them, 6 for two sets of one rank) leaves
+    the runs none of that rank (the runs' need then asked again without it); a set
+    leaving some natural of its rank costs a wild more (and the runs are asked with
+    every card: only a lower bound).  The runs' need is exact per suit for the windows
+    of ``length`` cards (``_suit_costs``; a longer run holds such a window).  Only for
+    contracts of runs and at most two sets; the caps of CR-4 are not counted (fewer
+    wilds than the caps allow is all it assumes)."""
+    lv = _levels(masks, extra)
+    full = _runs_cost(lv, runs, length)
+    if full > w:
+        return False
+    if not sets:
+        return True
+    budget = w - full  # the most the sets may cost with the runs' cards all kept
+    # per rank the set's options (cost, rank whose naturals it all takes or 0); a set
+    # of wilds only (3) always
+    opts: list[tuple[int, int, int]] = [(3, 0, 0)]  # (cost, rank, taken rank or 0)
+    doubles: list[tuple[int, int]] = []  # two sets of one rank: (cost, taken rank or 0)
+    for r in range(2, 15):
+        c = by_rank[r]
+        if not c:
+            continue
+        if c >= 4:
+            opts.append((0, r, 0))
+        else:
+            opts.append((3 - c, r, r))
+            opts.append((4 - c, r, 0))
+        if sets == 2:
+            doubles.append((6 - c, r) if c <= 6 else (0, 0))
+            if c <= 6:
+                doubles.append((7 - c, 0))
+    if sets == 1:
+        for cost, _, taken in opts:
+            if cost <= budget and (not taken or cost + _runs_cost(_without(lv, taken), runs,
+                                                                   length) <= w):
+                return True
+        return False
+    if sets != 2:
+        return True  # (no contract has three sets and a run)
+    for cost, taken in doubles:
+        if cost <= budget and (not taken or cost + _runs_cost(_without(lv, taken), runs,
+                                                               length) <= w):
+            return True
+    opts = [o for o in opts if o[0] <= budget]
+    opts.sort()
+    for i, (c1, r1, t1) in enumerate(opts):
+        if 2 * c1 > budget:
+            break
+        for c2, r2, t2 in opts[i + 1:] if r1 else opts[i:]:
+            cost = c1 + c2
+            if cost > budget:
+                break
+            if r1 and r1 == r2:
+                continue  # (two sets of one rank: ``doubles``)
+            if not (t1 or t2):
+                return True
+            gone = _without(lv, t1) if t1 else lv
+            if t2:
+                gone = _without(gone, t2)
+            if cost + _runs_cost(gone, runs, length) <= w:
+                return True
+    return False
+
+
+_Levels = tuple[tuple[int, int, int], ...]
+
+
+def _levels(masks: list[int], extra: list[list[int]] | None) -> _Levels:
+    """Per suit its ranks held at least once, twice and three times (bits 1..14, the ace
+    at both ends)."""
+    out = []
+    for s in range(4):
+        m1 = masks[s]
+        m2 = m3 = 0
+        if extra is not None:
+            m2 = extra[0][s]
+            if len(extra) > 1:
+                m3 = extra[1][s]
+        if m1 >> 14 & 1:
+            m1 |= 2
+            if m2 >> 14 & 1:
+                m2 |= 2
+                if m3 >> 14 & 1:
+                    m3 |= 2
+        out.append((m1, m2, m3))
+    return tuple(out)
+
+
+def _without(lv: _Levels, r: int) -> _Levels:
+    """``lv`` with no card of rank ``r``."""
+    keep = ~((1 << r) | (2 if r == 14 else 0))
+    return tuple((a & keep, b & keep, c & keep) for a, b, c in lv)
+
+
+def _runs_cost(lv: _Levels, runs: int, length: int) -> int:
+    """The fewest wilds ``runs`` runs of ``length`` cards need with the suits' naturals
+    ``lv`` (``_levels``): each suit's exact ``_suit_costs``, shared out among the suits
+    and the runs of wilds only as cheaply as can be (``_runs_cost_dp``, written out for
+    one to three runs)."""
+    cache = _SUIT_COSTS
+    if runs == 1:
+        b1 = length  # a run of wilds only
+        for m in lv:
+            if m[0]:
+                k = (m, 1, length)
+                cost = cache.get(k)
+                if cost is None:
+                    cost = cache[k] = _suit_costs(m, 1, length)
+                if cost[1] < b1:
+                    b1 = cost[1]
+        return b1
+    if runs == 2:
+        b1 = b2 = _BIG  # the fewest for one / two runs of the suits so far
+        for m in lv:
+            if m[0]:
+                k = (m, 2, length)
+                cost = cache.get(k)
+                if cost is None:
+                    cost = cache[k] = _suit_costs(m, 2, length)
+                _, c1, c2 = cost
+                x = b1 + c1
+                if c2 < x:
+                    x = c2
+                if x < b2:
+                    b2 = x
+                if c1 < b1:
+                    b1 = c1
+        x = b1 + length
+        if 2 * length < x:
+            x = 2 * length
+        return b2 if b2 < x else x
+    if runs == 3:
+        b1 = b2 = b3 = _BIG
+        for m in lv:
+            if m[0]:
+                k = (m, 3, length)
+                cost = cache.get(k)
+                if cost is None:
+                    cost = cache[k] = _suit_costs(m, 3, length)
+                _, c1, c2, c3 = cost
+                n3 = min(b3, b2 + c1, b1 + c2, c3)
+                n2 = min(b2, b1 + c1, c2)
+                if c1 < b1:
+                    b1 = c1
+                b2, b3 = n2, n3
+        return min(b3, b2 + length, b1 + 2 * length, 3 * length)
+    return _runs_cost_dp(lv, runs, length)
+
+
+def _runs_cost_dp(lv: _Levels, runs: int, length: int) -> int:
+    """``_runs_cost`` for any number of runs: the fewest wilds of ``j`` runs over the
+    suits so far, one suit at a time."""
+    best = [0] + [_BIG] * runs
+    cache = _SUIT_COSTS
+    for m in lv:
+        if not m[0]:
+            continue  # a suit not held costs what wilds-only runs do
+        k = (m, runs, length)
+        cost = cache.get(k)
+        if cost is None:
+            cost = cache[k] = _suit_costs(m, runs, length)
+        best = [min(best[i - j] + cost[j] for j in range(i + 1)) for i in range(runs + 1)]
+    return min(best[runs - j] + j * length for j in range(runs + 1))
+
+
+def _suit_costs(m: tuple[int, int, int], runs: int, length: int) -> tuple[int, ...]:
+    """For ``j = 0..runs``: the fewest wilds ``j`` runs of ``length`` cards of one suit
+    need, its ranks held once, twice, three times the bits of ``m``: the least over ``j``
+    windows (one may repeat) of the cards missing, a place covered ``k`` times missing
+    ``k`` less the copies held (``sum`` over ``t`` of the places covered ``t`` times not
+    held ``t`` times).  Windows are tried in order of their own missing cards, which
+    never exceed the cost of a choice (so the search stops early)."""
+    m1, m2, m3 = m
+    full = (1 << length) - 1
+    # (a window holding no card costs what a run of wilds only does: ``_runs_cost``
+    # counts those)
+    wins = sorted(x for lo in range(1, 16 - length)
+                  if (x := (length - ((m1 >> lo) & full).bit_count(), full << lo))[0] < length)
+    if not wins:
+        return (0,) + tuple(j * length for j in range(1, runs + 1))
+    out = [0, wins[0][0]]
+    if runs >= 2:
+        once = m1 & ~m2
+        best = _BIG
+        for i, (da, wa) in enumerate(wins):
+            if 2 * da >= best:
+                break
+            for db, wb in wins[i:]:
+                c = da + db
+                if c >= best:
+                    break
+                c += (wa & wb & once).bit_count()
+                if c < best:
+                    best = c
+        out.append(best)
+    if runs >= 3:
+        nm1, nm2, nm3 = ~m1, ~m2, ~m3
+        best = _BIG
+        n = len(wins)
+        for i in range(n):
+            da, wa = wins[i]
+            if 3 * da >= best:
+                break
+            for j in range(i, n):
+                db, wb = wins[j]
+                if da + 2 * db >= best:
+                    break
+                for k in range(j, n):
+                    dc, wc = wins[k]
+                    if da + db + dc >= best:
+                        break
+                    u2 = (wa & wb) | (wa & wc) | (wb & wc)
+                    c = (((wa | wb | wc) & nm1).bit_count() + (u2 & nm2).bit_count()
+                         + (wa & wb & wc & nm3).bit_count())
+                    if c < best:
+                        best = c
+        out.append(best)
+    return tuple(out[:runs + 1])
+
+
+#: (suit levels, runs, run length) -> ``_suit_costs``, filled as met
+_SUIT_COSTS: dict[tuple[tuple[int, int, int], int, int], tuple[int, ...]] = {}
 
 
 
@@ -426,9 +703,8 @@ _RANK = FACE_RANK
 _SUIT = FACE_SUIT
 
 _FaceInfo = tuple[tuple[int, int, int, bool] | None, ...]
-#: (wild ranks, wild-rank cards only wild) -> per face ``_face_info``, made as met
-_FACE_INFO: dict[tuple[frozenset[int], bool], _FaceInfo] = {}
-#: the same per card id (``face * 8 + copy``: eight entries a face), made as met
+#: (wild ranks, wild-rank cards only wild) -> per card id (``face * 8 + copy``: eight
+#: entries a face) ``_face_info``, made as met
 _CARD_INFO: dict[tuple[frozenset[int], bool], _FaceInfo] = {}
 
 
@@ -446,10 +722,38 @@ def _face_info(wild_ranks: frozenset[int], only_wild: bool) -> _FaceInfo:
 
 def _run_deficits(m: int, length: int = 4) -> tuple[int, ...]:
     """The smallest ``_MAX_RUNS`` of the cards missing from each ``length``-card window of
-    a suit whose ranks are the bits of ``m`` (positions 1..14, the ace at both ends)."""
+    a suit whose ranks are the bits of ``m`` (positions 1..14, the ace at both ends):
+    those of the low windows and of the high ones, each looked up in ``_HALVES``."""
+    halves = _HALVES.get(length)
+    if halves is None:
+        halves = _HALVES[length] = _half_tables(length)
+    low, high, cut = halves
+    return tuple(sorted(low[(m >> 1) & _LOW_BITS[length]] + high[m >> cut])[:_MAX_RUNS])
+
+
+def _run_deficits_plain(m: int, length: int = 4) -> tuple[int, ...]:
+    """``_run_deficits`` window by window."""
     full = (1 << length) - 1
     return tuple(sorted(length - ((m >> lo) & full).bit_count()
                         for lo in range(1, 16 - length))[:_MAX_RUNS])
+
+
+def _half_tables(length: int) -> tuple[tuple[tuple[int, ...], ...],
+                                       tuple[tuple[int, ...], ...], int]:
+    """``_run_deficits``' two tables for ``length``: the windows starting at 1..k (their
+    bits 1..k+length-1, indexed by ``m >> 1``) and at k+1.. (indexed by ``m >> (k + 1)``),
+    each entry the smallest ``_MAX_RUNS`` cards missing of its windows; and ``k + 1``."""
+    full = (1 << length) - 1
+    last = 15 - length  # the highest window start
+    k = (last + 1) // 2
+    low = tuple(tuple(sorted(length - ((i << 1 >> lo) & full).bit_count()
+                             for lo in range(1, k + 1))[:_MAX_RUNS])
+                for i in range(1 << (k + length - 1)))
+    cut = k + 1
+    high = tuple(tuple(sorted(length - ((i >> lo) & full).bit_count()
+                              for lo in range(last - k))[:_MAX_RUNS])
+                 for i in range(1 << (15 - cut)))
+    return low, high, cut
 
 
 #: run length -> suit mask -> ``_run_deficits``, filled as met
@@ -457,6 +761,11 @@ _RUN_DEFICITS: dict[int, dict[int, tuple[int, ...]]] = {}
 
 
 _MAX_RUNS = max(max(r for _, r in (s.contract(k) for k in range(1, 8))) for s in SPECS.values())
+
+#: run length -> the index mask of ``_run_deficits``' low table (``m >> 1``)
+_LOW_BITS = {n: (1 << ((16 - n) // 2 + n - 1)) - 1 for n in range(4, 15)}
+#: run length -> ``_half_tables``, made as met (the 4-card runs' at once)
+_HALVES = {4: _half_tables(4)}
 
 
 
@@ -509,9 +818,9 @@ class GoDownSearch:
                 self._wild_caps(rnd), self.spec.contract(rnd), self._run_min(rnd))
         whole, wr, caps, contract, run_min = rc
         key = (p, rnd)
+        hs = frozenset(hand)  # (card ids are distinct)
         wits = self._witness.get(key)
         if wits:
-            hs = set(hand)
             n = len(hand)
             for cards, _melds in wits:
                 if cards <= hs and (len(cards) == n if whole else len(cards) < n):
@@ -522,15 +831,15 @@ class GoDownSearch:
         must = None
         no = None if whole else self._cannot.get(key)
         if no is not None:
-            must = [c for c in hand if c not in no]
-            if len(hand) - len(must) < len(no):  # it lost a card
-                if not must:
+            new = hs - no
+            if len(hand) - len(new) < len(no):  # it lost a card
+                if not new:
                     return None  # part of a hand that could not go down (CF-12)
-            else:
-                must = None
+                must = new
         # a hand the bound refuses cannot go down: no witness need be repaired
         if not might_meet(hand, contract, wr, not whole, caps, run_min, whole, must):
-            self._cannot_go_down(key, hand, whole)
+            if not whole:
+                self._cannot[key] = hs  # (_cannot_go_down)
             return None
         if wits:
             best_kept = None
@@ -564,7 +873,7 @@ class GoDownSearch:
                 self._add_witness(key, wits, greedy)
                 return _LazyGoDown(p, self, st)
         plan = (find_go_down(hand, self.solver_req(rnd), wr)
-                if contract[1] < 2
+                if not contract[1] or sum(contract) < 2
                 or might_meet(hand, contract, wr, not whole, caps, run_min, whole, sharp=True)
                 else None)
         if plan is None:
