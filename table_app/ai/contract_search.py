@@ -11,7 +11,11 @@ closer.  It samples the next player's hidden hand (from worlds the rules deal,
 ``rules.sample_world``: known cards plus unseen cards at random, in the observed size) to
 see how often a discard would help that player, and sheds its highest cards when an opponent who is down is about to go out
 while its own contract is out of reach.  Going down, laying off, swaps and buys are the
-normal level's.
+normal level's, except at the decisions where the search level's paired rollouts pay
+(``SEARCH_POINTS``: Mexican round-7 discards while not down, MX-7, and Contract calls of
+an upcard that lowers the hand's distance, CR-5): there hard plays that search
+(``is_search.SearchContract.values``, worlds from ``rules.sample_world``) with the rest of
+its whole budget, its own choice standing unless another is better by 1.5 standard errors.
 
 ``Searcher`` plays candidates out in full worlds with the normal policy for every seat
 until the player's next discard (or the end of the deal) and scores the leaf; the
@@ -162,7 +166,9 @@ class HardContract(NormalContract):
     score (``caught_points``); while that danger is real its highest cards are
     candidates too, so it sheds an ace of a spare pair rather than a 5 when a player who
     is down holds one card.  Going down, lay-offs, swaps and buys are taken as the normal
-    level takes them.
+    level takes them.  At the decisions of ``search`` (``search_point``: MX-7 discards,
+    CR-5 calls that lower the distance) the choice is then put to the search level's
+    paired rollouts for the rest of the budget (``searched``).
 
     Args:
         variant: ``contract``, ``may_i`` or ``mexican``.
