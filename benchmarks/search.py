@@ -17,6 +17,9 @@ points, fewer is better; Michigan: chips, more is better; + = ``hi`` better) wit
 (``python -m benchmarks.search regret ARGS`` is ``python -m benchmarks.regret ARGS``;
 ``--save FILE`` builds the ceiling, ``--load FILE...`` re-scores players from it).
 
+``pool A.json B.json``: duels of one pairing on disjoint seeds (two 100-game halves)
+pooled as one run.
+
 ``latency``: the decision CPU ms (p50/p99/max, and how many went over the budget) of
 ``search`` and ``hard`` alternating round a table of ``--seats`` (default 8), the first
 ``--actions`` actions of a seeded game.
@@ -63,6 +66,7 @@ def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: in
                 f"({time.process_time() - c0:.0f} CPU s) so far {json.dumps(part)}")
     sign = 1.0 if variant == "michigan" else -1.0
     out = _paired(blocks, hi, lo, sign)
+    out["diffs"] = [round(sign * (b[hi] - b[lo]), 3) for b in blocks if hi in b and lo in b]
     out.update({"variant": variant, "hi": hi, "lo": lo, "games": games, "budget_ms": budget_ms,
                 "seeds": f"{seed0}..{seed0 + (games - 1) // k}",
                 "cpu_ms": {lv: {"decisions": len(x), "p50": _r(percentile(x, 50)),
@@ -93,6 +97,32 @@ def latency(variant: str, seats: int, budget_ms: float, actions: int, seed: int 
             "cpu_s": round(time.process_time() - c0, 1)}
 
 
+def pool(runs: list[dict]) -> dict:
+    """Duels of the same pairing on disjoint seeds (e.g. two 100-game halves) pooled as one
+    run: the mean and 95% interval (``mean_ci``'s normal approximation) over all their
+    blocks, from each run's ``margin``, ``ci95`` and ``blocks`` (exact but for their
+    rounding to 0.01); every level's CPU decisions and p99 are the runs' largest p99."""
+    import math
+    n = sum(r["blocks"] for r in runs)
+    m = sum(r["margin"] * r["blocks"] for r in runs) / n
+    ss = 0.0
+    for r in runs:
+        k = r["blocks"]
+        sd = r["ci95"] / 1.96 * math.sqrt(k)
+        ss += (k - 1) * sd * sd + k * (r["margin"] - m) ** 2
+    ci = 1.96 * math.sqrt(ss / (n - 1) / n)
+    lv = {lv for r in runs for lv in r["cpu_ms"]}
+    return {"variant": runs[0]["variant"], "hi": runs[0]["hi"], "lo": runs[0]["lo"],
+            "games": sum(r["games"] for r in runs), "blocks": n, "margin": round(m, 2),
+            "ci95": round(ci, 2), "outside_ci": bool(m - ci > 0),
+            "halves": [{"seeds": r["seeds"], "margin": r["margin"], "ci95": r["ci95"]}
+                       for r in runs],
+            "cpu_ms": {x: {"decisions": sum(r["cpu_ms"][x]["decisions"] for r in runs),
+                           "p99_max_of_runs": max(r["cpu_ms"][x]["p99"] for r in runs),
+                           "max": max(r["cpu_ms"][x]["max"] for r in runs)} for x in sorted(lv)},
+            "cpu_s": round(sum(r["cpu_s"] for r in runs), 1)}
+
+
 def _r(x):
     return None if x is None else round(x, 1)
 
@@ -103,6 +133,13 @@ def main(argv=None) -> int:
     if argv[:1] == ["regret"]:
         from .regret import main as regret_main
         return regret_main(argv[1:])
+    if argv[:1] == ["pool"]:                     # pool DUEL.json ...: the runs as one
+        runs = []
+        for path in argv[1:]:
+            with open(path) as fh:
+                runs.append(json.loads(fh.read().strip().splitlines()[-1]))
+        print(json.dumps(pool(runs)))
+        return 0
     ap = argparse.ArgumentParser(prog="python -m benchmarks.search",
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("part", choices=("duel", "latency"))
