@@ -40,8 +40,10 @@ from .ai import _paired, _rot
 
 
 def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: int = 40_000,
-         log=None) -> dict:
-    """``hi lo hi lo`` over ``games`` duplicate games (seats rotated, paired by seed)."""
+         log=None, hard_search: str | None = None) -> dict:
+    """``hi lo hi lo`` over ``games`` duplicate games (seats rotated, paired by seed).
+    ``hard_search``: the hard contract-family players' search points instead of their
+    default (``HardContract.search_points``, rule ids comma-separated; ``""``: none)."""
     t0, c0 = time.perf_counter(), time.process_time()
     table = [hi, lo, hi, lo]
     k = 2
@@ -51,6 +53,10 @@ def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: in
     for g in range(games):
         levels = _rot(table, g)
         players = [make_player(lv, variant, budget_ms=budget_ms) for lv in levels]
+        if hard_search is not None:
+            for p in players:
+                if hasattr(p, "search_points"):
+                    p.search_points = frozenset(x for x in hard_search.split(",") if x)
         res = play_game(variant, levels, seed=seed0 + g // k, budget_ms=budget_ms,
                         duplicate=True, players=players)
         for s, lv in enumerate(levels):
@@ -67,6 +73,8 @@ def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: in
     sign = 1.0 if variant == "michigan" else -1.0
     out = _paired(blocks, hi, lo, sign)
     out["diffs"] = [round(sign * (b[hi] - b[lo]), 3) for b in blocks if hi in b and lo in b]
+    if hard_search is not None:
+        out["hard_search"] = hard_search
     out.update({"variant": variant, "hi": hi, "lo": lo, "games": games, "budget_ms": budget_ms,
                 "seeds": f"{seed0}..{seed0 + (games - 1) // k}",
                 "cpu_ms": {lv: {"decisions": len(x), "p50": _r(percentile(x, 50)),
@@ -151,13 +159,16 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=16)
     ap.add_argument("--budget-ms", type=float, default=300.0)
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--hard-search", default=None,
+                    help="hard's search points, e.g. MX-7,CR-5,MI-5 ('' none; default its own)")
     args = ap.parse_args(argv)
 
     def log(m):
         print(m, file=sys.stderr, flush=True)
     if args.part == "duel":
         res = duel(args.variant, args.hi, args.lo, args.games, args.budget_ms,
-                   **({"seed0": args.seed} if args.seed is not None else {}), log=log)
+                   **({"seed0": args.seed} if args.seed is not None else {}), log=log,
+                   hard_search=args.hard_search)
     else:
         res = latency(args.variant, args.seats, args.budget_ms, args.actions)
     print(json.dumps(res))
