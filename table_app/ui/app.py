@@ -29,6 +29,7 @@ import pygame
 
 from ..i18n import N_, _, set_language
 from .scene import Scene, SceneStack
+from .slack import AheadCost, FrameSlack
 
 FPS = 60
 #: seconds between two returns of the allocator's free pages (``release_memory``)
@@ -707,6 +708,7 @@ class App:
         (an idle tick where nothing can have changed on screen)."""
         # (benchmarks only: the autoplay runs its frames uncapped, see ui.autoplay)
         ms = self.clock.tick(FPS if self.autoplay is None or not self.autoplay.uncapped else 0)
+        slack = FrameSlack()   # the frame's CPU time from here (the clock's sleep is not)
         if dt is None:
             dt = min(ms / 1000.0, 0.1)
         if not self._handle_events(first):
@@ -731,6 +733,48 @@ class App:
         # pass) or put a new scene on top
         if redraw or self.busy() or self._frame_keys() != before:
             self.draw()
+        self.work_ahead(slack)
+
+    def work_ahead(self, slack: FrameSlack | None = None) -> int:
+        """The visible scenes' work ahead of need, in what is left of the frame's
+        ``slack`` (``ui.slack``: faces, the deal end's picture), then the widgets' states
+        not drawn yet (``_widget_state``); after the frame is drawn, so it never delays
+        what the player sees.  Returns the pieces done."""
+        n = sum(s.work_ahead(slack) for s in self.stack.visible())
+        if slack is None:
+            return n
+        scenes = tuple(map(id, self.stack.scenes))
+        if scenes != self._scenes_seen:
+            # a scene came (or went) in this frame, a slow one already: its widgets'
+            # other looks are drawn now, not in the next frames' update
+            self._scenes_seen = scenes
+            while self._widget_state():
+                n += 1
+            return n
+        return n + self._widget_cost.run(slack, self._widget_state, 16)
+
+    _widget_cost = AheadCost(first_ms=0.2)
+    _scenes_seen: tuple = ()
+
+    def _widget_state(self) -> bool:
+        """One widget state drawn ahead of need: pygame_gui draws a new button's other
+        looks (hovered, pressed, disabled...) one a frame in ``UIManager.update``, 14
+        buttons' at once in the table's first frames (1.5 ms a frame at 1920x1080);
+        here they are drawn in the frames' slack instead.  Whether there was one."""
+        try:
+            elements = self.manager.get_sprite_group().sprites()
+        except Exception:  # noqa: BLE001 - another pygame_gui: it draws them itself
+            return False
+        for el in elements:
+            shape: Any = getattr(el, "drawable_shape", None)
+            queue = getattr(shape, "states_to_redraw_queue", None)
+            if queue:
+                shape.redraw_state(queue.popleft())
+                if getattr(shape, "need_to_clean_up", False) and not queue:
+                    shape.clean_up_temp_shapes()
+                    shape.need_to_clean_up = False
+                return True
+        return False
 
     def _handle_events(self, first: list | None) -> bool:
         """This frame's events (``first`` before the queue's); whether the app still

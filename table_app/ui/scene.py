@@ -92,6 +92,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def work_ahead(self, slack=None) -> int:
+        """Work ahead of need done in the frame's ``slack`` (a ``ui.slack.FrameSlack``),
+        after the frame is drawn (``App.step``); returns the pieces done.  A scene with
+        a ``board`` (the table, the replay viewer) renders the faces it will show."""
+        board = getattr(self, "board", None)
+        return board.work_ahead(slack) if board is not None else 0
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: rebuild widgets and reflow."""
 

@@ -19,11 +19,14 @@ import pygame
 
 # imported with the table, not in the frame a deal ends (a source tree compiles it then)
 from ..scenes import scores
+from ..slack import AheadCost
 
 #: faces rendered ahead a frame (about 0.3 ms each at the deal end's 46-51 px)
 FACES_PER_FRAME = 4
 #: the score sheet's texts rendered ahead a frame
 TEXTS_PER_FRAME = 12
+#: ... and a piece in a frame's slack (``tick`` with ``slack``: about 0.1 ms a text)
+TEXTS_PER_PIECE = 3
 
 
 class DealEndAhead:
@@ -40,6 +43,10 @@ class DealEndAhead:
     def __init__(self) -> None:
         self.reset()
         self.steps = 0
+        #: the cost of a piece of each kind, in a frame's slack (``tick``)
+        self._face_cost = AheadCost(first_ms=0.8)
+        self._row_cost = AheadCost(first_ms=2.5)
+        self._text_cost = AheadCost(first_ms=0.5)
 
     def reset(self) -> None:
         self.key: Any = None
@@ -69,8 +76,11 @@ class DealEndAhead:
                bool(getattr(st, "four_color", False)), bool(getattr(st, "large_index", False)))
         return s, key
 
-    def tick(self, scene) -> bool:
-        """One frame's share (the module's text); whether anything was done."""
+    def tick(self, scene, slack=None) -> bool:
+        """One frame's share (the module's text); whether anything was done.  ``slack``
+        (a ``ui.slack.FrameSlack``, from ``TableScene.work_ahead``): pieces of the work
+        (a face, a row, ``TEXTS_PER_PIECE`` texts) while each kind's estimated cost fits
+        in the frame (``AheadCost``); ``None``: the fixed share."""
         got = self._want(scene)
         if got is None:
             if self.key is not None:
@@ -102,6 +112,20 @@ class DealEndAhead:
             return False
         if self.rows is None or self.picture is None:
             return False
+        if slack is not None:
+            if self.faces:
+                done = self._face_cost.run(slack, lambda: self._piece(app, key, "face"),
+                                           len(self.faces))
+            elif self.done < len(self.rows):
+                done = self._row_cost.run(slack, lambda: self._piece(app, key, "row"), 1)
+            elif self.texts:
+                done = self._text_cost.run(slack, lambda: self._piece(app, key, "text"),
+                                           TEXTS_PER_FRAME // TEXTS_PER_PIECE)
+            else:
+                return False
+            if done:
+                self.steps += 1
+            return bool(done)
         art = app.art
         four, large = key[4], key[5]
         if self.faces:
@@ -121,6 +145,32 @@ class DealEndAhead:
         else:
             return False
         self.steps += 1
+        return True
+
+    def _piece(self, app, key, kind: str) -> bool:
+        """One piece of the work of ``kind`` (``face``: one face; ``row``: one row of
+        the picture, once the faces are done; ``text``: ``TEXTS_PER_PIECE`` texts, once
+        the rows are); whether there was one."""
+        art = app.art
+        if kind == "face":
+            if not self.faces:
+                return False
+            art.face(self.faces.pop(0), self.cw, four_color=key[4], large_index=key[5])
+            return True
+        if kind == "row":
+            if self.faces or self.done >= len(self.rows):
+                return False
+            _pic, notes = scores.deal_end_picture(self.size, self.rows, art, app.settings, key[3],
+                                                  only={self.done}, into=self.picture)
+            self.drawn[self.done] = notes[0] if notes else None
+            self.done += 1
+            return True
+        if self.faces or self.done < len(self.rows) or not self.texts:
+            return False
+        from . import text
+        for args, kw in self.texts[:TEXTS_PER_PIECE]:
+            text.render(*args, **kw)
+        del self.texts[:TEXTS_PER_PIECE]
         return True
 
     def ready(self) -> bool:
@@ -156,6 +206,21 @@ def sheet_texts(session, obs, u: float = 1.0) -> list:
         out.extend(((c, size, (240, 240, 235)), {}) for c in cells)
         out.append(((note, 13, (200, 220, 200)), {}))
     out.extend(((c, size, (255, 240, 190)), bold) for c in total)
+    # the total's label, the heading the deal end and the sheet show, Michigan's lines
+    # under the sheet (the layout's cells left, the widow): as ``draw_panel`` and
+    # ``draw_sheet`` render them
+    from ...core.cards import face_pretty
+    from ...i18n import _
+    from ...i18n import strings as S
+    layout = session.spec.layout
+    out.append((((_(S.BALANCE) if layout else _(S.TOTAL)), size, (250, 236, 170)), bold))
+    if obs.results:
+        out.append(((scores.sheet_title(session, obs.results[-1]), 24, (250, 236, 170)), bold))
+    if layout and _obs.round:
+        out.append(((scores.layout_line(_obs), 14, (220, 230, 220)), {}))
+        if _obs.widow is not None:
+            out.append(((_(S.WIDOW_WAS) + " ".join(face_pretty(c >> 3) for c in _obs.widow),
+                         14, (220, 230, 220)), {}))
     return out
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from ...core.cards import JOKER
+from ..slack import AheadCost
 
 #: faces rendered ahead of need in one frame at most (``CardArt.render_queued``): a frame
 #: that must show a face not rendered yet at its width shows it scaled from another
@@ -252,6 +253,8 @@ class CardImages:
         self.cache: Any = SurfaceCache(self.MAX_BYTES, on_evict=self._evicted)
         self.standins: set = set()
         self.ahead = False
+        #: the cost of rendering a face ahead of need (``tick`` in a frame's slack)
+        self.cost = AheadCost(first_ms=1.2)
         self._widths_seen: set = set()
         #: counts the times the cache was cleared (the deck's look changed): a picture
         #: kept from its surfaces is stale when it changed (a stand-in giving way is told
@@ -315,13 +318,18 @@ class CardImages:
         """Faces wait to be rendered ahead of need, or stand-ins to give way."""
         return bool(self.ahead and (self.standins or art.queued()))
 
-    def tick(self, art) -> None:
-        """A frame's share of the queue (``FACES_PER_FRAME``), then stand-ins give way."""
+    def tick(self, art, slack=None) -> int:
+        """A frame's share of the queue, then stand-ins give way; returns the faces
+        rendered.  ``slack`` (a ``ui.slack.FrameSlack``): one face at a time while its
+        estimated cost fits in the frame's slack (``AheadCost``), at most
+        ``FACES_PER_FRAME``; ``None``: ``FACES_PER_FRAME`` faces."""
         if not self.ahead:
-            return
+            return 0
+        done = 0
         if art.queued():
-            art.render_queued(FACES_PER_FRAME)
+            done = self.cost.run(slack, lambda: art.render_queued(1) > 0, FACES_PER_FRAME)
         self.drop_standins(art)
+        return done
 
     def get(self, art, face, w: int, four: bool, large: bool, back: str) -> pygame.Surface:
         """A card surface, converted for fast blits once a display exists (cached).  A
