@@ -13,7 +13,7 @@ from table_app.ai.contract_search import SEARCH_POINTS, HardContract
 from table_app.ai.is_search import SearchMichigan
 from table_app.core.actions import Discard, Draw, PassUpcard
 from table_app.core.cards import parse_face
-from tests.helpers.deals import engine_with_deal
+from tests.helpers.deals import engine_with_deal, michigan_deck
 
 #: Mexican round 7 (nines wild): 3♠ 4♠ _ 6♠ 7♠, 5♥-8♥ and 10♦-K♦ are the three runs to
 #: be, 2♣ and the drawn A♣ fit nothing
@@ -117,9 +117,8 @@ def test_hard_michigan_counts_its_worlds_and_plays_as_the_alias():
     the same worlds, from either name."""
     from table_app.core.actions import Deal
     from table_app.variants.michigan import MichiganRules
-    from tests.test_ai_michigan_hard import _deck
     rules = MichiganRules({})
-    deck = _deck(4, 0, {1: "2S 5D 9C 10C", 2: "2D 3D 4D"})
+    deck = michigan_deck(4, 0, {1: "2S 5D 9C 10C", 2: "2D 3D 4D"})
     st = rules.apply(rules.initial_state(4), Deal(1, 0, deck))
     obs, legal = rules.observe(st, 1), rules.legal_actions(st)
     got = []
