@@ -128,3 +128,22 @@ def test_hard_michigan_counts_its_worlds_and_plays_as_the_alias():
         assert p.last_stats == {"worlds": 30, "rollouts": 30 * len(legal)}
         got.append((a, why))
     assert got[0] == got[1]
+
+
+def test_the_mx7_search_never_weighs_a_wild_while_a_safe_discard_is_legal():
+    """MX-7 with a wild in hand (nines wild in round 7): 9♣ fills the spade run, the
+    diamonds are one short, 2♣ and the drawn K♣ fit nothing.  The searched candidates are
+    hard's own discard scores below the wild's 1,000 (``discard_scores``), so the search
+    cannot overturn a safe discard into a wild (the ``discarded_wild_with_safe_alternative``
+    blunder stays 0, issue 18)."""
+    from table_app.ai.is_search import SearchContract
+    eng = engine_with_deal("mexican", 4, 7, upcard="5C", stock="KC",
+                           hands={0: "3S 4S 6S 7S 5H 6H 7H 8H 10D JD QD 9C 2C"})
+    eng.apply(Draw(0, "stock"))
+    obs, legal = eng.observe(0), eng.legal_actions()
+    h = _hard("mexican")
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert a.type == "discard" and a.card != parse_face("9C")
+    assert h.search_point(obs, legal, a) == "MX-7" and h.last_stats["searched"]
+    cands = SearchContract("mexican").candidates(obs, legal, a)
+    assert len(cands) > 1 and all(c.card != parse_face("9C") for c in cands)
