@@ -183,7 +183,8 @@ class Mix:
         from table_app.ai.contract_search import HardContract
         self.mix = tuple(mix)
         self.pols: dict[str, Any] = {"normal": NormalContract(variant),
-                                     "hard_tiny": HardContract(variant, budget_ms=2.0, samples=0)}
+                                     "hard_tiny": HardContract(variant, budget_ms=2.0, samples=0,
+                                                                search=())}
 
     def draw(self, rng: random.Random, n: int) -> list[Any]:
         """Each seat's policy for one world (``n`` draws from ``rng``)."""

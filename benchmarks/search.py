@@ -17,6 +17,9 @@ points, fewer is better; Michigan: chips, more is better; + = ``hi`` better) wit
 (``python -m benchmarks.search regret ARGS`` is ``python -m benchmarks.regret ARGS``;
 ``--save FILE`` builds the ceiling, ``--load FILE...`` re-scores players from it).
 
+``pool A.json B.json``: duels of one pairing on disjoint seeds (two 100-game halves)
+pooled as one run.
+
 ``latency``: the decision CPU ms (p50/p99/max, and how many went over the budget) of
 ``search`` and ``hard`` alternating round a table of ``--seats`` (default 8), the first
 ``--actions`` actions of a seeded game.
@@ -37,8 +40,10 @@ from .ai import _paired, _rot
 
 
 def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: int = 40_000,
-         log=None) -> dict:
-    """``hi lo hi lo`` over ``games`` duplicate games (seats rotated, paired by seed)."""
+         log=None, hard_search: str | None = None) -> dict:
+    """``hi lo hi lo`` over ``games`` duplicate games (seats rotated, paired by seed).
+    ``hard_search``: the hard contract-family players' search points instead of their
+    default (``HardContract.search_points``, rule ids comma-separated; ``""``: none)."""
     t0, c0 = time.perf_counter(), time.process_time()
     table = [hi, lo, hi, lo]
     k = 2
@@ -48,6 +53,10 @@ def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: in
     for g in range(games):
         levels = _rot(table, g)
         players = [make_player(lv, variant, budget_ms=budget_ms) for lv in levels]
+        if hard_search is not None:
+            for p in players:
+                if hasattr(p, "search_points"):
+                    p.search_points = frozenset(x for x in hard_search.split(",") if x)
         res = play_game(variant, levels, seed=seed0 + g // k, budget_ms=budget_ms,
                         duplicate=True, players=players)
         for s, lv in enumerate(levels):
@@ -63,6 +72,9 @@ def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: in
                 f"({time.process_time() - c0:.0f} CPU s) so far {json.dumps(part)}")
     sign = 1.0 if variant == "michigan" else -1.0
     out = _paired(blocks, hi, lo, sign)
+    out["diffs"] = [round(sign * (b[hi] - b[lo]), 3) for b in blocks if hi in b and lo in b]
+    if hard_search is not None:
+        out["hard_search"] = hard_search
     out.update({"variant": variant, "hi": hi, "lo": lo, "games": games, "budget_ms": budget_ms,
                 "seeds": f"{seed0}..{seed0 + (games - 1) // k}",
                 "cpu_ms": {lv: {"decisions": len(x), "p50": _r(percentile(x, 50)),
@@ -93,6 +105,32 @@ def latency(variant: str, seats: int, budget_ms: float, actions: int, seed: int 
             "cpu_s": round(time.process_time() - c0, 1)}
 
 
+def pool(runs: list[dict]) -> dict:
+    """Duels of the same pairing on disjoint seeds (e.g. two 100-game halves) pooled as one
+    run: the mean and 95% interval (``mean_ci``'s normal approximation) over all their
+    blocks, from each run's ``margin``, ``ci95`` and ``blocks`` (exact but for their
+    rounding to 0.01); every level's CPU decisions and p99 are the runs' largest p99."""
+    import math
+    n = sum(r["blocks"] for r in runs)
+    m = sum(r["margin"] * r["blocks"] for r in runs) / n
+    ss = 0.0
+    for r in runs:
+        k = r["blocks"]
+        sd = r["ci95"] / 1.96 * math.sqrt(k)
+        ss += (k - 1) * sd * sd + k * (r["margin"] - m) ** 2
+    ci = 1.96 * math.sqrt(ss / (n - 1) / n)
+    lv = {lv for r in runs for lv in r["cpu_ms"]}
+    return {"variant": runs[0]["variant"], "hi": runs[0]["hi"], "lo": runs[0]["lo"],
+            "games": sum(r["games"] for r in runs), "blocks": n, "margin": round(m, 2),
+            "ci95": round(ci, 2), "outside_ci": bool(m - ci > 0),
+            "halves": [{"seeds": r["seeds"], "margin": r["margin"], "ci95": r["ci95"]}
+                       for r in runs],
+            "cpu_ms": {x: {"decisions": sum(r["cpu_ms"][x]["decisions"] for r in runs),
+                           "p99_max_of_runs": max(r["cpu_ms"][x]["p99"] for r in runs),
+                           "max": max(r["cpu_ms"][x]["max"] for r in runs)} for x in sorted(lv)},
+            "cpu_s": round(sum(r["cpu_s"] for r in runs), 1)}
+
+
 def _r(x):
     return None if x is None else round(x, 1)
 
@@ -103,6 +141,13 @@ def main(argv=None) -> int:
     if argv[:1] == ["regret"]:
         from .regret import main as regret_main
         return regret_main(argv[1:])
+    if argv[:1] == ["pool"]:                     # pool DUEL.json ...: the runs as one
+        runs = []
+        for path in argv[1:]:
+            with open(path) as fh:
+                runs.append(json.loads(fh.read().strip().splitlines()[-1]))
+        print(json.dumps(pool(runs)))
+        return 0
     ap = argparse.ArgumentParser(prog="python -m benchmarks.search",
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("part", choices=("duel", "latency"))
@@ -114,13 +159,16 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=16)
     ap.add_argument("--budget-ms", type=float, default=300.0)
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--hard-search", default=None,
+                    help="hard's search points, e.g. MX-7,CR-5,MI-5 ('' none; default its own)")
     args = ap.parse_args(argv)
 
     def log(m):
         print(m, file=sys.stderr, flush=True)
     if args.part == "duel":
         res = duel(args.variant, args.hi, args.lo, args.games, args.budget_ms,
-                   **({"seed0": args.seed} if args.seed is not None else {}), log=log)
+                   **({"seed0": args.seed} if args.seed is not None else {}), log=log,
+                   hard_search=args.hard_search)
     else:
         res = latency(args.variant, args.seats, args.budget_ms, args.actions)
     print(json.dumps(res))

@@ -21,6 +21,7 @@ from table_app.ai.michigan_ai import (
 from table_app.core.actions import Deal
 from table_app.core.cards import parse_face as F
 from table_app.variants.michigan import MichiganRules
+from tests.helpers.deals import michigan_deck
 
 CELLS = {"AH": 4, "KC": 4, "QD": 4, "JS": 4}
 
@@ -114,31 +115,13 @@ def test_rollouts_play_the_searching_seat_by_the_hard_heuristic():
     assert w1.hands[1] == w2.hands[1] == 0   # seat 1 went out (MG-10)
 
 
-def _deck(n: int, dealer: int, hands: dict[int, str], widow: str = "") -> tuple[int, ...]:
-    """A deck (faces) dealing ``hands`` and ``widow`` (codes; the rest filled in) one card
-    at a time from the dealer's left, the widow the last of every circuit (MG-4)."""
-    from table_app.core.cards import parse_cards
-    want = {s: list(parse_cards(t)) for s, t in hands.items()}
-    want_w = list(parse_cards(widow)) if widow else []
-    used = {f for v in want.values() for f in v} | set(want_w)
-    rest = [f for f in range(52) if f not in used]
-    slots: list[list[int]] = []
-    for j in range(n):
-        slots.append(want.get((dealer + 1 + j) % n, []))
-    slots.append(want_w)
-    for j, sl in enumerate(slots):
-        while len(sl) < 52 // (n + 1) + (j < 52 % (n + 1)):
-            sl.append(rest.pop())
-    return tuple(slots[i % (n + 1)][i // (n + 1)] for i in range(52))
-
-
 def test_hard_leads_into_its_own_ace_stop_and_goes_out():
     """3 players, seat 1 leads first: 9♥ ... A♥ (six hearts, A♥ a pay card) and 2♣ ... 8♣.
     Leading 9♥ plays six cards, takes the A♥ cell and keeps the lead (the ace stops,
     MG-7); then the clubs go out (MG-10) only if the holder of 9♣ cannot interrupt: it
     plays 9♣ after 8♣, but by then seat 1 is out.  Hard leads 9♥ and expects the kitty."""
     rules = MichiganRules({})
-    deck = _deck(3, 0, {1: "9H 10H JH QH KH AH 2C 3C 4C 5C 6C 7C 8C"})
+    deck = michigan_deck(3, 0, {1: "9H 10H JH QH KH AH 2C 3C 4C 5C 6C 7C 8C"})
     st = rules.apply(rules.initial_state(3), Deal(1, 0, deck))
     obs, legal = rules.observe(st, 1), rules.legal_actions(st)
     hard = HardMichigan(budget_ms=60_000, samples=20)
@@ -152,7 +135,7 @@ def test_hard_does_not_lead_the_suit_that_hands_the_lead_away_for_nothing():
     when the holder of 4♦ plays it (the 2♦ 3♦ 4♦ of seat 2).  Hard spends its lead on
     2♠ (the heuristic) and the search agrees."""
     rules = MichiganRules({})
-    deck = _deck(4, 0, {1: "2S 5D 9C 10C", 2: "2D 3D 4D"})
+    deck = michigan_deck(4, 0, {1: "2S 5D 9C 10C", 2: "2D 3D 4D"})
     st = rules.apply(rules.initial_state(4), Deal(1, 0, deck))
     obs, legal = rules.observe(st, 1), rules.legal_actions(st)
     hard = HardMichigan(budget_ms=60_000, samples=30)
@@ -163,7 +146,7 @@ def test_hard_does_not_lead_the_suit_that_hands_the_lead_away_for_nothing():
 def _one_card_obs():
     """Seat 0 leads first (3 players, seat 2 dealt), 2♠ and 9♥ among its cards."""
     rules = MichiganRules({})
-    deck = _deck(3, 2, {0: "2S 9H"})
+    deck = michigan_deck(3, 2, {0: "2S 9H"})
     st = rules.apply(rules.initial_state(3), Deal(1, 2, deck))
     return rules.observe(st, 0), rules.legal_actions(st)
 

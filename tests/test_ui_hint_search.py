@@ -49,8 +49,31 @@ def _until_human(app, scene, limit=3000):
     raise AssertionError("the human never got a decision")
 
 
+def _counted(monkeypatch):
+    """Hard's searches counted in worlds, not CPU time (a budget no decision reaches), so
+    that the same question gets the same answer twice: Michigan's lead search
+    (``SearchMichigan``) and the contract family's searched decisions (MX-7, CR-5)."""
+    import table_app.ai as ai
+    from table_app.ui.table import hint
+    real = ai.make_player
+
+    def counted(level, variant, *a, **kw):
+        p = real(level, variant, *a, **kw)
+        if level == "hard":
+            p.budget_ms = 60_000
+            if variant == "michigan":
+                p.samples = 40
+            else:
+                p.search_worlds = 8
+        return p
+    monkeypatch.setattr(ai, "make_player", counted)
+    monkeypatch.setattr(hint, "_PLAYERS", {})
+    return counted
+
+
 @pytest.mark.parametrize("variant", ["contract", "may_i", "mexican", "michigan"])
-def test_the_hint_is_the_hard_levels_decision_for_that_observation(variant):
+def test_the_hint_is_the_hard_levels_decision_for_that_observation(variant, monkeypatch):
+    make_player = _counted(monkeypatch)
     app, scene, s = _table(variant)
     try:
         assert HINT_LEVEL == "hard" and hint_player(s.variant, s.options).level == "hard"

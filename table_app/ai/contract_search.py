@@ -11,7 +11,11 @@ closer.  It samples the next player's hidden hand (from worlds the rules deal,
 ``rules.sample_world``: known cards plus unseen cards at random, in the observed size) to
 see how often a discard would help that player, and sheds its highest cards when an opponent who is down is about to go out
 while its own contract is out of reach.  Going down, laying off, swaps and buys are the
-normal level's.
+normal level's, except at the decisions where the search level's paired rollouts pay
+(``SEARCH_POINTS``: Mexican round-7 discards while not down, MX-7, and Contract calls of
+an upcard that lowers the hand's distance, CR-5): there hard plays that search
+(``is_search.SearchContract.values``, worlds from ``rules.sample_world``) with the rest of
+its whole budget, its own choice standing unless another is better by 1.5 standard errors.
 
 ``Searcher`` plays candidates out in full worlds with the normal policy for every seat
 until the player's next discard (or the end of the deal) and scores the leaf; the
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from ..core.actions import Draw
 from ..core.messages import Message
@@ -33,6 +38,15 @@ from ..variants.specs import SPECS, Buying
 from ..variants.worlds import cf_unseen
 from .budget import Budget, gc_paused
 from .contract_ai import NormalContract, _faces
+
+#: the decisions at which hard plays the search level's paired-rollout search
+#: (``is_search.SearchContract.values``) with its whole budget, by rule id: Mexican round-7
+#: discards while not down (MX-7: the whole hand goes out as three runs at once) and
+#: Contract calls (CR-5) of an upcard that lowers the hand's distance to the contract.
+#: Also known to ``search_point``: May I? buys that lower it (``"MI-5"``), Contract round-7
+#: discards (``"CR-9"``) and going down now or waiting (``"CF-7"``).
+SEARCH_POINTS = frozenset({"MX-7", "CR-5"})
+ALL_SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5", "CR-9", "CF-7"})
 
 
 class FastNormal(NormalContract):
@@ -152,7 +166,9 @@ class HardContract(NormalContract):
     score (``caught_points``); while that danger is real its highest cards are
     candidates too, so it sheds an ace of a spare pair rather than a 5 when a player who
     is down holds one card.  Going down, lay-offs, swaps and buys are taken as the normal
-    level takes them.
+    level takes them.  At the decisions of ``search`` (``search_point``: MX-7 discards,
+    CR-5 calls that lower the distance) the choice is then put to the search level's
+    paired rollouts for the rest of the budget (``searched``).
 
     Args:
         variant: ``contract``, ``may_i`` or ``mexican``.
@@ -166,14 +182,26 @@ class HardContract(NormalContract):
         dump: shed the highest cards when the contract is out of reach (``out_of_reach``).
         c_down: the points a player who goes down expects to score in the deal (13,
             measured in self-play of the normal level).
+        search: the rule ids of the decisions searched (``search_point``; default
+            ``SEARCH_POINTS``: MX-7 discards, CR-5 calls); ``()``: none (the search
+            level's own baseline).
+        search_worlds: at most this many worlds a searched decision (default 200: the
+            budget ends it first; a count makes it repeatable in tests).
     """
 
     level = "hard"
 
     def __init__(self, variant: str, options: dict | None = None, budget_ms: float = 300.0,
                  samples: int = 12, width: int = 4, w_improve: float = 200.0,
-                 w_feed: float = 40.0, w_points: float = 20.0, dump: int = 1, c_down: float = 13.0):
+                 w_feed: float = 40.0, w_points: float = 20.0, dump: int = 1, c_down: float = 13.0,
+                 search=None, search_worlds: int = 200):
         super().__init__(variant, options)
+        self.search_worlds = search_worlds
+        self.search_points = SEARCH_POINTS if search is None else frozenset(search)
+        unknown = self.search_points - ALL_SEARCH_POINTS
+        if unknown:
+            raise ValueError(f"unknown search points {sorted(unknown)}")
+        self._search: Any = None              # the SearchContract (``searched``), made lazily
         self.w_improve = w_improve
         self.w_points = w_points
         self.use_dump = bool(dump)
@@ -280,12 +308,72 @@ class HardContract(NormalContract):
     def decide(self, obs, legal, rng):
         if not legal:
             raise ValueError("no legal action to choose from")
+        # the whole decision's budget (this thread's CPU time); a tenth kept back for the
+        # rollout step running when it ends
+        budget = Budget(self.budget_ms, 0.9)
         with gc_paused():                        # no full collection inside the budget
             a, why = self._decide(obs, legal, rng)
-        if a.type == "discard":
-            a, why = self.keep_wild(obs, legal, a, why)
-            return self.keep_off_next(obs, legal, a, why)
+            if a.type == "discard":
+                a, why = self.keep_wild(obs, legal, a, why)
+                a, why = self.keep_off_next(obs, legal, a, why)
+            if self.search_point(obs, legal, a) is not None and not budget.over():
+                a, why = self.searched(obs, legal, rng, a, why, budget)
         return a, why
+
+    def search_point(self, obs, legal, a) -> str | None:
+        """The rule id of this decision when hard searches it (in ``search_points``), else
+        ``None``.
+
+        * ``"CR-5"`` / ``"MI-5"``: a call (Contract) or buy (May I?) of an upcard
+          (``obs.buy_card``) that lowers the hand's distance to the contract;
+        * ``"MX-7"`` / ``"CR-9"``: a discard in round 7 (the whole hand goes down at once)
+          while not down, with two or more discards legal;
+        * ``"CF-7"``: going down now (``a`` a go-down) or waiting with a discard.
+        """
+        pts = self.search_points
+        if not pts or len(legal) <= 1:
+            return None
+        ph = obs.phase
+        if ph == "buy":
+            rid = "CR-5" if self.variant == "contract" else "MI-5" if self.variant == "may_i" else None
+            if rid not in pts or obs.buy_card is None or not any(x.type == "buy" for x in legal):
+                return None
+            ctx = self.ctx(obs)
+            hand = _faces(obs.hand)
+            return rid if ctx.dist(hand + [obs.buy_card >> 3]) < ctx.dist(hand) else None
+        if ph != "play" or obs.down[obs.seat]:
+            return None
+        if a.type == "discard":
+            rid = "MX-7" if self.variant == "mexican" else "CR-9" if self.variant == "contract" else None
+            if rid in pts and self.ctx(obs).whole and sum(x.type == "discard" for x in legal) > 1:
+                return rid
+            return None
+        if a.type == "go_down" and "CF-7" in pts and any(x.type == "discard" for x in legal):
+            return "CF-7"
+        return None
+
+    def searched(self, obs, legal, rng, a, why, budget: Budget):
+        """The search level's paired rollouts (``is_search.SearchContract``: worlds the rules
+        deal from this observation, ``rules.sample_world``) of ``a`` (hard's choice) and its
+        alternatives, for the rest of ``budget``: ``a`` stands unless another candidate is
+        better by more than ``z`` (1.5) standard errors of the paired difference.  Returns
+        ``(action, reason)``; ``last_stats`` gets the worlds and rollouts done."""
+        if self._search is None:
+            from .is_search import SearchContract
+            self._search = SearchContract(self.variant, self.options, budget_ms=self.budget_ms)
+        s = self._search
+        cands = s.candidates(obs, legal, a)
+        if len(cands) <= 1:
+            return a, why
+        vals = s.values(s.rules_for(obs), obs, cands, rng, budget=budget,
+                        max_worlds=self.search_worlds,
+                        horizon=s.horizon)
+        self.last_stats = {"worlds": vals["worlds"], "rollouts": vals["worlds"] * len(cands),
+                           "candidates": len(cands), "searched": True}
+        best = s.pick(cands, vals)
+        if best == a:
+            return a, why
+        return best, s.reason_for(obs, best, vals)
 
     def keep_off_next(self, obs, legal, a, why):
         """While the next player is down, never throw a card it can lay off (one that

@@ -1,6 +1,7 @@
 """Contract-family scenarios for tests: a deck order that deals given hands, upcard and
 stock top (``deck_order``), an engine with that deal applied (``engine_with_deal``),
-every physical card of a state (``all_cards``) and card ids for card codes (``card_ids``)."""
+every physical card of a state (``all_cards``) and card ids for card codes (``card_ids``);
+for Michigan, a deck that deals given hands and widow (``michigan_deck``)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -123,3 +124,20 @@ def down_table(variant: str, rnd: int, hand: str, upcard: str, down_seat: int,
     hands = st.hands[:down_seat] + (tuple(h[:left]),) + st.hands[down_seat + 1:]
     down = tuple(s == down_seat for s in range(n))
     return rules, replace(st, stock=tuple(stock), hands=hands, melds=tuple(out), down=down)
+
+
+def michigan_deck(n: int, dealer: int, hands: dict[int, str], widow: str = "") -> tuple[int, ...]:
+    """A deck (faces) dealing ``hands`` and ``widow`` (codes; the rest filled in) one card
+    at a time from the dealer's left, the widow the last of every circuit (MG-4)."""
+    want = {s: list(parse_cards(t)) for s, t in hands.items()}
+    want_w = list(parse_cards(widow)) if widow else []
+    used = {f for v in want.values() for f in v} | set(want_w)
+    rest = [f for f in range(52) if f not in used]
+    slots: list[list[int]] = []
+    for j in range(n):
+        slots.append(want.get((dealer + 1 + j) % n, []))
+    slots.append(want_w)
+    for j, sl in enumerate(slots):
+        while len(sl) < 52 // (n + 1) + (j < 52 % (n + 1)):
+            sl.append(rest.pop())
+    return tuple(slots[i % (n + 1)][i // (n + 1)] for i in range(52))

@@ -1,0 +1,149 @@
+"""Hard searches where search pays (issue 18): the search level's paired rollouts, with
+hard's whole budget, at Mexican round-7 discards while not down (MX-7) and at Contract
+calls of an upcard that lowers the hand's distance (CR-5); elsewhere hard is unchanged.
+Michigan's hard level is the search (``SearchMichigan``), ``search`` its alias."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from table_app.ai import make_player
+from table_app.ai.contract_search import SEARCH_POINTS, HardContract
+from table_app.ai.is_search import SearchMichigan
+from table_app.core.actions import Discard, Draw, PassUpcard
+from table_app.core.cards import parse_face
+from tests.helpers.deals import engine_with_deal, michigan_deck
+
+#: Mexican round 7 (nines wild): 3♠ 4♠ _ 6♠ 7♠, 5♥-8♥ and 10♦-K♦ are the three runs to
+#: be, 2♣ and the drawn A♣ fit nothing
+MX7_HAND = "3S 4S 6S 7S 5H 6H 7H 8H 10D JD QD KD 2C"
+
+
+def _mx7():
+    eng = engine_with_deal("mexican", 4, 7, hands={0: MX7_HAND}, upcard="KC", stock="AC")
+    eng.apply(Draw(0, "stock"))
+    return eng.observe(0), eng.legal_actions()
+
+
+def _hard(variant, **kw) -> HardContract:
+    kw.setdefault("budget_ms", 60_000)
+    kw.setdefault("search_worlds", 24)
+    return HardContract(variant, **kw)
+
+
+def test_the_default_search_points():
+    assert SEARCH_POINTS == frozenset({"MX-7", "CR-5"})
+    assert make_player("hard", "mexican").search_points == SEARCH_POINTS
+    with pytest.raises(ValueError):
+        HardContract("contract", search=("XX-1",))
+
+
+def test_a_mexican_round_7_discard_is_searched_and_the_search_overturns_a_bad_pick():
+    """MX-7: hard's pick made wrong on purpose (4♠ breaks the spade run); the rollouts
+    in 24 worlds (a count: the budget is never reached) throw a card that fits nothing."""
+    obs, legal = _mx7()
+    h = _hard("mexican")
+    base, _ = h._decide(obs, legal, random.Random(0))
+    assert h.search_point(obs, legal, base) == "MX-7"
+    bad = Discard(0, parse_face("4S"))
+    h._decide = lambda obs, legal, rng: (bad, None)
+    a, why = h.decide(obs, legal, random.Random(0))
+    assert a.card in (parse_face("AC"), parse_face("2C")), why
+    assert why.id == "search_gain" and why.params["n"] == 24
+    assert h.last_stats["worlds"] == 24 and h.last_stats["searched"]
+    assert h.last_stats["rollouts"] == 24 * h.last_stats["candidates"]
+    # without the search points the bad pick stands
+    plain = _hard("mexican", search=())
+    plain._decide = lambda obs, legal, rng: (bad, None)
+    assert plain.decide(obs, legal, random.Random(0))[0] == bad
+
+
+def test_a_spent_budget_searches_nothing():
+    obs, legal = _mx7()
+    h = _hard("mexican", budget_ms=0.0)
+    h._decide = lambda obs, legal, rng: (Discard(0, parse_face("4S")), None)
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert a == Discard(0, parse_face("4S")) and "searched" not in h.last_stats
+
+
+def test_round_6_and_a_seat_that_is_down_are_not_mx7_points():
+    obs, legal = _mx7()
+    h = _hard("mexican")
+    from dataclasses import replace
+    assert h.search_point(replace(obs, round=6), legal, legal[0]) is None
+    down = tuple(s == 0 for s in range(4))
+    assert h.search_point(replace(obs, down=down), legal, legal[0]) is None
+
+
+def _call(up: str):
+    """Contract round 1 (two sets): seat 0 declines ``up``; seat 1 (7♠ 7♥, K♦) may call
+    it (CR-5)."""
+    eng = engine_with_deal("contract", 4, 1, hands={1: "7S 7H 2C 3D 5H 9S JC KD QH 4C"},
+                           upcard=up)
+    eng.apply(PassUpcard(0))
+    seat = eng.rules.to_act(eng.state)[0]
+    assert seat == 1
+    return eng.observe(1), eng.legal_actions()
+
+
+def test_a_call_that_lowers_the_distance_is_searched():
+    obs, legal = _call("7D")
+    h = _hard("contract", search_worlds=16)
+    a, why = h.decide(obs, legal, random.Random(0))
+    assert h.search_point(obs, legal, a) == "CR-5"
+    assert h.last_stats["searched"] and h.last_stats["worlds"] == 16
+    assert h.last_stats["rollouts"] == 32 and a.type in ("buy", "pass_buy")
+
+
+def test_a_call_that_does_not_lower_the_distance_is_hards_own():
+    obs, legal = _call("8C")
+    h = _hard("contract")
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert h.search_point(obs, legal, a) is None and "searched" not in h.last_stats
+    # May I?'s buys (MI-5) are not searched by default
+    assert "MI-5" not in h.search_points
+
+
+def test_hard_michigan_is_the_search_and_search_its_alias():
+    hard, alias = make_player("hard", "michigan"), make_player("search", "michigan")
+    assert type(hard) is SearchMichigan and type(alias) is SearchMichigan
+    assert hard.level == "hard" and alias.level == "search"
+    assert hard.samples == 2000 and hard.budget_ms == 300.0 and hard.z == 1.0 and hard.share_left
+
+
+def test_hard_michigan_counts_its_worlds_and_plays_as_the_alias():
+    """With a budget never reached the worlds are a count (``samples``): the same lead,
+    the same worlds, from either name."""
+    from table_app.core.actions import Deal
+    from table_app.variants.michigan import MichiganRules
+    rules = MichiganRules({})
+    deck = michigan_deck(4, 0, {1: "2S 5D 9C 10C", 2: "2D 3D 4D"})
+    st = rules.apply(rules.initial_state(4), Deal(1, 0, deck))
+    obs, legal = rules.observe(st, 1), rules.legal_actions(st)
+    got = []
+    for level in ("hard", "search"):
+        p = make_player(level, "michigan", budget_ms=60_000, samples=30)
+        a, why = p.decide(obs, legal, random.Random(1))
+        assert p.last_stats == {"worlds": 30, "rollouts": 30 * len(legal)}
+        got.append((a, why))
+    assert got[0] == got[1]
+
+
+def test_the_mx7_search_never_weighs_a_wild_while_a_safe_discard_is_legal():
+    """MX-7 with a wild in hand (nines wild in round 7): 9♣ fills the spade run, the
+    diamonds are one short, 2♣ and the drawn K♣ fit nothing.  The searched candidates are
+    hard's own discard scores below the wild's 1,000 (``discard_scores``), so the search
+    cannot overturn a safe discard into a wild (the ``discarded_wild_with_safe_alternative``
+    blunder stays 0, issue 18)."""
+    from table_app.ai.is_search import SearchContract
+    eng = engine_with_deal("mexican", 4, 7, upcard="5C", stock="KC",
+                           hands={0: "3S 4S 6S 7S 5H 6H 7H 8H 10D JD QD 9C 2C"})
+    eng.apply(Draw(0, "stock"))
+    obs, legal = eng.observe(0), eng.legal_actions()
+    h = _hard("mexican")
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert a.type == "discard" and a.card != parse_face("9C")
+    assert h.search_point(obs, legal, a) == "MX-7" and h.last_stats["searched"]
+    cands = SearchContract("mexican").candidates(obs, legal, a)
+    assert len(cands) > 1 and all(c.card != parse_face("9C") for c in cands)
