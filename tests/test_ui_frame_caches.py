@@ -8,6 +8,7 @@ import random
 import pytest
 
 pygame = pytest.importorskip("pygame")
+from tests.helpers.table import open_deal_end  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -157,7 +158,7 @@ def test_the_deal_end_made_ahead_over_frames_is_the_one_drawn_at_once():
     once (30-60 ms at 8 seats); the table makes its picture ahead, a bounded share a
     frame, while it plays the last moves.  The picture made so equals the one drawn at
     once, pixel for pixel, and the deal-end screen shows it."""
-    from table_app.ui.scenes.scores import DealEndScene, deal_end_picture
+    from table_app.ui.scenes.scores import deal_end_picture
     from table_app.ui.table.ahead import FACES_PER_FRAME, DealEndAhead
     app, scene, s = _table_at_deal_end()
     art = app.art
@@ -177,12 +178,7 @@ def test_the_deal_end_made_ahead_over_frames_is_the_one_drawn_at_once():
     assert ahead.drawn == notes
     # the table's own: taken by the deal-end screen when it opens
     scene.ahead = ahead
-    for _ in range(30):
-        if isinstance(app.stack.top, DealEndScene):
-            break
-        app.step(0.02)
-    top = app.stack.top
-    assert isinstance(top, DealEndScene)
+    top = open_deal_end(app)
     app.step(0.02)
     assert top.picture is not None
     assert pygame.image.tobytes(top.picture, "RGBA") == pygame.image.tobytes(at_once, "RGBA")
@@ -219,7 +215,7 @@ def test_the_deal_end_s_and_the_sheet_s_panels_are_made_ahead():
     frames (1.2 and 0.5 ms at 1920x1080): the table makes them ahead, last, and the two
     frames find them kept."""
     from table_app.ui import scene as scene_mod
-    from table_app.ui.scenes.scores import DealEndScene, ScoreSheet
+    from table_app.ui.scenes.scores import ScoreSheet
     app, scene, s = _table_at_deal_end()
     scene_mod.forget_overlay_panels()
     for _ in range(200):
@@ -230,12 +226,7 @@ def test_the_deal_end_s_and_the_sheet_s_panels_are_made_ahead():
     assert not scene.ahead.panels
     cache = scene_mod._panel_cache()
     assert len(cache) == 2
-    for _ in range(30):
-        if isinstance(app.stack.top, DealEndScene):
-            break
-        app.step(0.02)
-    end = app.stack.top
-    assert isinstance(end, DealEndScene)
+    end = open_deal_end(app)
     keys = set(cache._d)
     app.step(0.02)
     assert (*end.panel().size, end.fill_alpha) in keys

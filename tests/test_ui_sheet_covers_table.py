@@ -9,23 +9,11 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from tests.helpers.table import Scripted, click, may_i_table, settle, step  # noqa: E402
+from tests.helpers.table import click, may_i_deal_end  # noqa: E402
 
 
 def _deal_end():
-    from table_app.ui.scenes.scores import DealEndScene
-    from table_app.ui.table.session import FallbackPlayer
-    app, scene, s = may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
-    me = FallbackPlayer("may_i")
-    for _ in range(600):
-        if s.deal_due():
-            break
-        if s.human_to_act() is not None and scene.caught_up():
-            scene.act(me.decide(s.engine.observe(0), s.engine.legal_actions(), None)[0])
-        step(app, 1)
-    settle(app, scene)
-    assert isinstance(app.stack.top, DealEndScene)
-    return app, scene, s
+    return may_i_deal_end()
 
 
 def test_the_deal_end_gives_way_to_the_sheet_without_the_table_between():

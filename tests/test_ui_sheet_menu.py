@@ -13,25 +13,15 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Deal  # noqa: E402
-from tests.helpers.table import Scripted, click, may_i_table, settle, step  # noqa: E402
+from tests.helpers.table import Scripted, click, may_i_deal_end, may_i_table, settle, step  # noqa: E402
 
 
 def _between_sheet():
     """May I?'s three-seat deal played by the stand-in player for you to its end, then
     past the hands to the sheet between deals: ``(app, table, session)``."""
-    from table_app.ui.scenes.scores import DealEndScene, ScoreSheet
-    from table_app.ui.table.session import FallbackPlayer
-    app, scene, s = may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
-    me = FallbackPlayer("may_i")
-    for _ in range(400):
-        if s.deal_due():
-            break
-        if s.human_to_act() is not None and scene.caught_up():
-            scene.act(me.decide(s.engine.observe(0), s.engine.legal_actions(), None)[0])
-        step(app, 1)
+    from table_app.ui.scenes.scores import ScoreSheet
+    app, scene, s = may_i_deal_end()
     assert s.deal_due()
-    settle(app, scene)
-    assert isinstance(app.stack.top, DealEndScene)
     _key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, ScoreSheet) and app.stack.top.between
     return app, scene, s

@@ -293,3 +293,33 @@ def wait_hint(app, scene, limit=2000):
         app.step(0.02)
         time.sleep(0.005)
     raise AssertionError("the hint did not arrive")
+
+
+def may_i_deal_end():
+    """May I?'s three-seat deal (``may_i_table``, seats 1 and 2 scripted) played by the
+    stand-in player for you until the deal is over and its end is on screen:
+    ``(app, table, session)``, ``DealEndScene`` on top."""
+    from table_app.ui.scenes.scores import DealEndScene
+    from table_app.ui.table.session import FallbackPlayer
+    app, scene, s = may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
+    me = FallbackPlayer("may_i")
+    for _ in range(600):
+        if s.deal_due():
+            break
+        if s.human_to_act() is not None and scene.caught_up():
+            scene.act(me.decide(s.engine.observe(0), s.engine.legal_actions(), None)[0])
+        step(app, 1)
+    settle(app, scene)
+    assert isinstance(app.stack.top, DealEndScene)
+    return app, scene, s
+
+
+def open_deal_end(app, frames: int = 30):
+    """Step ``app`` until the deal end's screen is on top (``frames`` at most); it."""
+    from table_app.ui.scenes.scores import DealEndScene
+    for _ in range(frames):
+        if isinstance(app.stack.top, DealEndScene):
+            break
+        app.step(0.02)
+    assert isinstance(app.stack.top, DealEndScene)
+    return app.stack.top
