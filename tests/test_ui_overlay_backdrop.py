@@ -128,3 +128,16 @@ def test_the_overlay_panel_is_opaque_so_a_kept_frame_draws_the_same_pixels():
     alphas = {panel.get_at((x, y)).a for x in range(0, 300, 7) for y in range(0, 200, 7)}
     assert alphas <= {0, 255} and 255 in alphas
     assert panel.get_at((0, 0)).a == 0        # a round corner
+
+
+def test_a_closed_table_is_not_kept_alive_by_the_last_backdrop():
+    """What the last overlay was drawn over names the table's state: a full scene's
+    close (``App.release``) lets it go, so a New game never holds the old game."""
+    app, scene, s = _deal_end()
+    _frame(app)
+    _frame(app)
+    assert app._backdrop is not None
+    app.release(full=False)                  # an overlay closed: kept
+    assert app._backdrop is not None
+    app.release(full=True)                   # a table closed
+    assert app._backdrop is None

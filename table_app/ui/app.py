@@ -607,6 +607,10 @@ class App:
         go back to the system (``release_memory(collect=False)``); either way the kept
         overlay panels go (``scene.forget_overlay_panels``).  Only with
         ``release_on_close`` (a real window's app)."""
+        if full:
+            # what the last overlay was drawn over names the closed scenes' state
+            # (``_backdrop``): it must not keep a closed table's game alive
+            self._backdrop = None
         if self.release_on_close:
             from .scene import forget_overlay_panels
             forget_overlay_panels()     # the closed overlay's panel picture
