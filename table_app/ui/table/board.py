@@ -96,6 +96,15 @@ def seat_badges(view, labels) -> list:
 ALT_DRAWS = 240
 
 
+def _take(free: list, size, like) -> pygame.Surface:
+    """A surface of ``size`` taken out of ``free`` (the other picture's spares), else a
+    new one in ``like``'s format."""
+    for i, p in enumerate(free):
+        if p.get_size() == tuple(size):
+            return free.pop(i)
+    return pygame.Surface(size, 0, like)
+
+
 def _lit_changed(old, new) -> bool:
     """Whether the still part's items (``Board.draw``) go from ``old`` to ``new`` with a
     change of the places lit for a drag (entries ``("lit", ...)``)."""
@@ -333,8 +342,7 @@ class Board:
         free = list(self._alt_spare) + [p for _r, p in (self._alt or ())]
         for d in dirty:
             r = pygame.Rect(d)
-            got = next((i for i, p in enumerate(free) if p.get_size() == r.size), None)
-            piece = free.pop(got) if got is not None else pygame.Surface(r.size, 0, still)
+            piece = _take(free, r.size, still)
             piece.blit(still, (0, 0), r)
             pieces.append((r, piece))
         self._alt = pieces
@@ -367,8 +375,7 @@ class Board:
         spare = list(self._alt_spare)
         pieces = []
         for r, piece in self._alt:
-            got = next((i for i, p in enumerate(spare) if p.get_size() == r.size), None)
-            cur = spare.pop(got) if got is not None else pygame.Surface(r.size, 0, still)
+            cur = _take(spare, r.size, still)
             cur.blit(still, (0, 0), r)
             still.blit(piece, r.topleft)
             pieces.append((r, cur))
