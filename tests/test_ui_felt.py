@@ -135,3 +135,26 @@ def test_the_card_images_are_bounded_and_a_refused_face_shows_a_back(art):
     assert pygame.image.tobytes(bad, "RGB") == pygame.image.tobytes(art.back(60, "blue"), "RGB")
     imgs.clear()
     assert len(imgs.cache) == 0 and imgs.cache.bytes == 0 and imgs.standins == set()
+
+
+def test_the_stand_ins_are_bounded_in_bytes_the_least_recently_used_out_first(art):
+    """Issue #17: faces at widths the full card art never renders (a flying card's, a
+    shrinking meld area's) kept 10-12 MiB of stand-ins at an 8-seat table."""
+    from table_app.ui.cardart import surface_bytes
+    imgs = CardImages()
+    imgs.queue(art, [80], first=range(10), now=True)
+    one = surface_bytes(imgs.get(art, 0, 66, False, False, "blue"))
+    imgs.STANDIN_BYTES = 4 * one           # room for four stand-ins of 66 px
+    for f in range(1, 4):
+        imgs.get(art, f, 66, False, False, "blue")
+    assert len(imgs.standins) == 4 and imgs.standin_bytes() == 4 * one
+    imgs.get(art, 0, 66, False, False, "blue")      # a use: 1 is now the oldest
+    imgs.get(art, 4, 66, False, False, "blue")      # a fifth: the least recently used goes
+    assert imgs.standins == {(f, 66, False, False, "blue") for f in (0, 2, 3, 4)}
+    assert (1, 66, False, False, "blue") not in imgs.cache
+    assert imgs.standin_bytes() == 4 * one <= imgs.STANDIN_BYTES
+    # drawn again, it is scaled again from the face at 80 px (nothing rendered)
+    before = art.faces_rendered
+    again = imgs.get(art, 1, 66, False, False, "blue")
+    assert again.get_size() == art.size(66) and art.faces_rendered == before
+    assert (1, 66, False, False, "blue") in imgs.standins and len(imgs.standins) == 4

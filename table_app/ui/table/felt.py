@@ -269,6 +269,12 @@ class CardImages:
     #: art's own surfaces (no bytes of their own: they go when the art lets them go,
     #: ``CardArt.evict_hooks``), stand-ins scaled copies
     MAX_BYTES = 16 << 20
+    #: the bound of the stand-ins' own pixels (bytes, least recently used out first):
+    #: issue #17 found 10-12 MiB of them kept at an 8-seat table (faces at the
+    #: widths a card passes through as it flies or a meld area shrinks, which the full
+    #: card art never renders, so they never gave way) beside the art's 12 MiB; one let
+    #: go is scaled again (about 0.1 ms) if it is drawn again
+    STANDIN_BYTES = 3 << 20
 
     def __init__(self) -> None:
         from ..cardart import SurfaceCache
@@ -391,7 +397,29 @@ class CardImages:
         self.cache[key] = img
         if standin is not None:
             self.standins.add(key)
+            self._bound_standins(key)
         return img
+
+    def standin_bytes(self) -> int:
+        """Bytes of pixels of the stand-ins kept now (at most ``STANDIN_BYTES``, or the
+        newest one alone when it is bigger)."""
+        from ..cardart import surface_bytes
+        d = self.cache
+        return sum(surface_bytes(d._d[k]) for k in self.standins if k in d)
+
+    def _bound_standins(self, newest) -> None:
+        """Past ``STANDIN_BYTES`` of stand-ins, the least recently used go (``newest``
+        stays)."""
+        from ..cardart import surface_bytes
+        over = self.standin_bytes() - self.STANDIN_BYTES
+        if over <= 0:
+            return
+        for k in [k for k in self.cache if k in self.standins and k != newest]:
+            s = self.cache.pop(k)
+            self.standins.discard(k)
+            over -= surface_bytes(s) if s is not None else 0
+            if over <= 0:
+                break
 
     def drop_standins(self, art) -> None:
         """Stand-ins whose face is now rendered at its width give way to it."""
