@@ -38,9 +38,16 @@ class _Timed:
         self.wall: list[float] = []
         self.stats: list = []
         self.searched: list[bool] = []     # per decision: it searched (set last_stats)
+        #: per decision: (what it was asked: the observation and the legal moves, hashed;
+        #: its ``last_stats`` or ``None``), to pair the same decisions of two games
+        self.asked: list[tuple[int, dict | None]] = []
+        #: (alone, loaded) stats of the same decisions (``same_decisions``), per seed
+        self.paired: list[tuple[dict, dict]] = []
         self.needs_state = getattr(p, "needs_state", False)
 
     def _time(self, fn, *a):
+        obs, legal = a[-3], a[-2]
+        asked = hash((repr(obs), repr(legal)))
         if hasattr(self.p, "last_stats"):
             self.p.last_stats = None       # set again only by a decision that searches
         c, w = time.thread_time(), time.perf_counter()
@@ -51,6 +58,7 @@ class _Timed:
         if isinstance(st, dict):
             self.stats.append(dict(st))
         self.searched.append(isinstance(st, dict))
+        self.asked.append((asked, dict(st) if isinstance(st, dict) else None))
         return out
 
     def choose(self, obs, legal, rng):
@@ -101,8 +109,24 @@ def _pair(v: str, seeds, max_actions: int, budget_ms: float, cpu_id):
     return alone, loaded
 
 
+def same_decisions(a: list, b: list) -> list[tuple[dict, dict]]:
+    """The decisions two games of one seed share, paired: ``(stats a, stats b)`` for each
+    decision of the common start of ``a`` and ``b`` (``_Timed.asked`` lists) where both
+    were asked the same (observation and legal moves) and both searched.  The games part
+    at the first decision answered differently; after it nothing is compared (other
+    positions, other searches)."""
+    out = []
+    for (ka, sa), (kb, sb) in zip(a, b):
+        if ka != kb:
+            break
+        if sa is not None and sb is not None:
+            out.append((sa, sb))
+    return out
+
+
 def _pair_games(v, seeds, max_actions, budget_ms, cpu_id, alone, loaded) -> None:
     for i, seed in enumerate(seeds):
+        got: dict = {}
         order = ("alone", "loaded") if i % 2 == 0 else ("loaded", "alone")
         for cond in order:
             spin = _load(cpu_id) if cond == "loaded" else None
@@ -112,11 +136,13 @@ def _pair_games(v, seeds, max_actions, budget_ms, cpu_id, alone, loaded) -> None
                 if spin is not None:
                     spin.kill()
                     spin.wait()
+            got[cond] = h.asked
             dst = alone if cond == "alone" else loaded
             dst.cpu += h.cpu
             dst.wall += h.wall
             dst.stats += h.stats
             dst.searched += h.searched
+        alone.paired += same_decisions(got["alone"], got["loaded"])
 
 
 def run(quick: bool = False, seeds=None, max_actions: int | None = None,
@@ -164,6 +190,15 @@ def run(quick: bool = False, seeds=None, max_actions: int | None = None,
                 k: {"alone_mean": round(sum(s.get(k, 0) for s in alone.stats) / len(alone.stats), 2),
                     "loaded_mean": (round(sum(s.get(k, 0) for s in loaded.stats) / len(loaded.stats), 2)
                                     if loaded.stats else None)} for k in keys}
+            pairs = alone.paired
+            d["evaluated_same_decisions"] = {
+                k: {"decisions": len(pairs),
+                    "alone_mean": round(sum(a.get(k, 0) for a, _b in pairs) / len(pairs), 2),
+                    "loaded_mean": round(sum(b.get(k, 0) for _a, b in pairs) / len(pairs), 2),
+                    "loaded_over_alone": (round(sum(b.get(k, 0) for _a, b in pairs)
+                                                / sum(a.get(k, 0) for a, _b in pairs), 3)
+                                          if sum(a.get(k, 0) for a, _b in pairs) else None)}
+                for k in keys} if pairs else None
         else:
             d["evaluated_per_decision"] = None
             out["missing"][f"{v}.evaluated_per_decision"] = (

@@ -221,6 +221,30 @@ def test_goals_are_computed_from_the_suite_s_own_figures():
     assert g["hard_search_loaded_over_alone"]["met"] is True
 
 
+def test_the_search_goal_reads_the_same_decisions_where_they_were_paired():
+    """Over the same decisions (``evaluated_same_decisions``), not the games' means: a
+    game whose search answered one decision differently goes on to other positions."""
+    res = _res()
+    res["decisions"]["variants"]["contract"]["evaluated_same_decisions"] = {
+        "draws_evaluated": {"decisions": 12, "alone_mean": 200.0, "loaded_mean": 196.0,
+                            "loaded_over_alone": 0.98}}
+    g = {r["name"]: r for r in goals(res)}
+    # contract's paired 0.98 (not its means' 0.95); Michigan's means as before: 1.02
+    assert g["hard_search_loaded_over_alone"]["value"] == 0.98
+
+
+def test_same_decisions_pairs_the_common_start_of_two_games_where_both_searched():
+    from benchmarks.decisions import same_decisions
+    a = [(1, {"worlds": 10}), (2, None), (3, {"worlds": 30}), (4, {"worlds": 40}),
+         (5, {"worlds": 50})]
+    b = [(1, {"worlds": 9}), (2, {"worlds": 5}), (3, {"worlds": 28}), (7, {"worlds": 1}),
+         (5, {"worlds": 50})]
+    # decision 2: only one searched; at the 4th the games parted (5 is not compared)
+    assert same_decisions(a, b) == [({"worlds": 10}, {"worlds": 9}),
+                                    ({"worlds": 30}, {"worlds": 28})]
+    assert same_decisions(a, []) == []
+
+
 def test_a_missing_figure_is_an_unmet_goal_with_its_reason():
     res = _res(ui={"x11": {"frames": None, "reason": "no X11 display: Xvfb is not installed"}},
                realapp={"table_8": None, "three_games": {"peak_mb": 120.0, "games_played": 2},
