@@ -11,7 +11,8 @@ budget alone) says which it is (1.0: the same search whatever the load).  The nu
 worlds / candidates hard evaluates per decision is reported where the player exposes it
 (``last_stats``: the contract family's hard level scores candidates and weighs the
 next draws; Michigan's hard level and the oracle search worlds and rollouts), else
-``null`` with the reason.
+``null`` with the reason; ``evaluated_same_decisions`` compares them over the same
+decisions of a seed's two games (``same_decisions``), the goal's figure.
 
 ``run(quick)``; ``python -m benchmarks.decisions [--quick]`` prints JSON.
 """
