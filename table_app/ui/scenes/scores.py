@@ -374,7 +374,8 @@ class DealEndScene(Overlay):
         for sc in reversed(getattr(stack, "scenes", [])):
             ahead = getattr(sc, "ahead", None)
             if ahead is not None and hasattr(ahead, "take"):
-                return ahead.take(self.session, self.rows, p.size, u, self.app.settings)
+                return ahead.take(self.session, self.rows, p.size, u, self.app.settings,
+                                  art=self.app.art)
         return None
 
 

@@ -217,15 +217,33 @@ class DealEndAhead:
         """The rows' picture is whole."""
         return self.picture is not None and bool(self.rows) and self.done == len(self.rows)
 
-    def take(self, session, rows, size, u: float, settings):
-        """``(picture, notes as drawn)`` when the picture is whole and shows ``rows`` at
-        ``size`` and ``u`` with these settings' deck; else ``None``.  The picture is
-        the caller's from then on."""
+    def _for(self, session, rows, size, u: float, settings) -> bool:
+        """The picture in the making shows ``rows`` at ``size`` and ``u`` with these
+        settings' deck."""
         key = self.key
-        if (not self.ready() or key is None or key[0] != id(session) or tuple(size) != self.size
-                or key[3] != u or rows != self.rows
-                or key[4] != bool(getattr(settings, "four_color", False))
-                or key[5] != bool(getattr(settings, "large_index", False))):
+        return not (self.picture is None or key is None or key[0] != id(session)
+                    or tuple(size) != self.size or key[3] != u or rows != self.rows
+                    or key[4] != bool(getattr(settings, "four_color", False))
+                    or key[5] != bool(getattr(settings, "large_index", False)))
+
+    def take(self, session, rows, size, u: float, settings, art=None):
+        """``(picture, notes as drawn)`` when the picture is whole and shows ``rows`` at
+        ``size`` and ``u`` with these settings' deck; else ``None``.  ``art`` (the card
+        art): a picture begun for them is finished now, its rows not drawn yet drawn on
+        it (a deal end that did not wait for it, as with Skip animations: one picture,
+        not a second one beside the half-made one, issue #17).  The picture is the
+        caller's from then on."""
+        if not self._for(session, rows, size, u, settings):
+            return None
+        if art is not None and self.done < len(self.rows):
+            todo = set(range(self.done, len(self.rows)))
+            _pic, notes = scores.deal_end_picture(self.size, self.rows, art, settings, u,
+                                                  only=todo, into=self.picture)
+            for i, note in zip(sorted(todo), notes):
+                self.drawn[i] = note
+            self.done = len(self.rows)
+            self.faces = []
+        if not self.ready():
             return None
         return self.picture, list(self.drawn)
 
