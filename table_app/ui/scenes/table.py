@@ -763,7 +763,7 @@ class TableScene(Scene):
                         selected=self.ui.selected, lift=self.ui.lift,
                         hinted=h.cards if h is not None else (),
                         under_cards=self.gestures.draw_lit, under_key=self.gestures.lit_key(),
-                        labels=self._drawn_labels())
+                        labels=self._drawn_labels(), plates=self._plates())
         fan = self.meld_fan()
         if fan is not None:
             from ..table.meldfan import draw_fan
@@ -824,6 +824,9 @@ class TableScene(Scene):
             keyboard=self.keys.focus_shown, want_stock=self.want_stock, can=self._can_now,
             stock_due=bool(getattr(self.obs, "stock_due", False)), variant=s.variant,
             now=s.observe, human=self.human)
+
+    def _plates(self):
+        return self.cue.plates(self.L.hand, self.L.ui) if self.app.stack.top is self else ()
 
     def _drawn_labels(self):
         """The view's labels as drawn (short of the buying window's panel when open)."""
