@@ -63,7 +63,7 @@ from ..table.keyboard import TableKeys
 from ..table.layout import TableLayout
 from ..table.narration import Narrator
 from ..table.pacing import AiTurns, Pacer, sounds_of
-from ..table.presenter import UIState, View, is_layout_game, present
+from ..table.presenter import UIState, View, held_labels, is_layout_game, present
 from ..table.session import GameSession
 from ..table.turncue import PULSE_S, TurnCue
 
@@ -829,10 +829,12 @@ class TableScene(Scene):
         return self.cue.plates(self.L.hand, self.L.ui) if self.app.stack.top is self else ()
 
     def _drawn_labels(self):
-        """The view's labels as drawn (short of the buying window's panel when open)."""
+        """The view's labels as drawn (the piles' counts short of a card dragged off one,
+        the labels short of the buying window's panel when open)."""
+        labels = held_labels(self.view, self.gestures.held())
         if self.session.spec.layout:
-            return self.view.labels
-        return self.buy.labels(self.view.labels, self.L.stage, self.L.ui)
+            return labels
+        return self.buy.labels(labels, self.L.stage, self.L.ui)
 
     def _can_now(self) -> dict:
         """What the human may do now, from the engine's legal actions (kept for the
