@@ -379,7 +379,7 @@ class TableScene(Scene):
         down = (obs.down[self.human] if obs.round else True) if not self.session.spec.layout else True
         self.controls.update(can_undo=self.engine.can_undo(self.human),
                              can_redo=self.engine.can_redo(), mine=mine, down=down,
-                             staged=bool(self.ui.staged), note=self.ui.stage_note,
+                             staged=bool(self.ui.staged), note=self.ui.stage_note, cards=bool(obs.hand),
                              can_lay_off=bool(mine == "play" and down and not self.session.spec.layout
                                               and self._can_now()["lay_off"]))
         if self.session.spec.layout:

@@ -350,7 +350,10 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                       (x + i * step + 2, y + mh - 3), 11, "bottomleft", "role"))
         x += gw + mw * 0.4
     if not ui.staged:
-        if (obs.down[obs.seat] and obs.went_down_now
+        if not obs.hand:
+            # gone out (or between deals): no card left to lay off or to build with
+            txt = ""
+        elif (obs.down[obs.seat] and obs.went_down_now
                 and not VARIANTS[obs.variant].layoff_same_turn):
             txt = _("You went down this turn: lay off from your next turn on")
         elif obs.down[obs.seat]:
@@ -359,8 +362,9 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
             txt = _("Build your contract here: {contract}. Select cards and drag them here, or "
                     "press Suggest").format(contract=contract_name(obs.contract_terms))
         # (its lines centred on the area's middle, however many it wraps into)
-        v.labels.append(Label(txt, (st.x + 12, st.centery), 15, "midleft", "hint",
-                              width=st.w - 24))
+        if txt:
+            v.labels.append(Label(txt, (st.x + 12, st.centery), 15, "midleft", "hint",
+                                  width=st.w - 24))
     else:
         ct = contract_name(obs.contract_terms)
         if ui.stage_note:
