@@ -63,7 +63,8 @@ def test_each_seat_shows_its_last_visible_move_kept_until_it_moves_again():
     eng = Engine(rules, 3, seed=1)
     eng.apply(Deal(1, 2, deck), forced=True)
     n = Narrator(_session(eng, "may_i", ("You", "Ann", "Boris")))
-    assert n.seat_labels(len(eng.log)) == {}           # the deal: nobody has moved
+    # the deal: nobody has moved; the dealer's box tells the card it turned up
+    assert n.seat_labels(len(eng.log)) == {2: ("upcard turned: K♥", True)}
     eng.apply(PassUpcard(0))
     eng.apply(Buy(1))                                   # Ann asks "May I?" for the K♥
     assert n.seat_labels(len(eng.log)) == {0: ("passed K♥", False),
@@ -121,6 +122,35 @@ def test_a_lay_off_names_the_meld_and_a_call_is_a_call():
         assert t == f"laid off {card_name(a.card)} on {card_name(faces[0])}–{card_name(faces[-1])}"
     assert seen["go_down"][1] == "went down"
     assert n.seat_text(0) is None          # the deal is nobody's move
+
+
+def test_the_turned_upcard_is_told_as_such_not_as_a_discard():
+    """A tester saw the dealer's left seat labelled "discarded 10♥" at a deal's start for
+    the upcard turned from the stock: nobody discarded it.  Until a seat moves, the
+    dealer's box says the card the deal turned up (in each language); the first move
+    replaces it, and no seat is "discarded" a card it did not discard."""
+    rules = find_variant("contract")({})
+    deck = build_deck(rules.deck(3), [
+        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
+        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
+        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "AC"],
+    ], ["10H", "5D", "9S", "6D", "9D"])
+    # seat 1 deals: seat 2 (Boris) is the dealer's left, and the human acts last
+    app, scene, s = make_table("contract", 3, Deal(1, 1, deck),
+                               {1: Scripted(["7H"]), 2: Scripted(["AC"])})
+    assert scene.narrator.seat_labels(1) == {1: ("upcard turned: 10♥", True)}
+    shown = [lab for lab in scene.view.labels if lab.kind in ("last", "last_hi")]
+    assert [(lab.text, lab.kind) for lab in shown] == [("upcard turned: 10♥", "last_hi")]
+    assert scene.L.opp[1].collidepoint(shown[0].pos)           # on the dealer's box
+    assert not any(lab.text.startswith("discarded") for lab in scene.view.labels)
+    for lang, said in (("ru", "открытая карта: 10♥"), ("uk", "відкрита карта: 10♥")):
+        set_language(lang)
+        assert scene.narrator.seat_labels(1)[1][0] == said
+    set_language("en")
+    # the dealer's left passes it: that is its move, and the deal's note goes
+    eng = s.engine
+    eng.apply(PassUpcard(2))
+    assert scene.narrator.seat_labels(len(eng.log)) == {2: ("passed 10♥", True)}
 
 
 def _michigan_deal():

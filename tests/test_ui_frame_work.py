@@ -107,7 +107,8 @@ def test_a_new_window_size_renders_a_few_faces_a_frame_with_stand_ins():
 
 
 def _fresh_still(scene):
-    """The still part of the table as a fresh board draws it (nothing kept)."""
+    """The still part of the table as a fresh board draws it (nothing kept), with what the
+    table has it draw under the cards (the "Your turn" plate)."""
     from table_app.ui.table.board import Board
     b = Board()
     b.layer, b.images = scene.board.layer, scene.board.images
@@ -116,7 +117,8 @@ def _fresh_still(scene):
     b.draw(pygame.Surface(scene.app.size), scene.app.art, scene.app.settings, scene.view,
            turn=turn, selected=scene.ui.selected, lift=scene.ui.lift,
            hinted=h.cards if h is not None else (), under_cards=scene.gestures.draw_lit,
-           under_key=scene.gestures.lit_key(), labels=scene._drawn_labels())
+           under_key=scene.gestures.lit_key(), labels=scene._drawn_labels(),
+           plates=scene._plates())
     return pygame.image.tobytes(b._still, "RGB")
 
 

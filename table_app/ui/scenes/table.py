@@ -63,7 +63,7 @@ from ..table.keyboard import TableKeys
 from ..table.layout import TableLayout
 from ..table.narration import Narrator
 from ..table.pacing import AiTurns, Pacer, sounds_of
-from ..table.presenter import UIState, View, is_layout_game, present
+from ..table.presenter import UIState, View, held_labels, is_layout_game, present
 from ..table.session import GameSession
 from ..table.turncue import PULSE_S, TurnCue
 
@@ -379,7 +379,7 @@ class TableScene(Scene):
         down = (obs.down[self.human] if obs.round else True) if not self.session.spec.layout else True
         self.controls.update(can_undo=self.engine.can_undo(self.human),
                              can_redo=self.engine.can_redo(), mine=mine, down=down,
-                             staged=bool(self.ui.staged), note=self.ui.stage_note,
+                             staged=bool(self.ui.staged), note=self.ui.stage_note, cards=bool(obs.hand),
                              can_lay_off=bool(mine == "play" and down and not self.session.spec.layout
                                               and self._can_now()["lay_off"]))
         if self.session.spec.layout:
@@ -763,7 +763,7 @@ class TableScene(Scene):
                         selected=self.ui.selected, lift=self.ui.lift,
                         hinted=h.cards if h is not None else (),
                         under_cards=self.gestures.draw_lit, under_key=self.gestures.lit_key(),
-                        labels=self._drawn_labels())
+                        labels=self._drawn_labels(), plates=self._plates())
         fan = self.meld_fan()
         if fan is not None:
             from ..table.meldfan import draw_fan
@@ -825,11 +825,16 @@ class TableScene(Scene):
             stock_due=bool(getattr(self.obs, "stock_due", False)), variant=s.variant,
             now=s.observe, human=self.human)
 
+    def _plates(self):
+        return self.cue.plates(self.L.hand, self.L.ui) if self.app.stack.top is self else ()
+
     def _drawn_labels(self):
-        """The view's labels as drawn (short of the buying window's panel when open)."""
+        """The view's labels as drawn (the piles' counts short of a card dragged off one,
+        the labels short of the buying window's panel when open)."""
+        labels = held_labels(self.view, self.gestures.held())
         if self.session.spec.layout:
-            return self.view.labels
-        return self.buy.labels(self.view.labels, self.L.stage, self.L.ui)
+            return labels
+        return self.buy.labels(labels, self.L.stage, self.L.ui)
 
     def _can_now(self) -> dict:
         """What the human may do now, from the engine's legal actions (kept for the

@@ -159,11 +159,13 @@ class Board:
         layer.speed = sp
 
     def draw(self, surf, art, settings, view, *, turn: bool = False, selected=(), lift=(),
-             hinted=(), under_cards=None, under_key=None, labels=()) -> None:
+             hinted=(), under_cards=None, under_key=None, labels=(), plates=()) -> None:
         """The felt with its boxes (``turn``: the player's turn, the hand's box glows),
         the seats lit in turn, then ``under_cards(surf)`` (the places lit for a drag;
         ``under_key``: what it draws, as ``((name, (x, y, w, h)), ...)``, else the still
-        part is not kept), and the cards: picked up (``selected``, gold), a lead that
+        part is not kept), the ``plates`` (``(key, surface, (x, y))``: the "your turn"
+        plate on the hand's edge, under the cards: a card lifted or dragged over it
+        stays whole), and the cards: picked up (``selected``, gold), a lead that
         may be made (``lift``, green), the hint's (``hinted``, a tinted ring), a wild
         rank's "wild" badge (``view.wild_cards``); then the
         view's ``labels`` (``labels.draw_label``) over the cards that stand still.
@@ -204,7 +206,7 @@ class Board:
         if under_cards is not None and under_key is None:
             self._still_head = None
             self._draw_still(surf, art, felt, view, under_cards, still_part, four, large,
-                             back, selected, lift, hinted, labels)
+                             back, selected, lift, hinted, labels, plates)
         else:
             head = (W, H, surf.get_bitsize(), four, large, back, self.images.generation,
                     felt.generation)
@@ -213,6 +215,7 @@ class Board:
             items = (tuple(("box", r.x, r.y, r.w, r.h, kind) for r, kind in view.boxes
                            if kind in TURN_BOXES)
                      + tuple(("lit", *r) for _, r in (under_key or ()))
+                     + tuple(("plate", *pos, *img.get_size(), key) for key, img, pos in plates)
                      + tuple((sp.key, sp.face, int(sp.x), int(sp.y - sp.lift), int(sp.w),
                               int(round(sp.tw)), sp.dim, sp.key in selected,
                               sp.key in lift, sp.key in hinted, sp.key in wild,
@@ -239,7 +242,7 @@ class Board:
                 if still is None or still.get_size() != (W, H):
                     still = self._still = pygame.Surface((W, H), 0, surf)
                 self._draw_still(still, art, felt, view, under_cards, still_part, four,
-                                 large, back, selected, lift, hinted, labels)
+                                 large, back, selected, lift, hinted, labels, plates)
                 self.still_builds += 1
                 self._alt = self._alt_keys = None
             elif items == self._still_items and fkey == self._still_felt:
@@ -255,7 +258,7 @@ class Board:
                     dirty = None if more is None else _merge(dirty + more)
                 if dirty is None:
                     self._draw_still(still, art, felt, view, under_cards, still_part, four,
-                                     large, back, selected, lift, hinted, labels)
+                                     large, back, selected, lift, hinted, labels, plates)
                     self.still_builds += 1
                     self._alt = self._alt_keys = None
                 else:
@@ -277,6 +280,8 @@ class Board:
                                 box(still, r, kind)
                         if under_cards is not None:
                             under_cards(still)
+                        for _key, img, pos in plates:
+                            still.blit(img, pos)
                         self._draw_cards(still, art, [still_part[i] for i in d.collidelistall(card_at)],
                                          four, large, back, selected, lift, hinted)
                         for i in d.collidelistall(lab_at):
@@ -415,13 +420,15 @@ class Board:
         self._still_head = self._still_items = self._still_felt = None
 
     def _draw_still(self, surf, art, felt, view, under_cards, sprites, four, large, back,
-                    selected, lift, hinted, labels=()) -> None:
+                    selected, lift, hinted, labels=(), plates=()) -> None:
         felt.paint(surf)
         for r, kind in view.boxes:
             if kind in TURN_BOXES:
                 box(surf, r, kind)
         if under_cards is not None:
             under_cards(surf)
+        for _key, img, pos in plates:
+            surf.blit(img, pos)
         self._draw_cards(surf, art, sprites, four, large, back, selected, lift, hinted)
         for lab in labels:
             draw_label(surf, lab)
@@ -507,7 +514,7 @@ def _card_area(sp) -> pygame.Rect:
 
 
 def _item_area(it) -> pygame.Rect:
-    if it[0] in ("box", "lit", "lab"):
+    if it[0] in ("box", "lit", "lab", "plate"):
         return pygame.Rect(it[1] - _PAD, it[2] - _PAD, it[3] + 2 * _PAD, it[4] + 2 * _PAD)
     w = max(it[4], it[5])
     return pygame.Rect(it[2] - _PAD, it[3] - _PAD, w + 2 * _PAD, int(w * 1.4) + 2 * _PAD + 2)

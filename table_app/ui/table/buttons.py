@@ -287,16 +287,20 @@ class TableButtons:
             buy.build(make, L.stage, k)
 
     def update(self, *, can_undo: bool, can_redo: bool, mine, down: bool = True,
-               staged: bool = False, note: str = "", can_lay_off: bool = False) -> None:
+               staged: bool = False, note: str = "", can_lay_off: bool = False,
+               cards: bool = True) -> None:
         """On or off for what the player may do now (``mine``: their decision, or
         ``None``/``False``): Go down only in the play phase before going down, once the
         staged melds could make the contract (``note``: what they still lack); once
         down, "Lay off all that fits" in its place, on while a lay-off is legal
-        (``can_lay_off``)."""
+        (``can_lay_off``); the sorts while the hand has ``cards`` (after going out it
+        has none: nothing to sort)."""
         b = self.named
         able(b.get("undo"), can_undo)
         able(b.get("redo"), can_redo)
         able(b.get("hint"), bool(mine))
+        able(b.get("sort_suit"), cards)
+        able(b.get("sort_rank"), cards)
         if "go_down" not in b:
             return
         able(b["suggest"], mine == "play" and not down)

@@ -29,7 +29,7 @@ from .drag import Drag, DragController
 from .felt import box, glow
 from .layoffs import plan_drop
 from .meldhelp import decl_pretty, readings
-from .presenter import hand_xs
+from .presenter import PILE_OF_GROUP, hand_xs
 from .sprites import gap_shifts
 
 #: the sprite groups a press picks up (and the meld area's groups, ``stage:N``)
@@ -92,6 +92,14 @@ class Gestures:
     @property
     def dragging(self) -> bool:
         return self.dragger.drag is not None
+
+    def held(self) -> dict:
+        """The cards a drag holds off a pile (pile name -> cards: the upcard or the
+        stock's top card on its way to the hand), for the piles' labels
+        (``presenter.held_labels``); ``{}`` when no drag is under way."""
+        d = self.dragger.drag
+        pile = PILE_OF_GROUP.get(d.group) if d is not None and d.moved else None
+        return {pile: len(d.keys)} if pile is not None and d is not None else {}
 
     def mouse_down(self, pos) -> bool:
         t = self.t

@@ -81,6 +81,9 @@ _SEAT = {
     "went_out": N_("went out"),
     "lead": N_("led {card}"),
     "play": N_("played {card}"),
+    # Translators: on the dealer's box at a deal's start, until someone moves: the card
+    # turned face up from the stock to start the discard pile (nobody discarded it)
+    "upcard": N_("upcard turned: {card}"),
 }
 
 
@@ -280,7 +283,19 @@ class Narrator:
         got = self.said(i)
         if got is None or got.seat is None or got.key not in _SEAT:
             return None
+        if got.key == "discards" and t != "discard":
+            return None     # only a discard is "discarded" (the turned upcard never is)
         return _(_SEAT[got.key]).format(**dict(got.fields))
+
+    def _upcard_turned(self, d: int) -> str | None:
+        """The card the deal at log index ``d`` turned face up (``_SEAT["upcard"]``), as
+        the dealer's box shows it until a seat moves; ``None`` without one (Michigan)."""
+        eng = self.session.engine
+        if not 0 <= d < len(eng.log) or eng.log[d].type != "deal" or d + 1 >= len(eng.states):
+            return None
+        up = getattr(self.session.rules.observe(eng.states[d + 1], self.session.human),
+                     "upcard", None)
+        return None if up is None else _(_SEAT["upcard"]).format(card=card_name(up >> 3))
 
     def _pay_taken(self, i: int, ev) -> int | None:
         """The chips a Michigan lead or play ``i`` of a pay card took (MG-9), else
@@ -297,12 +312,15 @@ class Narrator:
     def seat_labels(self, upto: int) -> dict[int, tuple[str, bool]]:
         """Each seat's last visible move in the deal shown at ``upto`` as its box shows it
         (``seat_text``), kept until that seat moves again: seat -> ``(text, newest)``,
-        ``newest`` for the seat that moved last.  A seat that has not moved is missing."""
+        ``newest`` for the seat that moved last.  A seat that has not moved is missing.
+        Before anyone has moved, the dealer's box tells the upcard the deal turned ("upcard
+        turned: 10♥": nobody discarded it)."""
         eng = self.session.engine
         upto = min(upto, len(eng.log))
         out: dict[int, str] = {}
         last = None
-        for i in range(self.deal_start(upto), upto):
+        start = self.deal_start(upto)
+        for i in range(start, upto):
             p = getattr(eng.log[i], "player", None)
             if p is None and eng.log[i].type == "deal_end":
                 p = eng.log[i].winner
@@ -312,6 +330,11 @@ class Narrator:
             if t:
                 out[p] = t
                 last = p
+        if not out and start < upto:
+            dealer = getattr(eng.log[start], "dealer", None)
+            t = self._upcard_turned(start)
+            if t and dealer is not None:
+                return {dealer: (t, True)}
         return {p: (t, p == last) for p, t in out.items()}
 
     def pay_cards(self, upto: int) -> dict[str, tuple[int, int]]:

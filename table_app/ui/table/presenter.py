@@ -8,6 +8,7 @@ never touches the engine.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -77,6 +78,37 @@ class View:
     wild_cards: set = field(default_factory=set)    # cards shown with a "wild" badge
     stock_pos: tuple = (0, 0)
     discard_pos: tuple = (0, 0)
+    #: the piles' count labels: pile name ("stock", "discard") -> (index in ``labels``,
+    #: cards on the pile) (``held_labels``)
+    piles: dict = field(default_factory=dict)
+
+
+def pile_tag(name: str, n: int) -> str:
+    """The label under a pile of ``n`` cards: "Stock 30", "Discard 3", "Discard" (empty)."""
+    if name == "stock":
+        return _("Stock {n}").format(n=n)
+    if n:
+        return _("Discard {n}").format(n=n)
+    # Translators: the empty discard pile's name under it: a noun, as in "Discard {n}"
+    return pgettext("discard pile", "Discard")
+
+
+#: the groups a drag takes a card off a pile from (``Drag.group``) -> that pile
+PILE_OF_GROUP = {"upcard": "discard", "stock": "stock"}
+
+
+def held_labels(v: View, held: dict) -> list:
+    """``v.labels`` with each pile's count short of the cards held off it (``held``: pile
+    name -> cards, the card being dragged to the hand): the label counts what is on the
+    pile ("Discard" while its only card is dragged, "Discard 1" again when it goes back)."""
+    if not any(held.get(name) for name in v.piles):
+        return v.labels
+    out = list(v.labels)
+    for name, (i, n) in v.piles.items():
+        k = held.get(name, 0)
+        if k:
+            out[i] = dataclasses.replace(out[i], text=pile_tag(name, max(0, n - k)))
+    return out
 
 
 def is_layout_game(obs) -> bool:
@@ -277,8 +309,9 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
     v.boxes.append((L.discard, "pile"))
     v.zones["stock"] = L.stock.inflate(12, 12)
     v.zones["discard"] = L.discard.inflate(int(cw * 0.3), int(cw * 0.3))
-    v.labels.append(Label(_("Stock {n}").format(n=obs.stock_size), (L.stock.centerx, L.stock.bottom + 6), 13,
-                          "midtop", "tag"))
+    v.piles["stock"] = (len(v.labels), obs.stock_size)
+    v.labels.append(Label(pile_tag("stock", obs.stock_size), (L.stock.centerx, L.stock.bottom + 6),
+                          13, "midtop", "tag"))
     pile = obs.discard_pile
     below = pile[-3:-1]
     for i, c in enumerate(below):
@@ -288,10 +321,9 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
     if obs.upcard is not None:
         v.placements.append(Placement(obs.upcard, L.discard.x, L.discard.y, cw,
                                       obs.upcard >> 3, z=40, group="upcard"))
-    # Translators: the empty discard pile's name under it: a noun, as in "Discard {n}"
-    empty = pgettext("discard pile", "Discard")
-    v.labels.append(Label(_("Discard {n}").format(n=len(pile)) if pile else empty,
-                          (L.discard.centerx, L.discard.bottom + 6), 13, "midtop", "tag"))
+    v.piles["discard"] = (len(v.labels), len(pile))
+    v.labels.append(Label(pile_tag("discard", len(pile)), (L.discard.centerx, L.discard.bottom + 6),
+                          13, "midtop", "tag"))
     # the melds being built (stage)
     mw = L.mw
     mh = int(mw * CARD_RATIO)
@@ -318,7 +350,10 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
                                       (x + i * step + 2, y + mh - 3), 11, "bottomleft", "role"))
         x += gw + mw * 0.4
     if not ui.staged:
-        if (obs.down[obs.seat] and obs.went_down_now
+        if not obs.hand:
+            # gone out (or between deals): no card left to lay off or to build with
+            txt = ""
+        elif (obs.down[obs.seat] and obs.went_down_now
                 and not VARIANTS[obs.variant].layoff_same_turn):
             txt = _("You went down this turn: lay off from your next turn on")
         elif obs.down[obs.seat]:
@@ -327,8 +362,9 @@ def _contract(obs, L: TableLayout, ui: UIState, v: View) -> None:
             txt = _("Build your contract here: {contract}. Select cards and drag them here, or "
                     "press Suggest").format(contract=contract_name(obs.contract_terms))
         # (its lines centred on the area's middle, however many it wraps into)
-        v.labels.append(Label(txt, (st.x + 12, st.centery), 15, "midleft", "hint",
-                              width=st.w - 24))
+        if txt:
+            v.labels.append(Label(txt, (st.x + 12, st.centery), 15, "midleft", "hint",
+                                  width=st.w - 24))
     else:
         ct = contract_name(obs.contract_terms)
         if ui.stage_note:

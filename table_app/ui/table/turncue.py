@@ -1,7 +1,8 @@
 """The "your turn" cue (issue #19): when the player's turn comes, once the move before it
 has landed, a short sound (``your_turn``; silent without a sound device) and a ring
 pulsing round the hand for ``PULSE_S`` seconds; for the whole turn a "Your turn" plate
-on the hand's top edge (the hand's box glows as before: ``felt.bg_items``).
+on the hand's top edge (the hand's box glows as before: ``felt.bg_items``), drawn under
+the cards (``plates``: a card lifted or dragged over it is not covered by it).
 
 ``TurnCue.update(key, dt, ready)`` each frame: ``key`` names the player's turn now
 (``None``: it is not their turn; a new value: a new turn), ``ready`` says that the table
@@ -52,8 +53,21 @@ class TurnCue:
         """The pulse runs (the loop must not sleep)."""
         return self.t > 0
 
+    def plates(self, hand: pygame.Rect, u: float = 1.0) -> tuple:
+        """The "Your turn" plate on ``hand``'s top edge while the turn is shown, as
+        ``Board.draw`` takes it (``(key, surface, (x, y))``, drawn under the cards: the
+        card the player lifts or drags over it stays whole); ``()`` otherwise."""
+        if not self.on:
+            return ()
+        # Translators: the plate on the player's hand while it is their turn
+        label = _("Your turn")
+        img = text.plate(label, 14, (20, 16, 4), (*GOLD, 235), pad=int(6 * u), bold=True)
+        r = img.get_rect(midbottom=(hand.centerx, hand.y + int(4 * u)))
+        return ((("your_turn", label), img, r.topleft),)
+
     def draw(self, surf: pygame.Surface, hand: pygame.Rect, u: float = 1.0) -> None:
-        """The plate on ``hand``'s top edge, and the pulsing ring while it runs."""
+        """The pulsing ring round ``hand`` while it runs (over the table; the plate is
+        ``plates``, under the cards)."""
         if not self.on:
             return
         if self.t > 0:
@@ -64,9 +78,6 @@ class TurnCue:
             grow = int((4 + 6 * beat) * u)
             r = hand.inflate(grow, grow)
             draw_ring(surf, r, GOLD, int(220 * k), max(2, int(4 * u)), int(14 * u))
-        # Translators: the plate on the player's hand while it is their turn
-        img = text.plate(_("Your turn"), 14, (20, 16, 4), (*GOLD, 235), pad=int(6 * u), bold=True)
-        surf.blit(img, img.get_rect(midbottom=(hand.centerx, hand.y + int(4 * u))))
 
 
 #: the ring's pieces (``draw_ring``): its corners by (colour, width, radius), its edges
