@@ -23,3 +23,13 @@ def acceptance_dir():
     if not ACCEPTANCE.is_dir():
         pytest.skip(f"no public acceptance records at {ACCEPTANCE} (../shared is not beside this checkout)")
     return ACCEPTANCE
+
+
+@pytest.fixture
+def english():
+    """The UI in English for the test, and English again after it (a test that switches
+    language leaves none behind): ``pytestmark = pytest.mark.usefixtures("english")``."""
+    from table_app.i18n import set_language
+    set_language("en")
+    yield
+    set_language("en")

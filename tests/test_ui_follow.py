@@ -36,11 +36,7 @@ from tests.helpers.table import (  # noqa: E402
 F = parse_face
 
 
-@pytest.fixture(autouse=True)
-def _english():
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")   # conftest: English, and after
 
 
 def ids(codes: str) -> list[int]:

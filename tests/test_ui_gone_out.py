@@ -10,15 +10,9 @@ pytest.importorskip("pygame_gui")
 
 from table_app.core.actions import Buy, DealEnd, Discard, Draw, GoDown, LayOff, PassUpcard  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
-from table_app.i18n import set_language  # noqa: E402
 from tests.helpers.table import contract_table, settle, step  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english():
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")   # conftest: English, and after
 
 
 def _lay_off_all(scene):

@@ -14,12 +14,7 @@ from table_app.ui.table.narration import Narrator, said_last
 from table_app.variants import find_variant
 from tests.helpers.table import build_deck
 
-
-@pytest.fixture(autouse=True)
-def _english():
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")   # conftest: English, and after
 
 
 def _session(variant="may_i", names=("You", "Ann", "Boris")):

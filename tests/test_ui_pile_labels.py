@@ -9,15 +9,9 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from table_app.i18n import set_language  # noqa: E402
 from tests.helpers.table import contract_table, point_of, settle, step  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english():
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")   # conftest: English, and after
 
 
 def _pile_label(scene, name):

@@ -8,7 +8,6 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from table_app.i18n import set_language  # noqa: E402
 from tests.helpers.table import (  # noqa: E402
     click,
     contract_table,
@@ -18,12 +17,7 @@ from tests.helpers.table import (  # noqa: E402
     step,
 )
 
-
-@pytest.fixture(autouse=True)
-def _english():
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")   # conftest: English, and after
 
 
 def _plate_rect(scene):
