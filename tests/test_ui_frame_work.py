@@ -337,3 +337,59 @@ def test_a_drag_s_start_and_end_swap_in_the_other_still_picture():
         frame(app)
     assert b._alt is None                  # let go after the drags
     step(app, 1)
+
+
+def test_the_turn_plate_coming_or_going_repaints_nothing_kept_and_drags_still_swap():
+    """The "Your turn" plate is drawn over the kept still picture (and the still cards
+    in its place over it again), not in it: the plate coming or going patches nothing,
+    so the picture kept for the other side of a drag still swaps in (issue #17: the
+    first drag of a turn, begun before the plate came, patched the hand's lit place at
+    its end and its next start, 1.5 ms each); and the screen has the pixels of a table
+    painted with the plate under the cards."""
+    from table_app.ui.table.board import Board
+    from tests.helpers.table import point_of
+    app, scene, s = contract_table()
+    settle(app, scene)
+    scene.cue.t = 0.0                        # no pulsing ring over the hand
+    frame(app)
+    assert scene._plates()
+    b = scene.board
+    card = next(p.key for p in scene.view.placements if p.group == "hand")
+    start = point_of(scene, card)
+    away = (start[0], start[1] - 250)
+
+    def drag():
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        frame(app)
+        for p in (away, away, start):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
+                                                 buttons=(1, 0, 0)))
+            frame(app)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+        for _ in range(30):
+            frame(app)
+
+    drag()
+    kept = (b.still_builds, b.still_patches)
+    plates = scene._plates()
+    scene._plates = lambda: ()               # the plate goes (as before the turn's cue) ...
+    frame(app)
+    assert (b.still_builds, b.still_patches) == kept
+    del scene._plates                        # ... and comes
+    frame(app)
+    assert scene._plates() == plates and (b.still_builds, b.still_patches) == kept
+    swaps = b.still_swaps
+    drag()
+    assert b.still_swaps - swaps >= 2        # its start and its end swapped
+    # the screen, against a board that paints everything now with the plate under
+    # the cards (nothing kept: ``under_key`` None)
+    fresh = Board()
+    fresh.layer, fresh.images = b.layer, b.images
+    surf = pygame.Surface(app.size)
+    fresh.draw(surf, app.art, app.settings, scene.view, turn=True, selected=scene.ui.selected,
+               lift=scene.ui.lift, under_cards=scene.gestures.draw_lit, under_key=None,
+               labels=scene._drawn_labels(), plates=scene._plates())
+    (_key, img, pos), = scene._plates()
+    r = img.get_rect(topleft=pos).inflate(40, 40)
+    assert (pygame.image.tobytes(app.screen.subsurface(r), "RGB")
+            == pygame.image.tobytes(surf.subsurface(r), "RGB"))

@@ -215,7 +215,6 @@ class Board:
             items = (tuple(("box", r.x, r.y, r.w, r.h, kind) for r, kind in view.boxes
                            if kind in TURN_BOXES)
                      + tuple(("lit", *r) for _, r in (under_key or ()))
-                     + tuple(("plate", *pos, *img.get_size(), key) for key, img, pos in plates)
                      + tuple((sp.key, sp.face, int(sp.x), int(sp.y - sp.lift), int(sp.w),
                               int(round(sp.tw)), sp.dim, sp.key in selected,
                               sp.key in lift, sp.key in hinted, sp.key in wild,
@@ -242,7 +241,7 @@ class Board:
                 if still is None or still.get_size() != (W, H):
                     still = self._still = pygame.Surface((W, H), 0, surf)
                 self._draw_still(still, art, felt, view, under_cards, still_part, four,
-                                 large, back, selected, lift, hinted, labels, plates)
+                                 large, back, selected, lift, hinted, labels)
                 self.still_builds += 1
                 self._alt = self._alt_keys = None
             elif items == self._still_items and fkey == self._still_felt:
@@ -258,7 +257,7 @@ class Board:
                     dirty = None if more is None else _merge(dirty + more)
                 if dirty is None:
                     self._draw_still(still, art, felt, view, under_cards, still_part, four,
-                                     large, back, selected, lift, hinted, labels, plates)
+                                     large, back, selected, lift, hinted, labels)
                     self.still_builds += 1
                     self._alt = self._alt_keys = None
                 else:
@@ -280,8 +279,6 @@ class Board:
                                 box(still, r, kind)
                         if under_cards is not None:
                             under_cards(still)
-                        for _key, img, pos in plates:
-                            still.blit(img, pos)
                         self._draw_cards(still, art, [still_part[i] for i in d.collidelistall(card_at)],
                                          four, large, back, selected, lift, hinted)
                         for i in d.collidelistall(lab_at):
@@ -290,6 +287,9 @@ class Board:
                     self.still_patches += 1
             self._still_head, self._still_items, self._still_felt = head, items, fkey
             surf.blit(still, (0, 0))
+            if plates:
+                self._over_plates(surf, art, plates, still_part, labels, four, large, back,
+                                  selected, lift, hinted)
         # the cards in flight (gliding, dragged, growing) over the still ones
         self._draw_cards(surf, art, moving, four, large, back, selected, lift, hinted)
         if not moving and len(self._scaled):
@@ -418,6 +418,28 @@ class Board:
         """Let the still part go (its window-sized surface): drawn anew when next kept."""
         self._still = None
         self._still_head = self._still_items = self._still_felt = None
+
+    def _over_plates(self, surf, art, plates, sprites, labels, four, large, back, selected,
+                     lift, hinted) -> None:
+        """The plates over the kept still picture, and in each plate's place the still
+        cards and labels over it again: the pixels of a picture painted with the plates
+        under the cards (``_draw_still``), while the kept picture has none, so a plate
+        that comes or goes (the turn's, at a drag's start) leaves the picture on the
+        other side of a drag as it was (issue #17: each first drag of a turn patched
+        the hand's lit place, 1.5 ms)."""
+        card_at = [_card_area(sp) for sp in sprites]
+        old = surf.get_clip()
+        for _key, img, pos in plates:
+            r = img.get_rect(topleft=pos)
+            surf.blit(img, pos)
+            over = [sprites[i] for i in r.collidelistall(card_at)]
+            labs = [lab for lab in labels if r.colliderect(pygame.Rect(label_rect(lab)))]
+            if over or labs:
+                surf.set_clip(r.clip(old))
+                self._draw_cards(surf, art, over, four, large, back, selected, lift, hinted)
+                for lab in labs:
+                    draw_label(surf, lab)
+                surf.set_clip(old)
 
     def _draw_still(self, surf, art, felt, view, under_cards, sprites, four, large, back,
                     selected, lift, hinted, labels=(), plates=()) -> None:
