@@ -1,6 +1,7 @@
 """Hard searches where search pays (issue 18): the search level's paired rollouts, with
-hard's whole budget, at Mexican round-7 discards while not down (MX-7) and at Contract
-calls of an upcard that lowers the hand's distance (CR-5); elsewhere hard is unchanged.
+hard's whole budget, at Mexican round-7 discards while not down (MX-7), at Contract
+calls (CR-5) and May I? buys (MI-5) of an upcard that lowers the hand's distance;
+elsewhere hard is unchanged.
 Michigan's hard level is the search (``SearchMichigan``), ``search`` its alias."""
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def _hard(variant, **kw) -> HardContract:
 
 
 def test_the_default_search_points():
-    assert SEARCH_POINTS == frozenset({"MX-7", "CR-5"})
+    assert SEARCH_POINTS == frozenset({"MX-7", "CR-5", "MI-5"})
     assert make_player("hard", "mexican").search_points == SEARCH_POINTS
     with pytest.raises(ValueError):
         HardContract("contract", search=("XX-1",))
@@ -101,8 +102,8 @@ def test_a_call_that_does_not_lower_the_distance_is_hards_own():
     h = _hard("contract")
     a, _why = h.decide(obs, legal, random.Random(0))
     assert h.search_point(obs, legal, a) is None and "searched" not in h.last_stats
-    # May I?'s buys (MI-5) are not searched by default
-    assert "MI-5" not in h.search_points
+    # May I?'s buys (MI-5) are searched by default, Contract's calls only by CR-5
+    assert "MI-5" in h.search_points
 
 
 def test_hard_michigan_is_the_search_and_search_its_alias():
@@ -147,3 +148,55 @@ def test_the_mx7_search_never_weighs_a_wild_while_a_safe_discard_is_legal():
     assert h.search_point(obs, legal, a) == "MX-7" and h.last_stats["searched"]
     cands = SearchContract("mexican").candidates(obs, legal, a)
     assert len(cands) > 1 and all(c.card != parse_face("9C") for c in cands)
+
+
+def _may_i_buy(up: str):
+    """May I? round 1 (two sets): seat 1 (active) declines ``up``; seat 2 (K♠ K♥, the
+    7♠ 7♥ 7♦ set, five cards that fit nothing) may buy it (MI-5: the upcard and a penalty
+    card)."""
+    eng = engine_with_deal("may_i", 4, 1, dealer=0, upcard=up, stock="3C 6D",
+                           hands={2: "KS KH 7S 7H 7D 2C 4D 9S JC 5H"})
+    eng.apply(PassUpcard(1))
+    assert eng.to_act() == (2, "buy")
+    return eng.observe(2), eng.legal_actions()
+
+
+def test_a_may_i_buy_that_lowers_the_distance_is_searched_and_overturns_a_bad_pass():
+    """MI-5: K♦ completes the second set.  The buy is searched (24 worlds, a count: the
+    budget is never reached), and hard's pick made wrong on purpose (a pass) is
+    overturned: the rollouts buy."""
+    from table_app.core.actions import Buy, PassBuy
+    obs, legal = _may_i_buy("KD")
+    h = _hard("may_i")
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert h.search_point(obs, legal, a) == "MI-5"
+    assert a == Buy(2) and h.last_stats["searched"] and h.last_stats["worlds"] == 24
+    assert h.last_stats["rollouts"] == 48
+    h._decide = lambda obs, legal, rng: (PassBuy(2), None)
+    a, why = h.decide(obs, legal, random.Random(0))
+    assert a == Buy(2) and why.id == "search_gain" and why.params["n"] == 24
+    # without the search points the bad pass stands
+    plain = _hard("may_i", search=())
+    plain._decide = lambda obs, legal, rng: (PassBuy(2), None)
+    assert plain.decide(obs, legal, random.Random(0))[0] == PassBuy(2)
+
+
+def test_a_may_i_buy_that_does_not_lower_the_distance_is_not_searched():
+    obs, legal = _may_i_buy("8C")
+    h = _hard("may_i")
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert a.type == "pass_buy" and "searched" not in h.last_stats
+    assert h.search_point(obs, legal, a) is None
+
+
+def test_mi5_is_no_search_point_of_contract_or_mexican():
+    """The MI-5 point names May I?'s buys only: a Contract call is CR-5's (searched or not
+    by that id alone), so turning MI-5 on leaves Contract's and Mexican's play as it was."""
+    obs, legal = _call("7D")
+    h = _hard("contract", search=("MI-5",))
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert h.search_point(obs, legal, a) is None and "searched" not in h.last_stats
+    obs, legal = _mx7()
+    h = _hard("mexican", search=("MI-5",))
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert h.search_point(obs, legal, a) is None and "searched" not in h.last_stats

@@ -12,8 +12,9 @@ closer.  It samples the next player's hidden hand (from worlds the rules deal,
 see how often a discard would help that player, and sheds its highest cards when an opponent who is down is about to go out
 while its own contract is out of reach.  Going down, laying off, swaps and buys are the
 normal level's, except at the decisions where the search level's paired rollouts pay
-(``SEARCH_POINTS``: Mexican round-7 discards while not down, MX-7, and Contract calls of
-an upcard that lowers the hand's distance, CR-5): there hard plays that search
+(``SEARCH_POINTS``: Mexican round-7 discards while not down, MX-7, Contract calls of
+an upcard that lowers the hand's distance, CR-5, and May I? buys of one, MI-5): there
+hard plays that search
 (``is_search.SearchContract.values``, worlds from ``rules.sample_world``) with the rest of
 its whole budget, its own choice standing unless another is better by 1.5 standard errors.
 
@@ -41,11 +42,14 @@ from .contract_ai import NormalContract, _faces
 
 #: the decisions at which hard plays the search level's paired-rollout search
 #: (``is_search.SearchContract.values``) with its whole budget, by rule id: Mexican round-7
-#: discards while not down (MX-7: the whole hand goes out as three runs at once) and
-#: Contract calls (CR-5) of an upcard that lowers the hand's distance to the contract.
-#: Also known to ``search_point``: May I? buys that lower it (``"MI-5"``), Contract round-7
-#: discards (``"CR-9"``) and going down now or waiting (``"CF-7"``).
-SEARCH_POINTS = frozenset({"MX-7", "CR-5"})
+#: discards while not down (MX-7: the whole hand goes out as three runs at once),
+#: Contract calls (CR-5) and May I? buys (MI-5) of an upcard that lowers the hand's
+#: distance to the contract.  Each names one variant's decisions only, so a point turned
+#: on changes no other variant's play.  MI-5 since issue 18's May I? duels (20 games,
+#: seeds 41000-41009: +26.6 ± 21.1 points a game over normal; the longer runs are in
+#: ``benchmarks/results/ai_strength.md``).  Also known to ``search_point``: Contract
+#: round-7 discards (``"CR-9"``) and going down now or waiting (``"CF-7"``).
+SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5"})
 ALL_SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5", "CR-9", "CF-7"})
 
 
@@ -167,7 +171,7 @@ class HardContract(NormalContract):
     candidates too, so it sheds an ace of a spare pair rather than a 5 when a player who
     is down holds one card.  Going down, lay-offs, swaps and buys are taken as the normal
     level takes them.  At the decisions of ``search`` (``search_point``: MX-7 discards,
-    CR-5 calls that lower the distance) the choice is then put to the search level's
+    CR-5 calls and MI-5 buys that lower the distance) the choice is then put to the search level's
     paired rollouts for the rest of the budget (``searched``).
 
     Args:
@@ -183,7 +187,7 @@ class HardContract(NormalContract):
         c_down: the points a player who goes down expects to score in the deal (13,
             measured in self-play of the normal level).
         search: the rule ids of the decisions searched (``search_point``; default
-            ``SEARCH_POINTS``: MX-7 discards, CR-5 calls); ``()``: none (the search
+            ``SEARCH_POINTS``: MX-7 discards, CR-5 calls, MI-5 buys); ``()``: none (the search
             level's own baseline).
         search_worlds: at most this many worlds a searched decision (default 200: the
             budget ends it first; a count makes it repeatable in tests).
