@@ -44,10 +44,10 @@ from collections.abc import Sequence
 from ..core.cards import FACE_RANK, FACE_SUIT, JOKER
 from ..core.messages import Message
 from ..variants.contract_family import CFState, ContractFamilyRules
-from ..variants.worlds import sample_cf_world
+from ..variants.worlds import infer_hidden, sample_cf_world
 from .budget import Budget, gc_paused
 from .contract_search import FastNormal, HardContract, Searcher, rules_for_obs
-from .michigan_ai import HardMichigan
+from .michigan_ai import HardMichigan, lead_history, lead_weight
 from .player import BasePlayer
 
 #: how much a world counts per card of the discarded upcard's rank (sets) or next to it
@@ -308,6 +308,64 @@ def evaluate(obs, cands: list, rng: random.Random, worlds: int = 64,
                     hands=hands, weigh=False)
 
 
+class LocSampler:
+    """Worlds of a Michigan observation as card locations (face -> seat, -1 widow, -2
+    played), fast: what the table has shown (``infer_hidden``: the widow cards the stops
+    show, MG-7, and the cards a lead shows its leader lacks, MG-5, MG-8) is worked out
+    once, then each world is a shuffle of the other unseen cards into the other hands and
+    the widow, redone (at most ``tries`` times) while it gives a seat a card it cannot
+    hold: rejection, so every deal that fits is equally likely.  When no try fits,
+    ``fallback(rng)`` (the rules' ``sample_world``: a matching that always fits).
+
+    ``sample(rng)``: one world, a list of 52 ints."""
+
+    __slots__ = ("base", "free", "slots", "bar", "tries", "fallback")
+
+    def __init__(self, obs, fallback, tries: int = 12) -> None:
+        n, me = obs.num_players, obs.seat
+        mine = {c >> 3 for c in obs.hand}
+        gone = {c >> 3 for pl in obs.played for c in pl}
+        in_widow, barred = infer_hidden(obs)
+        base = [-2] * 52
+        for f in mine:
+            base[f] = me
+        free = []
+        for f in range(52):
+            if f in mine or f in gone:
+                continue
+            if f in in_widow:
+                base[f] = -1
+            else:
+                free.append(f)
+        slots = []
+        for p in range(n):
+            if p != me:
+                slots.extend([p] * obs.hand_sizes[p])
+        slots.extend([-1] * (52 - sum(obs.hand_sizes) - len(gone) - len(in_widow)))
+        self.base = base
+        self.free = free
+        self.slots = slots if len(slots) == len(free) else None   # (None: the rules' own)
+        self.bar = {f: frozenset(p for p, b in barred.items() if f in b) for f in free}
+        self.bar = {f: b for f, b in self.bar.items() if b}
+        self.tries = tries
+        self.fallback = fallback
+
+    def sample(self, rng: random.Random) -> list[int]:
+        slots = self.slots
+        if slots is not None:
+            free = self.free
+            bar = self.bar
+            for _ in range(self.tries):
+                rng.shuffle(free)
+                if bar and any(f in bar and p in bar[f] for f, p in zip(free, slots)):
+                    continue
+                loc = list(self.base)
+                for f, p in zip(free, slots):
+                    loc[f] = p
+                return loc
+        return self.fallback(rng)
+
+
 class SearchMichigan(HardMichigan):
     """Michigan's hard search (``HardMichigan``) given its whole budget: worlds until the
     CPU budget is spent (at most ``samples``, default 2,000).  A world (the rules' deal
@@ -317,7 +375,12 @@ class SearchMichigan(HardMichigan):
     Two more things than hard: a lead's value counts this seat's share of the cells
     left on the layout (``share_left``: they carry over, MG-10, MG-11), and hard's
     heuristic lead (``hard_lead_value``) stands unless another beats it by ``z`` (1.0)
-    standard errors of the paired difference.
+    standard errors of the paired difference.  An opponent model weighs the worlds: the
+    deal's leads replay from the public record (``lead_history``), and a world counts
+    ``eps`` (0.15) for each lead of another seat that the normal policy or the hard
+    heuristic would not have chosen from that seat's hand in it (``lead_weight``, MG-5,
+    MG-8); the worlds come from ``LocSampler`` (rejection: every deal that fits the
+    stops and leads equally likely, and faster than the rules' matching).
 
     It is the hard Michigan level (``make_player("hard", "michigan")``, issue 18: +3.19 ±
     3.08 chips a game over ``HardMichigan``'s fixed 60 worlds, 200 games at 100 ms);
@@ -332,6 +395,11 @@ class SearchMichigan(HardMichigan):
     level = "search"
     z = 1.0
     share_left = True
+    #: the opponent model's weight of a world per lead of another seat it does not
+    #: explain (``lead_weight``); 1.0: every world counts the same
+    eps = 0.15
+    #: worlds by ``LocSampler`` (rejection, uniform) instead of the rules' matching
+    fast_sampler = True
 
     def __init__(self, variant: str = "michigan", options: dict | None = None,
                  budget_ms: float = 300.0, samples: int = 2000, level: str = "search"):
@@ -351,20 +419,63 @@ class SearchMichigan(HardMichigan):
         budget = Budget(self.budget_ms, 0.97)   # CPU time of this thread
         stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
         cells = dict(obs.layout)
+        events = lead_history(obs) if self.eps < 1.0 else []
+        phase = getattr(obs.phase, "value", obs.phase)
+        sampler = LocSampler(obs, lambda r: self.sample_loc(obs, r)) \
+            if self.fast_sampler and phase == "lead" else None
         per: dict = {a: [] for a in legal}
+        weights: list[float] = []
         done = 0
         longest = 0.0
         for _ in range(self.samples):
             t = time.thread_time()
-            loc = self.sample_loc(obs, rng)
+            loc = sampler.sample(rng) if sampler is not None else self.sample_loc(obs, rng)
+            weights.append(lead_weight(obs, events, loc, self.eps) if events else 1.0)
             for a in legal:
                 per[a].append(self.value_in_world(obs, loc, cells, a.card, stopped_suit))
             done += 1
             longest = max(longest, time.thread_time() - t)
             if budget.left_s() < longest * 1.5:
                 break
-        self.last_stats = {"worlds": done, "rollouts": done * len(legal)}
+        self.last_weights = weights
+        wsum = sum(weights)
+        self.last_stats = {"worlds": done, "rollouts": done * len(legal),
+                           "ess": round(wsum * wsum / sum(w * w for w in weights), 1)}
         return self.explain(obs, legal, self.pick(obs, legal, per), per)
+
+    def explain(self, obs, legal, best, per: dict):
+        """``HardMichigan.explain`` with the chips ``best`` expects as the worlds' weighted
+        mean (``last_weights``)."""
+        a, why = super().explain(obs, legal, best, per)
+        ws = getattr(self, "last_weights", None)
+        if ws and len(ws) == len(per[best]) and why is not None:
+            chips = sum(w * x for w, x in zip(ws, per[best])) / sum(ws)
+            why = Message("expects", why=why.params["why"], chips=chips, n=len(ws))
+        return a, why
+
+    def pick(self, obs, legal, per: dict):
+        """As ``HardMichigan.pick`` with the worlds weighted by ``last_weights`` (the
+        opponent model, ``lead_weight``): the heuristic's lead unless another's weighted
+        mean beats it by more than ``z`` standard errors of the weighted paired difference
+        (over the effective number of worlds)."""
+        ws = getattr(self, "last_weights", None)
+        n = len(next(iter(per.values())))
+        if not ws or len(ws) != n or n < 4:
+            return super().pick(obs, legal, per)
+        wsum = sum(ws)
+        ess = wsum * wsum / sum(w * w for w in ws)
+        base = self.heuristic_lead(obs, legal)
+        best, best_lb = base, 0.0
+        for a in legal:
+            if a == base:
+                continue
+            d = [x - y for x, y in zip(per[a], per[base])]
+            m = sum(w * x for w, x in zip(ws, d)) / wsum
+            var = sum(w * (x - m) ** 2 for w, x in zip(ws, d)) / wsum
+            lb = m - self.z * math.sqrt(var / max(1.0, ess - 1.0))
+            if lb > best_lb:
+                best, best_lb = a, lb
+        return best
 
 
 __all__ = ["SearchContract", "SearchMichigan", "evaluate", "world_weight"]
