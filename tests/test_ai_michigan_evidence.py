@@ -165,3 +165,61 @@ def test_the_search_still_takes_a_sure_pay_card_and_goes_out():
     a, _ = s.decide(obs, legal, random.Random(0))
     assert a.card == F("9H")
     assert set(parse_cards("9H 2C")) == {x.card for x in legal}
+
+
+def test_the_pick_follows_the_worlds_that_explain_the_leads():
+    """``SearchMichigan.pick`` weighs each world by ``last_weights``: lead B is better in
+    the worlds that explain the others' leads (weight 1) and worse in the ones that do
+    not (weight 0.01), so B replaces the heuristic's A though its plain mean is lower;
+    with every world weighted the same, A stands."""
+    rules = MichiganRules()
+    deck = michigan_deck(3, 0, {1: "2S 3S 4S 9H 10H 5D"})
+    st = rules.apply(rules.initial_state(3), Deal(1, 0, deck))
+    obs, legal = rules.observe(st, 1), rules.legal_actions(st)
+    s = SearchMichigan()
+    a = s.heuristic_lead(obs, legal)
+    b = next(x for x in legal if x != a)
+    per = {x: [0.0] * 40 for x in legal}
+    per[b] = [3.0] * 20 + [-10.0] * 20
+    s.last_weights = [1.0] * 20 + [0.01] * 20
+    assert s.pick(obs, legal, per) == b
+    s.last_weights = [1.0] * 40
+    assert s.pick(obs, legal, per) == a
+
+
+class _HeuristicHard(NormalMichigan):
+    """Leads as the hard heuristic (``HardMichigan.heuristic_lead``), no search."""
+
+    def decide(self, obs, legal, rng):
+        if len(legal) == 1:
+            return super().decide(obs, legal, rng)
+        return SearchMichigan().heuristic_lead(obs, legal), None
+
+
+def test_the_typed_model_tells_a_hard_seat_from_a_normal_one():
+    """Four seats: 1 and 2 lead by the normal policy, 3 by the hard heuristic.  Seen from
+    seat 0 with twenty cards played in each of four deals, the leads that tell the two
+    apart (few: they mostly agree) make seat 3 likely hard and seat 1 likely normal
+    (``seat_types``, MG-5, MG-8); a deal's evidence carries over as the next deal's prior."""
+    rules = MichiganRules()
+    rng = random.Random(4)
+    s = SearchMichigan(budget_ms=60_000, samples=8)
+    players = [NormalMichigan(), NormalMichigan(), NormalMichigan(), _HeuristicHard()]
+    st = rules.initial_state(4)
+    got = []
+    for _ in range(4):
+        st = rules.apply(st, rules.next_deal(st, rng))
+        st, _ = _play_leads(rules, st, players, rng,
+                            until=lambda x: sum(map(len, x.played)) >= 20
+                            and rules.to_act(x)[1] == "lead")
+        obs = rules.observe(st, 0)
+        truth = list(st.loc)
+        got.append(s.seat_types(obs, lead_history(obs), lambda r, t=truth: t, rng))
+        while rules.to_act(st) is not None and rules.to_act(st)[1] != "deal":
+            seat = rules.to_act(st)[0]
+            st = rules.apply(st, players[seat].decide(rules.observe(st, seat),
+                                                      rules.legal_actions(st), rng)[0])
+    (p1, q1), (p2, _), _, (_, q4) = got
+    assert p1 == {1: 0.5, 2: 0.5, 3: 0.5}              # nothing known before the first deal
+    assert q1[1] < 0.5 and p2[1] == q1[1]              # carried over to the next deal
+    assert q4[3] > 0.5 > q4[1]

@@ -47,7 +47,7 @@ from ..variants.contract_family import CFState, ContractFamilyRules
 from ..variants.worlds import infer_hidden, sample_cf_world
 from .budget import Budget, gc_paused
 from .contract_search import FastNormal, HardContract, Searcher, rules_for_obs
-from .michigan_ai import HardMichigan, lead_history, lead_weight
+from .michigan_ai import HardMichigan, lead_history, lead_misses, lead_weight
 from .player import BasePlayer
 
 #: how much a world counts per card of the discarded upcard's rank (sets) or next to it
@@ -400,11 +400,22 @@ class SearchMichigan(HardMichigan):
     eps = 0.15
     #: worlds by ``LocSampler`` (rejection, uniform) instead of the rules' matching
     fast_sampler = True
+    #: the typed opponent model (``seat_types``): each other seat normal or hard, the
+    #: worlds weighted by the mixture (``typed_weight``) and a seat more likely hard
+    #: rolled out by the hard heuristic; ``type_worlds`` worlds judge the types
+    typed = True
+    type_worlds = 24
 
     def __init__(self, variant: str = "michigan", options: dict | None = None,
                  budget_ms: float = 300.0, samples: int = 2000, level: str = "search"):
         super().__init__(variant, options, budget_ms=budget_ms, samples=samples)
         self.level = level
+        # the typed opponent model's memory (``seat_types``): (seats, my seat), the round
+        # of the last decision, the earlier deals' log odds of "hard" and this deal's
+        self._tkey: tuple[int, int] | None = None
+        self._tround = 0
+        self._tprior: dict[int, float] = {}
+        self._tlast: dict[int, float] = {}
 
     def decide(self, obs, legal, rng):
         if len(legal) <= 1:
@@ -423,14 +434,28 @@ class SearchMichigan(HardMichigan):
         phase = getattr(obs.phase, "value", obs.phase)
         sampler = LocSampler(obs, lambda r: self.sample_loc(obs, r)) \
             if self.fast_sampler and phase == "lead" else None
+
+        def draw(r):
+            return sampler.sample(r) if sampler is not None else self.sample_loc(obs, r)
+        prior_h: dict[int, float] = {}
+        if self.typed and self.eps < 1.0:
+            prior_h, post_h = self.seat_types(obs, events, draw, rng)
+            self.hard_seats = frozenset(q for q, ph in post_h.items() if ph > 0.5)
+        else:
+            self.hard_seats = frozenset()
         per: dict = {a: [] for a in legal}
         weights: list[float] = []
         done = 0
         longest = 0.0
         for _ in range(self.samples):
             t = time.thread_time()
-            loc = sampler.sample(rng) if sampler is not None else self.sample_loc(obs, rng)
-            weights.append(lead_weight(obs, events, loc, self.eps) if events else 1.0)
+            loc = draw(rng)
+            if not events:
+                weights.append(1.0)
+            elif self.typed:
+                weights.append(self.typed_weight(obs, events, loc, prior_h))
+            else:
+                weights.append(lead_weight(obs, events, loc, self.eps))
             for a in legal:
                 per[a].append(self.value_in_world(obs, loc, cells, a.card, stopped_suit))
             done += 1
@@ -442,6 +467,55 @@ class SearchMichigan(HardMichigan):
         self.last_stats = {"worlds": done, "rollouts": done * len(legal),
                            "ess": round(wsum * wsum / sum(w * w for w in weights), 1)}
         return self.explain(obs, legal, self.pick(obs, legal, per), per)
+
+    def typed_weight(self, obs, events, loc, prior_h: dict[int, float]) -> float:
+        """A world's weight under the typed opponent model: the product over the other
+        seats of ``(1 - h) eps^a + h eps^b``, ``a``/``b`` that seat's leads the normal
+        policy / the hard heuristic would not have chosen in this world (``lead_misses``)
+        and ``h`` the chance, from the earlier deals, that the seat is a hard player
+        (``prior_h``, 0.5 unknown).  In (0, 1]."""
+        e = self.eps
+        w = 1.0
+        for q, (a, b, _) in lead_misses(obs, events, loc).items():
+            h = prior_h.get(q, 0.5)
+            w *= (1.0 - h) * e ** a + h * e ** b
+        return w
+
+    def seat_types(self, obs, events, draw, rng) -> tuple[dict[int, float], dict[int, float]]:
+        """The typed opponent model's chances that each other seat is a hard player:
+        ``(prior, posterior)``, seat -> probability.  The prior is what the earlier deals
+        of this session showed (each deal's last evidence, as log odds, summed); the
+        posterior adds this deal's: over ``type_worlds`` worlds (``draw(rng)``) the mean
+        likelihood of the seat's leads under each model, ``eps`` a lead the model would
+        not have chosen (``lead_misses``, MG-5, MG-8).  A seat whose leads neither model
+        explains better stays at its prior."""
+        key = (obs.num_players, obs.seat)
+        if self._tkey != key or obs.round < self._tround:
+            self._tkey, self._tprior, self._tlast = key, {}, {}
+        elif obs.round != self._tround:
+            for q, x in self._tlast.items():
+                self._tprior[q] = self._tprior.get(q, 0.0) + x
+            self._tlast = {}
+        self._tround = obs.round
+        lo = {}
+        if events:
+            e = self.eps
+            ln: dict[int, float] = {}
+            lh: dict[int, float] = {}
+            k = self.type_worlds
+            for _ in range(k):
+                for q, (a, b, _) in lead_misses(obs, events, draw(rng)).items():
+                    ln[q] = ln.get(q, 0.0) + e ** a / k
+                    lh[q] = lh.get(q, 0.0) + e ** b / k
+            lo = {q: math.log(lh[q] / ln[q]) for q in ln}
+            self._tlast = lo
+        def sig(x: float) -> float:
+            x = max(-30.0, min(30.0, x))
+            return 1.0 / (1.0 + math.exp(-x))
+        seats = [q for q in range(obs.num_players) if q != obs.seat]
+        prior = {q: sig(self._tprior.get(q, 0.0)) for q in seats}
+        post = {q: sig(self._tprior.get(q, 0.0) + lo.get(q, 0.0)) for q in seats}
+        return prior, post
 
     def explain(self, obs, legal, best, per: dict):
         """``HardMichigan.explain`` with the chips ``best`` expects as the worlds' weighted

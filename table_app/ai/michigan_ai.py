@@ -302,6 +302,42 @@ def lead_history(obs) -> list[LeadEvent]:
     return events
 
 
+def lead_misses(obs, events: list[LeadEvent], loc) -> dict[int, list[int]]:
+    """For every other seat with a lead that had a choice (``lead_history``'s
+    ``events``), in the world ``loc``: ``[leads the normal policy would not have chosen
+    from that seat's hand then, leads the hard heuristic would not have chosen, leads
+    weighed]`` (MG-5, MG-8).  The evidence of ``SearchMichigan``'s typed opponent model."""
+    me = obs.seat
+    kitty = float(obs.kitty)
+    held: dict[int, list[int]] = {}
+    for f in range(52):
+        x = loc[f]
+        if x >= 0 and x != me:
+            held.setdefault(x, []).append(f)
+    out: dict[int, list[int]] = {}
+    for ev in events:
+        s = ev.seat
+        if s == me:
+            continue
+        mine = set(ev.later)
+        mine.update(held.get(s, ()))
+        lows: dict[int, int] = {}
+        for f in sorted(mine):
+            lows.setdefault(f // 13, f)
+        if ev.stopped_suit >= 0 and len(lows) > 1:
+            lows.pop(ev.stopped_suit, None)
+        if len(lows) <= 1:
+            continue
+        cand = list(lows.values())
+        widow = 52 - sum(ev.sizes) - len(ev.gone)
+        others = sum(ev.sizes) - len(mine)
+        m = out.setdefault(s, [0, 0, 0])
+        m[0] += _normal_choice(mine, ev.gone, cand, widow, ev.cells, kitty, others) != ev.face
+        m[1] += _hard_choice(mine, ev.gone, cand, widow, ev.cells, kitty, others) != ev.face
+        m[2] += 1
+    return out
+
+
 def lead_weight(obs, events: list[LeadEvent], loc, eps: float = 0.15) -> float:
     """How well the world ``loc`` (face -> seat, -1 widow, -2 played) explains the other
     seats' leads ``events`` (``lead_history``): the product over their leads of 1 when
@@ -493,17 +529,19 @@ def _hard_lead(w: _World, p: int, stopped_suit: int) -> int:
 
 
 def rollout(w: _World, leader: int, first: int | None, stopped_suit: int,
-            me: int = -1) -> list[float]:
+            me: int = -1, hard: frozenset[int] | set[int] = frozenset()) -> list[float]:
     """Play the deal out from a lead by ``leader`` (``first``: its chosen lead face, or
     the policy's); returns each seat's chip gain (pay cells, kitty, card payments).
     Every seat leads by the normal policy, except ``me`` (the searching hard player, if
-    given), whose later leads are its own heuristic's (``hard_lead_value``)."""
+    given), whose later leads are its own heuristic's (``hard_lead_value``), as are those
+    of the seats in ``hard`` (the ones the opponent model takes for hard players)."""
     loc = w.loc
     p = leader
     lead = first
     while True:
         if lead is None:
-            lead = _hard_lead(w, p, stopped_suit) if p == me else _policy_lead(w, p, stopped_suit)
+            lead = _hard_lead(w, p, stopped_suit) if (p == me or p in hard) \
+                else _policy_lead(w, p, stopped_suit)
         f = lead
         lead = None
         while True:
@@ -552,6 +590,8 @@ class HardMichigan(NormalMichigan):
     z: float | None = None
     #: a lead's value counts this seat's share of the cells left (``value_in_world``)
     share_left = False
+    #: the other seats rolled out by the hard heuristic, not the normal policy
+    hard_seats: frozenset[int] = frozenset()
 
     def __init__(self, variant: str = "michigan", options: dict | None = None,
                  budget_ms: float = 300.0, samples: int = 60):
@@ -576,7 +616,7 @@ class HardMichigan(NormalMichigan):
         over and are shared at the session's end, MG-10, MG-11)."""
         me = obs.seat
         w = _World(obs.num_players, list(loc), cells, obs.kitty)
-        v = rollout(w, me, lead, stopped_suit, me)[me]
+        v = rollout(w, me, lead, stopped_suit, me, self.hard_seats)[me]
         if self.share_left:
             v += sum(float(c) for c in w.cells.values()) / obs.num_players
         return v
@@ -642,4 +682,5 @@ class HardMichigan(NormalMichigan):
 
 
 __all__ = ["NormalMichigan", "EasyMichigan", "HardMichigan", "infer_hidden", "lead_value",
-           "hard_lead_value", "known_stops", "rollout"]
+           "hard_lead_value", "known_stops", "rollout", "lead_history", "lead_weight",
+           "lead_misses", "LeadEvent"]
