@@ -33,7 +33,13 @@ former hard level is already a determinized search over the
 rules' worlds (``HardMichigan``); the search level lets it use its whole budget (worlds
 until the budget is spent, not a fixed 60), counts its share of the cells a deal leaves
 on the layout, and keeps hard's heuristic lead unless the worlds show another is better
-by more than one standard error.
+by more than one standard error.  It weighs its worlds by the other seats' leads: the
+deal replays from the cards face up (``michigan_ai.lead_history``), each other seat is
+taken for a normal or a hard player by how well each policy explains its leads
+(``seat_types``, carried over from deal to deal), a world counts by the mixture's
+likelihood of those leads (``typed_weight``, MG-5, MG-8), and a seat likely hard is rolled
+out by the hard heuristic; its worlds come from ``LocSampler`` (rejection: uniform over
+the deals that fit the stops and leads).
 """
 from __future__ import annotations
 
@@ -376,10 +382,12 @@ class SearchMichigan(HardMichigan):
     left on the layout (``share_left``: they carry over, MG-10, MG-11), and hard's
     heuristic lead (``hard_lead_value``) stands unless another beats it by ``z`` (1.0)
     standard errors of the paired difference.  An opponent model weighs the worlds: the
-    deal's leads replay from the public record (``lead_history``), and a world counts
-    ``eps`` (0.15) for each lead of another seat that the normal policy or the hard
-    heuristic would not have chosen from that seat's hand in it (``lead_weight``, MG-5,
-    MG-8); the worlds come from ``LocSampler`` (rejection: every deal that fits the
+    deal's leads replay from the public record (``lead_history``); each other seat is a
+    normal or a hard player with the chance its leads so far give (``seat_types``), a
+    world counts by how likely the mixture makes those leads in it (``typed_weight``:
+    ``eps``, 0.15, a lead a policy would not have chosen, MG-5, MG-8; ``typed = False``:
+    ``lead_weight``, ``eps`` a lead neither would), and a seat more likely hard is rolled
+    out by the hard heuristic; the worlds come from ``LocSampler`` (rejection: every deal that fits the
     stops and leads equally likely, and faster than the rules' matching).
 
     It is the hard Michigan level (``make_player("hard", "michigan")``, issue 18: +3.19 ±
