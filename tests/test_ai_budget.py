@@ -71,4 +71,7 @@ def test_hard_michigan_reports_its_worlds_and_rollouts():
     hard = make_player("hard", "michigan", samples=5, budget_ms=60_000)
     obs = eng.observe(eng.to_act()[0])
     hard.choose(obs, legal, random.Random(1))
-    assert hard.last_stats == {"worlds": 5, "rollouts": 5 * len(legal)}
+    # (and the worlds' effective number under the opponent model's weights, at most 5)
+    st = dict(hard.last_stats)
+    assert 0 < st.pop("ess") <= 5
+    assert st == {"worlds": 5, "rollouts": 5 * len(legal)}

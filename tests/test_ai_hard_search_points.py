@@ -126,7 +126,9 @@ def test_hard_michigan_counts_its_worlds_and_plays_as_the_alias():
     for level in ("hard", "search"):
         p = make_player(level, "michigan", budget_ms=60_000, samples=30)
         a, why = p.decide(obs, legal, random.Random(1))
-        assert p.last_stats == {"worlds": 30, "rollouts": 30 * len(legal)}
+        st = dict(p.last_stats)
+        assert 0 < st.pop("ess") <= 30      # the worlds' effective number (weights)
+        assert st == {"worlds": 30, "rollouts": 30 * len(legal)}
         got.append((a, why))
     assert got[0] == got[1]
 

@@ -33,7 +33,13 @@ former hard level is already a determinized search over the
 rules' worlds (``HardMichigan``); the search level lets it use its whole budget (worlds
 until the budget is spent, not a fixed 60), counts its share of the cells a deal leaves
 on the layout, and keeps hard's heuristic lead unless the worlds show another is better
-by more than one standard error.
+by more than one standard error.  It weighs its worlds by the other seats' leads: the
+deal replays from the cards face up (``michigan_ai.lead_history``), each other seat is
+taken for a normal or a hard player by how well each policy explains its leads
+(``seat_types``, carried over from deal to deal), a world counts by the mixture's
+likelihood of those leads (``typed_weight``, MG-5, MG-8), and a seat likely hard is rolled
+out by the hard heuristic; its worlds come from ``LocSampler`` (rejection: uniform over
+the deals that fit the stops and leads).
 """
 from __future__ import annotations
 
@@ -44,10 +50,10 @@ from collections.abc import Sequence
 from ..core.cards import FACE_RANK, FACE_SUIT, JOKER
 from ..core.messages import Message
 from ..variants.contract_family import CFState, ContractFamilyRules
-from ..variants.worlds import sample_cf_world
+from ..variants.worlds import infer_hidden, sample_cf_world
 from .budget import Budget, gc_paused
 from .contract_search import FastNormal, HardContract, Searcher, rules_for_obs
-from .michigan_ai import HardMichigan
+from .michigan_ai import HardMichigan, lead_history, lead_misses, lead_weight
 from .player import BasePlayer
 
 #: how much a world counts per card of the discarded upcard's rank (sets) or next to it
@@ -308,6 +314,64 @@ def evaluate(obs, cands: list, rng: random.Random, worlds: int = 64,
                     hands=hands, weigh=False)
 
 
+class LocSampler:
+    """Worlds of a Michigan observation as card locations (face -> seat, -1 widow, -2
+    played), fast: what the table has shown (``infer_hidden``: the widow cards the stops
+    show, MG-7, and the cards a lead shows its leader lacks, MG-5, MG-8) is worked out
+    once, then each world is a shuffle of the other unseen cards into the other hands and
+    the widow, redone (at most ``tries`` times) while it gives a seat a card it cannot
+    hold: rejection, so every deal that fits is equally likely.  When no try fits,
+    ``fallback(rng)`` (the rules' ``sample_world``: a matching that always fits).
+
+    ``sample(rng)``: one world, a list of 52 ints."""
+
+    __slots__ = ("base", "free", "slots", "bar", "tries", "fallback")
+
+    def __init__(self, obs, fallback, tries: int = 12) -> None:
+        n, me = obs.num_players, obs.seat
+        mine = {c >> 3 for c in obs.hand}
+        gone = {c >> 3 for pl in obs.played for c in pl}
+        in_widow, barred = infer_hidden(obs)
+        base = [-2] * 52
+        for f in mine:
+            base[f] = me
+        free = []
+        for f in range(52):
+            if f in mine or f in gone:
+                continue
+            if f in in_widow:
+                base[f] = -1
+            else:
+                free.append(f)
+        slots = []
+        for p in range(n):
+            if p != me:
+                slots.extend([p] * obs.hand_sizes[p])
+        slots.extend([-1] * (52 - sum(obs.hand_sizes) - len(gone) - len(in_widow)))
+        self.base = base
+        self.free = free
+        self.slots = slots if len(slots) == len(free) else None   # (None: the rules' own)
+        self.bar = {f: frozenset(p for p, b in barred.items() if f in b) for f in free}
+        self.bar = {f: b for f, b in self.bar.items() if b}
+        self.tries = tries
+        self.fallback = fallback
+
+    def sample(self, rng: random.Random) -> list[int]:
+        slots = self.slots
+        if slots is not None:
+            free = self.free
+            bar = self.bar
+            for _ in range(self.tries):
+                rng.shuffle(free)
+                if bar and any(f in bar and p in bar[f] for f, p in zip(free, slots)):
+                    continue
+                loc = list(self.base)
+                for f, p in zip(free, slots):
+                    loc[f] = p
+                return loc
+        return self.fallback(rng)
+
+
 class SearchMichigan(HardMichigan):
     """Michigan's hard search (``HardMichigan``) given its whole budget: worlds until the
     CPU budget is spent (at most ``samples``, default 2,000).  A world (the rules' deal
@@ -317,7 +381,14 @@ class SearchMichigan(HardMichigan):
     Two more things than hard: a lead's value counts this seat's share of the cells
     left on the layout (``share_left``: they carry over, MG-10, MG-11), and hard's
     heuristic lead (``hard_lead_value``) stands unless another beats it by ``z`` (1.0)
-    standard errors of the paired difference.
+    standard errors of the paired difference.  An opponent model weighs the worlds: the
+    deal's leads replay from the public record (``lead_history``); each other seat is a
+    normal or a hard player with the chance its leads so far give (``seat_types``), a
+    world counts by how likely the mixture makes those leads in it (``typed_weight``:
+    ``eps``, 0.15, a lead a policy would not have chosen, MG-5, MG-8; ``typed = False``:
+    ``lead_weight``, ``eps`` a lead neither would), and a seat more likely hard is rolled
+    out by the hard heuristic; the worlds come from ``LocSampler`` (rejection: every deal that fits the
+    stops and leads equally likely, and faster than the rules' matching).
 
     It is the hard Michigan level (``make_player("hard", "michigan")``, issue 18: +3.19 ±
     3.08 chips a game over ``HardMichigan``'s fixed 60 worlds, 200 games at 100 ms);
@@ -332,11 +403,27 @@ class SearchMichigan(HardMichigan):
     level = "search"
     z = 1.0
     share_left = True
+    #: the opponent model's weight of a world per lead of another seat it does not
+    #: explain (``lead_weight``); 1.0: every world counts the same
+    eps = 0.15
+    #: worlds by ``LocSampler`` (rejection, uniform) instead of the rules' matching
+    fast_sampler = True
+    #: the typed opponent model (``seat_types``): each other seat normal or hard, the
+    #: worlds weighted by the mixture (``typed_weight``) and a seat more likely hard
+    #: rolled out by the hard heuristic; ``type_worlds`` worlds judge the types
+    typed = True
+    type_worlds = 24
 
     def __init__(self, variant: str = "michigan", options: dict | None = None,
                  budget_ms: float = 300.0, samples: int = 2000, level: str = "search"):
         super().__init__(variant, options, budget_ms=budget_ms, samples=samples)
         self.level = level
+        # the typed opponent model's memory (``seat_types``): (seats, my seat), the round
+        # of the last decision, the earlier deals' log odds of "hard" and this deal's
+        self._tkey: tuple[int, int] | None = None
+        self._tround = 0
+        self._tprior: dict[int, float] = {}
+        self._tlast: dict[int, float] = {}
 
     def decide(self, obs, legal, rng):
         if len(legal) <= 1:
@@ -351,20 +438,126 @@ class SearchMichigan(HardMichigan):
         budget = Budget(self.budget_ms, 0.97)   # CPU time of this thread
         stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
         cells = dict(obs.layout)
+        events = lead_history(obs) if self.eps < 1.0 else []
+        phase = getattr(obs.phase, "value", obs.phase)
+        sampler = LocSampler(obs, lambda r: self.sample_loc(obs, r)) \
+            if self.fast_sampler and phase == "lead" else None
+
+        def draw(r):
+            return sampler.sample(r) if sampler is not None else self.sample_loc(obs, r)
+        prior_h: dict[int, float] = {}
+        if self.typed and self.eps < 1.0:
+            prior_h, post_h = self.seat_types(obs, events, draw, rng)
+            self.hard_seats = frozenset(q for q, ph in post_h.items() if ph > 0.5)
+        else:
+            self.hard_seats = frozenset()
         per: dict = {a: [] for a in legal}
+        weights: list[float] = []
         done = 0
         longest = 0.0
         for _ in range(self.samples):
             t = time.thread_time()
-            loc = self.sample_loc(obs, rng)
+            loc = draw(rng)
+            if not events:
+                weights.append(1.0)
+            elif self.typed:
+                weights.append(self.typed_weight(obs, events, loc, prior_h))
+            else:
+                weights.append(lead_weight(obs, events, loc, self.eps))
             for a in legal:
                 per[a].append(self.value_in_world(obs, loc, cells, a.card, stopped_suit))
             done += 1
             longest = max(longest, time.thread_time() - t)
             if budget.left_s() < longest * 1.5:
                 break
-        self.last_stats = {"worlds": done, "rollouts": done * len(legal)}
+        self.last_weights = weights
+        wsum = sum(weights)
+        self.last_stats = {"worlds": done, "rollouts": done * len(legal),
+                           "ess": round(wsum * wsum / sum(w * w for w in weights), 1)}
         return self.explain(obs, legal, self.pick(obs, legal, per), per)
+
+    def typed_weight(self, obs, events, loc, prior_h: dict[int, float]) -> float:
+        """A world's weight under the typed opponent model: the product over the other
+        seats of ``(1 - h) eps^a + h eps^b``, ``a``/``b`` that seat's leads the normal
+        policy / the hard heuristic would not have chosen in this world (``lead_misses``)
+        and ``h`` the chance, from the earlier deals, that the seat is a hard player
+        (``prior_h``, 0.5 unknown).  In (0, 1]."""
+        e = self.eps
+        w = 1.0
+        for q, (a, b, _) in lead_misses(obs, events, loc).items():
+            h = prior_h.get(q, 0.5)
+            w *= (1.0 - h) * e ** a + h * e ** b
+        return w
+
+    def seat_types(self, obs, events, draw, rng) -> tuple[dict[int, float], dict[int, float]]:
+        """The typed opponent model's chances that each other seat is a hard player:
+        ``(prior, posterior)``, seat -> probability.  The prior is what the earlier deals
+        of this session showed (each deal's last evidence, as log odds, summed); the
+        posterior adds this deal's: over ``type_worlds`` worlds (``draw(rng)``) the mean
+        likelihood of the seat's leads under each model, ``eps`` a lead the model would
+        not have chosen (``lead_misses``, MG-5, MG-8).  A seat whose leads neither model
+        explains better stays at its prior."""
+        key = (obs.num_players, obs.seat)
+        if self._tkey != key or obs.round < self._tround:
+            self._tkey, self._tprior, self._tlast = key, {}, {}
+        elif obs.round != self._tround:
+            for q, x in self._tlast.items():
+                self._tprior[q] = self._tprior.get(q, 0.0) + x
+            self._tlast = {}
+        self._tround = obs.round
+        lo = {}
+        if events:
+            e = self.eps
+            ln: dict[int, float] = {}
+            lh: dict[int, float] = {}
+            k = self.type_worlds
+            for _ in range(k):
+                for q, (a, b, _) in lead_misses(obs, events, draw(rng)).items():
+                    ln[q] = ln.get(q, 0.0) + e ** a / k
+                    lh[q] = lh.get(q, 0.0) + e ** b / k
+            lo = {q: math.log(lh[q] / ln[q]) for q in ln}
+            self._tlast = lo
+        def sig(x: float) -> float:
+            x = max(-30.0, min(30.0, x))
+            return 1.0 / (1.0 + math.exp(-x))
+        seats = [q for q in range(obs.num_players) if q != obs.seat]
+        prior = {q: sig(self._tprior.get(q, 0.0)) for q in seats}
+        post = {q: sig(self._tprior.get(q, 0.0) + lo.get(q, 0.0)) for q in seats}
+        return prior, post
+
+    def explain(self, obs, legal, best, per: dict):
+        """``HardMichigan.explain`` with the chips ``best`` expects as the worlds' weighted
+        mean (``last_weights``)."""
+        a, why = super().explain(obs, legal, best, per)
+        ws = getattr(self, "last_weights", None)
+        if ws and len(ws) == len(per[best]) and why is not None:
+            chips = sum(w * x for w, x in zip(ws, per[best])) / sum(ws)
+            why = Message("expects", why=why.params["why"], chips=chips, n=len(ws))
+        return a, why
+
+    def pick(self, obs, legal, per: dict):
+        """As ``HardMichigan.pick`` with the worlds weighted by ``last_weights`` (the
+        opponent model, ``lead_weight``): the heuristic's lead unless another's weighted
+        mean beats it by more than ``z`` standard errors of the weighted paired difference
+        (over the effective number of worlds)."""
+        ws = getattr(self, "last_weights", None)
+        n = len(next(iter(per.values())))
+        if not ws or len(ws) != n or n < 4:
+            return super().pick(obs, legal, per)
+        wsum = sum(ws)
+        ess = wsum * wsum / sum(w * w for w in ws)
+        base = self.heuristic_lead(obs, legal)
+        best, best_lb = base, 0.0
+        for a in legal:
+            if a == base:
+                continue
+            d = [x - y for x, y in zip(per[a], per[base])]
+            m = sum(w * x for w, x in zip(ws, d)) / wsum
+            var = sum(w * (x - m) ** 2 for w, x in zip(ws, d)) / wsum
+            lb = m - self.z * math.sqrt(var / max(1.0, ess - 1.0))
+            if lb > best_lb:
+                best, best_lb = a, lb
+        return best
 
 
 __all__ = ["SearchContract", "SearchMichigan", "evaluate", "world_weight"]

@@ -197,6 +197,186 @@ def known_stops(gone: set) -> set:
     return gone | {f + 1 for f in gone if f % 13 != 12 and f + 1 not in gone}
 
 
+def _normal_choice(mine: set, gone: set, lows: list[int], widow: int, cells: dict,
+                   kitty: float, others: int) -> int:
+    """``NormalMichigan``'s lead among ``lows`` (faces): the best ``lead_value``, ties to
+    the lower card."""
+    unknown = 52 - len(mine) - len(gone)
+    widow_p = widow / unknown if unknown > 0 else 0.0
+    return max(lows, key=lambda f: (lead_value(mine, gone, f // 13, f, widow_p, cells, kitty,
+                                               others, len(mine))[0], -f))
+
+
+def _hard_choice(mine: set, gone: set, lows: list[int], widow: int, cells: dict,
+                 kitty: float, others: int) -> int:
+    """The hard heuristic's lead among ``lows`` (``HardMichigan.heuristic_lead``)."""
+    stops = known_stops(gone)
+    unknown = 52 - len(mine) - len(stops)
+    widow_p = (widow - (len(stops) - len(gone))) / unknown if unknown > 0 else 0.0
+    return max(lows, key=lambda f: (hard_lead_value(mine, stops, f // 13, f, widow_p, cells,
+                                                    kitty, others, len(mine)), -f))
+
+
+class LeadEvent:
+    """One lead of the deal so far, as ``lead_history`` replays it: ``seat`` led ``face``
+    with ``gone`` (faces) played before it, ``later`` (faces) the cards that seat played
+    from this lead on (the lead included), ``sizes`` every seat's card count then,
+    ``stopped_suit`` the suit it had to leave if it could (MG-8; -1 the deal's first lead)
+    and ``cells`` the pay cells' chips then (estimated for a cell taken since)."""
+
+    __slots__ = ("seat", "face", "gone", "later", "sizes", "stopped_suit", "cells")
+
+    def __init__(self, seat, face, gone, later, sizes, stopped_suit, cells):
+        self.seat = seat
+        self.face = face
+        self.gone = gone
+        self.later = later
+        self.sizes = sizes
+        self.stopped_suit = stopped_suit
+        self.cells = cells
+
+
+def lead_history(obs) -> list[LeadEvent]:
+    """The leads of the running deal, replayed from the public record (MG-5 ... MG-8).
+
+    The cards face up in front of each seat are in the order that seat played them, and
+    the play between leads is forced (MG-6: the holder of the next card plays it), so the
+    whole deal replays from them: the seat left of the dealer leads the first card of its
+    row; the holder of the next face follows while that face was played and is the next
+    of its holder's row; else the sequence stopped (MG-7) and its last player leads the
+    next card of its row.  Returns the leads in order (``LeadEvent``); ``[]`` before the
+    first lead, or for a record that does not replay (then nothing is inferred).  A pay
+    cell taken since a lead is estimated from the taker's balance (its gain this deal,
+    split equally between its pay cards when it took several)."""
+    n = obs.num_players
+    if obs.deal_over or obs.dealer < 0 or obs.hands_shown is not None:
+        return []
+    rows = [[c >> 3 for c in pl] for pl in obs.played]
+    if not any(rows):
+        return []
+    holder = {f: p for p, r in enumerate(rows) for f in r}
+    # the pay cells at the deal's start, for a cell taken since: the taker's gain this
+    # deal (its balance now against the last deal's, less its ante of 6, MG-3, MG-9)
+    prev = obs.results[-1].balances if obs.results else (0,) * n
+    taken: dict[int, float] = {}
+    for p in range(n):
+        pays = [f for f in rows[p] if f in PAY_CELL]
+        if pays:
+            gain = max(0.0, float(obs.balances[p]) - (float(prev[p]) - 6.0))
+            for f in pays:
+                taken[f] = gain / len(pays)
+    pos = [0] * n
+    played: set = set()
+    events: list[LeadEvent] = []
+    p = (obs.dealer + 1) % n
+    stopped = -1
+    total = sum(len(r) for r in rows)
+    while len(played) < total:
+        if pos[p] >= len(rows[p]):
+            return []                             # not a record this replay explains
+        f = rows[p][pos[p]]
+        sizes = tuple(obs.hand_sizes[q] + len(rows[q]) - pos[q] for q in range(n))
+        cells = {}
+        for face, cell in PAY_CELL.items():
+            if face in played:
+                cells[cell] = 0.0
+            elif face in taken:
+                cells[cell] = taken[face]
+            else:
+                cells[cell] = float(obs.layout[cell])
+        events.append(LeadEvent(p, f, frozenset(played), frozenset(rows[p][pos[p]:]), sizes,
+                                stopped, cells))
+        while True:
+            pos[p] += 1
+            played.add(f)
+            if f % 13 == 12:
+                break
+            g = f + 1
+            q = holder.get(g)
+            if q is None or g in played:
+                break
+            if pos[q] >= len(rows[q]) or rows[q][pos[q]] != g:
+                return []
+            p, f = q, g
+        stopped = f // 13
+    return events
+
+
+def lead_misses(obs, events: list[LeadEvent], loc) -> dict[int, list[int]]:
+    """For every other seat with a lead that had a choice (``lead_history``'s
+    ``events``), in the world ``loc``: ``[leads the normal policy would not have chosen
+    from that seat's hand then, leads the hard heuristic would not have chosen, leads
+    weighed]`` (MG-5, MG-8).  The evidence of ``SearchMichigan``'s typed opponent model."""
+    me = obs.seat
+    kitty = float(obs.kitty)
+    held: dict[int, list[int]] = {}
+    for f in range(52):
+        x = loc[f]
+        if x >= 0 and x != me:
+            held.setdefault(x, []).append(f)
+    out: dict[int, list[int]] = {}
+    for ev in events:
+        s = ev.seat
+        if s == me:
+            continue
+        mine = set(ev.later)
+        mine.update(held.get(s, ()))
+        lows: dict[int, int] = {}
+        for f in sorted(mine):
+            lows.setdefault(f // 13, f)
+        if ev.stopped_suit >= 0 and len(lows) > 1:
+            lows.pop(ev.stopped_suit, None)
+        if len(lows) <= 1:
+            continue
+        cand = list(lows.values())
+        widow = 52 - sum(ev.sizes) - len(ev.gone)
+        others = sum(ev.sizes) - len(mine)
+        m = out.setdefault(s, [0, 0, 0])
+        m[0] += _normal_choice(mine, ev.gone, cand, widow, ev.cells, kitty, others) != ev.face
+        m[1] += _hard_choice(mine, ev.gone, cand, widow, ev.cells, kitty, others) != ev.face
+        m[2] += 1
+    return out
+
+
+def lead_weight(obs, events: list[LeadEvent], loc, eps: float = 0.15) -> float:
+    """How well the world ``loc`` (face -> seat, -1 widow, -2 played) explains the other
+    seats' leads ``events`` (``lead_history``): the product over their leads of 1 when
+    the lead is the one the normal policy (``lead_value``) or the hard heuristic
+    (``hard_lead_value``) would choose from that seat's hand then in this world, else
+    ``eps`` (a player that leads otherwise).  A lead with no choice counts 1.  In
+    (0, 1]; the opponent model of ``SearchMichigan`` (MG-5, MG-8)."""
+    me = obs.seat
+    w = 1.0
+    kitty = float(obs.kitty)
+    held: dict[int, list[int]] = {}
+    for f in range(52):
+        x = loc[f]
+        if x >= 0 and x != me:
+            held.setdefault(x, []).append(f)
+    for ev in events:
+        s = ev.seat
+        if s == me:
+            continue
+        mine = set(ev.later)
+        mine.update(held.get(s, ()))
+        lows: dict[int, int] = {}
+        for f in sorted(mine):
+            lows.setdefault(f // 13, f)
+        if ev.stopped_suit >= 0 and len(lows) > 1:
+            lows.pop(ev.stopped_suit, None)
+        if len(lows) <= 1:
+            continue
+        cand = list(lows.values())
+        widow = 52 - sum(ev.sizes) - len(ev.gone)
+        others = sum(ev.sizes) - len(mine)
+        if _normal_choice(mine, ev.gone, cand, widow, ev.cells, kitty, others) == ev.face:
+            continue
+        if _hard_choice(mine, ev.gone, cand, widow, ev.cells, kitty, others) == ev.face:
+            continue
+        w *= eps
+    return w
+
+
 class NormalMichigan(BasePlayer):
     """Leads by ``lead_value``: sure sheds, pay cards, keeping the lead, going out."""
 
@@ -286,18 +466,27 @@ def _policy_lead(w: _World, p: int, stopped_suit: int) -> int:
     """The normal policy from seat ``p``'s point of view in a rollout (it only uses what
     ``p`` could see: its own cards and the played ones)."""
     loc = w.loc
-    mine = {f for f in range(52) if loc[f] == p}
-    gone = {f for f in range(52) if loc[f] == -2}
+    mine = set()
+    gone = set()
+    widow = 0
+    lows: dict[int, int] = {}
+    for f in range(52):                  # (one pass: faces ascending, so a suit's first
+        x = loc[f]                       # card met is its lowest)
+        if x == p:
+            mine.add(f)
+            if f // 13 not in lows:
+                lows[f // 13] = f
+        elif x == -2:
+            gone.add(f)
+        elif x == -1:
+            widow += 1
     unknown = 52 - len(mine) - len(gone)
-    widow = sum(1 for f in range(52) if loc[f] == -1)
     widow_p = widow / unknown if unknown else 0.0
-    suits = sorted({f // 13 for f in mine})
-    if stopped_suit >= 0 and len(suits) > 1:
-        suits = [s for s in suits if s != stopped_suit]
+    if stopped_suit >= 0 and len(lows) > 1:
+        lows.pop(stopped_suit, None)
     others = sum(w.hands) - w.hands[p]
     best = None
-    for s in suits:
-        low = min(f for f in mine if f // 13 == s)
+    for s, low in lows.items():
         sc, _ = lead_value(mine, gone, s, low, widow_p, w.cells, w.kitty, others, len(mine))
         if best is None or sc > best[0]:
             best = (sc, low)
@@ -331,7 +520,7 @@ def _hard_lead(w: _World, p: int, stopped_suit: int) -> int:
         lows.pop(stopped_suit, None)
     others = sum(w.hands) - w.hands[p]
     best = None
-    for s, low in sorted(lows.items()):
+    for s, low in lows.items():             # (suits ascending: ``sorted(mine)``)
         sc = hard_lead_value(mine, stops, s, low, widow_p, w.cells, w.kitty, others, len(mine))
         if best is None or sc > best[0]:
             best = (sc, low)
@@ -340,17 +529,19 @@ def _hard_lead(w: _World, p: int, stopped_suit: int) -> int:
 
 
 def rollout(w: _World, leader: int, first: int | None, stopped_suit: int,
-            me: int = -1) -> list[float]:
+            me: int = -1, hard: frozenset[int] | set[int] = frozenset()) -> list[float]:
     """Play the deal out from a lead by ``leader`` (``first``: its chosen lead face, or
     the policy's); returns each seat's chip gain (pay cells, kitty, card payments).
     Every seat leads by the normal policy, except ``me`` (the searching hard player, if
-    given), whose later leads are its own heuristic's (``hard_lead_value``)."""
+    given), whose later leads are its own heuristic's (``hard_lead_value``), as are those
+    of the seats in ``hard`` (the ones the opponent model takes for hard players)."""
     loc = w.loc
     p = leader
     lead = first
     while True:
         if lead is None:
-            lead = _hard_lead(w, p, stopped_suit) if p == me else _policy_lead(w, p, stopped_suit)
+            lead = _hard_lead(w, p, stopped_suit) if (p == me or p in hard) \
+                else _policy_lead(w, p, stopped_suit)
         f = lead
         lead = None
         while True:
@@ -399,6 +590,8 @@ class HardMichigan(NormalMichigan):
     z: float | None = None
     #: a lead's value counts this seat's share of the cells left (``value_in_world``)
     share_left = False
+    #: the other seats rolled out by the hard heuristic, not the normal policy
+    hard_seats: frozenset[int] = frozenset()
 
     def __init__(self, variant: str = "michigan", options: dict | None = None,
                  budget_ms: float = 300.0, samples: int = 60):
@@ -423,7 +616,7 @@ class HardMichigan(NormalMichigan):
         over and are shared at the session's end, MG-10, MG-11)."""
         me = obs.seat
         w = _World(obs.num_players, list(loc), cells, obs.kitty)
-        v = rollout(w, me, lead, stopped_suit, me)[me]
+        v = rollout(w, me, lead, stopped_suit, me, self.hard_seats)[me]
         if self.share_left:
             v += sum(float(c) for c in w.cells.values()) / obs.num_players
         return v
@@ -489,4 +682,5 @@ class HardMichigan(NormalMichigan):
 
 
 __all__ = ["NormalMichigan", "EasyMichigan", "HardMichigan", "infer_hidden", "lead_value",
-           "hard_lead_value", "known_stops", "rollout"]
+           "hard_lead_value", "known_stops", "rollout", "lead_history", "lead_weight",
+           "lead_misses", "LeadEvent"]
