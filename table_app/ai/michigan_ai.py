@@ -302,19 +302,17 @@ def lead_history(obs) -> list[LeadEvent]:
     return events
 
 
-def lead_misses(obs, events: list[LeadEvent], loc) -> dict[int, list[int]]:
-    """For every other seat with a lead that had a choice (``lead_history``'s
-    ``events``), in the world ``loc``: ``[leads the normal policy would not have chosen
-    from that seat's hand then, leads the hard heuristic would not have chosen, leads
-    weighed]`` (MG-5, MG-8).  The evidence of ``SearchMichigan``'s typed opponent model."""
+def _lead_choices(obs, events: list[LeadEvent], loc):
+    """The other seats' leads that had a choice, in the world ``loc`` (face -> seat, -1
+    widow, -2 played): for each, ``(seat, lead, its hand then, the candidate leads, the
+    widow's size, the other hands' cards)`` (MG-5: the lowest of each suit, not the
+    stopped suit's when there is another)."""
     me = obs.seat
-    kitty = float(obs.kitty)
     held: dict[int, list[int]] = {}
     for f in range(52):
         x = loc[f]
         if x >= 0 and x != me:
             held.setdefault(x, []).append(f)
-    out: dict[int, list[int]] = {}
     for ev in events:
         s = ev.seat
         if s == me:
@@ -328,9 +326,18 @@ def lead_misses(obs, events: list[LeadEvent], loc) -> dict[int, list[int]]:
             lows.pop(ev.stopped_suit, None)
         if len(lows) <= 1:
             continue
-        cand = list(lows.values())
         widow = 52 - sum(ev.sizes) - len(ev.gone)
-        others = sum(ev.sizes) - len(mine)
+        yield s, ev, mine, list(lows.values()), widow, sum(ev.sizes) - len(mine)
+
+
+def lead_misses(obs, events: list[LeadEvent], loc) -> dict[int, list[int]]:
+    """For every other seat with a lead that had a choice (``lead_history``'s
+    ``events``), in the world ``loc``: ``[leads the normal policy would not have chosen
+    from that seat's hand then, leads the hard heuristic would not have chosen, leads
+    weighed]`` (MG-5, MG-8).  The evidence of ``SearchMichigan``'s typed opponent model."""
+    kitty = float(obs.kitty)
+    out: dict[int, list[int]] = {}
+    for s, ev, mine, cand, widow, others in _lead_choices(obs, events, loc):
         m = out.setdefault(s, [0, 0, 0])
         m[0] += _normal_choice(mine, ev.gone, cand, widow, ev.cells, kitty, others) != ev.face
         m[1] += _hard_choice(mine, ev.gone, cand, widow, ev.cells, kitty, others) != ev.face
@@ -345,30 +352,9 @@ def lead_weight(obs, events: list[LeadEvent], loc, eps: float = 0.15) -> float:
     (``hard_lead_value``) would choose from that seat's hand then in this world, else
     ``eps`` (a player that leads otherwise).  A lead with no choice counts 1.  In
     (0, 1]; the opponent model of ``SearchMichigan`` (MG-5, MG-8)."""
-    me = obs.seat
     w = 1.0
     kitty = float(obs.kitty)
-    held: dict[int, list[int]] = {}
-    for f in range(52):
-        x = loc[f]
-        if x >= 0 and x != me:
-            held.setdefault(x, []).append(f)
-    for ev in events:
-        s = ev.seat
-        if s == me:
-            continue
-        mine = set(ev.later)
-        mine.update(held.get(s, ()))
-        lows: dict[int, int] = {}
-        for f in sorted(mine):
-            lows.setdefault(f // 13, f)
-        if ev.stopped_suit >= 0 and len(lows) > 1:
-            lows.pop(ev.stopped_suit, None)
-        if len(lows) <= 1:
-            continue
-        cand = list(lows.values())
-        widow = 52 - sum(ev.sizes) - len(ev.gone)
-        others = sum(ev.sizes) - len(mine)
+    for _s, ev, mine, cand, widow, others in _lead_choices(obs, events, loc):
         if _normal_choice(mine, ev.gone, cand, widow, ev.cells, kitty, others) == ev.face:
             continue
         if _hard_choice(mine, ev.gone, cand, widow, ev.cells, kitty, others) == ev.face:
