@@ -296,6 +296,25 @@ def test_the_opened_table_renders_its_faces_first_when_the_cache_cannot_hold_eve
     assert art.cache_bytes <= art.max_bytes
 
 
+def _drag_out_and_back(app, start, away, midway=None):
+    """A hand card at ``start`` pressed, dragged to ``away`` (two frames there), then
+    ``midway()``, back to ``start`` and let go, and 30 frames for it to settle."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frame(app)
+    for p in (away, away):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        frame(app)
+    if midway is not None:
+        midway()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    frame(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    for _ in range(30):
+        frame(app)
+
+
 def test_a_drag_s_start_and_end_swap_in_the_other_still_picture():
     """Issue 17: a drag lights its places as it starts and puts them out as it ends
     (a third of the window patched, 2-3 ms at 8 seats): the still picture of the other
@@ -312,21 +331,12 @@ def test_a_drag_s_start_and_end_swap_in_the_other_still_picture():
     start = point_of(scene, card)
     away = (start[0], start[1] - 250)
     seen = []
-    for _round in range(3):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-        frame(app)
-        for p in (away, away):
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
-                                                 buttons=(1, 0, 0)))
-            frame(app)
+    def lit():
         assert scene.gestures.lit_key()                     # places lit
         assert pygame.image.tobytes(b._still, "RGB") == _fresh_still(scene)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0),
-                                             buttons=(1, 0, 0)))
-        frame(app)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
-        for _ in range(30):
-            frame(app)
+
+    for _round in range(3):
+        _drag_out_and_back(app, start, away, midway=lit)
         assert not scene.gestures.lit_key()
         assert pygame.image.tobytes(b._still, "RGB") == _fresh_still(scene)
         seen.append(b.still_swaps)
@@ -359,15 +369,7 @@ def test_the_turn_plate_coming_or_going_repaints_nothing_kept_and_drags_still_sw
     away = (start[0], start[1] - 250)
 
     def drag():
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-        frame(app)
-        for p in (away, away, start):
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
-                                                 buttons=(1, 0, 0)))
-            frame(app)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
-        for _ in range(30):
-            frame(app)
+        _drag_out_and_back(app, start, away)
 
     drag()
     kept = (b.still_builds, b.still_patches)
