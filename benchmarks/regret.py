@@ -321,8 +321,24 @@ def parse_player(spec: str) -> tuple[str, float | None]:
 
 
 def make(spec: str, variant: str):
+    """``hard@300[MX-7+CF-10+whole]``: hard with exactly those search points (``whole``:
+    whole-deal rollouts, ``h=N``: N discards)."""
+    spec, _, opts = spec.partition("[")
     level, ms = parse_player(spec)
-    return make_player(level, variant, budget_ms=ms if ms is not None else 300.0)
+    p = make_player(level, variant, budget_ms=ms if ms is not None else 300.0)
+    if opts:
+        toks = [t for t in opts.rstrip("]").split("+") if t]
+        p.search_points = frozenset(t for t in toks if t != "whole" and t[:2] not in ("h=", "w="))
+        for t in toks:
+            if t == "whole":
+                p.search_horizon = None
+            elif t.startswith("h="):
+                p.search_horizon = int(t[2:])
+            elif t.startswith("w="):
+                from table_app.ai.is_search import SearchContract
+                p._search = SearchContract(variant, None, budget_ms=p.budget_ms)
+                p._search.width = int(t[2:])
+    return p
 
 
 def oracle_pick(rules, obs, cands: list, hands, seed: int, oracle_ms: float):

@@ -50,7 +50,8 @@ from .contract_ai import NormalContract, _faces
 #: ``benchmarks/results/ai_strength.md``).  Also known to ``search_point``: Contract
 #: round-7 discards (``"CR-9"``) and going down now or waiting (``"CF-7"``).
 SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5"})
-ALL_SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5", "CR-9", "CF-7"})
+ALL_SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5", "CR-9", "CF-7", "CF-10",
+                               "CR-5:any", "MI-5:any", "UP", "CF-10:any", "CF-10:take"})
 
 
 class FastNormal(NormalContract):
@@ -201,6 +202,7 @@ class HardContract(NormalContract):
                  search=None, search_worlds: int = 200):
         super().__init__(variant, options)
         self.search_worlds = search_worlds
+        self.search_horizon: int | None = 2
         self.search_points = SEARCH_POINTS if search is None else frozenset(search)
         unknown = self.search_points - ALL_SEARCH_POINTS
         if unknown:
@@ -338,9 +340,26 @@ class HardContract(NormalContract):
         if not pts or len(legal) <= 1:
             return None
         ph = obs.phase
+        if ph == "draw":
+            up = obs.upcard
+            if up is None or not any(x.type == "draw" and x.source == "discard" for x in legal):
+                return None
+            if "CF-10:any" in pts:
+                return "CF-10"
+            if "CF-10:take" in pts and a.type == "draw" and a.source == "discard":
+                return "CF-10"
+            if "CF-10" not in pts:
+                return None
+            ctx = self.ctx(obs)
+            hand = _faces(obs.hand)
+            return "CF-10" if ctx.dist(hand + [up >> 3]) < ctx.dist(hand) else None
         if ph == "buy":
             rid = "CR-5" if self.variant == "contract" else "MI-5" if self.variant == "may_i" else None
-            if rid not in pts or obs.buy_card is None or not any(x.type == "buy" for x in legal):
+            if rid is None or obs.buy_card is None or not any(x.type == "buy" for x in legal):
+                return None
+            if rid + ":any" in pts:
+                return rid
+            if rid not in pts:
                 return None
             ctx = self.ctx(obs)
             hand = _faces(obs.hand)
@@ -351,6 +370,8 @@ class HardContract(NormalContract):
             rid = "MX-7" if self.variant == "mexican" else "CR-9" if self.variant == "contract" else None
             if rid in pts and self.ctx(obs).whole and sum(x.type == "discard" for x in legal) > 1:
                 return rid
+            if "UP" in pts and sum(x.type == "discard" for x in legal) > 1:
+                return "UP"
             return None
         if a.type == "go_down" and "CF-7" in pts and any(x.type == "discard" for x in legal):
             return "CF-7"
@@ -371,7 +392,7 @@ class HardContract(NormalContract):
             return a, why
         vals = s.values(s.rules_for(obs), obs, cands, rng, budget=budget,
                         max_worlds=self.search_worlds,
-                        horizon=s.horizon)
+                        horizon=self.search_horizon)
         self.last_stats = {"worlds": vals["worlds"], "rollouts": vals["worlds"] * len(cands),
                            "candidates": len(cands), "searched": True}
         best = s.pick(cands, vals)
