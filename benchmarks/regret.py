@@ -321,23 +321,34 @@ def parse_player(spec: str) -> tuple[str, float | None]:
 
 
 def make(spec: str, variant: str):
-    """``hard@300[MX-7+CF-10+whole]``: hard with exactly those search points (``whole``:
-    whole-deal rollouts, ``h=N``: N discards)."""
+    """The player a spec names: ``"normal"``, ``"hard@300"``, or hard with exactly the
+    search points in brackets, ``+``-separated (``"hard@300[CR-5+CF-10]"``;
+    ``contract_search.ALL_SEARCH_POINTS``), with ``whole`` (whole-deal rollouts), ``h=N``
+    (rollouts to the seat's N-th discard) or ``w=N`` (N shortlisted discards) for its
+    searches.  Raises ``ValueError`` on an unknown point or option."""
     spec, _, opts = spec.partition("[")
     level, ms = parse_player(spec)
     p = make_player(level, variant, budget_ms=ms if ms is not None else 300.0)
-    if opts:
-        toks = [t for t in opts.rstrip("]").split("+") if t]
-        p.search_points = frozenset(t for t in toks if t != "whole" and t[:2] not in ("h=", "w="))
-        for t in toks:
-            if t == "whole":
-                p.search_horizon = None
-            elif t.startswith("h="):
-                p.search_horizon = int(t[2:])
-            elif t.startswith("w="):
-                from table_app.ai.is_search import SearchContract
-                p._search = SearchContract(variant, None, budget_ms=p.budget_ms)
-                p._search.width = int(t[2:])
+    if not opts:
+        return p
+    from table_app.ai.contract_search import ALL_SEARCH_POINTS
+    from table_app.ai.is_search import SearchContract
+    if not hasattr(p, "search_points"):
+        raise ValueError(f"{spec}: only hard takes search points")
+    pts = set()
+    for t in (x for x in opts.rstrip("]").split("+") if x):
+        if t == "whole":
+            p.search_horizon = None
+        elif t.startswith("h="):
+            p.search_horizon = int(t[2:])
+        elif t.startswith("w="):
+            p._search = SearchContract(variant, None, budget_ms=p.budget_ms)
+            p._search.width = int(t[2:])
+        elif t in ALL_SEARCH_POINTS:
+            pts.add(t)
+        else:
+            raise ValueError(f"{spec}[{opts}: unknown search point or option {t!r}")
+    p.search_points = frozenset(pts)
     return p
 
 

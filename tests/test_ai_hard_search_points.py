@@ -34,8 +34,10 @@ def _hard(variant, **kw) -> HardContract:
 
 
 def test_the_default_search_points():
-    assert SEARCH_POINTS == frozenset({"MX-7", "CR-5", "MI-5"})
-    assert make_player("hard", "mexican").search_points == SEARCH_POINTS
+    assert SEARCH_POINTS == {"contract": frozenset({"CR-5", "CF-10"}),
+                             "may_i": frozenset({"MI-5"}), "mexican": frozenset({"MX-7"})}
+    for v in SEARCH_POINTS:
+        assert make_player("hard", v).search_points == SEARCH_POINTS[v]
     with pytest.raises(ValueError):
         HardContract("contract", search=("XX-1",))
 
@@ -102,8 +104,8 @@ def test_a_call_that_does_not_lower_the_distance_is_hards_own():
     h = _hard("contract")
     a, _why = h.decide(obs, legal, random.Random(0))
     assert h.search_point(obs, legal, a) is None and "searched" not in h.last_stats
-    # May I?'s buys (MI-5) are searched by default, Contract's calls only by CR-5
-    assert "MI-5" in h.search_points
+    # Contract's calls are searched by CR-5 alone (MI-5 is May I?'s)
+    assert "CR-5" in h.search_points and "MI-5" not in h.search_points
 
 
 def test_hard_michigan_is_the_search_and_search_its_alias():
@@ -189,6 +191,11 @@ def test_a_may_i_buy_that_does_not_lower_the_distance_is_not_searched():
     a, _why = h.decide(obs, legal, random.Random(0))
     assert a.type == "pass_buy" and "searched" not in h.last_stats
     assert h.search_point(obs, legal, a) is None
+    # MI-5:any searches every buy: this one too (both candidates rolled out)
+    h = _hard("may_i", search=("MI-5:any",), search_worlds=8)
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert h.search_point(obs, legal, a) == "MI-5"
+    assert h.last_stats["searched"] and h.last_stats["rollouts"] == 16
 
 
 def test_mi5_is_no_search_point_of_contract_or_mexican():
@@ -202,3 +209,35 @@ def test_mi5_is_no_search_point_of_contract_or_mexican():
     h = _hard("mexican", search=("MI-5",))
     a, _why = h.decide(obs, legal, random.Random(0))
     assert h.search_point(obs, legal, a) is None and "searched" not in h.last_stats
+
+
+def _contract_draw(up: str):
+    """Contract round 1 (two sets), seat 0 to draw: 7♠ 7♥ and K♠ K♥ K♣, ``up`` the upcard."""
+    eng = engine_with_deal("contract", 4, 1, hands={0: "7S 7H KS KH KC 2C 3D 5H 9S JC"},
+                           upcard=up)
+    assert eng.to_act() == (0, "draw")
+    return eng.observe(0), eng.legal_actions()
+
+
+def test_a_contract_take_of_the_upcard_is_searched_against_the_stock():
+    """CF-10: 7♦ completes the second set, hard takes it; the take is searched (16
+    worlds, a count) against passing it, and the take stands."""
+    obs, legal = _contract_draw("7D")
+    h = _hard("contract", search_worlds=16)
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert a == Draw(0, "discard") and h.search_point(obs, legal, a) == "CF-10"
+    assert h.last_stats["searched"] and h.last_stats["worlds"] == 16
+    assert h.last_stats["rollouts"] == 32 and h.last_stats["candidates"] == 2
+
+
+def test_a_draw_from_the_stock_is_hards_own_and_cf10_is_contracts_alone():
+    """An upcard that fits nothing (8♦): hard passes it (to the calls and the stock), no
+    search.  May I? and
+    Mexican do not search takes by default (CF-10 gained nothing there)."""
+    obs, legal = _contract_draw("8D")
+    h = _hard("contract")
+    a, _why = h.decide(obs, legal, random.Random(0))
+    assert a == PassUpcard(0) and h.search_point(obs, legal, a) is None
+    assert "searched" not in h.last_stats
+    assert "CF-10" not in _hard("may_i").search_points
+    assert "CF-10" not in _hard("mexican").search_points

@@ -193,3 +193,17 @@ def test_the_command_line_saves_and_loads(tmp_path, capsys):
     assert R.main(["--load", str(path), "--md"]) == 0
     md = capsys.readouterr().out
     assert "**may_i, fair ceiling** (2 decisions" in md and "| hard@60000 |" in md
+
+
+def test_a_player_spec_names_hards_search_points_and_options():
+    from benchmarks.regret import make
+    assert make("hard@300", "contract").search_points == frozenset({"CR-5", "CF-10"})
+    p = make("hard@30[MI-5:any+h=3+w=5]", "may_i")
+    assert p.search_points == frozenset({"MI-5:any"}) and p.budget_ms == 30.0
+    assert p.search_horizon == 3 and p._search.width == 5
+    assert make("hard@300[]", "mexican").search_points == frozenset()
+    assert make("hard@300[MX-7+whole]", "mexican").search_horizon is None
+    with pytest.raises(ValueError):
+        make("hard@300[XX-1]", "contract")
+    with pytest.raises(ValueError):
+        make("normal[CR-5]", "contract")

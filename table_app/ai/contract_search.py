@@ -12,8 +12,9 @@ closer.  It samples the next player's hidden hand (from worlds the rules deal,
 see how often a discard would help that player, and sheds its highest cards when an opponent who is down is about to go out
 while its own contract is out of reach.  Going down, laying off, swaps and buys are the
 normal level's, except at the decisions where the search level's paired rollouts pay
-(``SEARCH_POINTS``: Mexican round-7 discards while not down, MX-7, Contract calls of
-an upcard that lowers the hand's distance, CR-5, and May I? buys of one, MI-5): there
+(``SEARCH_POINTS``, per variant: Mexican round-7 discards while not down, MX-7, Contract
+calls of an upcard that lowers the hand's distance, CR-5, and Contract takes of the upcard
+in turn, CF-10, and May I? buys that lower the distance, MI-5): there
 hard plays that search
 (``is_search.SearchContract.values``, worlds from ``rules.sample_world``) with the rest of
 its whole budget, its own choice standing unless another is better by 1.5 standard errors.
@@ -41,17 +42,25 @@ from .budget import Budget, gc_paused
 from .contract_ai import NormalContract, _faces
 
 #: the decisions at which hard plays the search level's paired-rollout search
-#: (``is_search.SearchContract.values``) with its whole budget, by rule id: Mexican round-7
-#: discards while not down (MX-7: the whole hand goes out as three runs at once),
+#: (``is_search.SearchContract.values``) with its whole budget, per variant, by rule id:
 #: Contract calls (CR-5) and May I? buys (MI-5) of an upcard that lowers the hand's
-#: distance to the contract.  Each names one variant's decisions only, so a point turned
-#: on changes no other variant's play.  MI-5 since issue 18's May I? duels (20 games,
-#: seeds 41000-41009: +26.6 ± 21.1 points a game over normal; the longer runs are in
-#: ``benchmarks/results/ai_strength.md``).  Also known to ``search_point``: Contract
-#: round-7 discards (``"CR-9"``) and going down now or waiting (``"CF-7"``).
-SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5"})
+#: distance to the contract, Contract takes of the upcard in turn (CF-10: hard's own
+#: choice is to take it; the search weighs it against passing it), and Mexican round-7
+#: discards while not down (MX-7: the whole hand goes out as three runs at once).  Each
+#: was turned on by measurement (``benchmarks/results/ai_strength.md``): MI-5 by issue
+#: 18's May I? duels (20 games, seeds 41000-41009: +26.6 ± 21.1 points a game over
+#: normal), CF-10 in Contract by the regret re-scoring (draw regret 0.42 -> 0.19 points a
+#: decision; in May I? and Mexican it gained nothing).
+SEARCH_POINTS: dict[str, frozenset[str]] = {
+    "contract": frozenset({"CR-5", "CF-10"}),
+    "may_i": frozenset({"MI-5"}),
+    "mexican": frozenset({"MX-7"}),
+}
+#: every point ``search_point`` knows: the defaults, Contract round-7 discards (CR-9),
+#: going down now or waiting (CF-7), and every call or buy searched, not only those that
+#: lower the distance (``"CR-5:any"``, ``"MI-5:any"``)
 ALL_SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5", "CR-9", "CF-7", "CF-10",
-                               "CR-5:any", "MI-5:any", "UP", "CF-10:any", "CF-10:take"})
+                               "CR-5:any", "MI-5:any"})
 
 
 class FastNormal(NormalContract):
@@ -187,9 +196,9 @@ class HardContract(NormalContract):
         dump: shed the highest cards when the contract is out of reach (``out_of_reach``).
         c_down: the points a player who goes down expects to score in the deal (13,
             measured in self-play of the normal level).
-        search: the rule ids of the decisions searched (``search_point``; default
-            ``SEARCH_POINTS``: MX-7 discards, CR-5 calls, MI-5 buys); ``()``: none (the search
-            level's own baseline).
+        search: the rule ids of the decisions searched (``search_point``; default the
+            variant's ``SEARCH_POINTS``: Contract CR-5 calls and CF-10 takes, May I? MI-5
+            buys, Mexican MX-7 discards); ``()``: none (the search level's own baseline).
         search_worlds: at most this many worlds a searched decision (default 200: the
             budget ends it first; a count makes it repeatable in tests).
     """
@@ -202,8 +211,11 @@ class HardContract(NormalContract):
                  search=None, search_worlds: int = 200):
         super().__init__(variant, options)
         self.search_worlds = search_worlds
+        #: the searched decisions' rollouts end at this seat's ``search_horizon``-th next
+        #: discard (``None``: the deal's end; 2 as the search level's)
         self.search_horizon: int | None = 2
-        self.search_points = SEARCH_POINTS if search is None else frozenset(search)
+        self.search_points = (SEARCH_POINTS.get(self.variant, frozenset()) if search is None
+                              else frozenset(search))
         unknown = self.search_points - ALL_SEARCH_POINTS
         if unknown:
             raise ValueError(f"unknown search points {sorted(unknown)}")
@@ -330,8 +342,11 @@ class HardContract(NormalContract):
         """The rule id of this decision when hard searches it (in ``search_points``), else
         ``None``.
 
+        * ``"CF-10"``: taking the upcard in turn when that is hard's own choice (``a``),
+          weighed against passing it;
         * ``"CR-5"`` / ``"MI-5"``: a call (Contract) or buy (May I?) of an upcard
-          (``obs.buy_card``) that lowers the hand's distance to the contract;
+          (``obs.buy_card``) that lowers the hand's distance to the contract
+          (``"CR-5:any"`` / ``"MI-5:any"``: every call or buy);
         * ``"MX-7"`` / ``"CR-9"``: a discard in round 7 (the whole hand goes down at once)
           while not down, with two or more discards legal;
         * ``"CF-7"``: going down now (``a`` a go-down) or waiting with a discard.
@@ -341,18 +356,8 @@ class HardContract(NormalContract):
             return None
         ph = obs.phase
         if ph == "draw":
-            up = obs.upcard
-            if up is None or not any(x.type == "draw" and x.source == "discard" for x in legal):
-                return None
-            if "CF-10:any" in pts:
-                return "CF-10"
-            if "CF-10:take" in pts and a.type == "draw" and a.source == "discard":
-                return "CF-10"
-            if "CF-10" not in pts:
-                return None
-            ctx = self.ctx(obs)
-            hand = _faces(obs.hand)
-            return "CF-10" if ctx.dist(hand + [up >> 3]) < ctx.dist(hand) else None
+            take = a.type == "draw" and a.source == "discard"
+            return "CF-10" if "CF-10" in pts and take else None
         if ph == "buy":
             rid = "CR-5" if self.variant == "contract" else "MI-5" if self.variant == "may_i" else None
             if rid is None or obs.buy_card is None or not any(x.type == "buy" for x in legal):
@@ -370,8 +375,6 @@ class HardContract(NormalContract):
             rid = "MX-7" if self.variant == "mexican" else "CR-9" if self.variant == "contract" else None
             if rid in pts and self.ctx(obs).whole and sum(x.type == "discard" for x in legal) > 1:
                 return rid
-            if "UP" in pts and sum(x.type == "discard" for x in legal) > 1:
-                return "UP"
             return None
         if a.type == "go_down" and "CF-7" in pts and any(x.type == "discard" for x in legal):
             return "CF-7"
