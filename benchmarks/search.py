@@ -40,16 +40,22 @@ from .ai import _paired, _rot
 
 
 def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: int = 40_000,
-         log=None, hard_search: str | None = None) -> dict:
+         log=None, hard_search: str | None = None, blunders: bool = False) -> dict:
     """``hi lo hi lo`` over ``games`` duplicate games (seats rotated, paired by seed).
     ``hard_search``: the hard contract-family players' search points instead of their
-    default (``HardContract.search_points``, rule ids comma-separated; ``""``: none)."""
+    default (``HardContract.search_points``, rule ids comma-separated; ``""``: none).
+    ``blunders``: also count each level's blunders and their chances (``"blunders"``,
+    ``"blunder_chances"``: ``ai.blunders.BLUNDERS``, counted as ``simulate --json``
+    counts them, outside the timed decisions)."""
+    from table_app.ai.blunders import BLUNDERS, zero
     t0, c0 = time.perf_counter(), time.process_time()
     table = [hi, lo, hi, lo]
     k = 2
     blocks: list[dict] = []
     block: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {hi: [], lo: []}
+    counts = {hi: zero(), lo: zero()}
+    chances = {hi: zero(), lo: zero()}
     for g in range(games):
         levels = _rot(table, g)
         players = [make_player(lv, variant, budget_ms=budget_ms) for lv in levels]
@@ -58,10 +64,13 @@ def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: in
                 if hasattr(p, "search_points"):
                     p.search_points = frozenset(x for x in hard_search.split(",") if x)
         res = play_game(variant, levels, seed=seed0 + g // k, budget_ms=budget_ms,
-                        duplicate=True, players=players)
+                        duplicate=True, players=players, count_blunders=blunders)
         for s, lv in enumerate(levels):
             block.setdefault(lv, []).append(res.totals[s])
             cpu[lv].extend(res.cpu_ms[s])
+            for b in BLUNDERS if blunders else ():
+                counts[lv][b] += res.blunders[s][b]
+                chances[lv][b] += res.chances[s][b]
         if g % k == k - 1 or g == games - 1:
             blocks.append({lv: sum(x) / len(x) for lv, x in block.items()})
             block = {}
@@ -75,6 +84,8 @@ def duel(variant: str, hi: str, lo: str, games: int, budget_ms: float, seed0: in
     out["diffs"] = [round(sign * (b[hi] - b[lo]), 3) for b in blocks if hi in b and lo in b]
     if hard_search is not None:
         out["hard_search"] = hard_search
+    if blunders:
+        out["blunders"], out["blunder_chances"] = counts, chances
     out.update({"variant": variant, "hi": hi, "lo": lo, "games": games, "budget_ms": budget_ms,
                 "seeds": f"{seed0}..{seed0 + (games - 1) // k}",
                 "cpu_ms": {lv: {"decisions": len(x), "p50": _r(percentile(x, 50)),
@@ -128,7 +139,22 @@ def pool(runs: list[dict]) -> dict:
             "cpu_ms": {x: {"decisions": sum(r["cpu_ms"][x]["decisions"] for r in runs),
                            "p99_max_of_runs": max(r["cpu_ms"][x]["p99"] for r in runs),
                            "max": max(r["cpu_ms"][x]["max"] for r in runs)} for x in sorted(lv)},
-            "cpu_s": round(sum(r["cpu_s"] for r in runs), 1)}
+            "cpu_s": round(sum(r["cpu_s"] for r in runs), 1),
+            **_pooled_blunders(runs)}
+
+
+def _pooled_blunders(runs: list[dict]) -> dict:
+    """The runs' blunder counts and chances summed per level, when every run counted them."""
+    if not runs or not all("blunders" in r for r in runs):
+        return {}
+    out: dict = {"blunders": {}, "blunder_chances": {}}
+    for key in out:
+        for r in runs:
+            for lv, d in r[key].items():
+                acc = out[key].setdefault(lv, {})
+                for b, n in d.items():
+                    acc[b] = acc.get(b, 0) + n
+    return out
 
 
 def _r(x):
@@ -161,6 +187,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--hard-search", default=None,
                     help="hard's search points, e.g. MX-7,CR-5,MI-5 ('' none; default its own)")
+    ap.add_argument("--blunders", action="store_true",
+                    help="also count each level's blunders (as simulate --json does)")
     args = ap.parse_args(argv)
 
     def log(m):
@@ -168,7 +196,7 @@ def main(argv=None) -> int:
     if args.part == "duel":
         res = duel(args.variant, args.hi, args.lo, args.games, args.budget_ms,
                    **({"seed0": args.seed} if args.seed is not None else {}), log=log,
-                   hard_search=args.hard_search)
+                   hard_search=args.hard_search, blunders=args.blunders)
     else:
         res = latency(args.variant, args.seats, args.budget_ms, args.actions)
     print(json.dumps(res))

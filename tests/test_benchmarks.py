@@ -329,3 +329,25 @@ def test_the_review_benchmarks_interval_is_clustered_by_game():
     c = clustered(vals, [i // 4 for i in range(400)])
     w, nw = c["ci95"][1] - c["ci95"][0], c["ci95_naive"][1] - c["ci95_naive"][0]
     assert 0.7 < w / nw < 1.4
+
+
+def test_a_duel_counts_each_levels_blunders_and_pool_sums_them():
+    """``benchmarks.search duel --blunders``: per level the counts and chances of
+    ``ai.blunders.BLUNDERS``, as ``simulate --json`` reports them; ``pool`` adds runs up."""
+    from benchmarks.search import duel, pool
+    from table_app.ai.blunders import BLUNDERS
+    runs = [duel("contract", "normal", "easy", 2, 30.0, seed0=s, blunders=True)
+            for s in (40_000, 40_001)]
+    for r in runs:
+        assert set(r["blunders"]) == {"normal", "easy"} == set(r["blunder_chances"])
+        for lv in ("normal", "easy"):
+            assert set(r["blunders"][lv]) == set(BLUNDERS)
+            for b in BLUNDERS:
+                assert 0 <= r["blunders"][lv][b] <= r["blunder_chances"][lv][b]
+        assert sum(r["blunder_chances"]["easy"].values()) > 0
+    p = pool(runs)
+    for lv in ("normal", "easy"):
+        for b in BLUNDERS:
+            assert p["blunders"][lv][b] == sum(r["blunders"][lv][b] for r in runs)
+            assert p["blunder_chances"][lv][b] == sum(r["blunder_chances"][lv][b] for r in runs)
+    assert "blunders" not in duel("contract", "normal", "easy", 1, 30.0)

@@ -62,6 +62,17 @@ SEARCH_POINTS: dict[str, frozenset[str]] = {
 ALL_SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5", "CR-9", "CF-7", "CF-10",
                                "CR-5:any", "MI-5:any"})
 
+#: ``w_points`` in a round where the whole hand goes out at once (Mexican round 7, MX-7),
+#: where it differs from the other rounds'.  There nobody is down before going out, so a
+#: discard's points matter only if another player goes out first, and a high card kept
+#: (an ace ends a run at either end) is what makes going out likely: in normal self-play
+#: (600 Mexican games, round 7) a card of distance is worth 10-45 points of the deal's
+#: score and a point held about 0.76, where weight 20 priced one card of distance at
+#: about 5 points.  Re-scored against the fair ceiling (150 decisions): Mexican regret
+#: 2.65 -> 2.38 -> 2.01 points a decision at 20, 5, 0; Contract's round 7 (CR-9) got
+#: worse at 0 (1.42 -> 1.57), so it keeps 20.
+W_POINTS_WHOLE: dict[str, float] = {"mexican": 0.0}
+
 
 class FastNormal(NormalContract):
     """The normal policy with a cheaper discard, for rollouts."""
@@ -179,9 +190,10 @@ class HardContract(NormalContract):
     the chance of finding the cards it still needs first give the points it expects to
     score (``caught_points``); while that danger is real its highest cards are
     candidates too, so it sheds an ace of a spare pair rather than a 5 when a player who
-    is down holds one card.  Going down, lay-offs, swaps and buys are taken as the normal
+    is down holds one card (in Mexican round 7, where the whole hand goes out at once,
+    those points weigh ``W_POINTS_WHOLE``: nothing).  Going down, lay-offs, swaps and buys are taken as the normal
     level takes them.  At the decisions of ``search`` (``search_point``: MX-7 discards,
-    CR-5 calls and MI-5 buys that lower the distance) the choice is then put to the search level's
+    CF-10 takes, CR-5 calls and MI-5 buys that lower the distance) the choice is then put to the search level's
     paired rollouts for the rest of the budget (``searched``).
 
     Args:
@@ -222,6 +234,7 @@ class HardContract(NormalContract):
         self._search: Any = None              # the SearchContract (``searched``), made lazily
         self.w_improve = w_improve
         self.w_points = w_points
+        self.w_points_whole = W_POINTS_WHOLE.get(variant, w_points)
         self.use_dump = bool(dump)
         self.c_down = c_down
         self.w_feed = w_feed
@@ -592,7 +605,8 @@ class HardContract(NormalContract):
         scored.sort(key=lambda t: (t[0], t[1].card))
         short = [t for t in scored[:self.width] if t[0] < 900]
         haz = None
-        if self.w_points:
+        w_points = self.w_points_whole if ctx.whole else self.w_points
+        if w_points:
             haz = self.hazards(obs, ctx)
             if haz[0] >= 0.02 or ctx.whole:
                 # in danger: the highest cards are candidates too
@@ -618,7 +632,7 @@ class HardContract(NormalContract):
             if haz is not None:
                 # and the points it would be caught with if the deal ends first
                 v = sum(ctx.value(g) for g in rest)
-                sc += self.w_points * self.caught_points(haz, ctx.dist(rest), p, v)
+                sc += w_points * self.caught_points(haz, ctx.dist(rest), p, v)
             if best is None or sc < best[0]:
                 best = (sc, a, note)
         _, a, note = best
