@@ -325,7 +325,8 @@ def make(spec: str, variant: str):
     search points in brackets, ``+``-separated (``"hard@300[CR-5+CF-10]"``;
     ``contract_search.ALL_SEARCH_POINTS``), with ``whole`` (whole-deal rollouts), ``h=N``
     (rollouts to the seat's N-th discard) or ``w=N`` (N shortlisted discards) for its
-    searches.  Raises ``ValueError`` on an unknown point or option."""
+    searches, ``wpw=X`` (``w_points_whole``: the points' weight in a whole-hand round 7).
+    Raises ``ValueError`` on an unknown point or option."""
     spec, _, opts = spec.partition("[")
     level, ms = parse_player(spec)
     p = make_player(level, variant, budget_ms=ms if ms is not None else 300.0)
@@ -341,6 +342,8 @@ def make(spec: str, variant: str):
             p.search_horizon = None
         elif t.startswith("h="):
             p.search_horizon = int(t[2:])
+        elif t.startswith("wpw="):
+            p.w_points_whole = float(t[4:])
         elif t.startswith("w="):
             p._search = SearchContract(variant, None, budget_ms=p.budget_ms)
             p._search.width = int(t[2:])

@@ -243,22 +243,19 @@ def test_a_draw_from_the_stock_is_hards_own_and_cf10_is_contracts_alone():
     assert "CF-10" not in _hard("mexican").search_points
 
 
-def test_mexican_round_7_keeps_the_ace_of_a_run_rather_than_shed_its_points():
-    """MX-7: nobody is down before going out, so the points held weigh nothing in round 7
-    (``W_POINTS_WHOLE``): with J♦ K♦ A♦ A♦ and the drawn Q♣ hard throws 2♣, which fits
-    nothing, not an ace of the diamond run to be.  At the other rounds' weight (20) it
-    shed the ace for its 15 points."""
-    from table_app.ai.contract_search import W_POINTS_WHOLE
+def test_round_7_weighs_the_points_held_by_w_points_whole():
+    """MX-7 with J♦ K♦ A♦ A♦ and the drawn Q♣: at the default weight of the points held
+    (20, as in the other rounds) hard sheds an ace of the diamond run to be for its 15
+    points; with ``w_points_whole=0`` (nobody is down before going out in round 7) it
+    throws 2♣, which fits nothing."""
     eng = engine_with_deal("mexican", 4, 7, hands={0: "7S 3H 7H 5D 8D JD KD AD AD 2C 8C 10C JC"},
                            upcard="KC", stock="QC")
     eng.apply(Draw(0, "stock"))
     obs, legal = eng.observe(0), eng.legal_actions()
     h = _hard("mexican", search=())
-    assert h.w_points_whole == W_POINTS_WHOLE["mexican"] == 0.0 and h.w_points == 20.0
-    a, why = h.decide(obs, legal, random.Random(0))
-    assert a == Discard(0, parse_face("2C")) and why.id == "looks_ahead"
-    h.w_points_whole = 20.0
+    assert h.w_points_whole == h.w_points == 20.0
     a, why = h.decide(obs, legal, random.Random(0))
     assert a == Discard(0, parse_face("AD")) and why.id == "discard_sheds"
-    # Contract's round 7 (CR-9) keeps the weight of its other rounds
-    assert _hard("contract").w_points_whole == 20.0
+    h = _hard("mexican", search=(), w_points_whole=0.0)
+    a, why = h.decide(obs, legal, random.Random(0))
+    assert a == Discard(0, parse_face("2C")) and why.id == "looks_ahead"

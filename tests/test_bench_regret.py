@@ -203,6 +203,7 @@ def test_a_player_spec_names_hards_search_points_and_options():
     assert p.search_horizon == 3 and p._search.width == 5
     assert make("hard@300[]", "mexican").search_points == frozenset()
     assert make("hard@300[MX-7+whole]", "mexican").search_horizon is None
+    assert make("hard@300[MX-7+wpw=20]", "mexican").w_points_whole == 20.0
     with pytest.raises(ValueError):
         make("hard@300[XX-1]", "contract")
     with pytest.raises(ValueError):

@@ -62,17 +62,6 @@ SEARCH_POINTS: dict[str, frozenset[str]] = {
 ALL_SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5", "CR-9", "CF-7", "CF-10",
                                "CR-5:any", "MI-5:any"})
 
-#: ``w_points`` in a round where the whole hand goes out at once (Mexican round 7, MX-7),
-#: where it differs from the other rounds'.  There nobody is down before going out, so a
-#: discard's points matter only if another player goes out first, and a high card kept
-#: (an ace ends a run at either end) is what makes going out likely: in normal self-play
-#: (600 Mexican games, round 7) a card of distance is worth 10-45 points of the deal's
-#: score and a point held about 0.76, where weight 20 priced one card of distance at
-#: about 5 points.  Re-scored against the fair ceiling (150 decisions): Mexican regret
-#: 2.65 -> 2.38 -> 2.01 points a decision at 20, 5, 0; Contract's round 7 (CR-9) got
-#: worse at 0 (1.42 -> 1.57), so it keeps 20.
-W_POINTS_WHOLE: dict[str, float] = {"mexican": 0.0}
-
 
 class FastNormal(NormalContract):
     """The normal policy with a cheaper discard, for rollouts."""
@@ -190,8 +179,7 @@ class HardContract(NormalContract):
     the chance of finding the cards it still needs first give the points it expects to
     score (``caught_points``); while that danger is real its highest cards are
     candidates too, so it sheds an ace of a spare pair rather than a 5 when a player who
-    is down holds one card (in Mexican round 7, where the whole hand goes out at once,
-    those points weigh ``W_POINTS_WHOLE``: nothing).  Going down, lay-offs, swaps and buys are taken as the normal
+    is down holds one card.  Going down, lay-offs, swaps and buys are taken as the normal
     level takes them.  At the decisions of ``search`` (``search_point``: MX-7 discards,
     CF-10 takes, CR-5 calls and MI-5 buys that lower the distance) the choice is then put to the search level's
     paired rollouts for the rest of the budget (``searched``).
@@ -213,6 +201,12 @@ class HardContract(NormalContract):
             buys, Mexican MX-7 discards); ``()``: none (the search level's own baseline).
         search_worlds: at most this many worlds a searched decision (default 200: the
             budget ends it first; a count makes it repeatable in tests).
+        w_points_whole: ``w_points`` in a round where the whole hand goes out at once
+            (Contract and Mexican round 7, CR-9, MX-7; default ``w_points``).  Mexican at
+            0 (keep the ace of a run to be rather than shed its 15 points) halved the
+            regret gap to the fair ceiling (2.33 against 3.24 points a decision, 200
+            decisions) but not the duels (200 games: -5.24 +- 9.21 points a game against
+            20, on the same deals), so the default stays.
     """
 
     level = "hard"
@@ -220,7 +214,7 @@ class HardContract(NormalContract):
     def __init__(self, variant: str, options: dict | None = None, budget_ms: float = 300.0,
                  samples: int = 12, width: int = 4, w_improve: float = 200.0,
                  w_feed: float = 40.0, w_points: float = 20.0, dump: int = 1, c_down: float = 13.0,
-                 search=None, search_worlds: int = 200):
+                 search=None, search_worlds: int = 200, w_points_whole: float | None = None):
         super().__init__(variant, options)
         self.search_worlds = search_worlds
         #: the searched decisions' rollouts end at this seat's ``search_horizon``-th next
@@ -234,7 +228,7 @@ class HardContract(NormalContract):
         self._search: Any = None              # the SearchContract (``searched``), made lazily
         self.w_improve = w_improve
         self.w_points = w_points
-        self.w_points_whole = W_POINTS_WHOLE.get(variant, w_points)
+        self.w_points_whole = w_points if w_points_whole is None else w_points_whole
         self.use_dump = bool(dump)
         self.c_down = c_down
         self.w_feed = w_feed
