@@ -763,7 +763,8 @@ class TableScene(Scene):
                         selected=self.ui.selected, lift=self.ui.lift,
                         hinted=h.cards if h is not None else (),
                         under_cards=self.gestures.draw_lit, under_key=self.gestures.lit_key(),
-                        labels=self._drawn_labels(), plates=self._plates())
+                        labels=self._drawn_labels(), plates=self._plates(),
+                        ring=self._ring if self.cue.on and self.app.stack.top is self else None)
         fan = self.meld_fan()
         if fan is not None:
             from ..table.meldfan import draw_fan
@@ -773,8 +774,6 @@ class TableScene(Scene):
         if self.app.stack.top is self:
             self.keys.draw(surf)
         self.draw_banner(surf)
-        if self.cue.on and self.app.stack.top is self:
-            self.cue.draw(surf, self.L.hand, self.L.ui)
         if not self.session.spec.layout:
             self.buy.draw(surf, self.app.art, self.app.settings, self.obs, self.session.names,
                           self.L.ui, buyer=self.narrator.chain_buyer(self.shown))
@@ -824,6 +823,9 @@ class TableScene(Scene):
             keyboard=self.keys.focus_shown, want_stock=self.want_stock, can=self._can_now,
             stock_due=bool(getattr(self.obs, "stock_due", False)), variant=s.variant,
             now=s.observe, human=self.human)
+
+    def _ring(self, surf):
+        return self.cue.draw(surf, self.L.hand, self.L.ui)
 
     def _plates(self):
         return self.cue.plates(self.L.hand, self.L.ui) if self.app.stack.top is self else ()
