@@ -368,6 +368,46 @@ def test_your_turn_without_a_sound_device_is_silent_and_the_cue_still_shows(monk
     assert ("your_turn", False) in asked and not app.sound.mixer_ok
 
 
+def test_the_status_line_claims_your_turn_only_once_the_deal_has_landed():
+    """Round 2 of May I? begins with your turn (seed 7: seat 1 dealt round 1, so seat 2
+    deals round 2): while its cards fly to the hands the status line tells the deal
+    ("Round 2: Boris dealt"), not "Your turn"; it says so with the cue, once they
+    landed (a tester saw "Your turn" over the cards still flying)."""
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import FallbackPlayer, GameSession
+    from tests.helpers.table import play_to_deal_end
+    app = App((1280, 800), headless=True, instant=True)
+    app.settings = app.settings.replace(ask_only_fitting=False)
+    s = GameSession("may_i", 3, seed=7, autosave=False)
+    s.players = {1: FallbackPlayer("may_i"), 2: FallbackPlayer("may_i")}
+    scene = TableScene(s)
+    app.push(scene)
+    play_to_deal_end(app, scene, s)
+    while app.stack.top is not scene:          # the deal's end and the sheet closed
+        app.pop()
+    app.instant = False                        # the next deal animated
+    scene._apply_speed()
+    scene.continue_after_sheet()
+    deal = s.engine.log[-1]
+    assert (deal.type, deal.round, deal.dealer) == ("deal", 2, 2)
+    flying = landed = 0
+    for _ in range(400):
+        app.step(0.02)
+        assert s.human_to_act() == "draw"       # the engine: your turn at once
+        if scene.layer.moving():
+            flying += 1
+            assert scene.status_text() == "Round 2: Boris dealt" and not scene.cue.on
+        else:
+            landed += 1
+            assert scene.status_text() == "Your turn: drag the upcard or the stock to your hand"
+            assert scene.cue.on
+            if landed > 5:
+                break
+    assert flying > 20 and landed > 5
+    s.close()
+
+
 # ---------------------------------------------------------------- the end of a deal
 def test_the_end_of_a_deal_shows_every_hand_with_its_points_before_the_sheet():
     from table_app.ui.scenes.scores import DealEndScene, ScoreSheet, deal_end_rows

@@ -616,8 +616,10 @@ class TableScene(Scene):
 
     def frame_key(self):
         """Changes when an update applied or showed a move, opened or closed the buying
-        window, ticked its countdown's shown second, or said something new."""
-        return (self.shown, len(self.engine.log), self.buy.open, int(max(0.0, self.buy.t)),
+        window, ticked its countdown's shown second, or said something new (the cards
+        of what it showed landed: the status line may say the turn then)."""
+        return (self.shown, self.pacer.landed, len(self.engine.log), self.buy.open,
+                int(max(0.0, self.buy.t)),
                 self.toast.t > 0, self.toast.msg, id(self.obs), self.ui.thinking,
                 int(max(0.0, self.buy.intro_t) * 40), self.gestures.hovered_meld,
                 self.buy.held, self.cue.on, int(self.cue.t * 30))
@@ -806,9 +808,10 @@ class TableScene(Scene):
                          right, scores_line(self.landed_obs(), self.session))
 
     def status_text(self) -> str:
-        """What the status line says now (``banner.status_line``)."""
+        """What the status line says now (``banner.status_line``): the last event
+        shown's words until the table caught up and a deal's cards landed."""
         s = self.session
-        if not self.caught_up():
+        if not self.caught_up() or self.pacer.dealing(self.engine.log):
             return self.last_text
         h = self.current_hint()
         seat = s.ai_to_act()
