@@ -529,6 +529,45 @@ def test_the_score_sheet_and_the_chips_show_what_the_animation_has_reached():
     assert seen.layout["JS"] == 0 and score_rows(s, seen)[1][1] == "-3"
 
 
+@pytest.mark.parametrize("variant", ("contract", "may_i"))
+def test_a_seat_s_card_count_changes_when_the_called_card_lands(variant):
+    """You decline the upcard and Ann calls it (Contract, CR-5) or buys it (May I?,
+    MI-5): her box counts 10 cards while the upcard and the penalty card fly to her, and
+    12 once they landed (a tester saw 12 over the card still flying)."""
+    from tests.helpers.table import contract_table, may_i_table
+    if variant == "contract":
+        app, scene, s = contract_table()
+        s.players = {1: Scripted(["7H"], buys=1), 2: Scripted(["AC"])}
+    else:
+        app, scene, s = may_i_table({1: Scripted(["7H"], buys=1), 2: Scripted(["7C"])})
+    settle(app, scene)
+    app.instant = False                            # the cards fly
+    scene._apply_speed()
+    box = scene.L.opp[1]
+
+    def count():
+        got = [lab.text.split(" · ")[0] for lab in scene._drawn_labels()
+               if box.collidepoint(lab.pos) and " card" in lab.text]
+        assert len(got) == 1, got
+        return got[0]
+    assert count() == "10 cards"
+    scene.act(PassUpcard(0))
+    seen = []
+    for _ in range(300):
+        app.step(0.02)
+        bought = any(e.type == "buy" for e in s.engine.log[:scene.shown])
+        flying = scene.layer.moving()
+        seen.append((bought, flying, count()))
+        if bought and not flying:
+            break
+    assert s.engine.log[scene.shown - 1].type == "buy" and s.engine.log[scene.shown - 1].player == 1
+    in_flight = {c for b, f, c in seen if b and f}
+    assert len([1 for b, f, _c in seen if b and f]) > 5
+    assert in_flight == {"10 cards"}, seen
+    assert seen[-1] == (True, False, "12 cards")
+    assert s.engine.observe(0).hand_sizes[1] == 12
+
+
 # ---------------------------------------------------------------- asking and calling
 def test_a_card_fits_the_hand_by_the_solver():
     wr = frozenset()

@@ -8,18 +8,25 @@ from __future__ import annotations
 
 import pygame
 
-from table_app.core.actions import Deal, Discard, Draw, PassBuy, PassUpcard
+from table_app.core.actions import Buy, Deal, Discard, Draw, PassBuy, PassUpcard
 from table_app.core.cards import parse_face
 
 
 class Scripted:
-    """A computer player for tests: passes the upcard and every buy, discards the faces it
-    is given in order (else its first legal discard); Michigan: leads its lowest card."""
+    """A computer player for tests: passes the upcard and every buy (but buys or calls the
+    first ``buys`` cards it is asked about), discards the faces it is given in order (else
+    its first legal discard); Michigan: leads its lowest card."""
 
-    def __init__(self, discards=()):
+    def __init__(self, discards=(), buys: int = 0):
         self.discards = [parse_face(x) for x in discards]
+        self.buys = buys
 
     def decide(self, obs, legal, rng):
+        if self.buys > 0:
+            for a in legal:
+                if isinstance(a, Buy):
+                    self.buys -= 1
+                    return a, ""
         for a in legal:
             if isinstance(a, (PassUpcard, PassBuy)):
                 return a, ""

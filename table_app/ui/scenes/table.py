@@ -835,8 +835,9 @@ class TableScene(Scene):
 
     def _drawn_labels(self):
         """The view's labels as drawn (the piles' counts short of a card dragged off one,
-        the labels short of the buying window's panel when open)."""
-        labels = held_labels(self.view, self.gestures.held())
+        the seats' short of the cards flying to them, the labels short of the buying
+        window's panel when open)."""
+        labels = held_labels(self.view, self.gestures.held(), self.layer)
         if self.session.spec.layout:
             return labels
         return self.buy.labels(labels, self.L.stage, self.L.ui)
