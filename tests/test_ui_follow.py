@@ -368,17 +368,19 @@ def test_your_turn_without_a_sound_device_is_silent_and_the_cue_still_shows(monk
     assert ("your_turn", False) in asked and not app.sound.mixer_ok
 
 
-def test_the_status_line_claims_your_turn_only_once_the_deal_has_landed():
+@pytest.mark.parametrize("speed", (1.0, 0.25))
+def test_the_status_line_claims_your_turn_only_once_the_deal_has_landed(speed):
     """Round 2 of May I? begins with your turn (seed 7: seat 1 dealt round 1, so seat 2
     deals round 2): while its cards fly to the hands the status line tells the deal
-    ("Round 2: Boris dealt"), not "Your turn"; it says so with the cue, once they
-    landed (a tester saw "Your turn" over the cards still flying)."""
+    ("Round 2: Boris dealt"), not "Your turn"; it says so with the cue (the ring, the
+    plate), once they landed (a tester saw "Your turn" over the cards still flying) —
+    also at the slowest animation speed, whose deal lasts past ``LATE_S``."""
     from table_app.ui.app import App
     from table_app.ui.scenes.table import TableScene
     from table_app.ui.table.session import FallbackPlayer, GameSession
     from tests.helpers.table import play_to_deal_end
     app = App((1280, 800), headless=True, instant=True)
-    app.settings = app.settings.replace(ask_only_fitting=False)
+    app.settings = app.settings.replace(ask_only_fitting=False, animation_speed=speed)
     s = GameSession("may_i", 3, seed=7, autosave=False)
     s.players = {1: FallbackPlayer("may_i"), 2: FallbackPlayer("may_i")}
     scene = TableScene(s)
@@ -392,19 +394,20 @@ def test_the_status_line_claims_your_turn_only_once_the_deal_has_landed():
     deal = s.engine.log[-1]
     assert (deal.type, deal.round, deal.dealer) == ("deal", 2, 2)
     flying = landed = 0
-    for _ in range(400):
+    for _ in range(800):
         app.step(0.02)
         assert s.human_to_act() == "draw"       # the engine: your turn at once
         if scene.layer.moving():
             flying += 1
             assert scene.status_text() == "Round 2: Boris dealt" and not scene.cue.on
+            assert scene._plates() == ()
         else:
             landed += 1
             assert scene.status_text() == "Your turn: drag the upcard or the stock to your hand"
             assert scene.cue.on
             if landed > 5:
                 break
-    assert flying > 20 and landed > 5
+    assert flying > 50 / speed and landed > 5
     s.close()
 
 

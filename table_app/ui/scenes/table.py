@@ -697,8 +697,9 @@ class TableScene(Scene):
         self.pacer.tick(dt, moving)
         self._landed_refresh()
         settled = self.pacer.settled(moving)
-        if self.cue.update(turn_key(self), dt, settled and self.app.stack.top is self,
-                           pulse=0.0 if self.instant else PULSE_S):
+        # (the cue waits for a deal's cards, even when they fly past ``LATE_S``)
+        ready = settled and self.app.stack.top is self and not self.pacer.dealing(self.engine.log)
+        if self.cue.update(turn_key(self), dt, ready, pulse=0.0 if self.instant else PULSE_S):
             self.app.play_sound("your_turn")
         if self.app.stack.top is not self:
             return
@@ -758,7 +759,8 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
-        turn = self.caught_up() and self.session.human_turn()
+        turn = (self.caught_up() and self.session.human_turn()
+                and not self.pacer.dealing(self.engine.log))
         h = self.current_hint()
         self.gestures.raise_hand()
         self.board.draw(surf, self.app.art, self.app.settings, self.view, turn=turn,
