@@ -25,17 +25,23 @@ def _plate_rect(scene):
     return img.get_rect(topleft=pos)
 
 
-def _with_and_without_plate(scene, area):
-    """The pixels of ``area`` as the table draws them with the turn shown, and with it
-    not shown (the cue off): the same when no plate covers the cards there."""
+def _drawn_as(scene, area, attr: str, values) -> list[bytes]:
+    """The pixels of ``area`` as the table draws them with ``scene.cue.<attr>`` set to
+    each of ``values`` in turn (then back to the first)."""
     out = []
-    for on in (True, False):
-        scene.cue.on = on
+    for v in values:
+        setattr(scene.cue, attr, v)
         surf = pygame.Surface(scene.app.size)
         scene.draw(surf)
         out.append(pygame.image.tobytes(surf.subsurface(area), "RGB"))
-    scene.cue.on = True
+    setattr(scene.cue, attr, values[0])
     return out
+
+
+def _with_and_without_plate(scene, area):
+    """The pixels of ``area`` as the table draws them with the turn shown, and with it
+    not shown (the cue off): the same when no plate covers the cards there."""
+    return _drawn_as(scene, area, "on", (True, False))
 
 
 def _inside(card: pygame.Rect, plate: pygame.Rect) -> pygame.Rect:
@@ -93,14 +99,7 @@ def _ring_band(scene) -> pygame.Rect:
 def _with_and_without_ring(scene, area, t=1.0):
     """The pixels of ``area`` as the table draws them with the turn's ring pulsing
     (``t`` seconds of it left) and with no ring (the pulse over)."""
-    out = []
-    for left in (t, 0.0):
-        scene.cue.t = left
-        surf = pygame.Surface(scene.app.size)
-        scene.draw(surf)
-        out.append(pygame.image.tobytes(surf.subsurface(area), "RGB"))
-    scene.cue.t = t
-    return out
+    return _drawn_as(scene, area, "t", (t, 0.0))
 
 
 def test_a_lifted_hand_card_is_drawn_over_the_pulsing_ring():
