@@ -25,6 +25,7 @@ from tests.helpers.table import (  # noqa: E402
     Scripted,
     build_deck,
     click,
+    contract_table,
     hand_card,
     make_table,
     may_i_table,
@@ -125,15 +126,8 @@ def test_the_turned_upcard_is_told_as_such_not_as_a_discard():
     the upcard turned from the stock: nobody discarded it.  Until a seat moves, the
     dealer's box says the card the deal turned up (in each language); the first move
     replaces it, and no seat is "discarded" a card it did not discard."""
-    rules = find_variant("contract")({})
-    deck = build_deck(rules.deck(3), [
-        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
-        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
-        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "AC"],
-    ], ["10H", "5D", "9S", "6D", "9D"])
     # seat 1 deals: seat 2 (Boris) is the dealer's left, and the human acts last
-    app, scene, s = make_table("contract", 3, Deal(1, 1, deck),
-                               {1: Scripted(["7H"]), 2: Scripted(["AC"])})
+    app, scene, s = contract_table(stock=("10H", "5D", "9S", "6D", "9D"), dealer=1)
     assert scene.narrator.seat_labels(1) == {1: ("upcard turned: 10♥", True)}
     shown = [lab for lab in scene.view.labels if lab.kind in ("last", "last_hi")]
     assert [(lab.text, lab.kind) for lab in shown] == [("upcard turned: 10♥", "last_hi")]

@@ -12,8 +12,8 @@ from table_app.core.actions import Deal, LayOff  # noqa: E402
 from table_app.core.cards import parse_face  # noqa: E402
 from tests.helpers.table import (  # noqa: E402
     Scripted,
-    build_deck,
     click,
+    contract_table,
     drag,
     hand_card,
     make_table,
@@ -30,15 +30,7 @@ from tests.helpers.table import (  # noqa: E402
 def contract_down():
     """Contract round 1, seat 0 has taken the upcard 7♦ and gone down with 7♣ 7♦ 7♥ and
     9♠ 9♥ 9♦; left in hand: 7♠ 9♣ 2♣ 4♦ 7♦ (Contract lays off at once, CR-6)."""
-    from table_app.variants import find_variant
-    rules = find_variant("contract")({})
-    deck = build_deck(rules.deck(3), [
-        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
-        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
-        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "AC"],
-    ], ["7D", "5D", "9S", "6D", "9D"])
-    app, scene, s = make_table("contract", 3, Deal(1, 2, deck),
-                               {1: Scripted(["7H"]), 2: Scripted(["AC"])})
+    app, scene, s = contract_table()
     settle(app, scene)
     assert scene.buttons["go_down"].visible and not scene.buttons["play_all"].visible
     drag(app, point_of(scene, s.engine.observe(0).upcard), zone_point(scene, "hand"))
@@ -201,11 +193,9 @@ def test_a_double_click_in_the_draw_phase_is_refused_with_the_rule(quick_clicks)
 
 # ---------------------------------------------------------------- Mexican's wild badge
 def mexican_table(rnd=1):
-    from table_app.core.actions import Deal
     from table_app.core.cards import JOKER
     from table_app.variants import find_variant
     from tests.helpers.deals import deck_order
-    from tests.helpers.table import make_table
     rules = find_variant("mexican")({})
     wild = {1: "3", 2: "4"}[rnd]
     hand = f"{wild}S {wild}H 7C 7D JK 9S 9H" + (" KD" if rnd == 2 else "")

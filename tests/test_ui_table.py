@@ -24,6 +24,7 @@ from tests.helpers.table import (  # noqa: E402
     build_deck,
     card_drag_to_zone,
     click,
+    contract_table,
     drag,
     hand_card,
     make_table,
@@ -106,15 +107,7 @@ def test_may_i_whole_deal_with_buy_illegal_drop_undo_redo():
 
 # ---------------------------------------------------------------- Contract
 def test_contract_whole_deal_with_call_and_lay_off_same_turn():
-    from table_app.variants import find_variant
-    rules = find_variant("contract")({})
-    deck = build_deck(rules.deck(3), [
-        ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
-        ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
-        ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "AC"],
-    ], ["7D", "5D", "9S", "6D", "9D"])
-    app, scene, s = make_table("contract", 3, Deal(1, 2, deck),
-                               {1: Scripted(["7H"]), 2: Scripted(["AC"])})
+    app, scene, s = contract_table()
     eng = s.engine
     settle(app, scene)
     # T1: take the upcard 7D by dragging it to the hand

@@ -192,17 +192,18 @@ def meld_point(scene, mi, side="right"):
 def types(log, start=0):
     return [e.type for e in log[start:]]
 
-def contract_table(size=(1280, 800)):
+def contract_table(size=(1280, 800), stock=("7D", "5D", "9S", "6D", "9D"), dealer=2):
     """The 3-seat Contract deal of the whole-deal test: seat 0 goes down with 7s and 9s
-    and lays off."""
+    and lays off; seats 1 and 2 scripted (7♥, A♣).  ``stock``: the upcard, then the
+    stock's top cards; ``dealer``: the dealing seat."""
     from table_app.variants import find_variant
     rules = find_variant("contract")({})
     deck = build_deck(rules.deck(3), [
         ["7C", "7D", "7H", "9S", "9H", "9D", "7S", "9C", "2C", "4D"],
         ["3S", "3H", "5C", "6C", "8H", "10D", "JS", "QD", "KC", "7H"],
         ["3D", "4S", "5S", "6H", "8D", "10C", "JH", "QS", "KD", "AC"],
-    ], ["7D", "5D", "9S", "6D", "9D"])
-    return make_table("contract", 3, Deal(1, 2, deck),
+    ], list(stock))
+    return make_table("contract", 3, Deal(1, dealer, deck),
                       {1: Scripted(["7H"]), 2: Scripted(["AC"])}, size=size)
 
 def scripted_may_i_table():
