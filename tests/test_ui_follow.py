@@ -362,6 +362,49 @@ def test_your_turn_without_a_sound_device_is_silent_and_the_cue_still_shows(monk
     assert ("your_turn", False) in asked and not app.sound.mixer_ok
 
 
+@pytest.mark.parametrize("speed", (1.0, 0.25))
+def test_the_status_line_claims_your_turn_only_once_the_deal_has_landed(speed):
+    """Round 2 of May I? begins with your turn (seed 7: seat 1 dealt round 1, so seat 2
+    deals round 2): while its cards fly to the hands the status line tells the deal
+    ("Round 2: Boris dealt"), not "Your turn"; it says so with the cue (the ring, the
+    plate), once they landed (a tester saw "Your turn" over the cards still flying) —
+    also at the slowest animation speed, whose deal lasts past ``LATE_S``."""
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import FallbackPlayer, GameSession
+    from tests.helpers.table import play_to_deal_end
+    app = App((1280, 800), headless=True, instant=True)
+    app.settings = app.settings.replace(ask_only_fitting=False, animation_speed=speed)
+    s = GameSession("may_i", 3, seed=7, autosave=False)
+    s.players = {1: FallbackPlayer("may_i"), 2: FallbackPlayer("may_i")}
+    scene = TableScene(s)
+    app.push(scene)
+    play_to_deal_end(app, scene, s)
+    while app.stack.top is not scene:          # the deal's end and the sheet closed
+        app.pop()
+    app.instant = False                        # the next deal animated
+    scene._apply_speed()
+    scene.continue_after_sheet()
+    deal = s.engine.log[-1]
+    assert (deal.type, deal.round, deal.dealer) == ("deal", 2, 2)
+    flying = landed = 0
+    for _ in range(800):
+        app.step(0.02)
+        assert s.human_to_act() == "draw"       # the engine: your turn at once
+        if scene.layer.moving():
+            flying += 1
+            assert scene.status_text() == "Round 2: Boris dealt" and not scene.cue.on
+            assert scene._plates() == ()
+        else:
+            landed += 1
+            assert scene.status_text() == "Your turn: drag the upcard or the stock to your hand"
+            assert scene.cue.on
+            if landed > 5:
+                break
+    assert flying > 50 / speed and landed > 5
+    s.close()
+
+
 # ---------------------------------------------------------------- the end of a deal
 def test_the_end_of_a_deal_shows_every_hand_with_its_points_before_the_sheet():
     from table_app.ui.scenes.scores import DealEndScene, ScoreSheet, deal_end_rows
@@ -481,6 +524,45 @@ def test_the_score_sheet_and_the_chips_show_what_the_animation_has_reached():
     scene.press_button("scores")
     seen = app.stack.top.observation()
     assert seen.layout["JS"] == 0 and score_rows(s, seen)[1][1] == "-3"
+
+
+@pytest.mark.parametrize("variant", ("contract", "may_i"))
+def test_a_seat_s_card_count_changes_when_the_called_card_lands(variant):
+    """You decline the upcard and Ann calls it (Contract, CR-5) or buys it (May I?,
+    MI-5): her box counts 10 cards while the upcard and the penalty card fly to her, and
+    12 once they landed (a tester saw 12 over the card still flying)."""
+    from tests.helpers.table import contract_table, may_i_table
+    if variant == "contract":
+        app, scene, s = contract_table()
+        s.players = {1: Scripted(["7H"], buys=1), 2: Scripted(["AC"])}
+    else:
+        app, scene, s = may_i_table({1: Scripted(["7H"], buys=1), 2: Scripted(["7C"])})
+    settle(app, scene)
+    app.instant = False                            # the cards fly
+    scene._apply_speed()
+    box = scene.L.opp[1]
+
+    def count():
+        got = [lab.text.split(" · ")[0] for lab in scene._drawn_labels()
+               if box.collidepoint(lab.pos) and " card" in lab.text]
+        assert len(got) == 1, got
+        return got[0]
+    assert count() == "10 cards"
+    scene.act(PassUpcard(0))
+    seen = []
+    for _ in range(300):
+        app.step(0.02)
+        bought = any(e.type == "buy" for e in s.engine.log[:scene.shown])
+        flying = scene.layer.moving()
+        seen.append((bought, flying, count()))
+        if bought and not flying:
+            break
+    assert s.engine.log[scene.shown - 1].type == "buy" and s.engine.log[scene.shown - 1].player == 1
+    in_flight = {c for b, f, c in seen if b and f}
+    assert len([1 for b, f, _c in seen if b and f]) > 5
+    assert in_flight == {"10 cards"}, seen
+    assert seen[-1] == (True, False, "12 cards")
+    assert s.engine.observe(0).hand_sizes[1] == 12
 
 
 # ---------------------------------------------------------------- asking and calling

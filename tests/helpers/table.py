@@ -8,18 +8,25 @@ from __future__ import annotations
 
 import pygame
 
-from table_app.core.actions import Deal, Discard, Draw, PassBuy, PassUpcard
+from table_app.core.actions import Buy, Deal, Discard, Draw, PassBuy, PassUpcard
 from table_app.core.cards import parse_face
 
 
 class Scripted:
-    """A computer player for tests: passes the upcard and every buy, discards the faces it
-    is given in order (else its first legal discard); Michigan: leads its lowest card."""
+    """A computer player for tests: passes the upcard and every buy (but buys or calls the
+    first ``buys`` cards it is asked about), discards the faces it is given in order (else
+    its first legal discard); Michigan: leads its lowest card."""
 
-    def __init__(self, discards=()):
+    def __init__(self, discards=(), buys: int = 0):
         self.discards = [parse_face(x) for x in discards]
+        self.buys = buys
 
     def decide(self, obs, legal, rng):
+        if self.buys > 0:
+            for a in legal:
+                if isinstance(a, Buy):
+                    self.buys -= 1
+                    return a, ""
         for a in legal:
             if isinstance(a, (PassUpcard, PassBuy)):
                 return a, ""
@@ -296,15 +303,13 @@ def wait_hint(app, scene, limit=2000):
     raise AssertionError("the hint did not arrive")
 
 
-def may_i_deal_end():
-    """May I?'s three-seat deal (``may_i_table``, seats 1 and 2 scripted) played by the
-    stand-in player for you until the deal is over and its end is on screen:
-    ``(app, table, session)``, ``DealEndScene`` on top."""
+def play_to_deal_end(app, scene, s, limit: int = 1000) -> None:
+    """The stand-in player (``FallbackPlayer``) plays your seat of ``scene`` until the
+    deal is over and its end is on screen (``DealEndScene`` on top)."""
     from table_app.ui.scenes.scores import DealEndScene
     from table_app.ui.table.session import FallbackPlayer
-    app, scene, s = may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
-    me = FallbackPlayer("may_i")
-    for _ in range(600):
+    me = FallbackPlayer(s.variant)
+    for _ in range(limit):
         if s.deal_due():
             break
         if s.human_to_act() is not None and scene.caught_up():
@@ -312,6 +317,14 @@ def may_i_deal_end():
         step(app, 1)
     settle(app, scene)
     assert isinstance(app.stack.top, DealEndScene)
+
+
+def may_i_deal_end():
+    """May I?'s three-seat deal (``may_i_table``, seats 1 and 2 scripted) played by the
+    stand-in player for you until the deal is over and its end is on screen:
+    ``(app, table, session)``, ``DealEndScene`` on top."""
+    app, scene, s = may_i_table({1: Scripted(["7H"]), 2: Scripted(["7C"])})
+    play_to_deal_end(app, scene, s)
     return app, scene, s
 
 

@@ -616,8 +616,10 @@ class TableScene(Scene):
 
     def frame_key(self):
         """Changes when an update applied or showed a move, opened or closed the buying
-        window, ticked its countdown's shown second, or said something new."""
-        return (self.shown, len(self.engine.log), self.buy.open, int(max(0.0, self.buy.t)),
+        window, ticked its countdown's shown second, or said something new (the cards
+        of what it showed landed: the status line may say the turn then)."""
+        return (self.shown, self.pacer.landed, len(self.engine.log), self.buy.open,
+                int(max(0.0, self.buy.t)),
                 self.toast.t > 0, self.toast.msg, id(self.obs), self.ui.thinking,
                 int(max(0.0, self.buy.intro_t) * 40), self.gestures.hovered_meld,
                 self.buy.held, self.cue.on, int(self.cue.t * 30))
@@ -695,8 +697,9 @@ class TableScene(Scene):
         self.pacer.tick(dt, moving)
         self._landed_refresh()
         settled = self.pacer.settled(moving)
-        if self.cue.update(turn_key(self), dt, settled and self.app.stack.top is self,
-                           pulse=0.0 if self.instant else PULSE_S):
+        # (the cue waits for a deal's cards, even when they fly past ``LATE_S``)
+        ready = settled and self.app.stack.top is self and not self.pacer.dealing(self.engine.log)
+        if self.cue.update(turn_key(self), dt, ready, pulse=0.0 if self.instant else PULSE_S):
             self.app.play_sound("your_turn")
         if self.app.stack.top is not self:
             return
@@ -756,14 +759,16 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
-        turn = self.caught_up() and self.session.human_turn()
+        turn = (self.caught_up() and self.session.human_turn()
+                and not self.pacer.dealing(self.engine.log))
         h = self.current_hint()
         self.gestures.raise_hand()
         self.board.draw(surf, self.app.art, self.app.settings, self.view, turn=turn,
                         selected=self.ui.selected, lift=self.ui.lift,
                         hinted=h.cards if h is not None else (),
                         under_cards=self.gestures.draw_lit, under_key=self.gestures.lit_key(),
-                        labels=self._drawn_labels(), plates=self._plates())
+                        labels=self._drawn_labels(), plates=self._plates(),
+                        ring=self._ring if self.cue.on and self.app.stack.top is self else None)
         fan = self.meld_fan()
         if fan is not None:
             from ..table.meldfan import draw_fan
@@ -773,8 +778,6 @@ class TableScene(Scene):
         if self.app.stack.top is self:
             self.keys.draw(surf)
         self.draw_banner(surf)
-        if self.cue.on and self.app.stack.top is self:
-            self.cue.draw(surf, self.L.hand, self.L.ui)
         if not self.session.spec.layout:
             self.buy.draw(surf, self.app.art, self.app.settings, self.obs, self.session.names,
                           self.L.ui, buyer=self.narrator.chain_buyer(self.shown))
@@ -807,9 +810,10 @@ class TableScene(Scene):
                          right, scores_line(self.landed_obs(), self.session))
 
     def status_text(self) -> str:
-        """What the status line says now (``banner.status_line``)."""
+        """What the status line says now (``banner.status_line``): the last event
+        shown's words until the table caught up and a deal's cards landed."""
         s = self.session
-        if not self.caught_up():
+        if not self.caught_up() or self.pacer.dealing(self.engine.log):
             return self.last_text
         h = self.current_hint()
         seat = s.ai_to_act()
@@ -825,13 +829,17 @@ class TableScene(Scene):
             stock_due=bool(getattr(self.obs, "stock_due", False)), variant=s.variant,
             now=s.observe, human=self.human)
 
+    def _ring(self, surf):
+        return self.cue.draw(surf, self.L.hand, self.L.ui)
+
     def _plates(self):
         return self.cue.plates(self.L.hand, self.L.ui) if self.app.stack.top is self else ()
 
     def _drawn_labels(self):
         """The view's labels as drawn (the piles' counts short of a card dragged off one,
-        the labels short of the buying window's panel when open)."""
-        labels = held_labels(self.view, self.gestures.held())
+        the seats' short of the cards flying to them, the labels short of the buying
+        window's panel when open)."""
+        labels = held_labels(self.view, self.gestures.held(), self.layer)
         if self.session.spec.layout:
             return labels
         return self.buy.labels(labels, self.L.stage, self.L.ui)

@@ -172,6 +172,13 @@ class Pacer:
             self.hold_t -= dt
             self.landed = self.shown
 
+    def dealing(self, events) -> bool:
+        """A deal is among the events shown (of the log ``events``) whose cards have not
+        all landed: the dealt cards still fly to the hands (the status line tells the
+        deal, not the turn it gives, until they are there)."""
+        return any(events[i].type == "deal"
+                   for i in range(self.landed, min(self.shown, len(events))))
+
     def think_delay(self) -> float:
         """Seconds a computer seat shows it is thinking before its move."""
         return 0.0 if self.instant else THINK_S * self.ai_factor

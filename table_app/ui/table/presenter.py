@@ -81,6 +81,9 @@ class View:
     #: the piles' count labels: pile name ("stock", "discard") -> (index in ``labels``,
     #: cards on the pile) (``held_labels``)
     piles: dict = field(default_factory=dict)
+    #: the seats' card counts: seat -> (index in ``labels``, cards in its hand, what its
+    #: row says after the count, its box) (``held_labels``: short of those still flying)
+    counts: dict = field(default_factory=dict)
 
 
 def pile_tag(name: str, n: int) -> str:
@@ -97,18 +100,38 @@ def pile_tag(name: str, n: int) -> str:
 PILE_OF_GROUP = {"upcard": "discard", "stock": "stock"}
 
 
-def held_labels(v: View, held: dict) -> list:
+def count_row(n: int, rest=()) -> str:
+    """A seat's row under its cards: "10 cards", "10 cards · 35 pts"."""
+    return " · ".join([ngettext("{n} card", "{n} cards", n).format(n=n), *rest])
+
+
+def _arriving(sp, box: pygame.Rect) -> bool:
+    """Sprite ``sp`` (``None``: none) glides into ``box`` from outside it: a card on its
+    way to a seat (dealt, drawn, called or bought), not one moving along its fan."""
+    return sp is not None and sp.moving() and not box.collidepoint(sp.sx, sp.sy)
+
+
+def held_labels(v: View, held: dict, layer=None) -> list:
     """``v.labels`` with each pile's count short of the cards held off it (``held``: pile
     name -> cards, the card being dragged to the hand): the label counts what is on the
-    pile ("Discard" while its only card is dragged, "Discard 1" again when it goes back)."""
-    if not any(held.get(name) for name in v.piles):
-        return v.labels
-    out = list(v.labels)
+    pile ("Discard" while its only card is dragged, "Discard 1" again when it goes back);
+    and (``layer``: the sprites) each seat's count short of the cards still flying to it,
+    so it changes when a card called or bought (CR-5, MI-5), drawn or dealt lands there
+    (a tester saw the count take the called card while it flew)."""
+    out = None
     for name, (i, n) in v.piles.items():
         k = held.get(name, 0)
         if k:
+            out = out or list(v.labels)
             out[i] = dataclasses.replace(out[i], text=pile_tag(name, max(0, n - k)))
-    return out
+    if layer is not None:
+        sprites = layer.sprites
+        for s, (i, n, rest, box) in v.counts.items():
+            k = sum(1 for j in range(n) if _arriving(sprites.get(("opp", s, j)), box))
+            if k:
+                out = out or list(v.labels)
+                out[i] = dataclasses.replace(out[i], text=count_row(n - k, rest))
+    return v.labels if out is None else out
 
 
 def is_layout_game(obs) -> bool:
@@ -232,16 +255,17 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
             pos = (r.centerx, r.bottom - int(2 * u)) if row else (r.centerx, fan.bottom - int(4 * u))
             v.labels.append(Label(_("down"), pos, 12, "midbottom", "role",
                                   width=r.w - (4 if row else 10)))
-        bits = [ngettext("{n} card", "{n} cards", n).format(n=n)]
+        bits = []
         if not is_layout_game(obs):
             if obs.totals and obs.results:
                 bits.append(ngettext("{n} pt", "{n} pts", obs.totals[s]).format(n=obs.totals[s]))
         else:
             bits.append(_("{n} chips").format(n=_chips((ui.money or obs).balances[s])))
-        row = " · ".join(bits)
+        row = count_row(n, bits)
         # (13 px; a final share's fraction, "3 карты · фишки: -99½", is a little wider
         # than an 8-seat box at 1024x640: 12 px, the level row's size, then; +2 for the shadow)
         size = 13 if text.width(row, 13) + 2 <= r.w - 2 else 12
+        v.counts[s] = (len(v.labels), n, tuple(bits), r)
         v.labels.append(Label(row, (r.centerx, fan.bottom + int(3 * u)), size, "midtop",
                               "tag_hi" if ui.thinking == s else "tag", width=r.w - 2))
         move = ui.last_moves.get(s)

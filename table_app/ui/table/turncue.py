@@ -11,6 +11,8 @@ new turn's cue starts (the table plays the sound then).
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ...i18n import _
@@ -65,19 +67,32 @@ class TurnCue:
         r = img.get_rect(midbottom=(hand.centerx, hand.y + int(4 * u)))
         return ((("your_turn", label), img, r.topleft),)
 
-    def draw(self, surf: pygame.Surface, hand: pygame.Rect, u: float = 1.0) -> None:
-        """The pulsing ring round ``hand`` while it runs (over the table; the plate is
-        ``plates``, under the cards)."""
-        if not self.on:
-            return
-        if self.t > 0:
-            k = min(1.0, self.t / PULSE_S)
-            # two beats that fade: the ring breathes out and back
-            import math
-            beat = 0.5 + 0.5 * math.cos((1 - k) * 4 * math.pi)
-            grow = int((4 + 6 * beat) * u)
-            r = hand.inflate(grow, grow)
-            draw_ring(surf, r, GOLD, int(220 * k), max(2, int(4 * u)), int(14 * u))
+    def ring_rect(self, hand: pygame.Rect, u: float = 1.0) -> pygame.Rect | None:
+        """The outer edge of the ring round ``hand`` now (it breathes out and back),
+        ``None`` when no pulse runs."""
+        if not self.on or self.t <= 0:
+            return None
+        k = min(1.0, self.t / PULSE_S)
+        # two beats that fade: the ring breathes out and back
+        beat = 0.5 + 0.5 * math.cos((1 - k) * 4 * math.pi)
+        grow = int((4 + 6 * beat) * u)
+        return hand.inflate(grow, grow)
+
+    def draw(self, surf: pygame.Surface, hand: pygame.Rect, u: float = 1.0) -> list:
+        """The pulsing ring round ``hand`` while it runs (``Board.draw``'s ``ring``: over
+        the still table, under the hand's cards and those dragged or in flight; the
+        plate is ``plates``, under the cards); returns the rects it painted (its four
+        edges with their corners; ``[]``: none)."""
+        r = self.ring_rect(hand, u)
+        if r is None:
+            return []
+        k = min(1.0, self.t / PULSE_S)
+        width, radius = max(2, int(4 * u)), int(14 * u)
+        draw_ring(surf, r, GOLD, int(220 * k), width, radius)
+        c = max(width, radius + 1)
+        return [pygame.Rect(r.x, r.y, r.w, c), pygame.Rect(r.x, r.bottom - c, r.w, c),
+                pygame.Rect(r.x, r.y + c, c, r.h - 2 * c),
+                pygame.Rect(r.right - c, r.y + c, c, r.h - 2 * c)]
 
 
 #: the ring's pieces (``draw_ring``): its corners by (colour, width, radius), its edges
