@@ -48,6 +48,18 @@ class DealEnds:
             t.app.push(DealEndScene(s, then="sheet") if rnd else ScoreSheet(s, between=True))
         return True
 
+    def pending(self) -> bool:
+        """The deal (or the game) is over and its end is not on screen yet: the table
+        still has frames to count (the last move's hold, ``_wait_ahead``), so it is busy
+        (``TableScene.busy``): an idle loop ticks once a second with ``dt`` capped at
+        0.1 s, which stretched those 0.6-2 s to 15-35 s of a still table (a tester
+        thought the game had stuck at Michigan's deal end)."""
+        s = self.t.session
+        over = s.game_over()
+        if not (over or s.deal_due()):
+            return False
+        return self.sheet_for != ("over" if over else self.t.obs.round)
+
     def _wait_ahead(self) -> bool:
         """Whether the deal's end waits this frame for its picture made ahead: only where
         the frames' slack makes it (``work_ahead`` drives it) and animations play, at
