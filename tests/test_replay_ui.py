@@ -727,7 +727,11 @@ def test_the_library_resumes_any_unfinished_game(app):
     libscene = app.stack.top
     assert isinstance(libscene, LibraryScene) and len(libscene.shown_games) == 3
     frame(app)
-    assert not libscene.resume_btn.is_enabled
+    # the newest game (the first line) is selected at once: an unfinished one (both
+    # written this second are), so Resume and Replay are lit
+    assert libscene.selected() is libscene.shown_games[0]
+    assert libscene.selected().path.name in (states["may_i"][0], states["mexican"][0])
+    assert libscene.resume_btn.is_enabled and libscene.replay.is_enabled
     names = [g.path.name for g in libscene.shown_games]
     fin = names.index("20261130-000000-michigan-abc123.jsonl")
     libscene.resume_selected(fin)
@@ -738,6 +742,7 @@ def test_the_library_resumes_any_unfinished_game(app):
     libscene.handle_ui_event(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
                                                 {"ui_element": libscene.list, "text": libscene.items[i]}))
     assert libscene.resume_btn.is_enabled
+    assert libscene.message == ""      # the refusal of before is answered by the new choice
     libscene.handle_ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
                                                 {"ui_element": libscene.resume_btn}))
     table = app.stack.top

@@ -339,8 +339,8 @@ def test_replays_show_each_result_and_delete_a_game_by_keys(games):
             assert f"{won[0]} won (" in t, t
             assert ("; you: " in t) == (g.human_seat is not None), t
         assert ("chip" in t) == (g.variant == "michigan"), t
-    # the line under the list names every player with their total
-    key(app, pygame.K_DOWN)
+    # the newest game is selected when the screen opens (the line under the list names
+    # every player with their total)
     g = sc.selected()
     assert g is sc.shown_games[0]
     # to a finished, counted game: its result, then Delete, Enter (the dialog's Delete)

@@ -251,3 +251,14 @@ def test_window_resize_reflows_the_table():
     assert scene.view.zones["hand"].w > before.w
     for p in scene.view.placements:
         assert 0 <= p.x and p.x + p.w <= 1920
+
+
+@pytest.mark.parametrize("dealer", [0, 2])
+def test_the_dealers_disc_shows_in_the_dealers_box_the_players_own_too(dealer):
+    """One "D" disc on the table, in the dealer's box: a computer seat's, or the hand's
+    box when the player dealt (a tester could not tell who dealt then)."""
+    app, scene, s = contract_table(dealer=dealer)
+    discs = [lab for lab in scene.view.labels if lab.kind == "dealer"]
+    assert len(discs) == 1 and discs[0].text == "D"
+    box = scene.L.hand if dealer == 0 else scene.L.opp[dealer]
+    assert box.collidepoint(discs[0].pos), (discs[0].pos, box)

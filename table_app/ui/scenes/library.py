@@ -288,9 +288,13 @@ class LibraryScene(Scene):
                                                             "goes to the trash folder)")))
         self.back = self.add(UIButton(pygame.Rect(x + 3 * (bw + gap), y, bw, bh), _(S.BACK),
                                       self.app.manager, object_id=ObjectID(object_id="#lib_back")))
+        from .listkeys import select_index
         if sel is not None and sel in self.shown_games:
-            from .listkeys import select_index
             select_index(self.list, self.shown_games.index(sel))
+        elif self.shown_games:
+            # the newest game selected: every button means something at once (a tester
+            # saw Replay lit while Resume and Delete were grey with nothing selected)
+            select_index(self.list, 0)
         self._update_buttons()
         self.ring.set_items(self.widgets, default="#lib_replay")
 
@@ -304,14 +308,18 @@ class LibraryScene(Scene):
             self.delete_btn.enable()
         else:
             self.delete_btn.disable()
-        if not self.items:
-            self.replay.disable()
+        if g is None:
+            self.replay.disable()      # as Resume and Delete: nothing to replay yet
+        else:
+            self.replay.enable()
 
     def _moved(self, index: int) -> None:
         """The selection moved (a key, a click): the buttons and the message follow."""
         self._update_buttons()
         g = self.selected()
         self.note = ""
+        if g is not None and not g.damaged:
+            self.message = ""          # a "Select a game to ..." of before is answered
         if g is not None and g.damaged:
             self.message = _("This file can't be opened as a game: {problem}. It is kept "
                              "as {file}.").format(problem=problem_words(g.problem or "", g.refusal), file=g.id)

@@ -217,6 +217,14 @@ def _hand(obs, L: TableLayout, ui: UIState, v: View, exclude=()) -> None:
                                       dim=c in ui.dim, lift=lift))
     v.zones["hand"] = L.hand.copy()
     v.seat_pos[L.human] = (L.hand.centerx - cw / 2, row.y)
+    if obs.dealer == obs.seat:
+        # the dealer's disc in the hand's box too, at its top left as on a seat's box (a
+        # tester could not tell who dealt when it was the player)
+        u = L.ui
+        badge = int(20 * u)
+        v.labels.append(Label(pgettext("dealer button", "D"),
+                              (L.hand.x + int(5 * u) + badge // 2, L.hand.y + int(14 * u)), 13,
+                              "center", "dealer", width=badge))
 
 
 def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
