@@ -1,8 +1,9 @@
 """The table asks for frames at the full rate while it waits for something of its own
-(``TableScene.busy``): the real loop (``App.run``) sleeps when nothing is busy and then
-ticks once a second with ``dt`` capped at 0.1 s, so a wait the table counts in frames
-(the last move's hold, a deal end's picture made ahead) ran ten times slower there.  A
-tester waited 15-35 s at Michigan's deal end with nothing on the screen."""
+(``TableScene.waiting``; ``busy`` while something moves): the real loop (``App.run``)
+sleeps when nothing is busy or waiting and then ticks once a second with ``dt`` capped
+at 0.1 s, so a wait the table counts in frames (the last move's hold, a deal end's
+picture made ahead) ran ten times slower there.  A tester waited 15-35 s at Michigan's
+deal end with nothing on the screen."""
 from __future__ import annotations
 
 import pytest
@@ -27,7 +28,7 @@ def _play_until_the_deal_is_over(app, scene, s, limit: int = 3000) -> None:
 
 def test_the_table_is_busy_until_the_deals_end_is_on_screen():
     """Michigan (its stop and pay card holds): from the deal's last move to its end's
-    screen every frame is a busy one, and there are such frames (the hold and the
+    screen every frame is a busy or a waiting one, and there are such frames (the hold and the
     picture made ahead are waited for)."""
     from table_app.storage.settings import Settings
     from table_app.ui.app import App
@@ -43,7 +44,7 @@ def test_the_table_is_busy_until_the_deals_end_is_on_screen():
     idle = []
     while not isinstance(app.stack.top, DealEndScene):
         assert waited < 600, "the deal's end never came"
-        if not app.busy():
+        if not (app.busy() or app.waiting()):
             idle.append(waited)
         step(app, 1)
         waited += 1
@@ -52,7 +53,7 @@ def test_the_table_is_busy_until_the_deals_end_is_on_screen():
 
 def test_the_table_is_busy_while_a_moves_hold_runs():
     """A move that landed still holds the table for its time (``Pacer.hold``) before the
-    next one starts: every such frame is busy."""
+    next one starts: every such frame is a waiting one (or busy)."""
     from table_app.ui.table.session import FallbackPlayer
     app, scene, s = may_i_table_with()
     me = FallbackPlayer(s.variant)
@@ -65,5 +66,5 @@ def test_the_table_is_busy_while_a_moves_hold_runs():
         step(app, 1)
         if scene.caught_up() and not scene.layer.moving() and not scene.pacer.settled(False):
             holds += 1
-            assert app.busy()
+            assert app.busy() or app.waiting()
     assert holds > 10

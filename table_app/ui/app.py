@@ -679,6 +679,10 @@ class App:
             return True   # (benchmarks only) the human's seat decides by itself
         return any(s.busy() for s in self.stack.updating())
 
+    def waiting(self) -> bool:
+        """A scene counts frames of its own (``Scene.waiting``): no sleep, no redraw."""
+        return any(s.waiting() for s in self.stack.updating())
+
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
@@ -916,7 +920,11 @@ class App:
         while self.running and self.stack.top is not None:
             first = None
             redraw = True
-            if not self.busy() and not self.headless:
+            if self.headless or self.busy():
+                pass
+            elif self.waiting():
+                redraw = False  # frames at the full rate for a scene's count, drawn when changed
+            else:
                 # nothing moves: sleep until an event, or a slow tick for widget timers (a
                 # quick one while the mouse is over a widget: its tooltip is due)
                 live = self._widgets_live()

@@ -106,6 +106,13 @@ class Scene:
         """Something moves or waits on a timer: the loop must not sleep."""
         return False
 
+    def waiting(self) -> bool:
+        """The scene counts frames of its own while nothing it draws changes (a pause
+        before its next step): the loop must not sleep, but need not draw again.  The
+        idle loop ticks once a second with ``dt`` capped at 0.1 s, which stretched such a
+        wait tenfold (a tester waited 15-35 s at Michigan's deal end on a still table)."""
+        return False
+
     def frame_key(self):
         """A cheap value that changes whenever ``update`` changed what ``draw`` shows (the
         app redraws an idle tick only then); ``None`` for a scene whose updates never do."""

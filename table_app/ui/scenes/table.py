@@ -636,14 +636,14 @@ class TableScene(Scene):
         return (self.frame_key(), self.images.generation, len(self.images.standins))
 
     def busy(self) -> bool:
-        """Frames are due at the full rate (``App.run``): something moves or waits for
-        its time (the last move's hold, ``Pacer.settled``; a deal's end not yet shown,
-        ``DealEnds.pending``), a computer seat or a window decides, a message fades."""
-        moving = self.layer.moving()
-        return (moving or not self.caught_up() or self.gestures.dragging
+        return (self.layer.moving() or not self.caught_up() or self.gestures.dragging
                 or self.session.ai_to_act() is not None or self.buy.busy
-                or self.toast.t > 0 or self.images.due(self.app.art) or self.cue.busy
-                or not self.pacer.settled(moving) or self.ends.pending())
+                or self.toast.t > 0 or self.images.due(self.app.art) or self.cue.busy)
+
+    def waiting(self) -> bool:
+        """The table counts frames of its own with nothing new to draw: the last move's
+        hold (``Pacer.settled``), a deal's end not yet shown (``DealEnds.pending``)."""
+        return not self.pacer.settled(self.layer.moving()) or self.ends.pending()
 
     def _advance(self, dt, force: bool = False) -> None:
         """Show the next logged events when their time came (``Pacer.advance``)."""
