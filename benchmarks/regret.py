@@ -320,12 +320,18 @@ def parse_player(spec: str) -> tuple[str, float | None]:
     return name.strip(), (float(ms) if ms else None)
 
 
+#: hard's discard weights a spec may set (``make``): option -> attribute
+_WEIGHTS = {"wp": "w_points", "wf": "w_feed", "wi": "w_improve"}
+
+
 def make(spec: str, variant: str):
     """The player a spec names: ``"normal"``, ``"hard@300"``, or hard with exactly the
     search points in brackets, ``+``-separated (``"hard@300[CR-5+CF-10]"``;
     ``contract_search.ALL_SEARCH_POINTS``), with ``whole`` (whole-deal rollouts), ``h=N``
     (rollouts to the seat's N-th discard) or ``w=N`` (N shortlisted discards) for its
-    searches, ``wpw=X`` (``w_points_whole``: the points' weight in a whole-hand round 7).
+    searches, ``wpw=X`` (``w_points_whole``: the points' weight in a whole-hand round 7),
+    ``wp=X``, ``wf=X``, ``wi=X`` (its discard's weights ``w_points``, ``w_feed``,
+    ``w_improve``).
     Raises ``ValueError`` on an unknown point or option."""
     spec, _, opts = spec.partition("[")
     level, ms = parse_player(spec)
@@ -344,6 +350,9 @@ def make(spec: str, variant: str):
             p.search_horizon = int(t[2:])
         elif t.startswith("wpw="):
             p.w_points_whole = float(t[4:])
+        elif t.split("=")[0] in _WEIGHTS:
+            k, _, x = t.partition("=")
+            setattr(p, _WEIGHTS[k], float(x))
         elif t.startswith("w="):
             p._search = SearchContract(variant, None, budget_ms=p.budget_ms)
             p._search.width = int(t[2:])

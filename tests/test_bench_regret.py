@@ -204,6 +204,9 @@ def test_a_player_spec_names_hards_search_points_and_options():
     assert make("hard@300[]", "mexican").search_points == frozenset()
     assert make("hard@300[MX-7+whole]", "mexican").search_horizon is None
     assert make("hard@300[MX-7+wpw=20]", "mexican").w_points_whole == 20.0
+    p = make("hard@300[MI-5+wp=5+wf=80+wi=150]", "may_i")
+    assert (p.w_points, p.w_feed, p.w_improve) == (5.0, 80.0, 150.0)
+    assert p.search_points == frozenset({"MI-5"})
     with pytest.raises(ValueError):
         make("hard@300[XX-1]", "contract")
     with pytest.raises(ValueError):
