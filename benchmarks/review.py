@@ -4,17 +4,18 @@ decision, and what a review costs.
     python -m benchmarks.review [--games N] [--variant contract] [--worlds 12]
                                 [--rollouts normal,hard] [--rollout-budget-ms 5]
                                 [--pick-budget-ms 300] [--max-cpu-minutes 20]
-                                [--max-wall-minutes M] [--timed 4] [--quick]
-                                [--json out.json]
+                                [--max-wall-minutes M] [--timed 4] [--deal K]
+                                [--quick] [--json out.json]
 
 The goal: "on seeded games, an easy seat loses more points a decision than a normal
 seat, and a normal seat more than a hard seat, each outside the 95% interval".
 
 **Positions.** Seeded games of three seats, one ``easy``, one ``normal`` and one ``hard``
-player (the seating turned by one seat each game), each played to the end of its first
-deal through the engine (``auto=True``; hard at ``--play-budget-ms``, CPU time).  Every
-decision of every seat with more than one legal move (``ai.review.seat_decisions``) is a
-decision point, whoever sat there.
+player (the seating turned by one seat each game), each played to the end of its deal
+``--deal`` (default 1, the first; the deals before it played too) through the engine
+(``auto=True``; hard at ``--play-budget-ms``, CPU time).  Every decision of every seat in
+that deal with more than one legal move (``ai.review.seat_decisions``) is a decision
+point, whoever sat there.
 
 **Paired by decision point.**  At each point the three levels are asked what they would
 play from that seat's observation alone (``rules.observe``; hard at ``--pick-budget-ms``,
@@ -74,9 +75,11 @@ LEVELS = ("easy", "normal", "hard")
 PAIRS = (("easy", "normal"), ("normal", "hard"), ("easy", "hard"))
 
 
-def play_first_deal(variant: str, levels: list[str], seed: int, play_budget_ms: float):
-    """An engine (``auto``) holding one seeded deal played by ``levels`` (one a seat) to
-    its end."""
+def play_deals(variant: str, levels: list[str], seed: int, play_budget_ms: float,
+               deals: int = 1):
+    """An engine (``auto``) holding a seeded game's first ``deals`` deals played by
+    ``levels`` (one a seat), the last to its end (``deals`` 1: the first deal alone).
+    Fewer when the game ends first."""
     from table_app.ai import make_player
     from table_app.ai.simulate import seat_rng
     from table_app.engine.engine import Engine
@@ -87,9 +90,13 @@ def play_first_deal(variant: str, levels: list[str], seed: int, play_budget_ms: 
     rngs = [seat_rng(seed, s) for s in range(n)]
     eng = Engine(rules, n, seed=seed, auto=True)
     eng.deal_next()
-    for _ in range(20_000):
+    k = 1
+    for _ in range(20_000 * deals):
         if rules.deal_end(eng.state) is not None or eng.to_act() is None:
-            break
+            if k >= deals or not eng.deal_next():
+                break
+            k += 1
+            continue
         legal = eng.legal_actions()
         if not legal:
             break
@@ -177,7 +184,7 @@ def run(games: int = 30, variant: str = "contract", worlds: int = 12,
         rollouts: tuple[str, ...] = ("normal", "hard"), rollout_budget_ms: float = 5.0,
         pick_budget_ms: float = 300.0, play_budget_ms: float = 100.0, timed: int = 4,
         max_cpu_minutes: float = 20.0, seed0: int = 1, progress: bool = True,
-        max_wall_minutes: float | None = None, checkpoint=None) -> dict:
+        max_wall_minutes: float | None = None, checkpoint=None, deal: int = 1) -> dict:
     from table_app.ai import make_player
     from table_app.ai.player import legal_for_obs
     from table_app.ai.review import (
@@ -220,7 +227,8 @@ def run(games: int = 30, variant: str = "contract", worlds: int = 12,
         cores = os.cpu_count() or 1
         busy = any(la is not None and la[0] > cores for la in (load0, load1))
         return {
-            "variant": variant, "seats": 3, "games_requested": games, "games_done": done,
+            "variant": variant, "seats": 3, "deal": deal, "games_requested": games,
+            "games_done": done,
             "worlds": worlds, "rollouts": list(rollouts), "rollout_budget_ms": rollout_budget_ms,
             "pick_budget_ms": pick_budget_ms, "play_budget_ms": play_budget_ms,
             "decision_points": points, "differ": differ, "pairs_differ": dict(pairs_differ),
@@ -247,15 +255,15 @@ def run(games: int = 30, variant: str = "contract", worlds: int = 12,
         seed = seed0 + g
         k = g % 3
         levels = list(LEVELS[k:] + LEVELS[:k])
-        eng = play_first_deal(variant, levels, seed, play_budget_ms)
+        eng = play_deals(variant, levels, seed, play_budget_ms, deal)
         if g < timed:    # the default budget, one seat: the time a player waits
             s = g % 3
             c = time.thread_time()
-            rv = review_engine(eng, s, 1, budget_ms=DEFAULT_BUDGET_MS, seed=seed)
+            rv = review_engine(eng, s, deal, budget_ms=DEFAULT_BUDGET_MS, seed=seed)
             review_s.append(time.thread_time() - c)
             per_deal.append(len(rv.decisions))
         for s in range(len(levels)):
-            for i, _deal in seat_decisions(eng, s, 1):
+            for i, _deal in seat_decisions(eng, s, deal):
                 st = eng.states[i]
                 obs = eng.rules.observe(st, s)
                 pt = evaluate_point(eng.rules, obs, legal_for_obs(eng.rules, st, s), pickers,
@@ -302,6 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-wall-minutes", type=float, default=None,
                     help="also stop starting games after this much wall time")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--deal", type=int, default=1,
+                    help="the deal of each game whose decisions are the points (from 1)")
     ap.add_argument("--quick", action="store_true",
                     help="2 games, 6 worlds, 1 timed, 4 CPU minutes at most")
     ap.add_argument("--json", default=None,
@@ -320,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
             os.replace(a.json + ".tmp", a.json)
     res = run(a.games, a.variant, a.worlds, rollouts, a.rollout_budget_ms, a.pick_budget_ms,
               a.play_budget_ms, a.timed, a.max_cpu_minutes, a.seed,
-              max_wall_minutes=a.max_wall_minutes, checkpoint=write)
+              max_wall_minutes=a.max_wall_minutes, checkpoint=write, deal=a.deal)
     print(json.dumps(res, indent=1))
     write(res)
     return 0

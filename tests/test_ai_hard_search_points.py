@@ -259,3 +259,21 @@ def test_round_7_weighs_the_points_held_by_w_points_whole():
     h = _hard("mexican", search=(), w_points_whole=0.0)
     a, why = h.decide(obs, legal, random.Random(0))
     assert a == Discard(0, parse_face("2C")) and why.id == "looks_ahead"
+
+
+def test_cf11_names_every_discard_while_not_down_when_turned_on():
+    """CF-11 (off by default in every variant): a discard of round 6 is searched when the
+    point is on, not by the default Mexican hard (MX-7 is round 7's alone), and never
+    once the seat is down or when only one discard is legal."""
+    from dataclasses import replace
+    obs, legal = _mx7()
+    r6 = replace(obs, round=6)
+    d = next(a for a in legal if a.type == "discard")
+    assert "CF-11" not in SEARCH_POINTS["mexican"]
+    assert _hard("mexican").search_point(r6, legal, d) is None
+    h = _hard("mexican", search=("MX-7", "CF-11"))
+    assert h.search_point(r6, legal, d) == "CF-11"
+    assert h.search_point(obs, legal, d) == "MX-7"        # round 7 keeps its own id
+    down = tuple(s == 0 for s in range(4))
+    assert h.search_point(replace(r6, down=down), legal, d) is None
+    assert h.search_point(r6, [d], d) is None

@@ -292,7 +292,7 @@ def test_the_review_benchmark_reports_each_level_and_the_time():
     res = run(games=1, worlds=4, rollouts=("normal", "hard"), rollout_budget_ms=2.0,
               pick_budget_ms=5.0, play_budget_ms=5.0, timed=1, max_cpu_minutes=5,
               progress=False)
-    assert res["games_done"] == 1 and res["decision_points"] > 0
+    assert res["games_done"] == 1 and res["decision_points"] > 0 and res["deal"] == 1
     assert 0 <= res["differ"] <= res["decision_points"]
     pd = res["pairs_differ"]
     assert max(pd.values()) <= res["differ"] <= pd["easy-normal"] + pd["normal-hard"]
@@ -309,6 +309,22 @@ def test_the_review_benchmark_reports_each_level_and_the_time():
     t = res["time"]
     assert t["deals_reviewed"] == 1 and len(t["cpu_s"]) == 1 and t["max_s"] == t["cpu_s"][0]
     assert isinstance(t["met"], bool) and res["load_average"]["cores"] >= 1
+
+
+def test_the_review_benchmark_takes_its_points_from_the_deal_asked():
+    """``--deal 2``: the game is played through its second deal (the first before it), to
+    that deal's end, and the decision points are that deal's alone."""
+    from benchmarks.review import play_deals
+    from table_app.ai.review import seat_decisions
+    from table_app.core.actions import Deal
+    eng = play_deals("contract", ["easy", "normal", "normal"], 3, 5.0, deals=2)
+    assert sum(isinstance(e, Deal) for e in eng.log) == 2
+    assert eng.rules.deal_end(eng.state) is not None
+    deals = [k for s in range(3) for _, k in seat_decisions(eng, s, 2)]
+    assert len(deals) > 10 and set(deals) == {2}
+    first = play_deals("contract", ["easy", "normal", "normal"], 3, 5.0)
+    assert sum(isinstance(e, Deal) for e in first.log) == 1
+    assert first.log == eng.log[:len(first.log)]      # the same first deal, then the second
 
 
 def test_the_review_benchmarks_interval_is_clustered_by_game():

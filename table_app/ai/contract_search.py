@@ -57,9 +57,10 @@ SEARCH_POINTS: dict[str, frozenset[str]] = {
     "mexican": frozenset({"MX-7"}),
 }
 #: every point ``search_point`` knows: the defaults, Contract round-7 discards (CR-9),
-#: going down now or waiting (CF-7), and every call or buy searched, not only those that
+#: going down now or waiting (CF-7), every discard while not down (CF-11), and every
+#: call or buy searched, not only those that
 #: lower the distance (``"CR-5:any"``, ``"MI-5:any"``)
-ALL_SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5", "CR-9", "CF-7", "CF-10",
+ALL_SEARCH_POINTS = frozenset({"MX-7", "CR-5", "MI-5", "CR-9", "CF-7", "CF-10", "CF-11",
                                "CR-5:any", "MI-5:any"})
 
 
@@ -356,6 +357,7 @@ class HardContract(NormalContract):
           (``"CR-5:any"`` / ``"MI-5:any"``: every call or buy);
         * ``"MX-7"`` / ``"CR-9"``: a discard in round 7 (the whole hand goes down at once)
           while not down, with two or more discards legal;
+        * ``"CF-11"``: any discard while not down, with two or more discards legal;
         * ``"CF-7"``: going down now (``a`` a go-down) or waiting with a discard.
         """
         pts = self.search_points
@@ -379,10 +381,11 @@ class HardContract(NormalContract):
         if ph != "play" or obs.down[obs.seat]:
             return None
         if a.type == "discard":
+            several = sum(x.type == "discard" for x in legal) > 1
             rid = "MX-7" if self.variant == "mexican" else "CR-9" if self.variant == "contract" else None
-            if rid in pts and self.ctx(obs).whole and sum(x.type == "discard" for x in legal) > 1:
+            if rid in pts and self.ctx(obs).whole and several:
                 return rid
-            return None
+            return "CF-11" if "CF-11" in pts and several else None
         if a.type == "go_down" and "CF-7" in pts and any(x.type == "discard" for x in legal):
             return "CF-7"
         return None
