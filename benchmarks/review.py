@@ -318,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="also write the JSON there (rewritten after every game: a run cut "
                          "short leaves the games it finished)")
     a = ap.parse_args(argv)
+    if a.deal < 1:
+        ap.error(f"--deal counts from 1, not {a.deal}")
     if a.quick:
         a.games, a.worlds, a.timed, a.max_cpu_minutes = 2, 6, 1, 4.0
     rollouts = tuple(x.strip() for x in a.rollouts.split(",") if x.strip())

@@ -322,6 +322,9 @@ def test_the_review_benchmark_takes_its_points_from_the_deal_asked():
     assert eng.rules.deal_end(eng.state) is not None
     deals = [k for s in range(3) for _, k in seat_decisions(eng, s, 2)]
     assert len(deals) > 10 and set(deals) == {2}
+    from benchmarks.review import main
+    with pytest.raises(SystemExit):
+        main(["--deal", "0"])
     first = play_deals("contract", ["easy", "normal", "normal"], 3, 5.0)
     assert sum(isinstance(e, Deal) for e in first.log) == 1
     assert first.log == eng.log[:len(first.log)]      # the same first deal, then the second
