@@ -217,7 +217,7 @@ def _hand(obs, L: TableLayout, ui: UIState, v: View, exclude=()) -> None:
                                       dim=c in ui.dim, lift=lift))
     v.zones["hand"] = L.hand.copy()
     v.seat_pos[L.human] = (L.hand.centerx - cw / 2, row.y)
-    if obs.dealer == obs.seat:
+    if getattr(obs, "dealer", None) == getattr(obs, "seat", -1):
         # the dealer's disc in the hand's box too, at its top left as on a seat's box (a
         # tester could not tell who dealt when it was the player)
         u = L.ui
@@ -266,7 +266,9 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
         bits = []
         if not is_layout_game(obs):
             if obs.totals and obs.results:
-                bits.append(ngettext("{n} pt", "{n} pts", obs.totals[s]).format(n=obs.totals[s]))
+                # Translators: a seat's points so far in the game, after its card count
+                # ("10 cards · total 35"; "35 pts" read as the hand's own value)
+                bits.append(_("total {n}").format(n=obs.totals[s]))
         else:
             bits.append(_("{n} chips").format(n=_chips((ui.money or obs).balances[s])))
         row = count_row(n, bits)
