@@ -11,19 +11,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from tests.helpers.table import may_i_table_with, step  # noqa: E402
-
-
-def _play_until_the_deal_is_over(app, scene, s, limit: int = 3000) -> None:
-    from table_app.ui.table.session import FallbackPlayer
-    me = FallbackPlayer(s.variant)
-    for _ in range(limit):
-        if s.deal_due():
-            return
-        if s.human_to_act() is not None and scene.caught_up():
-            scene.act(me.decide(s.engine.observe(0), s.engine.legal_actions(), None)[0])
-        step(app, 1)
-    raise AssertionError("the deal did not end")
+from tests.helpers.table import may_i_table_with, play_until_deal_over, step  # noqa: E402
 
 
 def test_the_table_is_busy_until_the_deals_end_is_on_screen():
@@ -39,7 +27,7 @@ def test_the_table_is_busy_until_the_deals_end_is_on_screen():
     s = GameSession("michigan", 4, seed=5, autosave=False)
     scene = TableScene(s)
     app.push(scene)
-    _play_until_the_deal_is_over(app, scene, s)
+    assert play_until_deal_over(app, scene, s, limit=3000)
     waited = 0
     idle = []
     while not isinstance(app.stack.top, DealEndScene):

@@ -303,18 +303,26 @@ def wait_hint(app, scene, limit=2000):
     raise AssertionError("the hint did not arrive")
 
 
-def play_to_deal_end(app, scene, s, limit: int = 1000) -> None:
-    """The stand-in player (``FallbackPlayer``) plays your seat of ``scene`` until the
-    deal is over and its end is on screen (``DealEndScene`` on top)."""
-    from table_app.ui.scenes.scores import DealEndScene
+def play_until_deal_over(app, scene, s, limit: int = 1000) -> bool:
+    """The stand-in player (``FallbackPlayer``) plays your seat of ``scene``, a frame at
+    a time, until the deal is over (its last move made; its end not yet on screen);
+    whether it ended within ``limit`` frames."""
     from table_app.ui.table.session import FallbackPlayer
     me = FallbackPlayer(s.variant)
     for _ in range(limit):
         if s.deal_due():
-            break
+            return True
         if s.human_to_act() is not None and scene.caught_up():
             scene.act(me.decide(s.engine.observe(0), s.engine.legal_actions(), None)[0])
         step(app, 1)
+    return s.deal_due()
+
+
+def play_to_deal_end(app, scene, s, limit: int = 1000) -> None:
+    """``play_until_deal_over``, then the frames until the deal's end is on screen
+    (``DealEndScene`` on top)."""
+    from table_app.ui.scenes.scores import DealEndScene
+    play_until_deal_over(app, scene, s, limit)
     settle(app, scene)
     assert isinstance(app.stack.top, DealEndScene)
 
