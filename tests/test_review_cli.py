@@ -19,16 +19,8 @@ def record(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def michigan(tmp_path_factory):
-    from table_app.ai import make_player
-    from table_app.ai.simulate import play_game
-    path = tmp_path_factory.mktemp("rvm") / "m.jsonl"
-    # hard searches a count of worlds, not a CPU budget: the same game however busy the
-    # CPU (under a loaded suite a 20 ms budget played another game, where easy's leads
-    # happened to cost nothing)
-    players = [make_player("easy", "michigan"), make_player("normal", "michigan"),
-               make_player("hard", "michigan", budget_ms=3_600_000.0, samples=40)]
-    play_game("michigan", ["easy", "normal", "hard"], 5, save_path=path, players=players)
-    return path
+    from tests.helpers.records import michigan_review_game
+    return michigan_review_game(tmp_path_factory.mktemp("rvm") / "m.jsonl")
 
 
 def _lines(path):

@@ -25,10 +25,9 @@ def michigan(tmp_path_factory):
     """A Michigan session with an easy player at seat 0 (its whims cost chips) and the
     deal (from 1) where the review finds a costly decision of seat 0."""
     from table_app.ai.review import review_record
-    from table_app.ai.simulate import play_game
     from table_app.engine.record import read_record
-    path = tmp_path_factory.mktemp("uirv") / "m.jsonl"
-    play_game("michigan", ["easy", "normal", "hard"], 5, save_path=path, budget_ms=20)
+    from tests.helpers.records import michigan_review_game
+    path = michigan_review_game(tmp_path_factory.mktemp("uirv") / "m.jsonl")
     rv = review_record(read_record(path), 0, worlds=40)
     deal = next(d.deal for d in rv.decisions if d.mistake)
     return path, deal

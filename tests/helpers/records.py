@@ -128,3 +128,16 @@ def make_library():
     made.append(library_game("contract", 42, human=False, created="2026-11-02T09:02:00Z"))
     made.append(library_game("mexican", 43, actions=30, created="2026-11-02T09:03:00Z"))
     return made
+
+
+def michigan_review_game(path: Path, seed: int = 5) -> Path:
+    """A whole Michigan session of easy (seat 0), normal and hard written to ``path``, the
+    game the coach's tests review.  Hard searches a count of worlds, not a CPU budget:
+    the same game however busy the CPU (under a loaded suite a 20 ms budget played
+    another game, where easy's leads happened to cost nothing)."""
+    from table_app.ai import make_player
+    from table_app.ai.simulate import play_game
+    players = [make_player("easy", "michigan"), make_player("normal", "michigan"),
+               make_player("hard", "michigan", budget_ms=3_600_000.0, samples=40)]
+    play_game("michigan", ["easy", "normal", "hard"], seed, save_path=path, players=players)
+    return path
