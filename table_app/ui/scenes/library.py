@@ -320,7 +320,7 @@ class LibraryScene(Scene):
         self.note = ""
         if g is not None and not g.damaged:
             self.message = ""          # a "Select a game to ..." of before is answered
-        if g is not None and g.damaged:
+        elif g is not None:
             self.message = _("This file can't be opened as a game: {problem}. It is kept "
                              "as {file}.").format(problem=problem_words(g.problem or "", g.refusal), file=g.id)
 

@@ -50,10 +50,10 @@ class DealEnds:
 
     def pending(self) -> bool:
         """The deal (or the game) is over and its end is not on screen yet: the table
-        still has frames to count (the last move's hold, ``_wait_ahead``), so it is busy
-        (``TableScene.busy``): an idle loop ticks once a second with ``dt`` capped at
-        0.1 s, which stretched those 0.6-2 s to 15-35 s of a still table (a tester
-        thought the game had stuck at Michigan's deal end)."""
+        still has frames to count (the last move's hold, ``_wait_ahead``), so it is
+        waiting (``TableScene.waiting``): an idle loop ticks once a second with ``dt``
+        capped at 0.1 s, which stretched those 0.6-2 s to 15-35 s of a still table (a
+        tester thought the game had stuck at Michigan's deal end)."""
         s = self.t.session
         over = s.game_over()
         if not (over or s.deal_due()):

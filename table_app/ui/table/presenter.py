@@ -101,7 +101,7 @@ PILE_OF_GROUP = {"upcard": "discard", "stock": "stock"}
 
 
 def count_row(n: int, rest=()) -> str:
-    """A seat's row under its cards: "10 cards", "10 cards · 35 pts"."""
+    """A seat's row under its cards: "10 cards", "10 cards · total 35"."""
     return " · ".join([ngettext("{n} card", "{n} cards", n).format(n=n), *rest])
 
 
@@ -218,13 +218,19 @@ def _hand(obs, L: TableLayout, ui: UIState, v: View, exclude=()) -> None:
     v.zones["hand"] = L.hand.copy()
     v.seat_pos[L.human] = (L.hand.centerx - cw / 2, row.y)
     if getattr(obs, "dealer", None) == getattr(obs, "seat", -1):
-        # the dealer's disc in the hand's box too, at its top left as on a seat's box (a
-        # tester could not tell who dealt when it was the player)
-        u = L.ui
-        badge = int(20 * u)
-        v.labels.append(Label(pgettext("dealer button", "D"),
-                              (L.hand.x + int(5 * u) + badge // 2, L.hand.y + int(14 * u)), 13,
-                              "center", "dealer", width=badge))
+        # the dealer's disc in the hand's box too, as on a seat's box (a tester could not
+        # tell who dealt when it was the player)
+        v.labels.append(_dealer_disc(L.hand, L.ui))
+
+
+def _dealer_disc(box: pygame.Rect, u: float) -> Label:
+    """The dealer's button at the top left of ``box`` (a seat's or the hand's): a small
+    disc with one letter card players read as "dealer" (Д for дилер)."""
+    badge = int(20 * u)
+    # Translators: the dealer's button beside a seat's name: one letter
+    return Label(pgettext("dealer button", "D"),
+                 (box.x + int(5 * u) + badge // 2, box.y + int(14 * u)), 13, "center",
+                 "dealer", width=badge)
 
 
 def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
@@ -250,11 +256,7 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
         v.labels.append(Label(seat_name(ui, s), (r.centerx, r.y), 15, "midtop",
                               "plate_hi" if turn else "plate", width=r.w - 2 * (badge + int(6 * u))))
         if s == obs.dealer:
-            # a small disc: one letter card players read as "dealer" (Д for дилер)
-            # Translators: the dealer's button beside a seat's name: one letter
-            v.labels.append(Label(pgettext("dealer button", "D"),
-                                  (r.x + int(5 * u) + badge // 2, r.y + int(14 * u)), 13, "center",
-                                  "dealer", width=badge))
+            v.labels.append(_dealer_disc(r, u))
         if not is_layout_game(obs) and obs.round and obs.down[s]:
             # Translators: an opponent has gone down (laid the contract); on their cards
             # (on a row of its own under the level when the layout has one: the replay
