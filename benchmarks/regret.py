@@ -331,7 +331,8 @@ def make(spec: str, variant: str):
     (rollouts to the seat's N-th discard) or ``w=N`` (N shortlisted discards) for its
     searches, ``wpw=X`` (``w_points_whole``: the points' weight in a whole-hand round 7),
     ``wp=X``, ``wf=X``, ``wi=X`` (its discard's weights ``w_points``, ``w_feed``,
-    ``w_improve``).
+    ``w_improve``), ``z=X`` (its searches overturn its own pick when another candidate
+    is better by ``X`` standard errors; default 1.5).
     Raises ``ValueError`` on an unknown point or option."""
     spec, _, opts = spec.partition("[")
     level, ms = parse_player(spec)
@@ -354,8 +355,11 @@ def make(spec: str, variant: str):
             k, _, x = t.partition("=")
             setattr(p, _WEIGHTS[k], float(x))
         elif t.startswith("w="):
-            p._search = SearchContract(variant, None, budget_ms=p.budget_ms)
+            p._search = p._search or SearchContract(variant, None, budget_ms=p.budget_ms)
             p._search.width = int(t[2:])
+        elif t.startswith("z="):
+            p._search = p._search or SearchContract(variant, None, budget_ms=p.budget_ms)
+            p._search.z = float(t[2:])
         elif t in ALL_SEARCH_POINTS:
             pts.add(t)
         else:
