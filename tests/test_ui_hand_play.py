@@ -323,3 +323,48 @@ def test_a_roomy_table_does_not_fan_its_melds():
     mi = next(iter(sc.view.melds))
     _move(app, sc.view.melds[mi].center)
     assert sc.gestures.hovered_meld == mi and sc.meld_fan() is None
+
+
+def _to_next_draw(app, scene, s):
+    """Discard 2♣, pass the calls the others' discards offer: the human's next draw."""
+    from table_app.core.actions import Discard, PassBuy
+    scene.act(Discard(0, parse_face("2C")))
+    settle(app, scene)
+    while s.human_to_act() == "buy":
+        scene.act(PassBuy(0))
+        settle(app, scene)
+    assert s.human_to_act() == "draw"
+
+
+def test_lay_off_all_asked_for_while_the_draw_waits_for_the_call_window_is_made_when_it_lands():
+    """A tester pressed A right after D while the call window (CR-5) still asked the
+    others: the table said "Lay off on your turn, after drawing" and did nothing.  Now it
+    says it will, and lays off once the drawn card has landed (``commands.run_queued``)."""
+    from table_app.core.actions import Draw, PassUpcard
+    app, scene, s = contract_down()
+    eng = s.engine
+    _to_next_draw(app, scene, s)
+    n = len(eng.log)
+    scene.act(PassUpcard(0))                  # D: the stock, after the call window
+    scene.want_stock = True
+    assert s.human_to_act() != "play"
+    assert not scene.play_all()
+    assert scene.ui.lay_off_queued and not scene.toast.bad
+    assert scene.toast.msg == "Laying off all that fits once your card is drawn"
+    assert not [e for e in eng.log[n:] if isinstance(e, LayOff)]
+    settle(app, scene)
+    drawn = [e for e in eng.log[n:] if isinstance(e, Draw)]
+    assert drawn and drawn[0].player == 0 and drawn[0].source == "stock"
+    laid = [e for e in eng.log[n:] if isinstance(e, LayOff)]
+    assert sorted(e.card for e in laid) == F("7S", "9C", "7D")
+    assert scene.toast.msg == "Laid off 3 cards" and not scene.ui.lay_off_queued
+    assert len(eng.observe(0).hand) == 2     # 4♦ and the drawn card: one to discard
+
+
+def test_lay_off_all_asked_for_before_drawing_says_to_draw_first_and_is_not_kept():
+    app, scene, s = contract_down()
+    _to_next_draw(app, scene, s)
+    assert not scene.want_stock
+    assert not scene.play_all()
+    assert scene.toast.bad and scene.toast.msg == "Lay off on your turn, after drawing"
+    assert not scene.ui.lay_off_queued

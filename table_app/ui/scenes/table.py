@@ -749,6 +749,7 @@ class TableScene(Scene):
             if self.want_stock and len(legal) == 1 and isinstance(legal[0], Draw) and legal[0].source == "stock":
                 self.want_stock = False
                 self.act(legal[0])
+        commands.run_queued(self)
         if self.buy.open:
             self._update_buttons()
 

@@ -50,6 +50,7 @@ def undo(sc: TableScene, confirmed: bool = False) -> None:
         sc.pacer.jump(len(sc.engine.log))
         sc.hand.clear()
         sc.want_stock = False
+        sc.ui.lay_off_queued = False
         sc.hand.drop_x = None
         if not was_practice and getattr(sc.session, "practice", False):
             sc.say(_("Undone: this is now a practice game, left out of your statistics"),
@@ -95,13 +96,19 @@ def play_all(sc: TableScene) -> bool:
     applied together as one decision (one undo takes it all back).  When nothing can
     be laid off now, says why (the rules' reason where they refuse one)."""
     from .layoffs import NO_FIT, plan_all
-    if not sc.caught_up() or sc.session.human_to_act() != "play":
-        sc.say(_("Lay off on your turn, after drawing"), bad=True)
-        return False
     obs = sc.obs
     if obs is None or sc.session.spec.layout or not obs.down[sc.human]:
         sc.say(_("Go down with the contract first: then the cards that fit the melds "
                    "on the table can be laid off (CF-8)"), bad=True)
+        return False
+    if not sc.caught_up() or sc.session.human_to_act() != "play":
+        if sc.want_stock or sc.session.human_to_act() == "play":
+            # the draw is on its way (the stock waits for the call window, or the card
+            # is still flying): lay off when it has landed (``run_queued``)
+            sc.ui.lay_off_queued = True
+            sc.say(_("Laying off all that fits once your card is drawn"))
+            return False
+        sc.say(_("Lay off on your turn, after drawing"), bad=True)
         return False
     acts = plan_all(sc.session.rules, sc.engine.state, sc.human)
     if not acts:
@@ -124,6 +131,19 @@ def play_all(sc: TableScene) -> bool:
     sc.say(ngettext("Laid off {n} card", "Laid off {n} cards", len(acts)).format(n=len(acts)))
     sc.refresh()
     return True
+
+
+def run_queued(sc: TableScene) -> None:
+    """"Lay off all that fits" asked for while the draw was on its way (``play_all``):
+    made once the drawn card has landed and the play is the player's; forgotten when
+    the turn has gone to another seat."""
+    if not sc.ui.lay_off_queued:
+        return
+    if not sc.session.human_turn():
+        sc.ui.lay_off_queued = False
+    elif sc.caught_up() and sc.session.human_to_act() == "play":
+        sc.ui.lay_off_queued = False
+        play_all(sc)
 
 
 def go_down(sc: TableScene) -> None:

@@ -52,6 +52,9 @@ class UIState:
     #: balances): the one the animation has reached, so a cell is emptied when the pay
     #: card lands, not when it starts to fly (``None``: the Observation drawn)
     money: Any = None
+    #: "Lay off all that fits" was asked for before the drawn card landed
+    #: (``commands.run_queued`` makes it then)
+    lay_off_queued: bool = False
 
 
 @dataclass
