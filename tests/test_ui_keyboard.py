@@ -456,3 +456,29 @@ def test_contract_swap_for_the_joker_by_keys():
     key(app, pygame.K_RETURN, pygame.KMOD_LSHIFT)
     assert eng.log[-1] == Swap(0, run, parse_face("6S")), scene.toast.msg
     assert any(c >> 3 == parse_face("JK") for c in eng.observe(0).hand)
+
+
+def test_the_meld_areas_focus_outline_passes_behind_the_your_turn_plate():
+    """The "Your turn" plate stands on the hand's top edge, over the meld area's bottom
+    edge: a play-tester's screenshot had the meld area's focus outline crossing the
+    plate's words.  The outline is drawn round the plate now: the plate's pixels are the
+    same with the outline shown as without it, and the outline is there beside it."""
+    from table_app.ui.table.keyboard import FOCUS
+    from tests.helpers.table import contract_table, settle
+    app, scene, s = contract_table()
+    settle(app, scene)
+    scene.cue.t = 0.0                        # no pulsing ring over the hand
+    (_key, img, pos), = scene._plates()
+    plate = img.get_rect(topleft=pos)
+    scene.keys.focus_shown = False
+    app.draw()
+    bare = pygame.image.tobytes(app.screen.subsurface(plate), "RGB")
+    scene.keys.focus_shown = True
+    scene.keys.set_focus("stage")
+    out = scene.keys.focus_rect().inflate(8, 8)
+    assert plate.colliderect(out)            # the outline's edge runs through the plate
+    app.draw()
+    assert pygame.image.tobytes(app.screen.subsurface(plate), "RGB") == bare
+    ring_y = out.bottom - 4                  # on the outline's focus-coloured line
+    beside = (plate.left - 20, ring_y)
+    assert tuple(app.screen.get_at(beside))[:3] == FOCUS

@@ -31,6 +31,15 @@ BUTTON_ORDER = ("buy", "pass_buy", "go_down", "play_all", "suggest", "clear", "s
                 "hint", "help", "undo", "redo", "scores", "menu")
 
 
+def _outline(surf, out: pygame.Rect) -> None:
+    """The focus outline whose outer edge is ``out``: black, the focus colour, a light
+    inner line."""
+    r = out.inflate(-4, -4)
+    pygame.draw.rect(surf, (0, 0, 0), out, 2, border_radius=12)
+    pygame.draw.rect(surf, FOCUS, r, 4, border_radius=10)
+    pygame.draw.rect(surf, (235, 255, 255), r.inflate(-6, -6), 1, border_radius=8)
+
+
 class TableKeys:
     """Focus and keys for the table scene ``table``.
 
@@ -145,9 +154,19 @@ class TableKeys:
         if r is None:
             return
         r = r.inflate(*((4, 4) if self.focus_zone in ("stage", "melds") else (10, 10)))
-        pygame.draw.rect(surf, (0, 0, 0), r.inflate(4, 4), 2, border_radius=12)
-        pygame.draw.rect(surf, FOCUS, r, 4, border_radius=10)
-        pygame.draw.rect(surf, (235, 255, 255), r.inflate(-6, -6), 1, border_radius=8)
+        # the meld area's outline passes behind the "Your turn" plate on the hand's top
+        # edge, which stands over the area's bottom edge (it crossed the plate's words)
+        holes = [pygame.Rect(pos, img.get_size()) for _k, img, pos in self.t._plates()] \
+            if self.focus_zone == "stage" else []
+        out = r.inflate(4, 4)
+        if any(h.colliderect(out) for h in holes):
+            ring = pygame.Surface(out.size, pygame.SRCALPHA)
+            _outline(ring, pygame.Rect(0, 0, *out.size))
+            for h in holes:
+                ring.fill((0, 0, 0, 0), h.move(-out.x, -out.y))
+            surf.blit(ring, out.topleft)
+        else:
+            _outline(surf, out)
 
     # ------------------------------------------------------------------ moving the focus
     def focus_next_zone(self, back: bool = False) -> None:
