@@ -385,7 +385,12 @@ def oracle_pick(rules, obs, cands: list, hands, seed: int, oracle_ms: float):
 
 
 def pick(spec: str, player, obs, legal, i: int):
-    """``(action, CPU ms of this thread)``."""
+    """``(action, CPU ms of this thread)``, the hand analyses forgotten first
+    (``contract_eval.clear_memos``): every player picks a decision from the same start,
+    as a player in a game meets it (the one listed second found the first one's
+    analyses of the same sampled worlds and searched more of them in its budget)."""
+    from table_app.ai.contract_eval import clear_memos
+    clear_memos()
     t = time.thread_time()
     a = player.choose(obs, legal, random.Random(i))
     return a, (time.thread_time() - t) * 1000

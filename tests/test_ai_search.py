@@ -178,3 +178,22 @@ def test_the_analysis_memo_is_shared_by_every_context_of_a_kind_of_deal():
     for rnd in range(1, 8):
         ce.ContractContext("may_i", rnd, frozenset())
     assert len(ce._MEMOS) <= ce.MEMO_KINDS
+
+
+def test_clear_memos_forgets_every_analysis_also_in_contexts_holding_an_evicted_memo():
+    """The regret benchmark starts every player's pick from empty memos
+    (``clear_memos``); a memo evicted for a newer kind of deal is emptied too, so a
+    context still holding it neither remembers nor keeps its analyses alive."""
+    from table_app.ai import contract_eval as ce
+    hand = [parse_face(x) for x in ("7S", "7H", "7D", "9C", "9D")]
+    a = ce.ContractContext("contract", 1, frozenset())
+    got = a.analyze(hand)
+    assert a.analyze(hand) is got and len(a._memo) >= 1
+    ce.clear_memos()
+    assert len(a._memo) == 0
+    again = a.analyze(hand)
+    assert again is not got and again == got
+    for rnd in range(1, 8):                  # newer kinds evict contract round 1's
+        ce.ContractContext("mexican", rnd, frozenset({rnd + 2}))
+    assert a._memo is not ce._MEMOS.get(("contract", 1, frozenset()))
+    assert len(a._memo) == 0

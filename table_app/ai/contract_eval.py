@@ -63,11 +63,22 @@ def _shared_memo(key: tuple) -> dict:
     if m is None:
         while len(_MEMOS) >= MEMO_KINDS:
             try:      # (the UI's worker thread and the main thread may both be here)
-                _MEMOS.pop(next(iter(_MEMOS)), None)
+                old = _MEMOS.pop(next(iter(_MEMOS)), None)
             except (RuntimeError, StopIteration):
                 break
+            if old is not None:
+                old.clear()   # the contexts still holding it remember nothing either
         m = _MEMOS.setdefault(key, {})
     return m
+
+
+def clear_memos() -> None:
+    """Forget every analysis of every kind of deal, in every context holding one: the
+    benchmarks' comparisons of players deciding the same position start each player
+    from the same empty memo (a player picking second found the first one's analyses
+    of the same sampled hands and searched more worlds in its budget: issue 18)."""
+    for m in list(_MEMOS.values()):
+        m.clear()
 
 
 @dataclass(frozen=True, slots=True)
