@@ -780,3 +780,33 @@ def test_a_settings_file_from_before_ask_only_fitting_keeps_asking_every_time(ho
     # once saved the key is in the file and read back as it is
     assert save_settings(s.replace(ask_only_fitting=True)) is None
     assert load_settings()[0].ask_only_fitting is True
+
+
+@pytest.mark.parametrize("variant, stopped, going", [
+    ("may_i", "May I?, after round 1", "May I?, round 2"),
+    ("michigan", "Michigan Rummy, after deal 1", "Michigan Rummy, deal 2")])
+def test_a_game_stopped_at_a_deals_end_resumes_named_after_that_deal(home, no_fsync, variant,
+                                                                     stopped, going):
+    """A tester's Resume said "deal 2" and the game opened at deal 1's score sheet: a
+    game whose last deal has ended and whose next is not dealt says "after round 1"
+    (``GameSummary.between_deals``, kept in the index); once dealt, "round 2"."""
+    from table_app.core.actions import Deal
+    from table_app.storage.summary import GameSummary
+    from table_app.ui.scenes.resume import game_round
+    lib = Library()
+    eng, h = new_engine(variant, seed=4)
+    j = lib.new_game(eng, h)
+    r = random.Random(2)
+    while not any(isinstance(e, DealEnd) for e in eng.log):
+        step(eng, r)
+    g = lib.unfinished()
+    assert g.deals_played == 1 and g.between_deals and game_round(g) == stopped
+    assert GameSummary.from_json(g.to_json(), g.path).between_deals   # the index keeps it
+    old = g.to_json()
+    del old["between_deals"]                 # an index written before the field
+    assert not GameSummary.from_json(old, g.path).between_deals
+    while not isinstance(eng.log[-1], Deal):
+        step(eng, r)
+    g = lib.unfinished()
+    assert not g.between_deals and game_round(g) == going
+    j.close()

@@ -689,13 +689,17 @@ def test_the_picker_heading_ends_above_the_first_games_focus_outline(lang, size)
         app.stack.clear()
 
 
-@pytest.mark.parametrize("lang, may_i, michigan", [
-    ("en", "Resume: May I?, round 3", "Resume: Michigan Rummy, deal 12"),
-    ("ru", "Продолжить: Можно?, раунд 3", "Продолжить: Мичиганский рамми, сдача 12"),
-    ("uk", "Продовжити: Можна?, раунд 3", "Продовжити: Мічиганський рамі, роздача 12"),
+@pytest.mark.parametrize("lang, may_i, michigan, after", [
+    ("en", "Resume: May I?, round 3", "Resume: Michigan Rummy, deal 12",
+     "Resume: Michigan Rummy, after deal 11"),
+    ("ru", "Продолжить: Можно?, раунд 3", "Продолжить: Мичиганский рамми, сдача 12",
+     "Продолжить: Мичиганский рамми, после сдачи 11"),
+    ("uk", "Продовжити: Можна?, раунд 3", "Продовжити: Мічиганський рамі, роздача 12",
+     "Продовжити: Мічиганський рамі, після роздачі 11"),
 ])
 @pytest.mark.parametrize("size", (SMALL, (1280, 800)))
-def test_the_picker_resume_button_says_which_game_it_resumes(lang, may_i, michigan, size):
+def test_the_picker_resume_button_says_which_game_it_resumes(lang, may_i, michigan, after,
+                                                             size):
     """Resume said only "Resume": it says which game it resumes on a second line, the
     game and the round being played (Michigan: the deal), in the language, inside its
     button; the bottom row stays inside the window, its buttons apart."""
@@ -708,10 +712,13 @@ def test_the_picker_resume_button_says_which_game_it_resumes(lang, may_i, michig
         pk = app.push(picker.PickerScene())
         app.step(0.02)
         assert pk.unfinished is None and pk.named["resume"].text == i18n._("Resume")
-        for variant, played, want in (("may_i", 2, may_i), ("michigan", 11, michigan)):
+        for variant, played, want, between in (("may_i", 2, may_i, False),
+                                               ("michigan", 11, michigan, False),
+                                               ("michigan", 11, after, True)):
             pk.unfinished = GameSummary(id="g", path=P("g.jsonl"), variant=variant,
                                         created="2026-11-30T10:00:00Z", players=(),
-                                        deals_played=played, events=9)
+                                        deals_played=played, events=9,
+                                        between_deals=between)
             pk.build()
             b = pk.named["resume"]
             assert b.label_text == want, b.label_text

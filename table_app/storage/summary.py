@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..core.actions import DealEnd, Extension, GameEnd
+from ..core.actions import Deal, DealEnd, Extension, GameEnd
 from ..engine.record import Record
 from ..i18n.refusals import refusal_from_json
 from ..variants import VARIANTS
@@ -56,6 +56,9 @@ class GameSummary:
         variant, created, options: from the header.
         players: ``({"name", "kind", "level"?}, ...)`` in seat order.
         deals_played: finished deals (``deal_end`` events).
+        between_deals: the last deal has ended and the next is not dealt: resumed, the
+            game opens at that deal's score sheet (an index written before the field
+            existed reads ``False``).
         finished: the record holds ``game_end``.
         practice: marked practice (header ``"practice": true`` or an ``x-practice`` line).
         abandoned: an ``x-abandoned`` line (resume skips it).
@@ -79,6 +82,7 @@ class GameSummary:
     players: tuple
     options: dict = field(default_factory=dict)
     deals_played: int = 0
+    between_deals: bool = False
     finished: bool = False
     practice: bool = False
     abandoned: bool = False
@@ -143,7 +147,8 @@ class GameSummary:
     def to_json(self) -> dict:
         return {"id": self.id, "variant": self.variant, "created": self.created,
                 "players": [dict(p) for p in self.players], "options": dict(self.options),
-                "deals_played": self.deals_played, "finished": self.finished,
+                "deals_played": self.deals_played, "between_deals": self.between_deals,
+                "finished": self.finished,
                 "practice": self.practice, "abandoned": self.abandoned,
                 "winners": list(self.winners), "totals": list(self.totals),
                 "events": self.events, "torn_tail": self.torn_tail, "problem": self.problem,
@@ -181,6 +186,7 @@ class GameSummary:
             options=dict(get("options", lambda v: isinstance(v, dict) and all(
                 isinstance(x, (bool, int)) for x in v.values()), {})),
             deals_played=get("deals_played", lambda v: _count(v)),
+            between_deals=get("between_deals", lambda v: isinstance(v, bool), False),
             finished=get("finished", lambda v: isinstance(v, bool)),
             practice=get("practice", lambda v: isinstance(v, bool)),
             abandoned=get("abandoned", lambda v: isinstance(v, bool), False),
@@ -288,9 +294,13 @@ def summarize(rec: Record, path: Path) -> GameSummary:
     running = [Fraction(0)] * n
     balances = None
     finished = practice = abandoned = False
+    between = False
     for ev in rec.events:
-        if isinstance(ev, DealEnd):
+        if isinstance(ev, Deal):
+            between = False
+        elif isinstance(ev, DealEnd):
             deals += 1
+            between = True
             if ev.scores is not None:
                 for i, s in enumerate(ev.scores[:n]):
                     running[i] += _frac(s)
@@ -311,6 +321,7 @@ def summarize(rec: Record, path: Path) -> GameSummary:
     return GameSummary(
         id=Path(path).name, path=Path(path), variant=h["variant"],
         created=str(h.get("created", "")), players=players, options=dict(h.get("options") or {}),
-        deals_played=deals, finished=finished, practice=practice or bool(h.get("practice")),
+        deals_played=deals, between_deals=between and not finished, finished=finished,
+        practice=practice or bool(h.get("practice")),
         abandoned=abandoned and not finished, winners=winners, totals=totals,
         events=len(rec.events), torn_tail=bool(h.get("_torn_tail_dropped")))

@@ -116,9 +116,18 @@ class OpenElsewhere(_YesNo):
 
 def game_round(g) -> str:
     """Which deal an unfinished game is at, as the picker's Resume says it: "May I?,
-    round 3" (Michigan: "deal 3")."""
+    round 3" (Michigan: "deal 3"); stopped at a deal's end (the next not dealt), "May I?,
+    after round 2": it resumes at that round's score sheet."""
     from ...variants import VARIANTS, layout_game
     name = _(VARIANTS[g.variant].name) if g.variant in VARIANTS else g.variant
+    if getattr(g, "between_deals", False):
+        # resumed, it opens at the ended deal's score sheet
+        n = g.deals_played
+        if layout_game(g.variant):
+            # Translators: the picker's Resume button: the game stopped at a deal's end
+            return _("{game}, after deal {n}").format(game=name, n=n)
+        # Translators: the picker's Resume button: the game stopped at a round's end
+        return _("{game}, after round {n}").format(game=name, n=n)
     n = g.deals_played + 1
     if layout_game(g.variant):
         # Translators: the picker's Resume button, under "Resume": the game and its deal
