@@ -345,17 +345,27 @@ def _code(card):
 # ---------------------------------------------------------------- every hand card stays known
 def _hidden_indexes(app, scene):
     """The hand cards whose top-left index corner (as the card art draws it) another
-    card drawn over it covers, as the player sees the table once it has settled."""
+    card drawn over it covers, or the focus outline round the focused card (a
+    play-tester read the 10♣ right of a focused 9♠ as "0"), as the player sees the
+    table once it has settled."""
     app.draw()
     scene.layer.finish()
     large = bool(getattr(app.settings, "large_index", False))
     order = [s for s in scene.layer.ordered() if not s.dying]
+    # the keyboard's focus outline round the focused card (drawn over every card)
+    from table_app.ui.table.keyboard import RING_REACH
+    keys = scene.keys
+    ring = None
+    if keys.focus_shown and keys.focus_zone == "hand" and keys.focus_rect() is not None:
+        ring = keys.focus_rect().inflate(2 * RING_REACH, 2 * RING_REACH)
     out = []
     for i, s in enumerate(order):
         if s.group != "hand":
             continue
         ir = app.art.index_rect(s.face, int(round(s.tw)), large).move(s.rect().topleft)
         if any(o.rect().colliderect(ir) for o in order[i + 1:]):
+            out.append(s.key)
+        elif ring is not None and s.key != keys.focused() and ring.colliderect(ir):
             out.append(s.key)
     return out
 

@@ -27,6 +27,7 @@ from ...i18n import _, rule_reason
 from . import text
 from .drag import Drag, DragController
 from .felt import box, glow
+from .keyboard import RING_REACH
 from .layoffs import plan_drop
 from .meldhelp import decl_pretty, readings
 from .presenter import PILE_OF_GROUP, hand_xs
@@ -395,7 +396,9 @@ class Gestures:
         ir = art.index_rect(p.face, int(round(p.w)), large) if hasattr(art, "index_rect") \
             else pygame.Rect(0, 0, int(p.w * 0.3), int(p.w * 0.4))
         hand = t.L.hand
-        layer.set_shift(gap_shifts(row, top, p.w, ir.right + 2, hand.x, hand.right))
+        # (the focus outline drawn round it covers RING_REACH px of the neighbour)
+        layer.set_shift(gap_shifts(row, top, p.w, ir.right + 2, hand.x, hand.right,
+                                   pad=RING_REACH))
 
     def drag_gap(self) -> dict | None:
         """While cards picked up from the hand, or a card drawn by dragging it from the

@@ -25,6 +25,10 @@ from .drag import Drag
 from .meldhelp import decl_pretty, readings
 
 FOCUS = (90, 225, 255)       # the keyboard focus outline
+#: px the focus outline is drawn out from a focused card (``TableKeys.draw``): the card
+#: rect grown by CARD_RING, the outline's black edge 2 px beyond that
+CARD_RING = 10
+RING_REACH = CARD_RING // 2 + 2
 ZONES_CONTRACT = ("hand", "stock", "discard", "stage", "melds", "buttons")
 ZONES_MICHIGAN = ("hand", "buttons")
 BUTTON_ORDER = ("buy", "pass_buy", "go_down", "play_all", "suggest", "clear", "sort_suit", "sort_rank",
@@ -153,7 +157,8 @@ class TableKeys:
         r = self.focus_rect()
         if r is None:
             return
-        r = r.inflate(*((4, 4) if self.focus_zone in ("stage", "melds") else (10, 10)))
+        grow = 4 if self.focus_zone in ("stage", "melds") else CARD_RING
+        r = r.inflate(grow, grow)
         # the meld area's outline passes behind the "Your turn" plate on the hand's top
         # edge, which stands over the area's bottom edge (it crossed the plate's words)
         holes = [pygame.Rect(pos, img.get_size()) for _k, img, pos in self.t._plates()] \

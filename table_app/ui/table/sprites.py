@@ -255,12 +255,15 @@ class SpriteLayer:
                 s.x, s.y, s.w, s.t, s.dur = s.tx, s.ty, s.tw, 0.0, 0.0
 
 
-def gap_shifts(row: list, raised, w: float, idx_w: float, left: float, right: float) -> dict:
+def gap_shifts(row: list, raised, w: float, idx_w: float, left: float, right: float,
+               pad: float = 0.0) -> dict:
     """Sideways shifts (key -> px) for a fanned row ``[(key, x)]`` of cards ``w`` wide
     whose ``raised`` card is drawn whole over its right-hand neighbour: the cards right
-    of it move right until the neighbour starts at its right edge (its index corner
-    uncovered), the others' steps shrinking (not below ``idx_w``, an index corner's
-    width) and the row moving left as far as needed to stay within ``left``..``right``."""
+    of it move right until the neighbour starts ``pad`` px past its right edge (its index
+    corner uncovered also by what is drawn round the raised card: the keyboard's focus
+    outline), the others' steps shrinking (not below ``idx_w``, an index corner's width;
+    the step onto the raised card not below ``idx_w + pad``) and the row moving left as
+    far as needed to stay within ``left``..``right``."""
     row = sorted(row, key=lambda t: t[1])
     keys = [k for k, _x in row]
     if raised not in keys or keys.index(raised) == len(keys) - 1:
@@ -268,16 +271,17 @@ def gap_shifts(row: list, raised, w: float, idx_w: float, left: float, right: fl
     f = keys.index(raised)
     xs = [x for _k, x in row]
     steps = [b - a for a, b in zip(xs, xs[1:])]
-    if steps[f] >= w:
+    if steps[f] >= w + pad:
         return {}
-    steps[f] = w
+    steps[f] = w + pad
+    floor = [idx_w + (pad if i == f - 1 else 0.0) for i in range(len(steps))]
     excess = xs[0] + sum(steps) + w - right
     if excess > 0:
         others = [i for i in range(len(steps)) if i != f]
-        room = sum(max(0.0, steps[i] - idx_w) for i in others)
+        room = sum(max(0.0, steps[i] - floor[i]) for i in others)
         k = min(1.0, excess / room) if room > 0 else 0.0
         for i in others:
-            steps[i] -= max(0.0, steps[i] - idx_w) * k
+            steps[i] -= max(0.0, steps[i] - floor[i]) * k
     x0 = xs[0]
     total = sum(steps) + w
     if x0 + total > right:
