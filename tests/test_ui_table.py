@@ -262,3 +262,7 @@ def test_the_dealers_disc_shows_in_the_dealers_box_the_players_own_too(dealer):
     assert len(discs) == 1 and discs[0].text == "D"
     box = scene.L.hand if dealer == 0 else scene.L.opp[dealer]
     assert box.collidepoint(discs[0].pos), (discs[0].pos, box)
+    # clear of the box's border (2 px, rounded 10 px): a tester saw it on the hand's
+    disc = pygame.Rect(0, 0, discs[0].width, discs[0].width)
+    disc.center = discs[0].pos
+    assert box.inflate(-12, -12).contains(disc), (disc, box)

@@ -230,9 +230,11 @@ def _dealer_disc(box: pygame.Rect, u: float) -> Label:
     """The dealer's button at the top left of ``box`` (a seat's or the hand's): a small
     disc with one letter card players read as "dealer" (Д for дилер)."""
     badge = int(20 * u)
+    # (7 px clear of the box's edges: at 5 px the disc sat on the hand box's gold border)
+    inset = int(7 * u) + badge // 2
     # Translators: the dealer's button beside a seat's name: one letter
     return Label(pgettext("dealer button", "D"),
-                 (box.x + int(5 * u) + badge // 2, box.y + int(14 * u)), 13, "center",
+                 (box.x + inset, box.y + max(int(14 * u), inset)), 13, "center",
                  "dealer", width=badge)
 
 
