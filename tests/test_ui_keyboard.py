@@ -482,3 +482,26 @@ def test_the_meld_areas_focus_outline_passes_behind_the_your_turn_plate():
     ring_y = out.bottom - 4                  # on the outline's focus-coloured line
     beside = (plate.left - 20, ring_y)
     assert tuple(app.screen.get_at(beside))[:3] == FOCUS
+
+
+def test_the_meld_areas_focus_outline_stays_under_the_contracts_line_over_the_groups():
+    """With a group built, the meld area's line ("Go down needs 1 set + 1 run: ...") is
+    drawn at its top over the groups: a tester saw the focus outline of the free part
+    cross its words.  The outline of a group and of the free part stays below it."""
+    from tests.helpers.table import contract_table, drag, point_of, settle, stage, zone_point
+    app, scene, s = contract_table()
+    settle(app, scene)
+    drag(app, point_of(scene, s.engine.observe(0).upcard), zone_point(scene, "hand"))
+    stage(app, scene, ["7C", "7D", "7H"])
+    line = next(lab for lab in scene.view.labels
+                if lab.kind in ("tag", "tag_bad") and scene.L.stage.collidepoint(lab.pos))
+    scene.keys.focus_shown = True
+    scene.keys.set_focus("stage")
+    items = scene.keys.focus_items("stage")
+    assert len(items) == 2                    # the group and the free part
+    for i in range(len(items)):
+        scene.keys.focus_idx = i
+        surf = pygame.Surface(app.size, pygame.SRCALPHA)
+        scene.keys.draw(surf)                 # the outline alone
+        ring = surf.get_bounding_rect()
+        assert ring.h > 40 and ring.top >= line.pos[1] + 14, (i, ring, line.pos)

@@ -137,9 +137,11 @@ class TableKeys:
             if st is None:
                 return None
             if self.t.ui.staged:   # the free part of the meld area, right of the groups
-                x = max(self.t.view.zones[f"stage:{i}"].right for i in range(len(self.t.ui.staged))) + 6
+                zs = [self.t.view.zones[f"stage:{i}"] for i in range(len(self.t.ui.staged))]
+                x = max(z.right for z in zs) + 6
                 if x < st.right - 20:
-                    return pygame.Rect(x, st.y + 4, st.right - x - 4, st.h - 8)
+                    # as high as the groups: under the contract's line over them
+                    return pygame.Rect(x, zs[0].y, st.right - x - 4, zs[0].h)
             return st.copy()
         if z == "melds":
             r = self.t.view.melds.get(it)
@@ -158,6 +160,8 @@ class TableKeys:
         if r is None:
             return
         grow = 4 if self.focus_zone in ("stage", "melds") else CARD_RING
+        if self.focus_zone == "stage" and self.t.ui.staged:
+            grow = -4    # inside the groups' boxes: clear of the contract's line over them
         r = r.inflate(grow, grow)
         # the meld area's outline passes behind the "Your turn" plate on the hand's top
         # edge, which stands over the area's bottom edge (it crossed the plate's words)
