@@ -16,7 +16,7 @@ the project's own work (MIT, see ``LICENSE``).
     go_out   a celebratory arpeggio ending in a chord
     chips    a small clatter of chips
     error    a soft low bump for an illegal drop
-    your_turn  two soft rising notes: the player's turn has come
+    your_turn  two soft rising notes: the player's turn has come, or an offer to buy or call
 """
 from __future__ import annotations
 

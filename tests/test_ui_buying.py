@@ -203,3 +203,19 @@ def _refuse_buy(scene, said):
             raise IllegalActionError("MI-5", "no_penalty_card")   # the rules' words
         return real(action, *a, **k)
     return apply
+
+
+def test_a_new_offer_is_heard_once_each_new_card():
+    """A tester missed three call windows that opened in the corner and timed out: a
+    new offer plays the turn's sound, once per offer (a following offer of another card
+    again; the same offer synced every frame not)."""
+    from table_app.ui.table.buypanel import BuyPanel
+    heard = []
+    p = BuyPanel("contract", sound=heard.append)
+    p.sync(True, 81, lambda: True, 8.0)
+    p.sync(True, 81, lambda: True, 8.0)
+    assert heard == ["your_turn"] and p.open
+    p.sync(True, 97, lambda: True, 8.0)        # the next discard offered at once
+    assert heard == ["your_turn", "your_turn"]
+    p.sync(False, None, lambda: True, 8.0)
+    assert not p.open and len(heard) == 2

@@ -83,7 +83,7 @@ class TableScene(Scene):
         self.narrator = Narrator(session, since=self.shown)
         self.toast = Toast()
         self.banner = Banner()
-        self.buy = BuyPanel(session.variant)
+        self.buy = BuyPanel(session.variant, sound=lambda name: self.app.play_sound(name))
         self.cue = TurnCue()
         self.ahead = DealEndAhead()      # the deal end's picture, made ahead (#17)
         self._ahead_driven = False       # ``work_ahead`` makes it (else ``update`` does)

@@ -92,8 +92,11 @@ class BuyPanel:
         the player was there, and waits for them.
     """
 
-    def __init__(self, variant: str) -> None:
+    def __init__(self, variant: str, sound=None) -> None:
         self.variant = variant
+        #: ``sound(name)`` plays a table sound (``App.play_sound``): a new offer is heard
+        #: (a tester missed three call windows that opened and timed out unheard)
+        self.sound = sound
         self.open = False
         self.card: int | None = None
         self.t = 0.0
@@ -175,6 +178,8 @@ class BuyPanel:
             self.relabel()
             for b in self.buttons.values():
                 b.show()
+            if self.sound is not None:
+                self.sound("your_turn")
         if asked:
             able(self.buttons.get("buy"), can_buy())
         elif self.open:
