@@ -805,6 +805,8 @@ def test_a_game_stopped_at_a_deals_end_resumes_named_after_that_deal(home, no_fs
     old = g.to_json()
     del old["between_deals"]                 # an index written before the field
     assert not GameSummary.from_json(old, g.path).between_deals
+    with pytest.raises(ValueError, match="between_deals"):   # an index edited by hand
+        GameSummary.from_json({**g.to_json(), "between_deals": "yes"}, g.path)
     while not isinstance(eng.log[-1], Deal):
         step(eng, r)
     g = lib.unfinished()
