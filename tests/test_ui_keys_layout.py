@@ -189,3 +189,22 @@ def test_p_passes_the_offer_in_a_russian_layout():
     n = len(eng.log)
     key(app, pygame.K_p)
     assert eng.log[n] == PassBuy(0)
+
+
+@pytest.mark.parametrize("key, unicode", [(pygame.K_q, "q"), (1081, "й")])
+def test_ctrl_q_quits_as_the_windows_close_in_any_layout(key, unicode):
+    """A tester pressed Ctrl+Q and nothing happened (only the window's close quit).  It
+    quits now as the close does (the game is kept in its record), by the key's place:
+    the Russian layout's Й is the same key."""
+    from table_app.ui.app import App
+    from table_app.ui.scenes.picker import PickerScene
+    app = App((1280, 800), headless=True, instant=True)
+    app.push(PickerScene())
+    app.step(0.02)
+    app.running = True
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, scancode=20, unicode=unicode))
+    assert app.running                          # Q alone types in a field, quits nothing
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL, scancode=20,
+                                  unicode=unicode))
+    assert not app.running
+    app.stack.clear()

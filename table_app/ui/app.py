@@ -28,6 +28,7 @@ from typing import Any
 import pygame
 
 from ..i18n import N_, _, set_language
+from .keys import key_of
 from .scene import Scene, SceneStack, darken
 from .slack import AheadCost, FrameSlack
 
@@ -692,6 +693,10 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()       # on every screen
+            return
+        if (event.type == pygame.KEYDOWN and getattr(event, "mod", 0) & pygame.KMOD_CTRL
+                and key_of(event) == pygame.K_q):
+            self.running = False           # Ctrl+Q: as the window's close (the game is kept)
             return
         if event.type == pygame.WINDOWSIZECHANGED and not self.headless:
             if (event.x, event.y) != window_size(self.screen) or self.screen.get_size() != self.size:

@@ -61,6 +61,7 @@ TABLE_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ('Ctrl+Z / Ctrl+Y, Ctrl+Shift+Z', N_('Undo back to your previous decision / redo')),
     ('F1', N_('This help (F1, Esc or Enter closes it; R opens the rules of the game)')),
     ('F11', N_('Full screen, or back to the window (on every screen)')),
+    ('Ctrl+Q', N_('Quit (the game is kept: Resume in the picker goes on with it)')),
     (N_('Double-click'), N_('On a hand card: discard it')),
     ("", N_('Michigan')),
     (N_('Left / Right'), N_('Move over the cards you may lead (they are lifted)')),
