@@ -84,6 +84,15 @@ def test_each_seat_shows_its_last_visible_move_kept_until_it_moves_again():
     assert n.seat_labels(len(eng.log))[1] == ("сбрасывает 7♥", True)
     set_language("uk")
     assert n.seat_labels(len(eng.log))[0] == ("скидає 2♣", False)
+    # a card discarded, then taken: the discarder's box says it is gone from the pile
+    set_language("en")
+    eng.apply(Draw(2, "discard"))                       # Boris takes Ann's 7♥
+    lab = n.seat_labels(len(eng.log))
+    assert lab[1] == ("discarded 7♥, taken", False) and lab[2] == ("took 7♥", True)
+    assert lab[0] == ("discarded 2♣", False)           # still on the pile, under it
+    set_language("ru")
+    assert n.seat_labels(len(eng.log))[1] == ("сбрасывает 7♥ (её взяли)", False)
+    assert n.seat_labels(len(eng.log) - 1)[1] == ("сбрасывает 7♥", True)   # before
 
 
 def test_a_lay_off_names_the_meld_and_a_call_is_a_call():
@@ -202,7 +211,12 @@ def _all_seat_texts(variant: str, n: int, seed: int) -> set[str]:
             eng.apply(choose(eng, rng, buy_rate=0.3) if variant != "michigan"
                       else rng.choice(eng.legal_actions()))
     nar = Narrator(_session(eng, variant, ["You"] + ["Dmitro"] * (n - 1)))
-    return {t for i in range(len(eng.log)) for t in [nar.seat_text(i)] if t}
+    from table_app.i18n import _, card_name
+    from table_app.ui.table.narration import _SEAT
+    # a discard since taken reads "discarded 10♥, taken" (``seat_labels``)
+    taken = {_(_SEAT["discards_taken"]).format(card=card_name(ev.card))
+             for ev in eng.log if ev.type == "discard"}
+    return {t for i in range(len(eng.log)) for t in [nar.seat_text(i)] if t} | taken
 
 
 @pytest.mark.parametrize("lang", ("en", "ru", "uk"))

@@ -77,6 +77,9 @@ _SEAT = {
     "lays_run": N_("laid off {card} on {low}–{high}"),
     "swaps": N_("swapped {card} for a wild"),
     "discards": N_("discarded {card}"),
+    # Translators: a seat's last move when another player has since taken (or bought,
+    # or called) the card it discarded: it is no longer on the discard pile
+    "discards_taken": N_("discarded {card}, taken"),
     "goes_out": N_("went out"),
     "went_out": N_("went out"),
     "lead": N_("led {card}"),
@@ -287,6 +290,23 @@ class Narrator:
             return None     # only a discard is "discarded" (the turned upcard never is)
         return _(_SEAT[got.key]).format(**dict(got.fields))
 
+    def _discard_taken(self, i: int, upto: int) -> bool:
+        """The card discarded at log index ``i`` has left the discard pile for a hand or a
+        meld in the state shown at ``upto`` (taken as the upcard, bought or called, CF-10,
+        MI-5, CR-5; public: it lay face up): a tester read "discarded 10♥" on a seat's
+        box as the card still being there."""
+        states = self.session.engine.states
+        if i + 1 >= len(states) or upto >= len(states):
+            return False
+        pile = getattr(states[i + 1], "discard", None)
+        if not pile:
+            return False
+        c = pile[-1]
+        now = states[upto]
+        if c in now.discard:
+            return False
+        return any(c in h for h in now.hands) or any(c in m.cards for m in now.melds)
+
     def _upcard_turned(self, d: int) -> str | None:
         """The card the deal at log index ``d`` turned face up (``_SEAT["upcard"]``), as
         the dealer's box shows it until a seat moves; ``None`` without one (Michigan)."""
@@ -318,6 +338,7 @@ class Narrator:
         eng = self.session.engine
         upto = min(upto, len(eng.log))
         out: dict[int, str] = {}
+        at: dict[int, int] = {}
         last = None
         start = self.deal_start(upto)
         for i in range(start, upto):
@@ -329,7 +350,12 @@ class Narrator:
             t = self.seat_text(i)
             if t:
                 out[p] = t
+                at[p] = i
                 last = p
+        for p, i in at.items():
+            ev = eng.log[i]
+            if ev.type == "discard" and self._discard_taken(i, upto):
+                out[p] = _(_SEAT["discards_taken"]).format(card=card_name(ev.card))
         if not out and start < upto:
             dealer = getattr(eng.log[start], "dealer", None)
             t = self._upcard_turned(start)
