@@ -120,7 +120,7 @@ def game_round(g) -> str:
     after round 2": it resumes at that round's score sheet."""
     from ...variants import VARIANTS, layout_game
     name = _(VARIANTS[g.variant].name) if g.variant in VARIANTS else g.variant
-    if getattr(g, "between_deals", False):
+    if g.between_deals:
         # resumed, it opens at the ended deal's score sheet
         n = g.deals_played
         if layout_game(g.variant):
