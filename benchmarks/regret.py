@@ -1,5 +1,7 @@
 """Regret per decision against a fair ceiling that is saved once and re-scored cheaply
-(issue 18), for the contract family (Contract, May I?, Mexican).
+(issue 18), for every variant: the contract family (Contract, May I?, Mexican) here,
+Michigan's leads by the same points, players and scores with its own ceiling
+(``benchmarks/regret_michigan.py``: sampled deals, whole-deal rollouts, chips).
 
     # the ceiling (slow: >= --eval-ms CPU a decision point) and the picks, saved
     python -m benchmarks.regret --variant contract --points 200 --save FILE.json
@@ -96,10 +98,11 @@ BOOT = 200
 
 # ---------------------------------------------------------------------- decision points
 def is_choice(obs, legal) -> bool:
-    """A decision point worth scoring: take/pass, buy/pass, or a play with >= 2 discards."""
+    """A decision point worth scoring: take/pass, buy/pass, or a play with >= 2 discards;
+    in Michigan a lead with two or more suits open (MG-5, MG-8)."""
     if len(legal) < 2:
         return False
-    if obs.phase in ("draw", "buy"):
+    if obs.phase in ("draw", "buy", "lead"):
         return True
     return obs.phase == "play" and sum(1 for a in legal if a.type == "discard") >= 2
 
@@ -153,9 +156,12 @@ def rebuild(variant: str, events: Sequence[dict], n: int):
     return rules, st
 
 
-def hidden_hands(state, obs) -> list[list[int]]:
+def hidden_hands(state, obs) -> Any:
     """Each other seat's cards the observer has not seen (what ``oracle_hands`` and the
-    truth ceiling are given)."""
+    truth ceiling are given): a list per seat; in Michigan the real deal itself, where
+    every face is (``MichiganState.loc``: a seat, -1 the widow, -2 played)."""
+    if obs.variant == "michigan":
+        return list(state.loc)
     out: list[list[int]] = []
     for s, h in enumerate(state.hands):
         if s == obs.seat:
@@ -182,7 +188,10 @@ class Mix:
         from table_app.ai.contract_ai import NormalContract
         from table_app.ai.contract_search import HardContract
         self.mix = tuple(mix)
-        self.pols: dict[str, Any] = {"normal": NormalContract(variant),
+        if variant == "michigan":       # its rollouts lead by functions (regret_michigan)
+            self.pols: dict[str, Any] = {}
+            return
+        self.pols = {"normal": NormalContract(variant),
                                      "hard_tiny": HardContract(variant, budget_ms=2.0, samples=0,
                                                                 search=())}
 
@@ -240,7 +249,13 @@ def evaluate_all(rules, obs, cands: list, seed: int, mix: Mix, eval_ms: float,
     """The ceiling's values of ``cands`` (see the module): ``{"per_world": {key:
     [values]}, "worlds": n, "cpu_s": s, "cut": k}``.  World ``k`` depends only on
     ``seed`` and ``k`` (not on the candidates), so ``evaluate_one`` adds a candidate
-    paired.  ``worlds``: exactly that many (else CPU-bounded by ``eval_ms``)."""
+    paired.  ``worlds``: exactly that many (else CPU-bounded by ``eval_ms``).
+    Michigan: ``regret_michigan.evaluate_all`` (``hands``: the real deal's ``loc``)."""
+    if obs.variant == "michigan":
+        from benchmarks import regret_michigan
+        return regret_michigan.evaluate_all(rules, obs, cands, seed, eval_ms, min_worlds,
+                                            max_worlds, truth=hands, worlds=worlds,
+                                            mix=mix.mix)
     from table_app.ai.contract_search import Searcher
     rng = random.Random(seed)
     searcher = Searcher(rules, mix.pols["normal"], max_steps=MAX_STEPS)
@@ -332,13 +347,17 @@ def make(spec: str, variant: str):
     searches, ``wpw=X`` (``w_points_whole``: the points' weight in a whole-hand round 7),
     ``wp=X``, ``wf=X``, ``wi=X`` (its discard's weights ``w_points``, ``w_feed``,
     ``w_improve``), ``z=X`` (its searches overturn its own pick when another candidate
-    is better by ``X`` standard errors; default 1.5).
+    is better by ``X`` standard errors; default 1.5).  Michigan's hard takes ``z=X``
+    (``z=none``: the best mean), ``eps=X`` (the opponent model's weight of an unexplained
+    lead; 1 = none) and ``share=0|1`` (``share_left``): ``"hard@300[z=none+eps=1]"``.
     Raises ``ValueError`` on an unknown point or option."""
     spec, _, opts = spec.partition("[")
     level, ms = parse_player(spec)
     p = make_player(level, variant, budget_ms=ms if ms is not None else 300.0)
     if not opts:
         return p
+    if variant == "michigan":
+        return _michigan_options(p, spec, opts)
     from table_app.ai.contract_search import ALL_SEARCH_POINTS
     from table_app.ai.is_search import SearchContract
     if not hasattr(p, "search_points"):
@@ -368,10 +387,31 @@ def make(spec: str, variant: str):
     return p
 
 
+def _michigan_options(p, spec: str, opts: str):
+    """Michigan's hard with the options of ``make``."""
+    if not hasattr(p, "eps"):
+        raise ValueError(f"{spec}: only hard takes options")
+    for t in (x for x in opts.rstrip("]").split("+") if x):
+        k, _, x = t.partition("=")
+        if k == "z":
+            p.z = None if x == "none" else float(x)
+        elif k == "eps":
+            p.eps = float(x)
+        elif k == "share" and x in ("0", "1"):
+            p.share_left = x == "1"
+        else:
+            raise ValueError(f"{spec}[{opts}: unknown Michigan option {t!r}")
+    return p
+
+
 def oracle_pick(rules, obs, cands: list, hands, seed: int, oracle_ms: float):
     """``oracle_hands``: whole-deal rollouts by the search level's fast policy of every
     candidate in worlds with the other hands given (the stock shuffled), ``oracle_ms``
-    CPU ms (at least 4 worlds); the best mean."""
+    CPU ms (at least 4 worlds); the best mean.  Michigan: ``OracleMichigan``'s lead in
+    the real deal (``hands``: its ``loc``; one world, no budget)."""
+    if obs.variant == "michigan":
+        from benchmarks import regret_michigan
+        return regret_michigan.oracle_pick(obs, cands, hands)
     from table_app.ai.budget import Budget
     from table_app.ai.is_search import SearchContract
     p = SearchContract(obs.variant)
@@ -388,9 +428,13 @@ def pick(spec: str, player, obs, legal, i: int):
     """``(action, CPU ms of this thread)``, the hand analyses forgotten first
     (``contract_eval.clear_memos``): every player picks a decision from the same start,
     as a player in a game meets it (the one listed second found the first one's
-    analyses of the same sampled worlds and searched more of them in its budget)."""
+    analyses of the same sampled worlds and searched more of them in its budget); a
+    Michigan hard player's opponent model forgets the earlier points' deals
+    (``SearchMichigan.forget``)."""
     from table_app.ai.contract_eval import clear_memos
     clear_memos()
+    if hasattr(player, "forget"):      # Michigan's opponent model: this point's deal only
+        player.forget()
     t = time.thread_time()
     a = player.choose(obs, legal, random.Random(i))
     return a, (time.thread_time() - t) * 1000

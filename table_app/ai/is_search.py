@@ -425,6 +425,11 @@ class SearchMichigan(HardMichigan):
         self._tprior: dict[int, float] = {}
         self._tlast: dict[int, float] = {}
 
+    def forget(self) -> None:
+        """Drop the opponent model's memory of earlier deals (``seat_types``): the next
+        decision judges the other seats from its own deal only, as at a session's start."""
+        self._tkey, self._tround, self._tprior, self._tlast = None, 0, {}, {}
+
     def decide(self, obs, legal, rng):
         if len(legal) <= 1:
             return super().decide(obs, legal, rng)

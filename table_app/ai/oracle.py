@@ -61,25 +61,32 @@ class OracleMichigan(HardMichigan):
     def decide_state(self, state, obs, legal, rng: random.Random):
         if len(legal) <= 1:
             return HardMichigan.decide(self, obs, legal, rng)
-        me = obs.seat
         loc = [-2] * 52
         for s, h in enumerate(state.hands):
             for c in h:
                 loc[c >> 3] = s
         for c in state.widow:
             loc[c >> 3] = -1
-        stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
-        cells = dict(obs.layout)
-        res = {}
-        for a in legal:
-            w = _World(obs.num_players, list(loc), cells, obs.kitty)
-            res[a] = rollout(w, me, a.card, stopped_suit)[me]
+        res = self.lead_values(obs, legal, loc)
         best = max(legal, key=lambda a: (res[a], -a.card))
         parts = {t[1]: t[2] for t in self.lead_scores(obs, legal)}[best]
         return best, Message("sees_every_hand", why=self.reason(best, parts), chips=res[best])
 
     def choose_state(self, state, obs, legal, rng):
         return self.decide_state(state, obs, legal, rng)[0]
+
+    @staticmethod
+    def lead_values(obs, legal, loc) -> dict:
+        """``{lead: chips}``: each lead of ``legal`` played out in the deal ``loc`` (by face:
+        a seat, -1 the widow, -2 played) by the normal policy (``rollout``), the leader's
+        chips from it (MG-9, MG-10)."""
+        stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
+        cells = dict(obs.layout)
+        res = {}
+        for a in legal:
+            w = _World(obs.num_players, list(loc), cells, obs.kitty)
+            res[a] = rollout(w, obs.seat, a.card, stopped_suit)[obs.seat]
+        return res
 
 
 __all__ = ["OracleContract", "OracleMichigan"]
