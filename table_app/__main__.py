@@ -1,3 +1,4 @@
 from .cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # (not again in the search's worker processes: ai.pool, spawn)
+    raise SystemExit(main())

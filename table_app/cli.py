@@ -495,6 +495,8 @@ def _register_optional() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+    multiprocessing.freeze_support()   # the packaged app's search workers (ai.pool)
     _register_optional()
     ap = build_parser()
     args = ap.parse_args(argv)

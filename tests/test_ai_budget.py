@@ -74,4 +74,4 @@ def test_hard_michigan_reports_its_worlds_and_rollouts():
     # (and the worlds' effective number under the opponent model's weights, at most 5)
     st = dict(hard.last_stats)
     assert 0 < st.pop("ess") <= 5
-    assert st == {"worlds": 5, "rollouts": 5 * len(legal)}
+    assert st == {"worlds": 5, "rollouts": 5 * len(legal), "pooled": 0}   # (no pool)

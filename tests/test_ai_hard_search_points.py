@@ -130,7 +130,7 @@ def test_hard_michigan_counts_its_worlds_and_plays_as_the_alias():
         a, why = p.decide(obs, legal, random.Random(1))
         st = dict(p.last_stats)
         assert 0 < st.pop("ess") <= 30      # the worlds' effective number (weights)
-        assert st == {"worlds": 30, "rollouts": 30 * len(legal)}
+        assert st == {"worlds": 30, "rollouts": 30 * len(legal), "pooled": 0}
         got.append((a, why))
     assert got[0] == got[1]
 

@@ -85,6 +85,8 @@ def test_each_toggle_changes_the_setting_and_the_file():
     # issue 19: Contract's call window has its own setting; Michigan's pause
     ("call_countdown_s", 20.0), ("call_countdown_s", 0.0), ("michigan_pause_s", 4.0),
     ("michigan_pause_s", 0.0),
+    # issue 18: the cores a hard decision may use (0: automatic)
+    ("ai_cores", 1), ("ai_cores", 4), ("ai_cores", 0),
 ])
 def test_each_choice_button_changes_the_setting_and_the_file(key, value):
     app = make_app()
@@ -225,3 +227,21 @@ def test_a_bad_settings_file_still_opens_the_app_with_defaults(content):
     step(app, 2)
     click_widget(app, app.stack.top.btns["large_index"])
     assert saved().large_index is True and load_settings()[1] == []
+
+
+def test_the_cores_setting_starts_and_stops_the_searchs_worker_processes(monkeypatch):
+    """``ai_cores`` reaches ``ai.pool.configure`` at once in a real window (not in the
+    headless app, whose tests decide on one core), and the app's exit closes the pool."""
+    from table_app.ai import pool
+    calls = []
+    monkeypatch.setattr(pool, "configure", lambda n: calls.append(n))
+    monkeypatch.setattr(pool, "shutdown", lambda: calls.append("shutdown"))
+    app = make_app()
+    _p, sc = open_settings(app)
+    click_widget(app, sc.choice_btns[("ai_cores", 2)])
+    assert app.settings.ai_cores == 2 and calls == []           # headless: no pool
+    app.headless = False                                        # as in a real window
+    click_widget(app, sc.choice_btns[("ai_cores", 1)])
+    assert calls == [1]
+    app.shutdown()
+    assert calls == [1, "shutdown"]

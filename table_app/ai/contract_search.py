@@ -407,7 +407,8 @@ class HardContract(NormalContract):
                         max_worlds=self.search_worlds,
                         horizon=self.search_horizon)
         self.last_stats = {"worlds": vals["worlds"], "rollouts": vals["worlds"] * len(cands),
-                           "candidates": len(cands), "searched": True}
+                           "candidates": len(cands), "searched": True,
+                           "pooled": vals["pooled"]}
         best = s.pick(cands, vals)
         if best == a:
             return a, why

@@ -182,7 +182,7 @@ class SearchContract(BasePlayer):
         vals = self.values(rules, obs, cands, rng, budget=budget, max_worlds=self.samples,
                            horizon=self.horizon)
         self.last_stats = {"worlds": vals["worlds"], "rollouts": vals["worlds"] * len(cands),
-                           "candidates": len(cands)}
+                           "candidates": len(cands), "pooled": vals["pooled"]}
         best = self.pick(cands, vals)
         if best == base:
             return base, why
@@ -233,14 +233,24 @@ class SearchContract(BasePlayer):
     # ------------------------------------------------------------------ evaluation
     def values(self, rules: ContractFamilyRules, obs, cands: list, rng: random.Random,
                budget: Budget | None = None, max_worlds: int = 200, horizon: int | None = 2,
-               hands: Sequence[Sequence[int]] | None = None, weigh: bool = True) -> dict:
+               hands: Sequence[Sequence[int]] | None = None, weigh: bool = True,
+               spread: bool = True) -> dict:
         """Paired rollouts of ``cands`` in sampled worlds.
 
         Returns ``{"worlds": n, "weights": [w], "per_world": {a: [points]},
-        "mean": {a: weighted mean}, "order": cands}`` (points for this seat: + good).
+        "mean": {a: weighted mean}, "order": cands, "pooled": k}`` (points for this
+        seat: + good; ``k`` of the worlds came from worker processes).
         ``horizon=None``: whole-deal rollouts.  ``hands``: the other seats' unseen cards
         given (``oracle_hands``).  ``budget``: stop when spent (a world not finished is
-        dropped)."""
+        dropped).  With a budget and a configured pool (``ai.pool``, ``spread``), each
+        idle worker searches worlds of its own for the budget left, put after these
+        (``max_worlds`` is then per process)."""
+        from . import pool as _pool
+        sp = _pool.active() if spread and budget is not None and hands is None else None
+        futs = sp.spread(_pool.cf_values, (self.variant, self.options or None,
+                                           _pool.portable(obs), list(cands),
+                                           budget.left_s() * 1000.0, max_worlds, horizon,
+                                           weigh), rng) if sp is not None and budget else []
         me = obs.seat
         searcher = Searcher(rules, self.policy, max_steps=400 if horizon is None else 80)
         per: dict = {a: [] for a in cands}
@@ -264,11 +274,19 @@ class SearchContract(BasePlayer):
                 per[a].append(v)
             weights.append(world_weight(obs, w) if weigh else 1.0)
             worlds += 1
+        pooled = 0
+        if futs and sp is not None:
+            for n, ws, rows in sp.gather(futs):
+                for a, xs in zip(cands, rows):
+                    per[a].extend(xs)
+                weights.extend(ws)
+                worlds += n
+                pooled += n
         wsum = sum(weights) or 1.0
         mean = {a: (sum(x * y for x, y in zip(weights, per[a])) / wsum if worlds else 0.0)
                 for a in cands}
         return {"worlds": worlds, "weights": weights, "per_world": per, "mean": mean,
-                "order": list(cands)}
+                "order": list(cands), "pooled": pooled}
 
     def rollout(self, searcher: Searcher, st: CFState, me: int, action, rng: random.Random,
                 horizon: int | None, budget: Budget | None) -> float | None:
@@ -438,27 +456,62 @@ class SearchMichigan(HardMichigan):
         return self._search(obs, legal, rng)
 
     def _search(self, obs, legal, rng):
-        import time
-
+        from . import pool as _pool
         budget = Budget(self.budget_ms, 0.97)   # CPU time of this thread
-        stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
-        cells = dict(obs.layout)
         events = lead_history(obs) if self.eps < 1.0 else []
-        phase = getattr(obs.phase, "value", obs.phase)
-        sampler = LocSampler(obs, lambda r: self.sample_loc(obs, r)) \
-            if self.fast_sampler and phase == "lead" else None
-
-        def draw(r):
-            return sampler.sample(r) if sampler is not None else self.sample_loc(obs, r)
+        draw = self._drawer(obs)
         prior_h: dict[int, float] = {}
         if self.typed and self.eps < 1.0:
             prior_h, post_h = self.seat_types(obs, events, draw, rng)
             self.hard_seats = frozenset(q for q, ph in post_h.items() if ph > 0.5)
         else:
             self.hard_seats = frozenset()
+        sp = _pool.active()
+        futs = sp.spread(_pool.mg_values, (
+            {"eps": self.eps, "share_left": self.share_left, "hard_seats": self.hard_seats,
+             "typed": self.typed, "fast_sampler": self.fast_sampler},
+            _pool.portable(obs), list(legal), budget.left_s() * 1000.0, prior_h),
+            rng) if sp is not None else []
+        per, weights = self.world_values(obs, legal, rng, budget, prior_h, draw, events)
+        own = len(weights)
+        if futs and sp is not None:
+            for _n, ws, rows in sp.gather(futs):
+                for a, xs in zip(legal, rows):
+                    per[a].extend(xs)
+                weights.extend(ws)
+        done = len(weights)
+        self.last_weights = weights
+        wsum = sum(weights)
+        self.last_stats = {"worlds": done, "rollouts": done * len(legal),
+                           "ess": round(wsum * wsum / sum(w * w for w in weights), 1),
+                           "pooled": done - own}
+        return self.explain(obs, legal, self.pick(obs, legal, per), per)
+
+    def _drawer(self, obs):
+        """``draw(rng) -> loc``: one world of ``obs`` (``LocSampler`` at a lead)."""
+        phase = getattr(obs.phase, "value", obs.phase)
+        sampler = LocSampler(obs, lambda r: self.sample_loc(obs, r)) \
+            if self.fast_sampler and phase == "lead" else None
+
+        def draw(r):
+            return sampler.sample(r) if sampler is not None else self.sample_loc(obs, r)
+        return draw
+
+    def world_values(self, obs, legal, rng, budget: Budget, prior_h: dict[int, float],
+                     draw=None, events=None) -> tuple[dict, list[float]]:
+        """Worlds until ``budget`` is spent (at most ``samples``): ``({lead: [chips]},
+        [weight])``, every lead played out in each world (``value_in_world``) and the
+        world weighted by the opponent model (``typed_weight`` with ``prior_h``, or
+        ``lead_weight``; 1.0 without evidence).  A world is begun only while the budget
+        left is more than 1.5 times the longest world so far took."""
+        import time
+        stopped_suit = obs.sequence[0] if (obs.sequence is not None and obs.stopped) else -1
+        cells = dict(obs.layout)
+        if events is None:
+            events = lead_history(obs) if self.eps < 1.0 else []
+        draw = draw or self._drawer(obs)
         per: dict = {a: [] for a in legal}
         weights: list[float] = []
-        done = 0
         longest = 0.0
         for _ in range(self.samples):
             t = time.thread_time()
@@ -471,15 +524,10 @@ class SearchMichigan(HardMichigan):
                 weights.append(lead_weight(obs, events, loc, self.eps))
             for a in legal:
                 per[a].append(self.value_in_world(obs, loc, cells, a.card, stopped_suit))
-            done += 1
             longest = max(longest, time.thread_time() - t)
             if budget.left_s() < longest * 1.5:
                 break
-        self.last_weights = weights
-        wsum = sum(weights)
-        self.last_stats = {"worlds": done, "rollouts": done * len(legal),
-                           "ess": round(wsum * wsum / sum(w * w for w in weights), 1)}
-        return self.explain(obs, legal, self.pick(obs, legal, per), per)
+        return per, weights
 
     def typed_weight(self, obs, events, loc, prior_h: dict[int, float]) -> float:
         """A world's weight under the typed opponent model: the product over the other

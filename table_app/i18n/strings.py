@@ -139,6 +139,7 @@ SETTING_NAMES = {
     "card_back": N_("Card back"),
     "confirm_go_down": N_("Confirm before going down"),
     "ui_scale": N_("Interface size"),
+    "ai_cores": N_("Cores for the hard players' thinking"),
 }
 #: the stored settings the Settings screen does not show, named in words where a message
 #: names one (a bad value in settings.json): the picker's choices, the window

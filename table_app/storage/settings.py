@@ -74,6 +74,9 @@ class Settings:
             of the window.
         ui_scale: the size of everything drawn, in per cent (100..200) of the screen's
             own scale: for a HiDPI screen where nothing scales by itself (X11).
+        ai_cores: cores a hard decision (and the hint) may use, 0..4: ``0`` automatic
+            (``ai.pool.auto_cores``: the machine's, at most 4), ``1`` one (no worker
+            processes); the rest search more worlds in the same time (issue 18).
     """
     language: str = "system"
     animation_speed: float = 1.0
@@ -102,6 +105,7 @@ class Settings:
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
     ui_scale: int = 100
+    ai_cores: int = 0
 
     def replace(self, **changes) -> Settings:
         """A copy with ``changes``, validated.
@@ -230,6 +234,7 @@ _VALIDATORS: dict[str, Callable[[Any], tuple[bool, Any]]] = {
     "fullscreen": _bool,
     "window_size": _window,
     "ui_scale": _int(100, 200),
+    "ai_cores": _int(0, 4),
 }
 assert set(_VALIDATORS) == {f.name for f in fields(Settings)}
 

@@ -393,6 +393,18 @@ class App:
         self.art = make_art()
         if bool(getattr(self.settings, "fullscreen", False)) and not headless:
             self.set_fullscreen(True, save=False)     # as it was left
+        if not headless:
+            self._search_cores()
+
+    def _search_cores(self) -> None:
+        """The hard players' worker processes for the ``ai_cores`` setting (``ai.pool``;
+        a real window only: the headless tests decide on one core)."""
+        try:
+            from ..ai import pool
+            pool.configure(int(getattr(self.settings, "ai_cores", 0)))
+        except Exception:  # noqa: BLE001 - the search goes on one core
+            import logging
+            logging.getLogger(__name__).exception("the search's worker processes")
 
     # ------------------------------------------------------------------ parts
     @staticmethod
@@ -578,6 +590,8 @@ class App:
                 self.retranslate()
         if "ui_scale" in changed:
             self._rescale()
+        if "ai_cores" in changed and not self.headless:
+            self._search_cores()
         for s in list(self.stack.scenes):
             hook = getattr(s, "settings_changed", None)
             if hook is not None:
@@ -989,6 +1003,8 @@ class App:
             self.update_settings(window_size=list(size))
         except Exception:  # noqa: BLE001
             pass
+        from ..ai import pool
+        pool.shutdown()
         pygame.quit()
 
 

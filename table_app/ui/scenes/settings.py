@@ -52,13 +52,14 @@ CHOICES = {
     "ui_scale": (100, 125, 150, 175, 200),
     "call_countdown_s": CALL_COUNTDOWNS,
     "michigan_pause_s": MICHIGAN_PAUSES,
+    "ai_cores": (0, 1, 2, 4),
 }
 #: the two columns, top to bottom (the card back drop-down last in the shorter column:
 #: its open list falls on empty felt, over no other setting)
 LEFT = ("language", "ui_scale", "sound_on", "volume", "animation_speed", "skip_animations",
         "ai_speed", "michigan_pause_s", "confirm_go_down", "ask_only_fitting")
-RIGHT = ("auto_pass_buys", "buy_countdown_s", "call_countdown_s", "card_size", "four_color",
-         "large_index", "card_back")
+RIGHT = ("auto_pass_buys", "buy_countdown_s", "call_countdown_s", "ai_cores", "card_size",
+         "four_color", "large_index", "card_back")
 
 
 def back_styles() -> tuple[str, ...]:
@@ -98,6 +99,8 @@ def choice_label(key: str, value) -> str:
         return _(S.OFF) if value == 0 else _("{n} s").format(n=f"{value:g}")
     if key == "ui_scale":
         return f"{value} %"
+    if key == "ai_cores" and value == 0:
+        return _("Auto")
     return str(value)
 
 
@@ -113,6 +116,12 @@ def choice_tip(key: str, value) -> str | None:
                  "system does not scale the window")
     if key == "michigan_pause_s" and value == 0:
         return _("No pause: the cards follow at the computer players' pace")
+    if key == "ai_cores":
+        from ...ai.pool import auto_cores
+        if value == 0:
+            return _("As many as this computer has, up to 4: {n} here").format(n=auto_cores())
+        return _("More cores: the hard players and the hint look at more deals in the "
+                 "same time")
     return None
 
 
