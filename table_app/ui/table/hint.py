@@ -40,8 +40,12 @@ class Hint:
     def text(self) -> str:
         from ...i18n import _
         from ...i18n.hints import hint_reason
-        why = hint_reason(self.reason) if self.reason else _plain_action(self.action)
-        return _("Hint: {reason}").format(reason=why)
+        if not self.reason:
+            return _("Hint: {reason}").format(reason=_plain_action(self.action))
+        # Translators: {reason} is the hard computer player's move and why, a phrase in
+        # the third person in English ("leads 4♥: runs 2 hearts..."), in the infinitive
+        # in Russian and Ukrainian (the same translation as "Hint: {reason}")
+        return _("Hint: the hard player {reason}").format(reason=hint_reason(self.reason))
 
 
 _PLAYERS: dict = {}
