@@ -980,3 +980,37 @@ def test_the_deal_end_screen_fits_1024x640(lang, variant, n):
     assert top.drawn == [r[2] for r in top.rows]
     assert pygame.Rect((0, 0), (1024, 640)).contains(top.panel())
     s.close()
+
+
+def test_a_seats_game_score_reads_as_its_score_not_its_hands_value():
+    """From the second round on, a seat's box gives its points so far after its card
+    count: "10 cards · score 35" (testers read "total 35" as the hand's value)."""
+    from table_app.ai import make_player
+    from table_app.ui.app import App
+    from table_app.ui.scenes.table import TableScene
+    from table_app.ui.table.session import GameSession
+    from table_app.variants import find_variant
+    eng = Engine(find_variant("may_i")({}), 4, seed=11)
+    pol, rng = make_player("normal", "may_i"), random.Random(11)
+    while True:
+        ta = eng.to_act()
+        legal = eng.legal_actions()
+        if not legal:
+            eng.deal_next()
+            continue
+        obs = eng.observe(0)
+        if obs.results and ta[0] == 0 and all(obs.totals):
+            break
+        eng.apply(pol.choose(eng.observe(ta[0]), legal, rng))
+    app = App((1280, 800), headless=True, instant=True)
+    try:
+        scene = TableScene(GameSession("may_i", 4, seed=11, engine=eng, autosave=False))
+        app.push(scene)
+        step(app, 3)
+        box = scene.L.opp[1]
+        got = [lab.text for lab in scene._drawn_labels()
+               if box.collidepoint(lab.pos) and " card" in lab.text]
+        n = len(eng.state.hands[1])
+        assert got == [f"{n} cards · score {obs.totals[1]}"]
+    finally:
+        app.stack.clear()

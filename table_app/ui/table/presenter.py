@@ -104,7 +104,7 @@ PILE_OF_GROUP = {"upcard": "discard", "stock": "stock"}
 
 
 def count_row(n: int, rest=()) -> str:
-    """A seat's row under its cards: "10 cards", "10 cards · total 35"."""
+    """A seat's row under its cards: "10 cards", "10 cards · score 35"."""
     return " · ".join([ngettext("{n} card", "{n} cards", n).format(n=n), *rest])
 
 
@@ -273,9 +273,10 @@ def _opponents(obs, L: TableLayout, ui: UIState, v: View) -> None:
         bits = []
         if not is_layout_game(obs):
             if obs.totals and obs.results:
-                # Translators: a seat's points so far in the game, after its card count
-                # ("10 cards · total 35"; "35 pts" read as the hand's own value)
-                bits.append(_("total {n}").format(n=obs.totals[s]))
+                # Translators: a seat's points so far in the game (its score: fewer is
+                # better), after its card count ("10 cards · score 35"; testers read
+                # "35 pts" and "total 35" as the value of the cards in the hand)
+                bits.append(_("score {n}").format(n=obs.totals[s]))
         else:
             bits.append(_("{n} chips").format(n=_chips((ui.money or obs).balances[s])))
         row = count_row(n, bits)
