@@ -65,7 +65,8 @@ the search given the other hands, i.e. whole-deal rollouts by the search level's
 policy of every candidate in worlds where the other hands are the real ones and only
 the stock is shuffled, for ``--oracle-ms`` CPU ms (default 800; at least 4 worlds), the
 best mean; ``oracle_hands@MS`` at ``--load`` picks again at that budget.
-Every player decides with ``random.Random(point index)``.
+Every player decides with ``random.Random(point index)``; ``--cores N`` gives the searching
+players N cores (``ai.pool``: worker processes that search more worlds of the decision).
 
 Numbers are not asserted anywhere; tests do not time anything.  Progress on stderr,
 JSON on stdout; ``--save`` writes the file after every point (``--resume`` continues a
@@ -775,6 +776,10 @@ def main(argv=None) -> int:
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--seed", type=int, default=50_000)
     ap.add_argument("--md", action="store_true", help="print Markdown tables, not JSON")
+    ap.add_argument("--cores", type=int, default=1,
+                    help="the players decide with this many cores (ai.pool; 1: one, no "
+                         "workers); the workers' memos are not cleared between re-picks, "
+                         "so name one searching player a run")
     ap.add_argument("--budget-ms", type=float, default=None,
                     help="(the old interface) hard and search at this budget")
     args = ap.parse_args(argv)
@@ -782,6 +787,12 @@ def main(argv=None) -> int:
     def log(m):
         print(m, file=sys.stderr, flush=True)
     players = [s.strip() for s in args.players.split(",")] if args.players else None
+    if args.cores > 1:
+        from table_app.ai import pool
+        sp = pool.configure(args.cores)
+        if sp is None or not sp.wait_ready(120.0):
+            print("regret: no worker processes", file=sys.stderr)
+            return 2
     if args.load:
         res = score(load(args.load), players, log=log)
     else:

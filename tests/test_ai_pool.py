@@ -47,16 +47,16 @@ def real_pool():
     pool.shutdown()
 
 
-def test_the_pool_is_off_unless_configured_and_one_core_means_none(monkeypatch):
+def test_the_pool_is_off_unless_configured_and_auto_leaves_a_core(monkeypatch):
     pool.shutdown()
     assert pool.active() is None
     assert pool.configure(1) is None and pool.active() is None
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)
-    assert pool.auto_cores() == 1 and pool.configure(0) is None
-    monkeypatch.setattr(os, "cpu_count", lambda: None)
-    assert pool.auto_cores() == 1
-    monkeypatch.setattr(os, "cpu_count", lambda: 16)
-    assert pool.auto_cores() == pool.MAX_CORES == 4
+    for cpus, cores in ((1, 1), (2, 1), (None, 1), (3, 2), (4, 3), (16, 4)):
+        monkeypatch.setattr(os, "cpu_count", lambda c=cpus: c)
+        assert pool.auto_cores() == cores, cpus           # one core left for the window
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert pool.configure(0) is None
+    assert pool.MAX_CORES == 4
     with pytest.raises(ValueError):
         pool.configure(-1)
 

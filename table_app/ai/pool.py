@@ -47,9 +47,12 @@ _POOL: SearchPool | None = None
 
 
 def auto_cores() -> int:
-    """The cores a decision uses by default: the machine's (``os.cpu_count``), at most
-    ``MAX_CORES``; 1 (no pool) on a one-core machine or where the count is unknown."""
-    return max(1, min(MAX_CORES, os.cpu_count() or 1))
+    """The cores a decision uses by default: all the machine's (``os.cpu_count``) but
+    one, at most ``MAX_CORES``; 1 (no pool) on a one- or two-core machine or where the
+    count is unknown.  The core left is the window's and the system's: on 2 cores, with
+    a worker busy beside the deciding thread, a decision's wall time went from 280 ms to
+    400-500 ms whenever anything else ran (``benchmarks/results/cores/``)."""
+    return max(1, min(MAX_CORES, (os.cpu_count() or 1) - 1))
 
 
 class SearchPool:

@@ -75,7 +75,7 @@ class Settings:
         ui_scale: the size of everything drawn, in per cent (100..200) of the screen's
             own scale: for a HiDPI screen where nothing scales by itself (X11).
         ai_cores: cores a hard decision (and the hint) may use, 0..4: ``0`` automatic
-            (``ai.pool.auto_cores``: the machine's, at most 4), ``1`` one (no worker
+            (``ai.pool.auto_cores``: all the machine's but one, at most 4), ``1`` one (no worker
             processes); the rest search more worlds in the same time (issue 18).
     """
     language: str = "system"

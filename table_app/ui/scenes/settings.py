@@ -119,7 +119,8 @@ def choice_tip(key: str, value) -> str | None:
     if key == "ai_cores":
         from ...ai.pool import auto_cores
         if value == 0:
-            return _("As many as this computer has, up to 4: {n} here").format(n=auto_cores())
+            return _("All but one of this computer's cores, up to 4: {n} here").format(
+                n=auto_cores())
         return _("More cores: the hard players and the hint look at more deals in the "
                  "same time")
     return None
