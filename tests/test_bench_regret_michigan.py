@@ -126,3 +126,20 @@ def test_a_michigan_spec_sets_hards_options():
     for bad in ("hard@300[CR-5]", "hard@300[share=2]", "normal[z=1]"):
         with pytest.raises(ValueError):
             R.make(bad, "michigan")
+
+
+def test_michigans_search_without_z_plays_the_best_weighted_mean():
+    """``z = None`` (``hard@300[z=none]``): the lead with the best weighted mean of the
+    worlds, the heuristic's lead no longer standing by default."""
+    from table_app.ai.is_search import SearchMichigan
+    _rules, _st, obs, legal = _ace_stop_table()
+    p = SearchMichigan()
+    p.z = None
+    hearts, clubs = (next(a for a in legal if a.card == F(c)) for c in ("9H", "2C"))
+    p.last_weights = [1.0, 1.0, 0.1, 1.0]
+    per = {a: [0.0, 0.0, 0.0, 0.0] for a in legal}
+    per[clubs] = [1.0, 1.0, 1.0, 1.0]
+    per[hearts] = [0.0, 0.0, 50.0, 0.0]          # weighted 5.0 against clubs' 3.1
+    assert p.pick(obs, legal, per) == hearts
+    per[hearts] = [0.0, 0.0, 20.0, 0.0]          # weighted 2.0 < 3.1 (unweighted 5 > 4)
+    assert p.pick(obs, legal, per) == clubs

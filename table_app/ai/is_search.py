@@ -592,12 +592,14 @@ class SearchMichigan(HardMichigan):
         """As ``HardMichigan.pick`` with the worlds weighted by ``last_weights`` (the
         opponent model, ``lead_weight``): the heuristic's lead unless another's weighted
         mean beats it by more than ``z`` standard errors of the weighted paired difference
-        (over the effective number of worlds)."""
+        (over the effective number of worlds); ``z = None``: the best weighted mean."""
         ws = getattr(self, "last_weights", None)
         n = len(next(iter(per.values())))
         if not ws or len(ws) != n or n < 4:
             return super().pick(obs, legal, per)
         wsum = sum(ws)
+        if self.z is None:                     # the best weighted mean
+            return max(legal, key=lambda a: (sum(w * x for w, x in zip(ws, per[a])), -a.card))
         ess = wsum * wsum / sum(w * w for w in ws)
         base = self.heuristic_lead(obs, legal)
         best, best_lb = base, 0.0
