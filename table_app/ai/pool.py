@@ -31,7 +31,7 @@ import os
 import random
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import replace
 from types import MappingProxyType
@@ -95,8 +95,8 @@ class SearchPool:
         for f in self._warm:
             try:
                 f.result(timeout=timeout_s)
-            except Exception:  # noqa: BLE001 - reported by ready()
-                break
+            except (BrokenExecutor, FutureTimeout, OSError, RuntimeError):
+                break                          # (reported by ready())
         return self.ready()
 
     def idle(self) -> int:
@@ -114,8 +114,8 @@ class SearchPool:
                 f = self._ex.submit(fn, *args, rng.getrandbits(64))
                 self._busy.add(f)
                 out.append(f)
-        except Exception as e:  # noqa: BLE001 - a broken pool: the search goes on alone
-            self._fail(e)
+        except (BrokenExecutor, RuntimeError, OSError) as e:   # broken or shut down:
+            self._fail(e)                                     # the search goes on alone
         return out
 
     def gather(self, futures: Sequence[Future], wait_s: float | None = None) -> list[Any]:
@@ -127,8 +127,9 @@ class SearchPool:
                 out.append(f.result(timeout=max(0.0, end - time.perf_counter())))
             except FutureTimeout:
                 continue                   # late: dropped (it stays busy until done)
-            except Exception as e:  # noqa: BLE001 - a broken pool or a worker's error
+            except (BrokenExecutor, OSError, EOFError) as e:   # a worker gone: one core
                 self._fail(e)
+            # (any other exception is a worker's bug and is raised, as on one core)
         return out
 
     def _fail(self, e: BaseException) -> None:
@@ -143,8 +144,8 @@ class SearchPool:
         budget; idempotent)."""
         try:
             self._ex.shutdown(wait=wait, cancel_futures=True)
-        except Exception:  # noqa: BLE001 - closing a broken pool
-            pass
+        except (BrokenExecutor, RuntimeError, OSError):
+            pass                               # closing a broken pool
 
 
 def configure(cores: int) -> SearchPool | None:
@@ -167,7 +168,7 @@ def configure(cores: int) -> SearchPool | None:
         if n > 1:
             try:
                 _POOL = SearchPool(n - 1)
-            except Exception as e:  # noqa: BLE001 - no processes here: one core
+            except (OSError, RuntimeError, ImportError) as e:   # no processes here
                 log.warning("no worker processes for the search (%s); searching on one core", e)
                 _POOL = None
         return _POOL

@@ -171,11 +171,13 @@ class SettingsScene(Scene):
                 self.labels.append((self._label(key), (x, y), colw))
                 self._widget(key, pygame.Rect(x, y + k(21), colw, wid_h), m)
                 y += row_h
-        by = H - k(70)
+        by, bx = H - k(70), W // 2 - k(90)
         if self.back_menu is not None:  # below the open card back list (a short window)
             list_bottom = self.back_menu.relative_rect.bottom + k(20) * len(back_styles()) + k(8)
             by = min(H - k(48), max(by, list_bottom + k(4)))
-        self.back = self.add(UIButton(pygame.Rect(W // 2 - k(90), by, k(180), k(44)), _(S.BACK), m,
+            if by < list_bottom + k(4):  # no room below it: beside it, to its left
+                bx = min(bx, self.back_menu.relative_rect.left - k(180) - k(12))
+        self.back = self.add(UIButton(pygame.Rect(bx, by, k(180), k(44)), _(S.BACK), m,
                                       object_id=ObjectID(class_id="@primary", object_id="#set_back")))
         self.preview_at = pygame.Rect(x0 + 2 * colw + margin - k(230), k(12), k(230), k(84))
         self.refresh()
