@@ -110,6 +110,25 @@ def test_lay_off_all_that_fits_button_keeps_a_card_and_one_undo_takes_it_back():
     assert len(eng.log) == n and faces(scene) == F("7S", "9C", "2C", "4D", "7D")
 
 
+def test_laid_off_is_said_once_the_cards_have_landed_on_the_melds():
+    """A tester read "Laid off 3 cards" while the cards were still flying: it waits for
+    the table to be still (``ui.say_when_still``)."""
+    app, scene, s = contract_down()
+    app.instant = False                                 # the cards fly
+    scene._apply_speed()
+    scene.toast.msg = ""
+    assert scene.play_all()
+    flying = []
+    for _ in range(300):
+        app.step(0.02)
+        flying.append((scene.layer.moving(), scene.toast.msg))
+        if not scene.layer.moving() and scene.toast.msg:
+            break
+    assert any(m for m, _t in flying)                   # they flew
+    assert all(t == "" for m, t in flying if m)         # nothing said while they flew
+    assert scene.toast.msg == "Laid off 3 cards" and scene.ui.say_when_still is None
+
+
 def test_the_key_a_lays_off_all_that_fits_and_says_why_when_nothing_does():
     app, scene, s = contract_down()
     eng = s.engine

@@ -128,7 +128,9 @@ def play_all(sc: TableScene) -> bool:
     if not sc.act(tuple(acts)):
         return False
     from ...i18n import ngettext
-    sc.say(ngettext("Laid off {n} card", "Laid off {n} cards", len(acts)).format(n=len(acts)))
+    # said when the cards have landed on the melds (a tester read it with them in flight)
+    sc.ui.say_when_still = ngettext("Laid off {n} card", "Laid off {n} cards",
+                                    len(acts)).format(n=len(acts))
     sc.refresh()
     return True
 
@@ -136,14 +138,18 @@ def play_all(sc: TableScene) -> bool:
 def run_queued(sc: TableScene) -> None:
     """"Lay off all that fits" asked for while the draw was on its way (``play_all``):
     made once the drawn card has landed and the play is the player's; forgotten when
-    the turn has gone to another seat."""
+    the turn has gone to another seat.  A message waiting for the table to be still
+    (``ui.say_when_still``) is said once every card has landed."""
     if not sc.ui.lay_off_queued:
-        return
-    if not sc.session.human_turn():
+        pass
+    elif not sc.session.human_turn():
         sc.ui.lay_off_queued = False
     elif sc.caught_up() and sc.session.human_to_act() == "play":
         sc.ui.lay_off_queued = False
         play_all(sc)
+    if sc.ui.say_when_still is not None and sc.caught_up() and not sc.layer.moving():
+        sc.say(sc.ui.say_when_still)
+        sc.ui.say_when_still = None
 
 
 def go_down(sc: TableScene) -> None:

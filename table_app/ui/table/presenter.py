@@ -55,6 +55,9 @@ class UIState:
     #: "Lay off all that fits" was asked for before the drawn card landed
     #: (``commands.run_queued`` makes it then)
     lay_off_queued: bool = False
+    #: a message said once the table is still (the cards laid off have landed:
+    #: ``commands.run_queued``), or ``None``
+    say_when_still: str | None = None
 
 
 @dataclass
