@@ -219,3 +219,20 @@ def test_a_new_offer_is_heard_once_each_new_card():
     assert heard == ["your_turn", "your_turn"]
     p.sync(False, None, lambda: True, 8.0)
     assert not p.open and len(heard) == 2
+
+
+def test_the_card_on_offer_pops_up_inside_the_panel(monkeypatch):
+    """The new offer's card grows to 1.45 times its size as it flashes in: it stays
+    inside the panel's border (a tester saw it stick out of the top-left corner)."""
+    from table_app.ui.table.buypanel import BUY_INTRO_S
+    app, scene, s, _now = _four_seat_table(monkeypatch)
+    _first_turn(scene, s, app)
+    _next_offer(app, scene, s)
+    sizes = []
+    for left in (BUY_INTRO_S, BUY_INTRO_S / 2, 0.0):
+        scene.buy.intro_t = left
+        app.draw()
+        panel, card = scene.buy.drawn_rect, scene.buy.card_drawn
+        assert card is not None and panel.inflate(-4, -4).contains(card), (left, panel, card)
+        sizes.append(card.h)
+    assert sizes[0] > sizes[1] > sizes[2]                   # it does pop, then settles

@@ -103,6 +103,7 @@ class BuyPanel:
         self.guard_until = 0.0
         self.closed_at: float | None = None
         self.intro_t = 0.0
+        self.card_drawn: pygame.Rect | None = None
         self.buttons: dict = {}
         self.total = 0.0
         self.opened_at = 0.0
@@ -396,8 +397,14 @@ class BuyPanel:
             if intro > 0:
                 k = 1.0 + 0.45 * intro * intro
                 img = pygame.transform.smoothscale(img, (int(home.w * k), int(home.h * k)))
-                home = img.get_rect(center=home.center)
+                # it pops up inside the panel, not over its border (a tester saw it
+                # stick out of the panel's top-left corner)
+                home = img.get_rect(center=home.center).clamp(panel.inflate(-6, -6))
+            clip = surf.get_clip()
+            surf.set_clip(panel.inflate(-4, -4).clip(clip) if clip else panel.inflate(-4, -4))
             surf.blit(img, home)
+            surf.set_clip(clip)
+            self.card_drawn = home              # (tests)
         plus = text.render_shadowed("+1", 14, (255, 230, 140), bold=True)
         surf.blit(plus, (panel.x + 10 + int(cw * 1.8) + 4, py + 16 + int(cw * 1.4) - 16))
         surf.blit(self.heading(obs, names, panel.right - 8 - r.x, buyer), (r.x, py + 6))
