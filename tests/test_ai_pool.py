@@ -130,3 +130,48 @@ def test_a_broken_pool_leaves_the_search_on_one_core(real_pool, caplog):
     v = s.values(rules, obs, legal[:2], random.Random(5), budget=Budget(20.0),
                  max_worlds=50, horizon=2)
     assert v["pooled"] == 0
+
+
+def test_a_worker_ends_when_the_process_that_started_it_is_killed(tmp_path):
+    """A crash (here SIGKILL) of the app's process leaves no worker behind: each worker
+    watches its parent (``_init_worker``) and ends itself."""
+    import subprocess
+    import sys
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import sys, time\n"
+        "from table_app.ai import pool\n"
+        "if __name__ == '__main__':\n"
+        "    p = pool.configure(2)\n"
+        "    assert p.wait_ready(120)\n"
+        "    print(*[q.pid for q in p._ex._processes.values()], flush=True)\n"
+        "    time.sleep(600)\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                              text=True, env=env)
+    pids: list[int] = []
+    try:
+        pids = [int(x) for x in parent.stdout.readline().split()]
+        assert len(pids) == 1
+        parent.kill()
+        parent.wait(30)
+        deadline = time.perf_counter() + 30
+        alive = pids
+        while alive and time.perf_counter() < deadline:
+            time.sleep(0.1)
+            alive = [p for p in pids if _alive(p)]
+        assert alive == []
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+        for p in pids:                                    # (none left if it passed)
+            if _alive(p):
+                os.kill(p, 9)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"     # (a zombie is gone)
+    except FileNotFoundError:
+        return False

@@ -22,7 +22,8 @@ another task until it is free); a pool that breaks (a worker killed, no way to s
 process) is shut down and the search goes on alone, the error logged once; a machine
 with one core gets no pool.  Workers are started by ``spawn`` (no copy of the window's
 process), so the packaged app calls ``multiprocessing.freeze_support`` first
-(``cli.main``).
+(``cli.main``).  A worker runs at a little lower priority (``nice`` 5) and ends by
+itself when the app's process is gone (a crash leaves none behind).
 """
 from __future__ import annotations
 
@@ -75,7 +76,8 @@ class SearchPool:
         self.workers = workers
         self.broken = False
         self._busy: set[Future] = set()
-        self._ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        self._ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_init_worker)
         self._warm = [self._ex.submit(_ping) for _ in range(workers)]
 
     def ready(self) -> bool:
@@ -209,6 +211,28 @@ def restored(obs):
 
 # ---------------------------------------------------------------------- worker side
 _players: dict = {}
+
+
+def _init_worker() -> None:
+    """A worker's start: a little lower priority than the window's process (``nice``
+    5, where the system has it), and a thread that ends the worker when the app's
+    process is gone (a crash or a kill leaves no worker behind: the executor's own
+    queue never tells a worker that its parent died)."""
+    import multiprocessing
+    import threading
+    from multiprocessing.connection import wait
+    try:
+        os.nice(5)
+    except (AttributeError, OSError):
+        pass                                   # (no nice here: the same priority)
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True, name="table-app-parent-watch").start()
 
 
 def _ping() -> int:
