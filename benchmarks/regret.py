@@ -243,6 +243,18 @@ def _worlds(rules, obs, rng: random.Random, hands):
     return rules.sample_world(obs, rng)
 
 
+def more_worlds(n: int, c0: float, eval_ms: float, min_worlds: int, max_worlds: int,
+                worlds: int | None) -> bool:
+    """Whether a ceiling evaluates another world after ``n``: exactly ``worlds`` when
+    given, else until ``eval_ms`` CPU ms since ``c0`` (``time.process_time``) are spent
+    and ``min_worlds`` are done; never more than ``max_worlds``."""
+    if n >= max_worlds:
+        return False
+    if worlds is not None:
+        return n < worlds
+    return n < min_worlds or (time.process_time() - c0) * 1000 < eval_ms
+
+
 def evaluate_all(rules, obs, cands: list, seed: int, mix: Mix, eval_ms: float,
                  min_worlds: int = 16, max_worlds: int = 10_000,
                  hands: Sequence[Sequence[int]] | None = None,
@@ -265,12 +277,7 @@ def evaluate_all(rules, obs, cands: list, seed: int, mix: Mix, eval_ms: float,
     c0 = time.process_time()
     n = cut = 0
     me = obs.seat
-    while n < max_worlds:
-        if worlds is not None:
-            if n >= worlds:
-                break
-        elif n >= min_worlds and (time.process_time() - c0) * 1000 >= eval_ms:
-            break
+    while more_worlds(n, c0, eval_ms, min_worlds, max_worlds, worlds):
         w = _worlds(rules, obs, rng, hands)
         pols = mix.draw(rng, obs.num_players)
         rs = rng.getrandbits(48)

@@ -45,7 +45,7 @@ def evaluate_all(rules, obs, cands: list, seed: int, eval_ms: float,
     ``loc`` (the truth ceiling), else sampled worlds.  World ``k`` depends only on
     ``seed`` and ``k``; ``worlds``: exactly that many (else CPU-bounded by ``eval_ms``).
     Raises ``ValueError`` from ``rules.sample_world`` where no deal fits ``obs``."""
-    from benchmarks.regret import akey
+    from benchmarks.regret import akey, more_worlds
     from table_app.ai.michigan_ai import _World, rollout
     rng = random.Random(seed)
     per: dict[str, list[float]] = {akey(a): [] for a in cands}
@@ -55,12 +55,7 @@ def evaluate_all(rules, obs, cands: list, seed: int, eval_ms: float,
     p_hard = sum(p for name, p in mix if name != "normal")   # the hard heuristic's share
     c0 = time.process_time()
     n = 0
-    while n < max_worlds:
-        if worlds is not None:
-            if n >= worlds:
-                break
-        elif n >= min_worlds and (time.process_time() - c0) * 1000 >= eval_ms:
-            break
+    while more_worlds(n, c0, eval_ms, min_worlds, max_worlds, worlds):
         loc = list(truth) if truth is not None else list(rules.sample_world(obs, rng).loc)
         hard = {s for s in range(n_seats) if rng.random() < p_hard}
         for a in cands:
