@@ -175,3 +175,15 @@ def _alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"     # (a zombie is gone)
     except FileNotFoundError:
         return False
+
+
+def test_a_pool_closed_while_a_search_uses_it_is_left_quietly(real_pool, caplog):
+    """The cores setting changed mid-decision closes the old pool: the search that
+    held it goes on alone, and nothing is logged as failed."""
+    real_pool.close(wait=True)
+    rules, obs, legal = _decision("mexican")
+    s = SearchContract("mexican")
+    v = s.values(rules, obs, legal[:2], random.Random(5), budget=Budget(150.0),
+                 max_worlds=50, horizon=2)
+    assert v["pooled"] == 0 and v["worlds"] > 0
+    assert real_pool.broken and "failed" not in caplog.text

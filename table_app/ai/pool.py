@@ -75,6 +75,7 @@ class SearchPool:
             raise ValueError(f"a pool needs a worker, not {workers}")
         self.workers = workers
         self.broken = False
+        self.closed = False
         self._busy: set[Future] = set()
         self._ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                        initializer=_init_worker)
@@ -135,7 +136,7 @@ class SearchPool:
         return out
 
     def _fail(self, e: BaseException) -> None:
-        if not self.broken:
+        if not self.broken and not self.closed:    # (closed on purpose: nothing to say)
             log.warning("the search's worker processes failed (%s); searching on one core",
                         e)
         self.broken = True
@@ -144,6 +145,7 @@ class SearchPool:
     def close(self, wait: bool = False) -> None:
         """Shut the workers down (``wait``: until a running task ends, at most about one
         budget; idempotent)."""
+        self.closed = True
         try:
             self._ex.shutdown(wait=wait, cancel_futures=True)
         except (BrokenExecutor, RuntimeError, OSError):
