@@ -225,7 +225,7 @@ def test_the_hint_text_is_translated_where_it_is_shown():
     set_language("uk")
     assert h.text() == "Підказка: скинути 9♣"
     set_language("en")            # the reason is the hard player's, in the third person
-    assert h.text() == "Hint: the hard player discards 9♣"
+    assert h.text() == "Hint: in your seat the hard player discards 9♣"
     h = Hint(Discard(0, F("9C")), "")
     set_language("ru")
     assert h.text() == "Подсказка: сбросить 9♣"

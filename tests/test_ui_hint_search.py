@@ -83,7 +83,7 @@ def test_the_hint_is_the_hard_levels_decision_for_that_observation(variant, monk
             key(app, pygame.K_h)
             h = wait_hint(app, scene)
             assert h is not None and h.action == want and h.reason == why
-            assert h.text() == f"Hint: the hard player {hint_reason(why)}"
+            assert h.text() == f"Hint: in your seat the hard player {hint_reason(why)}"
             assert h.text() in scene.status_text()
             if variant == "michigan" and len(legal) > 1:
                 assert why.id == "expects"           # hard's search, not normal's score

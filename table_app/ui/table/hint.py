@@ -42,10 +42,12 @@ class Hint:
         from ...i18n.hints import hint_reason
         if not self.reason:
             return _("Hint: {reason}").format(reason=_plain_action(self.action))
+        # ("in your seat": a tester facing normal opponents read "the hard player" as one)
         # Translators: {reason} is the hard computer player's move and why, a phrase in
         # the third person in English ("leads 4♥: runs 2 hearts..."), in the infinitive
         # in Russian and Ukrainian (the same translation as "Hint: {reason}")
-        return _("Hint: the hard player {reason}").format(reason=hint_reason(self.reason))
+        return _("Hint: in your seat the hard player {reason}").format(
+            reason=hint_reason(self.reason))
 
 
 _PLAYERS: dict = {}
