@@ -250,7 +250,8 @@ class SearchContract(BasePlayer):
         futs = sp.spread(_pool.cf_values, (self.variant, self.options or None,
                                            _pool.portable(obs), list(cands),
                                            budget.left_s() * 1000.0, max_worlds, horizon,
-                                           weigh), rng) if sp is not None and budget else []
+                                           weigh), rng) \
+            if sp is not None and budget is not None else []
         me = obs.seat
         searcher = Searcher(rules, self.policy, max_steps=400 if horizon is None else 80)
         per: dict = {a: [] for a in cands}
@@ -274,14 +275,8 @@ class SearchContract(BasePlayer):
                 per[a].append(v)
             weights.append(world_weight(obs, w) if weigh else 1.0)
             worlds += 1
-        pooled = 0
-        if futs and sp is not None:
-            for n, ws, rows in sp.gather(futs):
-                for a, xs in zip(cands, rows):
-                    per[a].extend(xs)
-                weights.extend(ws)
-                worlds += n
-                pooled += n
+        pooled = sp.collect(futs, cands, per, weights) if futs and sp is not None else 0
+        worlds += pooled
         wsum = sum(weights) or 1.0
         mean = {a: (sum(x * y for x, y in zip(weights, per[a])) / wsum if worlds else 0.0)
                 for a in cands}
@@ -473,18 +468,13 @@ class SearchMichigan(HardMichigan):
             _pool.portable(obs), list(legal), budget.left_s() * 1000.0, prior_h),
             rng) if sp is not None else []
         per, weights = self.world_values(obs, legal, rng, budget, prior_h, draw, events)
-        own = len(weights)
-        if futs and sp is not None:
-            for _n, ws, rows in sp.gather(futs):
-                for a, xs in zip(legal, rows):
-                    per[a].extend(xs)
-                weights.extend(ws)
+        pooled = sp.collect(futs, legal, per, weights) if futs and sp is not None else 0
         done = len(weights)
         self.last_weights = weights
         wsum = sum(weights)
         self.last_stats = {"worlds": done, "rollouts": done * len(legal),
                            "ess": round(wsum * wsum / sum(w * w for w in weights), 1),
-                           "pooled": done - own}
+                           "pooled": pooled}
         return self.explain(obs, legal, self.pick(obs, legal, per), per)
 
     def _drawer(self, obs):

@@ -135,6 +135,19 @@ class SearchPool:
             # (any other exception is a worker's bug and is raised, as on one core)
         return out
 
+    def collect(self, futures: Sequence[Future], order: Sequence, per: dict,
+                weights: list) -> int:
+        """The workers' worlds put after the deciding thread's: each result of
+        ``gather`` (``(worlds, weights, rows)``, rows in ``order``) extends ``per[a]``
+        and ``weights``.  Returns the worlds added."""
+        added = 0
+        for n, ws, rows in self.gather(futures):
+            for a, xs in zip(order, rows):
+                per[a].extend(xs)
+            weights.extend(ws)
+            added += n
+        return added
+
     def _fail(self, e: BaseException) -> None:
         if not self.broken and not self.closed:    # (closed on purpose: nothing to say)
             log.warning("the search's worker processes failed (%s); searching on one core",
