@@ -397,6 +397,10 @@ class ContractFamilyRules(GoDownSearch):
         self._round_consts: dict[int, Any] = {}  # (the go-down offer's per round: go_down.py)
         #: ``wild_ranks`` of rounds 0..7, worked out once (the hot path asks every action)
         self._wild_by_round = tuple(self._wild_ranks(r) for r in range(8))
+        #: ``contract_terms`` of rounds 1..7 (frozen; ``observe`` asks at every step of a
+        #: rollout) and the last ``totals`` answered (results tuple, totals): one tuple
+        self._terms_by_round: dict[int, ContractTerms] = {}
+        self._totals_memo: tuple[tuple[Any, ...] | None, tuple[int, ...]] = (None, ())
         #: the last state ``legal_actions`` answered and its actions: ``check`` knows an
         #: action it listed there (the same object) is legal without working it out
         #: again (one tuple, so that a reader on another thread never pairs one state
@@ -448,6 +452,12 @@ class ContractFamilyRules(GoDownSearch):
     def contract_terms(self, rnd: int) -> ContractTerms:
         """What the contract of round ``rnd`` (1..7) asks (CF-6; round 7: CR-9, MI-10,
         MX-7)."""
+        t = self._terms_by_round.get(rnd)
+        if t is None:
+            t = self._terms_by_round[rnd] = self._contract_terms(rnd)
+        return t
+
+    def _contract_terms(self, rnd: int) -> ContractTerms:
         spec = self.spec
         sets, runs = spec.contract(rnd)
         whole = rnd == 7 and spec.round7_whole_hand
@@ -974,7 +984,14 @@ class ContractFamilyRules(GoDownSearch):
         return None
 
     def totals(self, st: CFState) -> tuple[int, ...]:
-        return tuple(sum(r.scores[s] for r in st.results) for s in range(st.n))
+        """Each seat's points over the deals scored (CF-16), in seat order."""
+        res = st.results
+        memo = self._totals_memo
+        if memo[0] is res and len(memo[1]) == st.n:
+            return memo[1]
+        tot = tuple(sum(r.scores[s] for r in res) for s in range(st.n))
+        self._totals_memo = (res, tot)
+        return tot
 
     def winners(self, st: CFState) -> tuple[int, ...]:
         """Lowest total wins (CF-16); Mexican ties go to more deals won (MX-9); else shared."""
