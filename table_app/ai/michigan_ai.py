@@ -406,7 +406,8 @@ class NormalMichigan(BasePlayer):
         if parts["shed"] > 1:
             bits.append(Message("bit_runs", n=parts["shed"], suit=s))
         if parts["pay"] >= 1:
-            bits.append(Message("bit_pay"))
+            # the led card may be the pay card itself: then it takes the cell at once
+            bits.append(Message("bit_pay_self" if f in PAY_CELL else "bit_pay"))
         if parts["control"]:
             bits.append(Message("bit_control"))
         if not bits:

@@ -130,6 +130,7 @@ HINTS: dict[str, object] = {
     # Michigan's reasons for a lead (michigan_ai.NormalMichigan.reason)
     "bit_runs": ngettext("runs {n} {suits} in a row", "runs {n} {suits} in a row", "n"),
     "bit_pay": N_("heads for a pay card"),
+    "bit_pay_self": N_("plays the pay card itself"),
     "bit_control": N_("keeps the lead after the stop"),
     "bit_low": N_("gets rid of a low {suit_one}"),
     # the melds of a going-down (contract_ai.go_down_reason)
