@@ -205,16 +205,38 @@ def _plate(text: str, size: int, color, bg, pad: int, border, bold: bool) -> pyg
     return out
 
 
-def wrap(text: str, size: int, width: int, measure=None) -> list[str]:
+def wrap(text: str, size: int, width: int, measure=None, balance: bool = True) -> list[str]:
     """``text`` in lines no wider than ``width`` px at ``size`` px; ``measure(line, size)``
     gives a line's width (default: the plain font's; ``measure=width`` gives the width
-    of the line as ``render`` draws it, suit pips included, without drawing it)."""
+    of the line as ``render`` draws it, suit pips included, without drawing it).
+    ``balance``: as few lines as the greedy fill gives, but filled evenly (the narrowest
+    width that still needs no more lines), so no last line holds one stray word."""
     if measure is None:
         f = font(size)
 
         def measure(t, _size):
             return f.size(t)[0]
-    words, lines, cur = text.split(), [], ""
+    return list(_wrap(text, size, width, measure, balance))
+
+
+@lru_cache(maxsize=256)
+def _wrap(text: str, size: int, width: int, measure, balance: bool) -> tuple[str, ...]:
+    lines = _greedy(text.split(), size, width, measure)
+    if not balance or len(lines) < 2:
+        return tuple(lines)
+    lo, hi = max(measure(w, size) for w in text.split()), width
+    while lo < hi:                      # the narrowest width giving as many lines
+        mid = (lo + hi) // 2
+        if len(_greedy(text.split(), size, mid, measure)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return tuple(_greedy(text.split(), size, hi, measure))
+
+
+def _greedy(words: list[str], size: int, width: int, measure) -> list[str]:
+    lines: list[str] = []
+    cur = ""
     for w in words:
         t = (cur + " " + w).strip()
         if measure(t, size) <= width or not cur:
@@ -231,6 +253,7 @@ def _forget_fonts() -> None:
     """Fonts die with ``pygame.quit()``: drop the cached ones (a later ``pygame.init()``
     makes new ones)."""
     font.cache_clear()
+    _wrap.cache_clear()
     _clear_renders()
     _pip.cache_clear()
 
