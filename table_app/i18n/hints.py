@@ -73,10 +73,10 @@ HINTS: dict[str, object] = {
     "discard": N_("discards {card}"),
     "only_move": N_("the only move"),
     # ---- the hard level (ai/contract_search.py) and the benchmark's oracle (ai/oracle.py)
-    "take_beats_stock": N_("takes {card}: better than the stock's odds ({pct} left to "
-                           "chance)"),
-    "pass_stock_better": N_("passes {card}: the stock's chances are better ({pct} that the "
-                            "next card helps)"),
+    "take_beats_stock": N_("takes {card}: it helps more surely than a card from the stock "
+                           "would"),
+    "pass_stock_better": N_("passes {card}: a card from the stock is likelier to help "
+                            "({pct} chance)"),
     "dump_out_of_reach": ngettext("discards {card}: the contract is out of reach, so it sheds "
                                   "{points} point",
                                   "discards {card}: the contract is out of reach, so it sheds "
@@ -85,7 +85,7 @@ HINTS: dict[str, object] = {
                               "out soon, so it sheds more points than {card2} would",
                               "discards {card} ({points} points): a player who is down may go "
                               "out soon, so it sheds more points than {card2} would", "points"),
-    "looks_ahead": N_("{why} (looks one card ahead)"),
+    "looks_ahead": N_("{why}, keeping the cards the next draw is likeliest to help"),
     "searched": ngettext("{why} (searched {n} deal)", "{why} (searched {n} deals)", "n"),
     "better_searched": ngettext("{why} (better over {n} searched deal)",
                                 "{why} (better over {n} searched deals)", "n"),
