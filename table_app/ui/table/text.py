@@ -211,27 +211,28 @@ def wrap(text: str, size: int, width: int, measure=None, balance: bool = True) -
     of the line as ``render`` draws it, suit pips included, without drawing it).
     ``balance``: as few lines as the greedy fill gives, but filled evenly (the narrowest
     width that still needs no more lines), so no last line holds one stray word."""
-    if measure is None:
-        f = font(size)
-
-        def measure(t, _size):
-            return f.size(t)[0]
     return list(_wrap(text, size, width, measure, balance))
+
+
+def _plain_width(t: str, size: int) -> int:
+    return font(size).size(t)[0]
 
 
 @lru_cache(maxsize=256)
 def _wrap(text: str, size: int, width: int, measure, balance: bool) -> tuple[str, ...]:
-    lines = _greedy(text.split(), size, width, measure)
+    measure = measure or _plain_width
+    words = text.split()
+    lines = _greedy(words, size, width, measure)
     if not balance or len(lines) < 2:
         return tuple(lines)
-    lo, hi = max(measure(w, size) for w in text.split()), width
+    lo, hi = max(measure(w, size) for w in words), width
     while lo < hi:                      # the narrowest width giving as many lines
         mid = (lo + hi) // 2
-        if len(_greedy(text.split(), size, mid, measure)) <= len(lines):
+        if len(_greedy(words, size, mid, measure)) <= len(lines):
             hi = mid
         else:
             lo = mid + 1
-    return tuple(_greedy(text.split(), size, hi, measure))
+    return tuple(_greedy(words, size, hi, measure))
 
 
 def _greedy(words: list[str], size: int, width: int, measure) -> list[str]:
