@@ -149,6 +149,19 @@ def tr(msg: str, lang: str | None = None) -> str:
     return translation(lang).gettext(msg)
 
 
+#: the decimal separator of each language (CLDR: Russian and Ukrainian write 8,9)
+DECIMAL_SEP = {"en": ".", "ru": ",", "uk": ","}
+
+
+def decimal(x: float, spec: str = ".1f", lang: str | None = None) -> str:
+    """``x`` formatted by ``spec`` (a ``format`` spec: ``".1f"``, ``"+.1f"``) with the
+    decimal separator of ``lang`` (default: the current language): ``decimal(8.9,
+    "+.1f", "ru") == "+8,9"``.  The minus sign stays ASCII ``-``."""
+    s = format(x, spec)
+    sep = DECIMAL_SEP.get(current_language() if lang is None else lang, ".")
+    return s if sep == "." else s.replace(".", sep)
+
+
 from .cards import card_name, rank_name, suit_name  # noqa: E402
 from .hints import hint_reason  # noqa: E402
 from .refusals import rule_reason  # noqa: E402

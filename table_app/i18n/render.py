@@ -111,7 +111,8 @@ def fields(params: dict[str, Any], lang: str) -> dict[str, str]:
             info = VARIANTS.get(val)
             out[key] = tr(info.name, lang) if info is not None else str(val)
         elif base == "chips":
-            out[key] = f"{val:+.1f}"
+            from . import decimal
+            out[key] = decimal(val, "+.1f", lang)
         elif base == "pct":
             out[key] = f"{val:.0%}"
         else:

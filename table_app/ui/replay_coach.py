@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from ..i18n import _
+from ..i18n import _, decimal
 from ..i18n.hints import hint_reason
 from .table import text
 
@@ -212,7 +212,7 @@ class Coach:
                "one") if self.chips else
              _("Review: {k} costly decisions of {n}, {x} points lost on average; N: the next "
                "one"))
-        return t.format(k=n, n=len(rv.decisions), x=f"{rv.points_lost_total:.1f}")
+        return t.format(k=n, n=len(rv.decisions), x=decimal(rv.points_lost_total))
 
     def note_lines(self, d: Any) -> list[tuple[str, tuple[int, int, int]]]:
         """The note of a costly decision: the move played, the better one, the reason
@@ -224,7 +224,7 @@ class Coach:
         return [(_("Played: {move}").format(move=hint_reason(d.played_text)), pale),
                 (_("Better: {move}").format(move=hint_reason(d.better_text)), pale),
                 (hint_reason(d.reason), pale),
-                (est.format(x=f"{d.points_lost:.1f}", lo=f"{d.low:.1f}", hi=f"{d.high:.1f}",
+                (est.format(x=decimal(d.points_lost), lo=decimal(d.low), hi=decimal(d.high),
                             n=d.worlds), (200, 200, 190))]
 
     # ------------------------------------------------------------------ drawing
