@@ -211,3 +211,39 @@ def test_a_player_spec_names_hards_search_points_and_options():
         make("hard@300[XX-1]", "contract")
     with pytest.raises(ValueError):
         make("normal[CR-5]", "contract")
+
+
+def test_refine_evaluates_the_chosen_points_again_at_more_worlds(tmp_path, capsys):
+    path = tmp_path / "r.json"
+    kw = dict(seed0=50_000, rate=0.2, eval_ms=0.0, truth_ms=0.0, oracle_ms=0.0,
+              min_worlds=2, per_cand_ms=0.0, mix=(("normal", 1.0),))
+    data = R.build("contract", 3, str(path), ("normal",), **kw)
+    phases = [p["phase"] for p in data["points"]]
+    phase = phases[0]
+    chosen = [p["index"] for p in data["points"] if p["phase"] == phase]
+    assert R.main(["--load", str(path), "--refine", "4", "--phase", phase]) == 0
+    assert json.loads(capsys.readouterr().out)["points"] == len(chosen)
+    after = {p["index"]: p for p in R.load([str(path)])[0]["points"]}
+    for p in data["points"]:
+        q = after[p["index"]]
+        if p["index"] in chosen:
+            assert q["fair"]["worlds"] == 4 and q["fair"]["seed"] == p["fair"]["seed"]
+            # the same seed, the same code: the saved worlds come first, then two more
+            assert q["fair"]["refined"] == {"from_worlds": 2, "commit": R._commit(),
+                                            "first_worlds_reproduced": True}
+            for k, xs in p["fair"]["per_world"].items():
+                assert q["fair"]["per_world"][k][:2] == xs
+                assert len(q["fair"]["per_world"][k]) == 4
+            assert set(q["fair"]["stats"]) == set(p["fair"]["per_world"])
+        else:
+            assert q["fair"] == p["fair"]
+    # nothing below the count is left: a second run refines nothing
+    assert R.main(["--load", str(path), "--refine", "4", "--phase", phase]) == 0
+    assert json.loads(capsys.readouterr().out)["points"] == 0
+    assert R.main(["--refine", "4"]) == 2
+    # two worker processes share the rest (any phase), with the same values
+    res = R.refine([str(path)], 3, cores=2)
+    assert res["points"] == len(data["points"]) - len(chosen)
+    for q in R.load([str(path)])[0]["points"]:
+        assert q["fair"]["worlds"] == (4 if q["index"] in chosen else 3)
+        assert q["fair"]["refined"]["first_worlds_reproduced"] is True
