@@ -279,7 +279,7 @@ def test_normal_reasons_name_cards():
     obs = eng.observe(eng.to_act()[0])
     a, why = make_player("normal", "may_i").decide(obs, eng.legal_actions(), random.Random(0))
     assert a.type == "discard" and str(why).startswith("discards ")
-    assert any(s in str(why) for s in "♠♥♦♣") or "JK" in str(why)
+    assert any(s in str(why) for s in "♠♥♦♣") or "Joker" in str(why)
 
 
 # ---------------------------------------------------------------------- CLI

@@ -1,7 +1,7 @@
 """Card names in English, Russian and Ukrainian.
 
 ``card_name(face)`` -> ``"7♠"`` (the short form looks the same in every language, as
-the corner of the card does; only the joker's changes); ``card_name(face, "long")`` ->
+the corner of the card does; only the joker's changes: ``"Joker"``, ``"джокер"``); ``card_name(face, "long")`` ->
 ``"seven of spades"``, ``"семёрка пик"``, ``"сімка пік"``.  Faces as in
 ``table_app.core.cards`` (``suit * 13 + rank - 2``, ``JOKER = 52``).
 
@@ -42,7 +42,9 @@ _SUITS = {
     "ru": (("пики", "пик"), ("черви", "червей"), ("бубны", "бубён"), ("трефы", "треф")),
     "uk": (("піки", "пік"), ("чирви", "чирв"), ("бубни", "бубон"), ("трефи", "треф")),
 }
-_JOKER = {"en": ("JK", "joker"), "ru": ("Дж", "джокер"), "uk": ("Дж", "джокер")}
+# the joker in running text and card lists: a word, never the record's "JK" (play-testers
+# read "Ann discards JK" and "Дж" as codes)
+_JOKER = {"en": ("Joker", "joker"), "ru": ("джокер", "джокер"), "uk": ("джокер", "джокер")}
 
 
 def _lang(lang: str | None) -> str:
@@ -53,7 +55,7 @@ def _lang(lang: str | None) -> str:
 
 
 def card_name(face: int, form: str = "short", lang: str | None = None) -> str:
-    """The name of a face: ``form="short"`` (``"7♠"``, ``"10♥"``, ``"JK"``/``"Дж"``),
+    """The name of a face: ``form="short"`` (``"7♠"``, ``"10♥"``, ``"Joker"``/``"джокер"``),
     ``"long"`` (``"seven of spades"``, ``"семёрка пик"``, ``"сімка пік"``, ``"joker"``) or
     ``"letters"``, for text drawn without suit symbols (pygame_gui's buttons):
     ``"7S"``, ``"7 пик"``, ``"7 пік"``, ``"Joker"``/``"Джокер"``.
