@@ -292,6 +292,13 @@ def test_a_new_game_never_replaces_an_unfinished_one_and_enter_starts_the_game_p
     assert t.session.journal.path != old
     assert "kept" in t.toast.msg
     step(app, 30)
+    # the player's first move in the new game: it is kept for Resume too
+    s = t.session
+    while s.human_to_act() is None:
+        step(app)
+    legal = s.engine.legal_actions()
+    s.apply(next(a for a in legal if a.type in ("draw", "pass_upcard")))
+    assert s.human_moved()
     t.session.close()
     app.stack.clear()
     # both unfinished, the old one still resumable and listed
@@ -302,6 +309,28 @@ def test_a_new_game_never_replaces_an_unfinished_one_and_enter_starts_the_game_p
     r = Library().resume(old)
     assert r is not None and r.path == old
     r.journal.close()
+
+
+def test_a_game_left_before_the_players_first_move_is_not_offered_by_resume():
+    """``table-app play`` again and again left a game each time, and the toast counted
+    them up ("Your 17 unfinished games are kept"): a game closed before the human's
+    first move is marked abandoned (kept on disk, listed in Replays), not resumable."""
+    from table_app.storage import Library
+    from table_app.ui.table.session import GameSession
+    old = library_game("may_i", 91, actions=60)
+    for seed in (5, 6, 7):
+        s = GameSession("contract", 4, seed=seed)
+        assert not s.human_moved()
+        path = s.journal.path
+        s.close()
+        g = next(x for x in Library().refresh() if x.path == path)
+        assert g.abandoned and not g.resumable and g.events > 0
+    assert [g.id for g in Library().unfinished_games()] == [old.name]
+    # a picker started now counts only the real one
+    app = make_app()
+    p = picker(app)
+    assert [g.id for g in p.unfinished_list] == [old.name]
+    app.stack.clear()
 
 
 def test_a_level_or_players_change_makes_start_the_default_too():

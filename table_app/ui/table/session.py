@@ -226,16 +226,24 @@ class GameSession:
         s.journal = res.journal
         return s
 
+    def human_moved(self) -> bool:
+        """Whether the record holds a move of the human's seat (a draw, pass, buy, meld,
+        lay-off, discard, lead or play: an event with its ``player``)."""
+        return any(getattr(ev, "player", None) == self.human for ev in self.engine.log)
+
     def close(self, abandon: bool = False) -> None:
-        """Stop the computer players and the autosave (the record stays resumable unless
-        ``abandon``).  Safe to call twice."""
+        """Stop the computer players and the autosave.  The record stays resumable
+        unless ``abandon`` or the human made no move in it (``human_moved``): a game left
+        before the first move is kept on disk (Replays lists it) but Resume no longer
+        offers it, so games started and left at once (``table-app play`` again and again)
+        do not pile up in the Resume list.  Safe to call twice."""
         self.generation += 1
         if getattr(self, "_closed", False):
             return
         self._closed = True
         if self.journal is not None:
             try:
-                if abandon:
+                if abandon or not self.human_moved():
                     self.journal.abandon()
                 self.journal.close()
             except Exception:  # noqa: BLE001 - leaving the table must not fail on it
