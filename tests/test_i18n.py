@@ -285,3 +285,23 @@ def test_gnu_msgfmt_accepts_the_catalogs(lang, tmp_path):
     assert r.returncode == 0, r.stderr
     # and what it compiles is what gettext reads from the committed .mo
     assert _mo(tmp_path / "x.mo") == _mo(po_path(lang).with_suffix(".mo"))
+
+
+def test_default_names_follow_the_language_and_set_names_stay():
+    """A game started in English reads "Борис" after a switch to Russian (the record
+    keeps "Boris"); a name the player set stays as it is (a play-tester's finding)."""
+    from table_app.i18n import NAMES_BY_LANGUAGE, player_name
+    try:
+        i18n.set_language("ru")
+        assert player_name("Boris") == "Борис" and player_name("Богдан") == "Борис"
+        assert player_name("Greta") == player_name("Галина") == "Галина"
+        assert player_name("You") == "Вы"
+        assert player_name("Маша") == "Маша" and player_name("Bob") == "Bob"
+        i18n.set_language("uk")
+        assert [player_name(n) for n in NAMES_BY_LANGUAGE["en"][1:]] == \
+            list(NAMES_BY_LANGUAGE["uk"][1:])
+        i18n.set_language("en")
+        assert [player_name(n) for n in NAMES_BY_LANGUAGE["ru"][1:]] == \
+            list(NAMES_BY_LANGUAGE["en"][1:])
+    finally:
+        i18n.set_language("en")

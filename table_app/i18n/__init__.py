@@ -173,10 +173,28 @@ def is_you(name: str | None) -> bool:
     return name is not None and any(name == tr("You", lang) for lang in LANGUAGES)
 
 
+DEFAULT_NAMES = ("You", "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Greta")
+#: the computer players' default names in each language (seat 0 is always "You", shown in
+#: the language in use by ``i18n.player_name``)
+NAMES_BY_LANGUAGE = {
+    "en": DEFAULT_NAMES,
+    "ru": ("You", "Анна", "Борис", "Вера", "Дмитрий", "Елена", "Фёдор", "Галина"),
+    "uk": ("You", "Ганна", "Богдан", "Віра", "Дмитро", "Олена", "Тарас", "Галина"),
+}
+
+
 def player_name(name: str) -> str:
-    """A player's name as shown: "You" (in any of our languages) in the current language,
-    any other name as it is."""
-    return _("You") if is_you(name) else name
+    """A player's name as shown: "You" (in any of our languages) and the computer
+    players' default names (``NAMES_BY_LANGUAGE``: "Boris", "Борис") in the current
+    language, so a game started in English reads "Борис" after a switch to Russian; any
+    other name (one the player set) as it is."""
+    if is_you(name):
+        return _("You")
+    for names in NAMES_BY_LANGUAGE.values():
+        if name in names[1:]:
+            own = NAMES_BY_LANGUAGE.get(current_language(), DEFAULT_NAMES)
+            return own[names.index(name)]
+    return name
 
 
 def contract_name(terms: Any, lang: str | None = None) -> str:
@@ -231,4 +249,5 @@ __all__ = [
     "system_language", "translation", "_", "gettext", "ngettext", "pgettext", "N_", "tr",
     "card_name", "rank_name", "suit_name", "rule_reason", "hint_reason",
     "rules_path", "rules_text", "catalog_dir", "is_you", "player_name", "contract_name",
+    "DEFAULT_NAMES", "NAMES_BY_LANGUAGE",
 ]

@@ -20,7 +20,7 @@ from ...core.actions import Buy, Discard, Draw, GoDown, LayOff, Lead, PassBuy, P
 from ...core.cards import FACE_RANK, JOKER
 from ...core.messages import Message
 from ...engine.engine import Engine
-from ...i18n import N_
+from ...i18n import DEFAULT_NAMES, N_, NAMES_BY_LANGUAGE
 from ...variants import VARIANTS, find_variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,16 +36,6 @@ AI_FAILED = N_("{name}'s computer player failed: a simple stand-in made this mov
                "(details in the log file)")
 AI_NOT_STARTED = N_("{name}'s computer player could not start: a simple stand-in plays "
                     "for it (details in the log file)")
-DEFAULT_NAMES = ("You", "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Greta")
-#: the computer players' default names in each language (seat 0 is always "You", shown in
-#: the language in use by ``i18n.player_name``)
-NAMES_BY_LANGUAGE = {
-    "en": DEFAULT_NAMES,
-    "ru": ("You", "Анна", "Борис", "Вера", "Дмитрий", "Елена", "Фёдор", "Галина"),
-    "uk": ("You", "Ганна", "Богдан", "Віра", "Дмитро", "Олена", "Тарас", "Галина"),
-}
-
-
 def default_names(lang: str | None = None) -> tuple[str, ...]:
     """The default names of the seats (8, "You" first) in ``lang`` (default: the
     language in use), English for a language without names of its own."""
