@@ -103,6 +103,35 @@ def test_each_choice_button_changes_the_setting_and_the_file(key, value):
     assert sum(x.is_selected for (k, _v), x in app.stack.top.choice_btns.items() if k == key) == 1
 
 
+def _hover(app, monkeypatch, b, frames=30):
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: b.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b.rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    for _i in range(frames):
+        app.step(0.05)
+
+
+@pytest.mark.parametrize("key,value", [("ai_speed", 1.0), ("ai_cores", 0), ("ui_scale", 100)])
+def test_the_selected_choice_shows_its_tool_tip_and_stays_selected(monkeypatch, key, value):
+    """pygame_gui's selected button took no hover: the chosen setting never showed its
+    tool tip (a play-tester's finding)."""
+    from table_app.ui.scenes.settings import choice_tip
+    app = make_app()
+    _p, sc = open_settings(app)
+    b = sc.choice_btns[(key, value)]
+    assert b.is_selected and b.tool_tip_text == choice_tip(key, value) is not None
+    _hover(app, monkeypatch, b)
+    assert b.tool_tip is not None and b.is_selected
+    assert b.drawable_shape.active_state.state_id == "selected"
+    # leaving it takes the tip away, the button still the selected one
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (3, 3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app, 3)
+    assert b.tool_tip is None and b.is_selected
+    assert b.drawable_shape.active_state.state_id == "selected"
+
+
 def test_the_volume_slider_and_the_card_back_menu():
     from table_app.ui.scenes.settings import back_styles
     app = make_app()

@@ -80,6 +80,20 @@ def list_room(rect, n_options: int, window_h: int) -> tuple[bool, int | None]:
     return False, max(LIST_ITEM_H + LIST_FRAME_H, below)
 
 
+class TipButton(UIButton):
+    """A ``UIButton`` that shows its tool tip while selected too (pygame_gui's selected
+    button takes no hover, so the chosen setting never explained itself: a
+    play-tester's finding); it keeps its selected look while the mouse is over it."""
+
+    def can_hover(self) -> bool:
+        return self.is_enabled and not self.held
+
+    def on_hovered(self) -> None:
+        super().on_hovered()
+        if self.is_selected and self.drawable_shape is not None:
+            self.drawable_shape.set_active_state("selected")
+
+
 class DropDown(UIDropDownMenu):
     """A ``UIDropDownMenu`` whose open list of options lies inside the window (upwards
     when there is no room below: ``list_room``) and is as wide as its box.  Every

@@ -28,6 +28,7 @@ from pygame_gui.elements import UIButton, UITextBox
 from ... import i18n
 from ...i18n import strings as S
 from ...variants import VARIANTS
+from ..focus import TipButton
 from ..keys import key_of
 from ..scene import Scene, draw_overlay_panel
 
@@ -222,9 +223,9 @@ class RulesScene(Scene):
         self.lang_btns = {}
         x = p.right - pad - lang_w
         for code in i18n.LANGUAGES:
-            b = self.add(UIButton(pygame.Rect(x, p.y + pad, k(44), k(36)), code.upper(), m,
-                                  tool_tip_text=i18n.LANGUAGE_NAMES[code],
-                                  object_id=ObjectID(class_id="@rules_lang", object_id="#rules_lang_" + code)))
+            b = self.add(TipButton(pygame.Rect(x, p.y + pad, k(44), k(36)), code.upper(), m,
+                                   tool_tip_text=i18n.LANGUAGE_NAMES[code],
+                                   object_id=ObjectID(class_id="@rules_lang", object_id="#rules_lang_" + code)))
             if code == self.language:
                 b.select()
             self.lang_btns[code] = b

@@ -28,7 +28,7 @@ from pygame_gui.elements import UIButton, UIHorizontalSlider
 
 from ...i18n import LANGUAGE_NAMES, _, pgettext, system_language
 from ...i18n import strings as S
-from ..focus import DropDown, FocusRing
+from ..focus import DropDown, FocusRing, TipButton
 from ..keys import key_of
 from ..scene import Scene
 from ..table import text
@@ -208,8 +208,8 @@ class SettingsScene(Scene):
             gap = self.k(6)
             bw = (r.w - gap * (len(vals) - 1)) // len(vals)
             for i, v in enumerate(vals):
-                b = UIButton(pygame.Rect(r.x + i * (bw + gap), r.y, bw, r.h), choice_label(key, v), m,
-                             tool_tip_text=choice_tip(key, v),
+                b = TipButton(pygame.Rect(r.x + i * (bw + gap), r.y, bw, r.h), choice_label(key, v), m,
+                              tool_tip_text=choice_tip(key, v),
                              object_id=ObjectID(object_id=f"#set_{key}_{i}"))
                 self.choice_btns[(key, v)] = self.add(b)
         elif key == "volume":
