@@ -780,7 +780,8 @@ class TableScene(Scene):
             from ..table.meldfan import draw_fan
             draw_fan(surf, fan, self.images, self.app.art, self.app.settings)
         if h is not None:
-            draw_hint(surf, h, self.view, self.L, self.buttons)
+            draw_hint(surf, h, self.view, self.L, self.buttons,
+                      holes=[pygame.Rect(pos, img.get_size()) for _k, img, pos in self._plates()])
         if self.app.stack.top is self:
             self.keys.draw(surf)
         self.draw_banner(surf)

@@ -237,12 +237,27 @@ def _plain_action(a) -> str:
     return _(plain[t]) if t in plain else t.replace("_", " ")
 
 
-def draw_hint(surf, h: Hint, view, L, buttons) -> None:
+def draw_hint(surf, h: Hint, view, L, buttons, holes=()) -> None:
     """The hint's target lit on the table (its cards are ringed as they are drawn:
     ``Board.draw``): its drop zone (the piles a little larger, a meld's box) and the
-    button it would press."""
+    button it would press.  ``holes`` (rects: the "Your turn" plate on the hand's top
+    edge) are left unlit: the meld area's outline passed through the plate's words."""
+    import pygame
+
     from .board import HINT
-    from .felt import glow
+    from .felt import glow as lit
+
+    def glow(surf, r, color) -> None:
+        r = pygame.Rect(r)
+        cut = [x for x in holes if x.colliderect(r)]
+        if not cut:
+            lit(surf, r, color)
+            return
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        lit(s, pygame.Rect(0, 0, *r.size), color)
+        for x in cut:
+            s.fill((0, 0, 0, 0), pygame.Rect(x).move(-r.x, -r.y))
+        surf.blit(s, r.topleft)
     if h.zone is not None:
         r = view.zones.get(h.zone)
         if h.zone == "stock":
