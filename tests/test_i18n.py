@@ -128,7 +128,7 @@ def test_every_face_has_a_name_in_every_language():
     assert card_name(JOKER, "long", "ru") == "джокер"
     # running text names the joker by a word, not the record's code (a play-tester's finding)
     assert card_name(JOKER, "short", "en") == "Joker"
-    assert card_name(JOKER, "short", "ru") == card_name(JOKER, "short", "uk") == "джокер"
+    assert card_name(JOKER, "short", "ru") == card_name(JOKER, "short", "uk") == "Джокер"
     with pytest.raises(ValueError):
         card_name(53)
     with pytest.raises(ValueError):
@@ -303,5 +303,18 @@ def test_default_names_follow_the_language_and_set_names_stay():
         i18n.set_language("en")
         assert [player_name(n) for n in NAMES_BY_LANGUAGE["ru"][1:]] == \
             list(NAMES_BY_LANGUAGE["en"][1:])
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_former_default_name_reads_as_its_seats_name_now():
+    from table_app.i18n import player_name
+    from table_app.ui.table.session import is_default_name
+    try:
+        i18n.set_language("ru")
+        assert player_name("Дмитрий") == "Денис"
+        assert is_default_name("Дмитрий", 4) and not is_default_name("Дмитрий", 3)
+        i18n.set_language("en")
+        assert player_name("Дмитрий") == "Dmitro"
     finally:
         i18n.set_language("en")

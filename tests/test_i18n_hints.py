@@ -193,8 +193,8 @@ def test_fields_come_back_rendered_for_the_language():
     assert str(lay) == "lays off 7♠ on the set of 7s"
     assert hint_reason(lay, "ru") == "добавить 7♠ к группе семёрок"
     lay_as = M("lay_off_as", card=F("JK"), card2=F("5H"), meld=M("meld_run", card=F("3H"), card2=F("6H")))
-    assert str(lay_as) == "lays off JK as 5♥ on the run 3♥-6♥"
-    assert hint_reason(lay_as, "uk") == "додати Дж як 5♥ до серії 3♥–6♥"
+    assert str(lay_as) == "lays off Joker as 5♥ on the run 3♥-6♥"
+    assert hint_reason(lay_as, "uk") == "додати Джокер як 5♥ до серії 3♥–6♥"
     take = M("take_for_meld", card=F("8D"), where=M("where_run", card=F("5D"), card2=F("8D")))
     assert str(take) == "takes 8♦ for the run 5♦-8♦"
     assert hint_reason(take, "uk") == "взяти 8♦ для серії 5♦–8♦"

@@ -160,7 +160,7 @@ def test_fields_come_back_rendered_for_the_language():
     r7 = ContractTerms(2, 1, set_size=3, run_size=7, whole_hand=True)
     assert _reason("not_held", "ru", card=F("7S")) == "У вас нет 7♠"
     assert _reason("not_wild", "uk", card=F("JK"), card2=F("7S")) == \
-        "Дж — не замінник і не може заміняти 7♠"
+        "Джокер — не замінник і не може заміняти 7♠"
     assert _reason("layoff_wrong_rank", "ru", card=F("8H"), rank=12) == \
         "8♥ не подходит к группе ранга Q"
     assert _reason("layoff_wrong_rank", "uk", card=F("8H"), rank=7) == "8♥ не пасує до групи рангу 7"

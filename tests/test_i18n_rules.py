@@ -282,7 +282,7 @@ def test_no_english_words_in_translated_rules(game, lang):
     is "банк", not "(Kitty)"); only the title may give the game's English name."""
     body = rules_text(game, lang).split("\n", 1)[1]
     assert re.findall(r"\b[A-Za-z]{3,}\b", body) == []
-    # nor the record's card notation: the joker is "джокер" (as card_name writes it), not "JK"
+    # nor the record's card notation: the joker is "Джокер" (as card_name writes it), not "JK"
     assert re.findall(r"\b(?:JK|(?:10|[2-9JQKA])[SHDC])\b", body) == []
 
 

@@ -485,7 +485,7 @@ def test_every_last_action_of_the_rules_is_said_in_the_language():
     assert not unknown, "add them to _LAST in table_app/ui/table/narration.py: " + repr(unknown)
     assert _said_last(True, "Вы", LastAction("discards", seven)) == "Вы сбрасываете 7♠"
     assert _said_last(False, "Ann", LastAction("buys", parse_face("JK"))) == \
-        "Ann покупает джокер и штрафную карту"
+        "Ann покупает Джокер и штрафную карту"
     assert _said_last(False, "Ann", LastAction("draws")) == "Ann берёт карту из запаса"
     assert _said_last(False, "Ann", LastAction("dead_deal")) is None
 

@@ -188,7 +188,7 @@ def test_michigan_plays_a_pay_card_taken_and_its_winner_on_the_layout():
                  last_moves=n.seat_labels(len(eng.log)))
     v = present(eng.observe(0), L, ui)
     cell = v.zones["cell:3"]                                   # the J♠ cell
-    won = [lab for lab in v.labels if lab.text == "Ann +3"]
+    won = [lab for lab in v.labels if lab.text == "Анна +3"]   # "Ann" in Russian
     assert len(won) == 1 and cell.collidepoint(won[0].pos[0] - 1, won[0].pos[1] - 1)
     moves = {lab.text: lab.kind for lab in v.labels if lab.kind in ("last", "last_hi")
              and lab is not won[0]}
@@ -913,7 +913,8 @@ def test_a_chained_offer_names_who_bought_above_it_and_who_discarded_it():
     assert n2.chain_buyer(len(eng2.log)) is None
     assert BuyPanel.heading_text(eng2.observe(3), names, None).startswith("Chloe passed ")
     set_language("ru")
-    assert BuyPanel.chain_note(obs, names, buyer) == "Dmitro — покупка карты сверху; под ней сброс: Ann"
+    # the default names in Russian too ("Dmitro", "Ann" are Денис, Анна)
+    assert BuyPanel.chain_note(obs, names, buyer) == "Денис — покупка карты сверху; под ней сброс: Анна"
 
 
 @pytest.mark.parametrize("lang", ("en", "ru", "uk"))
@@ -940,7 +941,9 @@ def test_a_chained_offer_fits_its_panel_at_1024x640(lang):
     assert s.human_to_act() == "buy" and sc.buy.open
     assert sc.narrator.chain_buyer(sc.shown) == 3
     note = sc.buy.chain_note(sc.obs, s.names, 3)
-    assert sc.buy.note_drawn == note and "Dmitro" in note and "Ann" in note
+    from table_app.i18n import player_name  # the default names in the language
+    assert sc.buy.note_drawn == note and player_name("Dmitro") in note and player_name("Ann") in note
+    assert {"en": "Dmitro", "ru": "Денис", "uk": "Дмитро"}[lang] in note
     panel = sc.buy.rect(sc.L.ui, note=True)
     from table_app.ui.table.buypanel import BuyPanel
     head = BuyPanel.heading(sc.obs, s.names, panel.right - 8 - sc.buy.buttons["buy"].relative_rect.x, 3)

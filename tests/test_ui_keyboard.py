@@ -284,7 +284,7 @@ def test_michigan_a_lead_out_of_turn_names_the_player_to_lead():
     deck = build_deck(list(range(52)), [seat1, seat2, human, widow], [])
     try:
         for lang, want in (("en", "Not your move: Ann decides now (MG-5)"),
-                           ("ru", "Сейчас не ваш ход: решает Ann (MG-5)")):
+                           ("ru", "Сейчас не ваш ход: решает Анна (MG-5)")):
             app, scene, s = make_table("michigan", 3, Deal(1, 0, deck),
                                        {1: Scripted(), 2: Scripted()})
             set_language(lang)   # after the App, which sets its settings' language

@@ -102,7 +102,8 @@ def test_the_words_follow_the_language():
     i = len(s.engine.log) - 1
     assert n.text(i) == "Ann discards 7♥"
     set_language("ru")
-    assert n.text(i) == "Ann сбрасывает 7♥"
+    # the default name follows the language too (the record keeps "Ann")
+    assert n.text(i) == "Анна сбрасывает 7♥"
     assert n.text(0).startswith("Раунд 1")
 
 

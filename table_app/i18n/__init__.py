@@ -178,9 +178,15 @@ DEFAULT_NAMES = ("You", "Ann", "Boris", "Chloe", "Dmitro", "Eva", "Farid", "Gret
 #: the language in use by ``i18n.player_name``)
 NAMES_BY_LANGUAGE = {
     "en": DEFAULT_NAMES,
-    "ru": ("You", "Анна", "Борис", "Вера", "Дмитрий", "Елена", "Фёдор", "Галина"),
+    # (Russian's fifth was "Дмитрий", too wide for a seat's plate at 8 seats in 1024x640)
+    "ru": ("You", "Анна", "Борис", "Вера", "Денис", "Елена", "Фёдор", "Галина"),
     "uk": ("You", "Ганна", "Богдан", "Віра", "Дмитро", "Олена", "Тарас", "Галина"),
 }
+#: default names of earlier versions, still read as defaults (a record or the settings'
+#: last names may hold them): they show as the language's name of their seat
+FORMER_NAMES = (("You", "Анна", "Борис", "Вера", "Дмитрий", "Елена", "Фёдор", "Галина"),)
+#: every table of default names, the current ones first
+NAME_TABLES = (*NAMES_BY_LANGUAGE.values(), *FORMER_NAMES)
 
 
 def player_name(name: str) -> str:
@@ -190,7 +196,7 @@ def player_name(name: str) -> str:
     other name (one the player set) as it is."""
     if is_you(name):
         return _("You")
-    for names in NAMES_BY_LANGUAGE.values():
+    for names in NAME_TABLES:
         if name in names[1:]:
             own = NAMES_BY_LANGUAGE.get(current_language(), DEFAULT_NAMES)
             return own[names.index(name)]
@@ -249,5 +255,5 @@ __all__ = [
     "system_language", "translation", "_", "gettext", "ngettext", "pgettext", "N_", "tr",
     "card_name", "rank_name", "suit_name", "rule_reason", "hint_reason",
     "rules_path", "rules_text", "catalog_dir", "is_you", "player_name", "contract_name",
-    "DEFAULT_NAMES", "NAMES_BY_LANGUAGE",
+    "DEFAULT_NAMES", "NAMES_BY_LANGUAGE", "NAME_TABLES",
 ]

@@ -1,7 +1,7 @@
 """Card names in English, Russian and Ukrainian.
 
 ``card_name(face)`` -> ``"7♠"`` (the short form looks the same in every language, as
-the corner of the card does; only the joker's changes: ``"Joker"``, ``"джокер"``); ``card_name(face, "long")`` ->
+the corner of the card does; only the joker's changes: ``"Joker"``, ``"Джокер"``); ``card_name(face, "long")`` ->
 ``"seven of spades"``, ``"семёрка пик"``, ``"сімка пік"``.  Faces as in
 ``table_app.core.cards`` (``suit * 13 + rank - 2``, ``JOKER = 52``).
 
@@ -43,8 +43,9 @@ _SUITS = {
     "uk": (("піки", "пік"), ("чирви", "чирв"), ("бубни", "бубон"), ("трефи", "треф")),
 }
 # the joker in running text and card lists: a word, never the record's "JK" (play-testers
-# read "Ann discards JK" and "Дж" as codes)
-_JOKER = {"en": ("Joker", "joker"), "ru": ("джокер", "джокер"), "uk": ("джокер", "джокер")}
+# read "Ann discards JK" and "Дж" as codes), capitalized as the card's name (it starts
+# sentences: "Джокер — не дикая карта...")
+_JOKER = {"en": ("Joker", "joker"), "ru": ("Джокер", "джокер"), "uk": ("Джокер", "джокер")}
 
 
 def _lang(lang: str | None) -> str:
@@ -55,7 +56,7 @@ def _lang(lang: str | None) -> str:
 
 
 def card_name(face: int, form: str = "short", lang: str | None = None) -> str:
-    """The name of a face: ``form="short"`` (``"7♠"``, ``"10♥"``, ``"Joker"``/``"джокер"``),
+    """The name of a face: ``form="short"`` (``"7♠"``, ``"10♥"``, ``"Joker"``/``"Джокер"``),
     ``"long"`` (``"seven of spades"``, ``"семёрка пик"``, ``"сімка пік"``, ``"joker"``) or
     ``"letters"``, for text drawn without suit symbols (pygame_gui's buttons):
     ``"7S"``, ``"7 пик"``, ``"7 пік"``, ``"Joker"``/``"Джокер"``.
