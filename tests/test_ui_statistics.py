@@ -311,26 +311,40 @@ def test_a_new_game_never_replaces_an_unfinished_one_and_enter_starts_the_game_p
     r.journal.close()
 
 
-def test_a_game_left_before_the_players_first_move_is_not_offered_by_resume():
+def test_a_new_game_drops_from_resume_the_games_left_before_the_players_first_move():
     """``table-app play`` again and again left a game each time, and the toast counted
-    them up ("Your 17 unfinished games are kept"): a game closed before the human's
-    first move is marked abandoned (kept on disk, listed in Replays), not resumable."""
+    them up ("Your 17 unfinished games are kept"): as a new game starts, the unfinished
+    games without a move of the player's are marked abandoned (kept on disk, listed in
+    Replays, no longer resumable); one left to the picker stays resumable until then."""
     from table_app.storage import Library
     from table_app.ui.table.session import GameSession
     old = library_game("may_i", 91, actions=60)
-    for seed in (5, 6, 7):
+    untouched = []
+    for seed in (5, 6):
         s = GameSession("contract", 4, seed=seed)
-        assert not s.human_moved()
-        path = s.journal.path
+        if s.deal_due():
+            s.deal_next()
+        assert s.engine.log and not s.human_moved()
+        untouched.append(s.journal.path)
         s.close()
-        g = next(x for x in Library().refresh() if x.path == path)
-        assert g.abandoned and not g.resumable and g.events > 0
-    assert [g.id for g in Library().unfinished_games()] == [old.name]
-    # a picker started now counts only the real one
+    lib = Library()
+    assert {g.path for g in lib.unfinished_games()} == {old, *untouched}
+    assert not any(g.human_moved for g in lib.unfinished_games() if g.path != old)
+    assert next(g for g in lib.refresh() if g.path == old).human_moved
     app = make_app()
     p = picker(app)
-    assert [g.id for g in p.unfinished_list] == [old.name]
+    assert len(p.unfinished_list) == 3 and p.named["resume"].is_enabled
+    s = p.start(seed=9)
+    t = app.stack.top
+    # only the game with the player's moves is kept, and the toast says one
+    assert t.toast.msg == "Your unfinished game is kept: Resume in the picker offers it"
+    gone = {g.path: g for g in Library().refresh()}
+    for path in untouched:
+        assert gone[path].abandoned and not gone[path].resumable and gone[path].events > 0
+    s.close()
     app.stack.clear()
+    # the new game, left before a move, is resumable until the next new game
+    assert {g.path for g in Library().unfinished_games()} == {old, s.journal.path}
 
 
 def test_a_level_or_players_change_makes_start_the_default_too():

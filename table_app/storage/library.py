@@ -407,6 +407,30 @@ class Library:
         out.sort(key=lambda ts: (ts[0], ts[1].created, ts[1].id), reverse=True)
         return [s for _t, s in out]
 
+    def abandon_untouched(self) -> builtins.list[GameSummary]:
+        """Mark abandoned (an ``x-abandoned`` line: the record stays, Replays lists it)
+        every resumable game in which the human seat made no move
+        (``GameSummary.human_moved``), as a new game starts: games started and left at
+        once (``table-app play`` again and again) no longer pile up in the Resume list.
+        A game open in another copy of the app, or one that cannot be resumed, is left
+        as it is.  Returns the games marked."""
+        out = []
+        for s in self.unfinished_games():
+            if s.human_moved:
+                continue
+            try:
+                r = self.resume(s)
+            except GameOpenElsewhere:
+                continue
+            if r is None:
+                continue
+            try:
+                r.journal.abandon()
+            finally:
+                r.journal.close()
+            out.append(s)
+        return out
+
     @staticmethod
     def preferred(games: builtins.list[GameSummary]) -> GameSummary | None:
         """The game Resume takes by default out of ``unfinished_games()``: the real game

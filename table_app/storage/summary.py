@@ -62,6 +62,9 @@ class GameSummary:
         finished: the record holds ``game_end``.
         practice: marked practice (header ``"practice": true`` or an ``x-practice`` line).
         abandoned: an ``x-abandoned`` line (resume skips it).
+        human_moved: the human seat made a move (an event with its ``player``: a draw,
+            pass, buy, meld, lay-off, discard, lead or play); ``True`` for a game without
+            a human seat and for an index entry written before the field.
         winners: seats (from ``game_end``; empty until finished).
         totals: final (or running) totals per seat as strings: points (contract
             family, lower is better) or chip balances (Michigan, exact fractions).
@@ -86,6 +89,7 @@ class GameSummary:
     finished: bool = False
     practice: bool = False
     abandoned: bool = False
+    human_moved: bool = True
     winners: tuple = ()
     totals: tuple = ()
     events: int = 0
@@ -150,6 +154,7 @@ class GameSummary:
                 "deals_played": self.deals_played, "between_deals": self.between_deals,
                 "finished": self.finished,
                 "practice": self.practice, "abandoned": self.abandoned,
+                "human_moved": self.human_moved,
                 "winners": list(self.winners), "totals": list(self.totals),
                 "events": self.events, "torn_tail": self.torn_tail, "problem": self.problem,
                 "refusal": self.refusal}
@@ -190,6 +195,7 @@ class GameSummary:
             finished=get("finished", lambda v: isinstance(v, bool)),
             practice=get("practice", lambda v: isinstance(v, bool)),
             abandoned=get("abandoned", lambda v: isinstance(v, bool), False),
+            human_moved=get("human_moved", lambda v: isinstance(v, bool), True),
             winners=tuple(get("winners", lambda v: isinstance(v, list) and all(
                 _count(w) and w < n for w in v))),
             totals=tuple(get("totals", lambda v: isinstance(v, list) and len(v) <= n and all(
@@ -288,6 +294,7 @@ def summarize(rec: Record, path: Path) -> GameSummary:
     h = rec.header
     players = tuple({k: p[k] for k in ("name", "kind", "level") if k in p} for p in h["players"])
     n = len(players)
+    human = human_seat(players)
     deals = 0
     winners: tuple = ()
     totals: tuple = ()
@@ -324,4 +331,6 @@ def summarize(rec: Record, path: Path) -> GameSummary:
         deals_played=deals, between_deals=between and not finished, finished=finished,
         practice=practice or bool(h.get("practice")),
         abandoned=abandoned and not finished, winners=winners, totals=totals,
+        human_moved=human is None or any(getattr(ev, "player", None) == human
+                                         for ev in rec.events),
         events=len(rec.events), torn_tail=bool(h.get("_torn_tail_dropped")))

@@ -16,6 +16,7 @@ changes the table) Start is the gold button, and picking a game puts the focus o
 Enter starts the game picked.  F1 lists the keys (``HelpScene``)."""
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,6 +33,8 @@ from ..scene import Scene
 from ..table import text
 from ..table.session import LEVELS, GameSession, default_names, is_default_name
 from .stats import STATISTICS
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from ...storage.summary import GameSummary
@@ -212,6 +215,16 @@ class PickerScene(Scene):
         except Exception:  # noqa: BLE001 - no storage: no resume
             self.unfinished = None
             self.unfinished_list = []
+
+    def _abandon_untouched(self) -> list:
+        """The unfinished games without a move of the player's, marked abandoned as a
+        new game starts (``Library.abandon_untouched``); ``[]`` when storage fails."""
+        try:
+            from ...storage.library import Library
+            return Library().abandon_untouched()
+        except Exception:  # noqa: BLE001 - storage failing never stops a new game
+            log.exception("marking the untouched unfinished games abandoned")
+            return []
 
     def _clamp_players(self) -> None:
         info = VARIANTS[self.variant]
@@ -535,10 +548,13 @@ class PickerScene(Scene):
         self.app.update_settings(last_variant=c["variant"], last_players=c["players"],
                                  last_levels=list(c["levels"][1:]), last_names=list(self.names),
                                  last_options=c["options"])
+        # before the new game's record exists: the games left before a move go
+        kept = len(self.unfinished_list)
+        if autosave and kept:
+            kept -= len(self._abandon_untouched())
         session = GameSession(c["variant"], c["players"], c["names"], c["levels"], c["options"],
                               human=0, seed=seed, autosave=autosave)
         from .table import TableScene
-        kept = len(self.unfinished_list)
         scene = self.app.push(TableScene(session))
         if kept and autosave:
             # never a silent replacement: the unfinished games stay, and Resume lists them

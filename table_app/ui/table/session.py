@@ -20,7 +20,7 @@ from ...core.actions import Buy, Discard, Draw, GoDown, LayOff, Lead, PassBuy, P
 from ...core.cards import FACE_RANK, JOKER
 from ...core.messages import Message
 from ...engine.engine import Engine
-from ...i18n import DEFAULT_NAMES, N_, NAMES_BY_LANGUAGE
+from ...i18n import DEFAULT_NAMES, N_, NAME_TABLES, NAMES_BY_LANGUAGE
 from ...variants import VARIANTS, find_variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,7 +48,7 @@ def default_names(lang: str | None = None) -> tuple[str, ...]:
 def is_default_name(name: str, seat: int) -> bool:
     """``name`` is a default name of ``seat`` in one of the languages (not one the
     player set: it follows the language)."""
-    return any(seat < len(ns) and ns[seat] == name for ns in NAMES_BY_LANGUAGE.values())
+    return any(seat < len(ns) and ns[seat] == name for ns in NAME_TABLES)
 
 
 class FallbackPlayer:
@@ -222,18 +222,15 @@ class GameSession:
         return any(getattr(ev, "player", None) == self.human for ev in self.engine.log)
 
     def close(self, abandon: bool = False) -> None:
-        """Stop the computer players and the autosave.  The record stays resumable
-        unless ``abandon`` or the human made no move in it (``human_moved``): a game left
-        before the first move is kept on disk (Replays lists it) but Resume no longer
-        offers it, so games started and left at once (``table-app play`` again and again)
-        do not pile up in the Resume list.  Safe to call twice."""
+        """Stop the computer players and the autosave (the record stays resumable unless
+        ``abandon``).  Safe to call twice."""
         self.generation += 1
         if getattr(self, "_closed", False):
             return
         self._closed = True
         if self.journal is not None:
             try:
-                if abandon or not self.human_moved():
+                if abandon:
                     self.journal.abandon()
                 self.journal.close()
             except Exception:  # noqa: BLE001 - leaving the table must not fail on it
