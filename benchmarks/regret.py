@@ -40,6 +40,14 @@ drawn per world and seat; the same world, policy draw and random numbers for eve
 CF-14 make rare, is scored by the heuristic and counted).  Saved per candidate: every
 world's value, the mean and its standard error.
 
+**Refining** (``--load FILES --refine WORLDS [--round R] [--phase P] [--cores N]``): the
+saved fair ceiling of the points chosen (fewer than WORLDS worlds) evaluated again at
+exactly WORLDS worlds, every candidate, the same seed, and written back (``refine``;
+``fair.refined`` records the worlds it had, the commit, and whether the first worlds came
+out as saved: they do while the rollout policies play as they did).  Round 7's
+whole-deal rollouts are long, so its points stopped at the 16-world minimum, where the
+paired difference of two discards has a standard error of 15-30 points.
+
 **The truth ceiling** (``--truth-ms``, default 1,000; 0 = none): the same evaluation with
 the other seats' real hidden cards (only the stock shuffled), at least half as many
 worlds as ``--min-worlds``.  It is not fair (it knows
