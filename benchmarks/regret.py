@@ -589,13 +589,7 @@ def refine(paths: Sequence[str], worlds: int, rnd: int | None = None,
     points.  Returns ``{"points": n, "cpu_s": s}`` (the workers' CPU included)."""
     import multiprocessing as mp
     c0 = time.process_time()
-    files = []
-    for path in paths:
-        with open(path) as f:
-            d = json.load(f)
-        if d.get("format") != FORMAT:
-            raise ValueError(f"{path}: not a regret file ({d.get('format')!r})")
-        files.append((path, d))
+    files = list(zip(paths, load(paths)))
     lim = worlds if below is None else below
     jobs, where = [], {}
     for path, d in files:
