@@ -1,8 +1,8 @@
 """Card names in English, Russian and Ukrainian.
 
 ``card_name(face)`` -> ``"7♠"`` (the short form looks the same in every language, as
-the corner of the card does; only the joker's changes: ``"Joker"``, ``"Джокер"``); ``card_name(face, "long")`` ->
-``"seven of spades"``, ``"семёрка пик"``, ``"сімка пік"``.  Faces as in
+the corner of the card does; only the joker's changes: ``"Joker"``, ``"Джокер"``);
+``card_name(face, "long")`` -> ``"seven of spades"``, ``"семёрка пик"``, ``"сімка пік"``.  Faces as in
 ``table_app.core.cards`` (``suit * 13 + rank - 2``, ``JOKER = 52``).
 
 The names are tables here rather than catalog entries: a Russian or Ukrainian card name

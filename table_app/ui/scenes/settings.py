@@ -210,7 +210,7 @@ class SettingsScene(Scene):
             for i, v in enumerate(vals):
                 b = TipButton(pygame.Rect(r.x + i * (bw + gap), r.y, bw, r.h), choice_label(key, v), m,
                               tool_tip_text=choice_tip(key, v),
-                             object_id=ObjectID(object_id=f"#set_{key}_{i}"))
+                              object_id=ObjectID(object_id=f"#set_{key}_{i}"))
                 self.choice_btns[(key, v)] = self.add(b)
         elif key == "volume":
             s = UIHorizontalSlider(pygame.Rect(r.x, r.y, r.w - self.k(70), r.h),

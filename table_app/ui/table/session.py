@@ -36,6 +36,8 @@ AI_FAILED = N_("{name}'s computer player failed: a simple stand-in made this mov
                "(details in the log file)")
 AI_NOT_STARTED = N_("{name}'s computer player could not start: a simple stand-in plays "
                     "for it (details in the log file)")
+
+
 def default_names(lang: str | None = None) -> tuple[str, ...]:
     """The default names of the seats (8, "You" first) in ``lang`` (default: the
     language in use), English for a language without names of its own."""
