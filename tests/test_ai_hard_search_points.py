@@ -12,7 +12,7 @@ import pytest
 from table_app.ai import make_player
 from table_app.ai.contract_search import SEARCH_POINTS, HardContract
 from table_app.ai.is_search import SearchMichigan
-from table_app.core.actions import Discard, Draw, PassUpcard
+from table_app.core.actions import Discard, Draw, PassBuy, PassUpcard
 from table_app.core.cards import parse_face
 from tests.helpers.deals import engine_with_deal, michigan_deck
 
@@ -34,7 +34,7 @@ def _hard(variant, **kw) -> HardContract:
 
 
 def test_the_default_search_points():
-    assert SEARCH_POINTS == {"contract": frozenset({"CR-5", "CF-10"}),
+    assert SEARCH_POINTS == {"contract": frozenset({"CR-5", "CF-10", "CR-9"}),
                              "may_i": frozenset({"MI-5"}), "mexican": frozenset({"MX-7"})}
     for v in SEARCH_POINTS:
         assert make_player("hard", v).search_points == SEARCH_POINTS[v]
@@ -60,6 +60,34 @@ def test_a_mexican_round_7_discard_is_searched_and_the_search_overturns_a_bad_pi
     plain = _hard("mexican", search=())
     plain._decide = lambda obs, legal, rng: (bad, None)
     assert plain.decide(obs, legal, random.Random(0))[0] == bad
+
+
+#: Contract round 7: 5♠ 5♥ 5♦ and 9♣ 9♦ 9♥ the two sets, 2♣-5♣ _ 7♣ 8♣ the run of 7 to be
+#: (6♣ missing); the drawn A♦ fits nothing
+CR9_HAND = "5S 5H 5D 9C 9D 9H 2C 3C 4C 5C 7C 8C"
+
+
+def test_a_contract_round_7_discard_is_searched_and_the_search_overturns_a_bad_pick():
+    """CR-9 (searched by default since 2026-12-08): hard's pick made wrong on purpose
+    (4♣ breaks the run of 7); the rollouts in 24 worlds throw the A♦ that fits nothing."""
+    eng = engine_with_deal("contract", 4, 7, hands={0: CR9_HAND}, upcard="KH", stock="AD")
+    eng.apply(PassUpcard(0))
+    while eng.to_act()[1] == "buy":
+        eng.apply(PassBuy(eng.to_act()[0]))
+    eng.apply(Draw(0, "stock"))
+    obs, legal = eng.observe(0), eng.legal_actions()
+    h = _hard("contract")
+    base, _ = h._decide(obs, legal, random.Random(0))
+    assert base.type == "discard" and h.search_point(obs, legal, base) == "CR-9"
+    bad = Discard(0, parse_face("4C"))
+    h._decide = lambda obs, legal, rng: (bad, None)
+    a, why = h.decide(obs, legal, random.Random(0))
+    assert a.card == parse_face("AD"), why
+    assert why.id == "search_gain" and h.last_stats["worlds"] == 24
+    # with the search points of before, the bad pick stands
+    old = _hard("contract", search=("CR-5", "CF-10"))
+    old._decide = lambda obs, legal, rng: (bad, None)
+    assert old.decide(obs, legal, random.Random(0))[0] == bad
 
 
 def test_a_spent_budget_searches_nothing():

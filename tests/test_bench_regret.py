@@ -197,7 +197,7 @@ def test_the_command_line_saves_and_loads(tmp_path, capsys):
 
 def test_a_player_spec_names_hards_search_points_and_options():
     from benchmarks.regret import make
-    assert make("hard@300", "contract").search_points == frozenset({"CR-5", "CF-10"})
+    assert make("hard@300", "contract").search_points == frozenset({"CR-5", "CF-10", "CR-9"})
     p = make("hard@30[MI-5:any+h=3+w=5]", "may_i")
     assert p.search_points == frozenset({"MI-5:any"}) and p.budget_ms == 30.0
     assert p.search_horizon == 3 and p._search.width == 5
