@@ -558,8 +558,9 @@ def build(variant: str, points: int, save: str | None, players: Sequence[str] = 
 
 # ---------------------------------------------------------------------- refine
 def _refine_one(job: tuple) -> tuple[int, dict]:
-    """One point's fair ceiling again at exactly ``worlds`` worlds (a worker's job)."""
-    variant, events, p, mix, worlds = job
+    """One point's fair ceiling again at exactly ``worlds`` worlds (a worker's job):
+    ``(j, fair)`` for job ``(j, variant, events, point, mix, worlds)``."""
+    j, variant, events, p, mix, worlds = job
     from table_app.core.actions import event_from_json
     rules, st = rebuild(variant, events, p["at"])
     ta = rules.to_act(st)
@@ -570,9 +571,9 @@ def _refine_one(job: tuple) -> tuple[int, dict]:
     fair = evaluate_all(rules, obs, cands, old["seed"], Mix(variant, mix), 0.0, worlds=worlds)
     n0 = old["worlds"]
     same = all(fair["per_world"][k][:n0] == old["per_world"][k] for k in old["per_world"])
-    return p["index"], {"seed": old["seed"], **fair, **summarize(fair["per_world"]),
-                        "refined": {"from_worlds": n0, "commit": _commit(),
-                                    "first_worlds_reproduced": same}}
+    return j, {"seed": old["seed"], **fair, **summarize(fair["per_world"]),
+               "refined": {"from_worlds": n0, "commit": _commit(),
+                           "first_worlds_reproduced": same}}
 
 
 def refine(paths: Sequence[str], worlds: int, rnd: int | None = None,
@@ -589,42 +590,40 @@ def refine(paths: Sequence[str], worlds: int, rnd: int | None = None,
     points.  Returns ``{"points": n, "cpu_s": s}`` (the workers' CPU included)."""
     import multiprocessing as mp
     c0 = time.process_time()
-    files = list(zip(paths, load(paths)))
     lim = worlds if below is None else below
-    jobs, where = [], {}
-    for path, d in files:
+    jobs: list[tuple] = []
+    targets: list[tuple[str, dict, dict]] = []      # job j's (file, its dict, the point)
+    for path, d in zip(paths, load(paths)):
         games = {g["index"]: g for g in d["games"]}
         for p in d["points"]:
             if (rnd is not None and p.get("round") != rnd) or (phase and p["phase"] != phase):
                 continue
             if p["fair"]["worlds"] >= lim:
                 continue
-            jobs.append((d["variant"], games[p["game"]]["events"], p,
+            jobs.append((len(jobs), d["variant"], games[p["game"]]["events"], p,
                          [tuple(m) for m in d["mix"]], worlds))
-            where[(path, p["index"])] = p
-    done = 0
+            targets.append((path, d, p))
     worker_cpu = 0.0
+    done = 0
 
-    def _store(i: int, fair: dict, path: str, d: dict) -> None:
+    def store(j: int, fair: dict) -> None:
         nonlocal done, worker_cpu
-        where[(path, i)]["fair"] = fair
+        path, d, p = targets[j]
+        p["fair"] = fair
         worker_cpu += fair["cpu_s"]
         _write(path, d)
         done += 1
         if log:
-            log(f"refine: point {i} ({done}/{len(jobs)}) {fair['worlds']} worlds "
+            log(f"refine: point {p['index']} ({done}/{len(jobs)}) {fair['worlds']} worlds "
                 f"{fair['cpu_s']} CPU s, first worlds reproduced: "
                 f"{fair['refined']['first_worlds_reproduced']}")
-    owner = {(d["variant"], p["index"]): (path, d) for path, d in files for p in d["points"]}
     if cores > 1 and len(jobs) > 1:
         with mp.get_context("fork").Pool(cores) as pool:
-            for i, fair in pool.imap_unordered(_refine_one, jobs):
-                var = next(j[0] for j in jobs if j[2]["index"] == i)
-                _store(i, fair, *owner[(var, i)])
+            for j, fair in pool.imap_unordered(_refine_one, jobs):
+                store(j, fair)
     else:
         for job in jobs:
-            i, fair = _refine_one(job)
-            _store(i, fair, *owner[(job[0], i)])
+            store(*_refine_one(job))
     own = time.process_time() - c0
     return {"points": done, "cpu_s": round(own + (worker_cpu if cores > 1 else 0.0), 1)}
 
