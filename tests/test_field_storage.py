@@ -278,3 +278,33 @@ def test_a_record_the_rules_refuse_is_listed_damaged_before_anyone_opens_it(home
     paths.index_path().write_text(json.dumps(idx), encoding="utf-8")
     assert [g.damaged for g in Library().games()] == [True, True]
     assert Library().statistics().counted == []
+
+
+def test_a_new_game_leaves_an_untouched_game_open_in_another_copy_as_it_is(home):
+    """Two copies: the game the other copy has open (no move of the player's yet) is not
+    marked abandoned by a new game here; once that copy lets it go, it is."""
+    from table_app.storage import Library
+    from table_app.ui.table.session import GameSession
+    s = GameSession("contract", 4, seed=5)
+    if s.deal_due():
+        s.deal_next()
+    p = s.journal.path
+    s.close()
+    before = p.read_bytes()
+    code = ("import sys; from table_app.storage import RecordLock; "
+            "l = RecordLock(sys.argv[1]); print(l.acquire(), flush=True); "
+            "sys.stdin.readline()")
+    child = subprocess.Popen([sys.executable, "-c", code, str(p)], cwd=ROOT, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=dict(os.environ))
+    try:
+        assert child.stdout.readline().strip() == "True"
+        assert Library().abandon_untouched() == []
+        assert p.read_bytes() == before                      # nothing written under it
+        assert [g.path for g in Library().unfinished_games()] == [p]
+    finally:
+        child.stdin.write("\n")
+        child.stdin.close()
+        child.wait(timeout=30)
+        child.stdout.close()
+    assert [g.path for g in Library().abandon_untouched()] == [p]
+    assert Library().unfinished_games() == [] and p.read_bytes().startswith(before)
